@@ -1,0 +1,114 @@
+/**
+ * Public contract of the API v2 simulator. The simulator serves the spec
+ * (`../shared/spec/fleet-telematics-api-v2.md`) over loopback HTTP for the demo
+ * mode, the tests and the benchmarks. Everything a test needs to know the
+ * ground truth goes through `SimulatorTruth`, never through HTTP.
+ */
+import type { WireCompany, WireDriver, WireDriverStatus, WireLocationRecord, WireVehicle, WireVehicleStatus } from '../../../shared/api/wire.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
+
+export interface RateLimitOptions {
+  /** Sustained requests per second allowed for one Provider Key. */
+  ratePerSec: number;
+  /** Bucket size (requests that may arrive at once). */
+  burst: number;
+}
+
+/** Fault knobs: all off by default; every knob is deterministic. */
+export interface FaultOptions {
+  /** Every N-th request (counted per simulator) answers 429 with Retry-After. */
+  status429Every?: number;
+  /** Retry-After the injected 429 sends: seconds (number) or 'http-date'. Default 1 s. */
+  retryAfter?: number | 'http-date';
+  /** Every N-th request answers 503. */
+  status503Every?: number;
+  /** Every N-th request has its connection destroyed after part of the body was sent. */
+  resetEvery?: number;
+  /**
+   * A location record whose id hashes to 0 modulo N is served corrupted (a bad
+   * lat, lng, speed, status, timestamp or direction, chosen by its id), the same
+   * way on every request, so `truth.corruptedIds` can name them.
+   */
+  malformedEvery?: number;
+  /** Order of location history records. Default 'asc'. */
+  order?: 'asc' | 'desc' | 'shuffled';
+  /** The first record of each history page repeats the last record of the previous page. */
+  duplicateAcrossPages?: boolean;
+  /** How end_date is interpreted by location history. Default 'inclusive'. */
+  endDate?: 'inclusive' | 'exclusive';
+}
+
+export interface SimulatorOptions {
+  /** Seed of the generated world. Same seed, same data. Default 2026. */
+  seed?: number;
+  /** Clock of the simulated world (epoch ms). Default Date.now. Tests pin it. */
+  now?: () => number;
+  /** Provider Key accepted. Default the demo key from `DEMO_PROVIDER_KEY`. */
+  providerKey?: string;
+  /** Token bucket per Provider Key; null or absent = unlimited. */
+  rateLimit?: RateLimitOptions | null;
+  /** Added latency per request, ms. */
+  latencyMs?: number;
+  faults?: FaultOptions;
+}
+
+export interface StartOptions extends SimulatorOptions {
+  /** 0 (default) picks a free port. Always binds 127.0.0.1. */
+  port?: number;
+}
+
+export interface DemoCarrierInfo {
+  /** Stable slug, e.g. "prairie-line". */
+  id: string;
+  name: string;
+  dotNumber: string;
+  /** The key as issued to the provider (one demo carrier's carries the legacy `system-` prefix). */
+  companyKey: string;
+  vehicleCount: number;
+  driverCount: number;
+}
+
+export interface SimVehicle extends WireVehicle {
+  /** The v1 identifier this vehicle had; accepted in path parameters. */
+  legacyId: string;
+}
+
+export interface SimDriver extends WireDriver {
+  legacyId: string;
+}
+
+export interface SimulatorStats {
+  requests: number;
+  byStatus: Record<number, number>;
+  byPath: Record<string, number>;
+}
+
+export interface SimulatorTruth {
+  carriers(): DemoCarrierInfo[];
+  company(carrierId: string): WireCompany;
+  vehicles(carrierId: string): SimVehicle[];
+  drivers(carrierId: string): SimDriver[];
+  driverStatuses(carrierId: string): WireDriverStatus[];
+  vehicleStatuses(carrierId: string): WireVehicleStatus[];
+  /** Clean breadcrumbs of `from`..`to` (UTC days, inclusive), ascending time, no faults applied. */
+  history(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay): WireLocationRecord[];
+  /** Ids among `history(...)` that `faults.malformedEvery` would serve corrupted. */
+  corruptedIds(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay, malformedEvery: number): string[];
+  /** First UTC day inside the 6-month window at the simulator's `now`. */
+  windowStart(): UtcDay;
+  today(): UtcDay;
+}
+
+export interface RunningSimulator {
+  baseUrl: string;
+  providerKey: string;
+  carriers: DemoCarrierInfo[];
+  truth: SimulatorTruth;
+  stats(): SimulatorStats;
+  resetStats(): void;
+  /** Replaces the fault knobs for the following requests. */
+  setFaults(faults: FaultOptions): void;
+  setLatency(ms: number): void;
+  setRateLimit(limit: RateLimitOptions | null): void;
+  close(): Promise<void>;
+}
