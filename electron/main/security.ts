@@ -1,0 +1,62 @@
+import { app, session, shell, type WebContents } from 'electron';
+
+/**
+ * Electron's security checklist, applied in one place: strict CSP on every
+ * response, navigation and new windows denied, permissions denied, and
+ * external links opened only when allow-listed.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const EXTERNAL_LINK_HOSTS = new Set<string>([]);
+
+export function isAllowedExternalUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && EXTERNAL_LINK_HOSTS.has(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+}
+
+export function hardenContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+export function hardenApp(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
