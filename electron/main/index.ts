@@ -1,21 +1,26 @@
-import { app, BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { registerIpc } from './ipc.ts';
+import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
+import { createBackend, type Backend } from '../services/backend/backend.ts';
+import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispatch.ts';
+import { createKeychain } from '../services/keychain/index.ts';
+import { resolveDataDir } from '../services/paths.ts';
+import { createSettingsStore } from '../services/settings/index.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
+
+// Thin on purpose: windows and wiring only. Everything the window can ask for
+// lives in services/backend, which the browser shell and the tests share.
+const dataDir = resolveDataDir();
+app.setPath('userData', dataDir);
 
 const rendererDevUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 const rendererFile = join(import.meta.dirname, '../renderer/index.html');
-const appOrigin = rendererDevUrl ? new URL(rendererDevUrl).origin : 'file://';
+const rendererFileUrl = pathToFileURL(rendererFile).href;
 
 function isAppUrl(url: string): boolean {
-  if (rendererDevUrl) return url.startsWith(`${appOrigin}/`);
-  return url === pathToFileURL(rendererFile).href || url.startsWith(`${pathToFileURL(rendererFile).href}#`);
-}
-
-function isTrustedSender(event: IpcMainInvokeEvent): boolean {
-  const frame = event.senderFrame;
-  return frame !== null && frame.parent === null && isAppUrl(frame.url);
+  if (rendererDevUrl) return url.startsWith(`${new URL(rendererDevUrl).origin}/`);
+  return url === rendererFileUrl || url.startsWith(`${rendererFileUrl}#`) || url.startsWith(`${rendererFileUrl}?`);
 }
 
 function createWindow(): BrowserWindow {
@@ -43,11 +48,20 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
+let backend: Backend | null = null;
+
 app.enableSandbox();
 hardenApp();
 void app.whenReady().then(() => {
   hardenSession();
-  registerIpc(isTrustedSender);
+  backend = createBackend({
+    keychain: createKeychain(),
+    settings: createSettingsStore({ dataDir }),
+    shell: 'electron',
+    appName: app.getName(),
+    appVersion: app.getVersion(),
+  });
+  registerIpcHandlers(ipcMain as unknown as IpcMainLike, backend, IPC_CHANNELS, (frame) => isAppUrl(frame.url));
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -56,4 +70,8 @@ void app.whenReady().then(() => {
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => {
+  void backend?.close();
 });

@@ -1,23 +1,12 @@
 import { app, session, shell, type WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.ts';
 
 /**
  * Electron's security checklist, applied in one place: strict CSP on every
  * response, navigation and new windows denied, permissions denied, and
  * external links opened only when allow-listed.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY };
 
 const EXTERNAL_LINK_HOSTS = new Set<string>([]);
 

@@ -11,7 +11,7 @@ export function App() {
       setError('The RouteLens bridge is not available in this window.');
       return;
     }
-    api.getInfo().then(setInfo, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    api.app.getInfo().then(setInfo, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
 
   return (

@@ -1,33 +1,148 @@
 /**
  * The one typed IPC contract both sides import. Each entry names a channel and
- * the argument and result types of its handler. The preload exposes one named
- * function per entry (never a generic invoke), main registers one validated
- * handler per entry, and the renderer's `window.routelens` type is derived from
- * this table.
+ * the argument tuple and result of its handler. The preload exposes one named
+ * function per entry (never a generic invoke), the main process and the
+ * browser shell register one validated handler per entry
+ * (`shared/ipc/validate.ts` holds the argument guards), and the renderer's
+ * `window.routelens` type is derived from this table.
  */
+import type {
+  CarrierView,
+  ConnectionTest,
+  DownloadRequest,
+  DriverRow,
+  Failure,
+  FleetSnapshot,
+  KeysStatus,
+  VehicleRow,
+} from '../domain/carrier.ts';
+import type { DayChunk } from '../track/types.ts';
+import type { UtcDay } from '../util/day.ts';
 
 export interface AppInfo {
   name: string;
   version: string;
   platform: string;
+  /** 'electron' or 'browser-shell' */
+  shell: 'electron' | 'browser-shell';
+  /** Today's UTC day in the main process (the simulator may pin a clock). */
+  today: UtcDay;
 }
 
-/** Channel name → [argument tuple, result]. */
+export interface NewCarrier {
+  label: string;
+  companyKey: string;
+  baseUrl: string | null;
+}
+
+export interface DownloadProgress {
+  daysTotal: number;
+  daysDone: number;
+  records: number;
+  requests: number;
+  retries: number;
+  rejected: number;
+}
+
+export interface RejectedRecord {
+  reason: string;
+  id?: string;
+}
+
+export type DownloadEvent =
+  | { seq: number; type: 'day'; chunk: DayChunk; complete: boolean; rejected: RejectedRecord[] }
+  | { seq: number; type: 'progress'; progress: DownloadProgress }
+  | { seq: number; type: 'done'; progress: DownloadProgress }
+  | { seq: number; type: 'failed'; failure: Failure; progress: DownloadProgress };
+
+export interface DownloadPoll {
+  events: DownloadEvent[];
+  /** True once the last event ('done' or 'failed') has been handed out. */
+  finished: boolean;
+}
+
+/** Channel name → argument tuple and result. */
 export interface IpcContract {
   'app:getInfo': { args: []; result: AppInfo };
+
+  'keys:getStatus': { args: []; result: KeysStatus };
+  'keys:setProviderKey': { args: [key: string, baseUrl: string | null]; result: KeysStatus };
+  'keys:deleteProviderKey': { args: []; result: KeysStatus };
+  'keys:setCompanyKey': { args: [carrierId: string, key: string]; result: CarrierView };
+  'keys:deleteCompanyKey': { args: [carrierId: string]; result: CarrierView };
+
+  'carriers:list': { args: []; result: CarrierView[] };
+  'carriers:add': { args: [carrier: NewCarrier]; result: CarrierView };
+  'carriers:rename': { args: [carrierId: string, label: string]; result: CarrierView };
+  'carriers:remove': { args: [carrierId: string]; result: CarrierView[] };
+  'carriers:testConnection': { args: [carrierId: string]; result: ConnectionTest };
+  'carriers:addDemo': { args: []; result: CarrierView[] };
+
+  'fleet:vehicles': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<VehicleRow> };
+  'fleet:drivers': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<DriverRow> };
+
+  'downloads:start': { args: [request: DownloadRequest]; result: string };
+  'downloads:poll': { args: [sessionId: string, ackSeq: number]; result: DownloadPoll };
+  'downloads:cancel': { args: [sessionId: string]; result: void };
 }
 
 export type IpcChannel = keyof IpcContract;
+export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args'];
+export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];
 
-/** The API object the preload exposes as `window.routelens`. */
-export type RouteLensApi = {
-  [C in IpcChannel as ApiName<C>]: (...args: IpcContract[C]['args']) => Promise<IpcContract[C]['result']>;
-};
-
-/** 'app:getInfo' → 'getInfo' */
+/** 'carriers:testConnection' → 'testConnection' */
 type ApiName<C extends string> = C extends `${string}:${infer Name}` ? Name : never;
 
-/** Function name exposed by the preload for each channel. */
+/** Function name the preload exposes for each channel (unique across channels). */
 export const API_FUNCTIONS = {
   'app:getInfo': 'getInfo',
+  'keys:getStatus': 'getStatus',
+  'keys:setProviderKey': 'setProviderKey',
+  'keys:deleteProviderKey': 'deleteProviderKey',
+  'keys:setCompanyKey': 'setCompanyKey',
+  'keys:deleteCompanyKey': 'deleteCompanyKey',
+  'carriers:list': 'list',
+  'carriers:add': 'add',
+  'carriers:rename': 'rename',
+  'carriers:remove': 'remove',
+  'carriers:testConnection': 'testConnection',
+  'carriers:addDemo': 'addDemo',
+  'fleet:vehicles': 'vehicles',
+  'fleet:drivers': 'drivers',
+  'downloads:start': 'start',
+  'downloads:poll': 'poll',
+  'downloads:cancel': 'cancel',
 } as const satisfies { [C in IpcChannel]: ApiName<C> };
+
+export const IPC_CHANNELS = Object.keys(API_FUNCTIONS) as IpcChannel[];
+
+type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never;
+
+/** The API object exposed as `window.routelens`, grouped by namespace: `routelens.carriers.add(...)`. */
+export type RouteLensApi = {
+  [N in Namespace<IpcChannel>]: {
+    [C in IpcChannel as Namespace<C> extends N ? ApiName<C> : never]: (...args: IpcArgs<C>) => Promise<IpcResult<C>>;
+  };
+};
+
+/**
+ * What travels back for every call, over IPC and over the HTTP bridge alike:
+ * a result, or a failure a user can read (never a stack, never a key).
+ */
+export type IpcReply<T> = { ok: true; result: T } | { ok: false; error: { kind: string; message: string } };
+
+/** An error re-thrown on the renderer side with the failure's kind. */
+export class RouteLensError extends Error {
+  override name = 'RouteLensError';
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function unwrapReply<T>(reply: IpcReply<T>): T {
+  if (reply.ok) return reply.result;
+  throw new RouteLensError(reply.error.kind, reply.error.message);
+}

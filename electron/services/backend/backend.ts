@@ -1,0 +1,174 @@
+import type { CarrierView, ConnectionTest, KeysStatus } from '../../../shared/domain/carrier.ts';
+import type { IpcArgs, IpcChannel, IpcResult } from '../../../shared/ipc/contract.ts';
+import { dayOfMs } from '../../../shared/util/day.ts';
+import { createApiClient, type ApiClient } from '../api/index.ts';
+import type { Keychain } from '../keychain/index.ts';
+import { effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
+import type { SimulatorOptions } from '../simulator/types.ts';
+import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
+import { createDownloadSessions } from './downloads.ts';
+import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
+import { toFailure, UserFacingError } from './failure.ts';
+
+export type Handlers = { [C in IpcChannel]: (...args: IpcArgs<C>) => Promise<IpcResult<C>> };
+
+export interface BackendOptions {
+  keychain: Keychain;
+  settings: SettingsStore;
+  shell: 'electron' | 'browser-shell';
+  appName: string;
+  appVersion: string;
+  now?: () => number;
+  /** Options of the built-in demo simulator (tests pin its clock and seed). */
+  demo?: SimulatorOptions;
+}
+
+export interface Backend {
+  handlers: Handlers;
+  /** Maps a thrown error to the one sentence the renderer may see (keys redacted). */
+  publicError(err: unknown): { kind: string; message: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Every capability the renderer can ask for, with no Electron import: the
+ * Electron main process and the browser shell both register these handlers
+ * behind their own sender checks and the shared argument guards.
+ */
+export function createBackend(opts: BackendOptions): Backend {
+  const { keychain, settings } = opts;
+  const now = opts.now ?? opts.demo?.now ?? Date.now;
+  const demo = createDemoService(opts.demo);
+  // Keys seen in this process, so every outgoing message can be scrubbed of them.
+  const knownSecrets = new Set<string>();
+  const remember = (k: string | null | undefined) => {
+    if (k) knownSecrets.add(k);
+    return k;
+  };
+  const failure = (err: unknown) => toFailure(err, [...knownSecrets]);
+
+  async function carrierOrThrow(id: string): Promise<Carrier> {
+    const c = (await settings.get()).carriers.find((x) => x.id === id);
+    if (!c) throw new UserFacingError({ kind: 'not-found', message: `No carrier with id "${id}" is configured.` });
+    return c;
+  }
+
+  async function view(c: Carrier): Promise<CarrierView> {
+    const hasCompanyKey = c.demo === true ? true : await keychain.hasCompanyKey(c.id).catch(() => false);
+    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt };
+  }
+
+  async function keysStatus(): Promise<KeysStatus> {
+    const status = await keychain.status();
+    const providerKeySet = status.available ? await keychain.hasProviderKey().catch(() => false) : false;
+    return {
+      keychainAvailable: status.available,
+      keychainReason: status.reason ?? null,
+      providerKeySet,
+      providerBaseUrl: (await settings.get()).provider.baseUrl,
+    };
+  }
+
+  async function clientFor(carrierId: string): Promise<ApiClient> {
+    const c = await carrierOrThrow(carrierId);
+    if (c.demo === true) {
+      const conn = await demo.connection(carrierId);
+      if (!conn) throw new UserFacingError({ kind: 'not-found', message: `The demo carrier "${c.label}" no longer exists in the built-in simulator.` });
+      return createApiClient(conn);
+    }
+    const baseUrl = effectiveBaseUrl(await settings.get(), carrierId);
+    if (!baseUrl) throw new UserFacingError({ kind: 'missing-key', message: 'Set the API base URL in Settings (with the Provider Key) or on this carrier.' });
+    const providerKey = remember(await keychain.getProviderKey());
+    if (!providerKey) throw new UserFacingError({ kind: 'missing-key', message: 'No Provider Key is set; add it in Settings.' });
+    const companyKey = remember(await keychain.getCompanyKey(carrierId));
+    if (!companyKey) throw new UserFacingError({ kind: 'missing-key', message: `No Company Key is set for "${c.label}"; add it on the carrier.` });
+    return createApiClient({ baseUrl, providerKey, companyKey });
+  }
+
+  const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
+  const drivers = createFleetCache(async (id) => fetchDriverRows(await clientFor(id)), now);
+  const downloads = createDownloadSessions({ toFailure: failure });
+
+  const handlers: Handlers = {
+    'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, today: dayOfMs(now()) }),
+
+    'keys:getStatus': keysStatus,
+    'keys:setProviderKey': async (key, baseUrl) => {
+      remember(key.trim());
+      await keychain.setProviderKey(key.trim());
+      if (baseUrl !== null) await settings.setProvider({ baseUrl });
+      return keysStatus();
+    },
+    'keys:deleteProviderKey': async () => {
+      await keychain.deleteProviderKey();
+      return keysStatus();
+    },
+    'keys:setCompanyKey': async (carrierId, key) => {
+      const c = await carrierOrThrow(carrierId);
+      if (c.demo === true) throw new UserFacingError({ kind: 'bad-request', message: 'Demo carriers use built-in demo keys.' });
+      remember(key.trim());
+      await keychain.setCompanyKey(carrierId, key.trim());
+      return view(c);
+    },
+    'keys:deleteCompanyKey': async (carrierId) => {
+      const c = await carrierOrThrow(carrierId);
+      await keychain.deleteCompanyKey(carrierId);
+      return view(c);
+    },
+
+    'carriers:list': async () => Promise.all((await settings.get()).carriers.map(view)),
+    'carriers:add': async ({ label, companyKey, baseUrl }) => {
+      remember(companyKey.trim());
+      // Key first: a carrier is never saved whose key the keychain refused.
+      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}) });
+      try {
+        await keychain.setCompanyKey(c.id, companyKey.trim());
+      } catch (err) {
+        await settings.removeCarrier(c.id);
+        throw err;
+      }
+      return view(c);
+    },
+    'carriers:rename': async (carrierId, label) => view(await settings.renameCarrier(carrierId, label.trim())),
+    'carriers:remove': async (carrierId) => {
+      const c = await carrierOrThrow(carrierId);
+      if (c.demo !== true) await keychain.deleteCompanyKey(carrierId).catch(() => false);
+      await settings.removeCarrier(carrierId);
+      return Promise.all((await settings.get()).carriers.map(view));
+    },
+    'carriers:testConnection': async (carrierId): Promise<ConnectionTest> => {
+      try {
+        const company = await (await clientFor(carrierId)).companyInfo();
+        return { ok: true, companyName: company.company_name, dotNumber: company.dot_number };
+      } catch (err) {
+        return { ok: false, failure: failure(err) };
+      }
+    },
+    'carriers:addDemo': async () => {
+      const existing = new Set((await settings.get()).carriers.map((c) => c.id));
+      for (const info of await demo.carriers()) {
+        const id = demoCarrierId(info);
+        if (!existing.has(id)) await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true });
+      }
+      return Promise.all((await settings.get()).carriers.map(view));
+    },
+
+    'fleet:vehicles': (carrierId, force) => vehicles(carrierId, force),
+    'fleet:drivers': (carrierId, force) => drivers(carrierId, force),
+
+    'downloads:start': async (request) => downloads.start(request, await clientFor(request.carrierId), dayOfMs(now())),
+    'downloads:poll': (sessionId, ackSeq) => downloads.poll(sessionId, ackSeq),
+    'downloads:cancel': async (sessionId) => downloads.cancel(sessionId),
+  };
+
+  return {
+    handlers,
+    publicError: (err) => failure(err),
+    async close() {
+      downloads.cancelAll();
+      await demo.close();
+    },
+  };
+}
+
+export { DEMO_CARRIER_PREFIX };

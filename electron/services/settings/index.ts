@@ -1,0 +1,9 @@
+export { createSettingsStore, effectiveBaseUrl } from './store.ts';
+export type { CarrierPatch, LoadResult, NewCarrier, SettingsStore, SettingsStoreOptions, SettingsWarning } from './store.ts';
+export { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
+export type { Carrier, Preferences, ProviderSettings, Settings } from './types.ts';
+export { SettingsError, SettingsValidationError } from './errors.ts';
+export { MIGRATIONS, migrate } from './migrate.ts';
+export type { Migration } from './migrate.ts';
+export { writeFileAtomic } from './atomic-write.ts';
+export type { AtomicFs } from './atomic-write.ts';

@@ -1,0 +1,46 @@
+/**
+ * What settings.json holds. No type here has a field for a key: keys live
+ * only in the OS keychain (../keychain), and the parser rebuilds objects
+ * field by field, so an extra property can never be carried into the file.
+ */
+
+export const SETTINGS_VERSION = 1;
+export const SETTINGS_FILE = 'settings.json';
+
+export interface Carrier {
+  /** UUID for carriers the user adds; a slug for demo carriers. Also names its keychain entry. */
+  readonly id: string;
+  readonly label: string;
+  /** Overrides the provider's base URL for this carrier. */
+  readonly baseUrl?: string;
+  readonly demo?: boolean;
+  /** ISO 8601 UTC. */
+  readonly createdAt: string;
+}
+
+export interface ProviderSettings {
+  /** Base URL used for carriers without their own; null until configured. */
+  readonly baseUrl: string | null;
+}
+
+export interface Preferences {
+  readonly speedingThresholdMph: number;
+  /** 'local' (the OS zone) or an IANA zone name such as 'America/Chicago'. */
+  readonly displayTimeZone: string;
+}
+
+export interface Settings {
+  readonly schemaVersion: typeof SETTINGS_VERSION;
+  readonly provider: ProviderSettings;
+  readonly preferences: Preferences;
+  readonly carriers: readonly Carrier[];
+}
+
+export function defaultSettings(): Settings {
+  return {
+    schemaVersion: SETTINGS_VERSION,
+    provider: { baseUrl: null },
+    preferences: { speedingThresholdMph: 70, displayTimeZone: 'local' },
+    carriers: [],
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Schema checks shared by the file parser and the store's mutators. Each
+ * parse function builds a fresh object from the fields it knows.
+ */
+import { isCarrierId } from '../keychain/validate.ts';
+import { SettingsValidationError } from './errors.ts';
+import { SETTINGS_VERSION } from './types.ts';
+import type { Carrier, Preferences, ProviderSettings, Settings } from './types.ts';
+
+export const MAX_LABEL_LENGTH = 100;
+export const MAX_SPEEDING_THRESHOLD_MPH = 200;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+function fail(where: string, problem: string): never {
+  throw new SettingsValidationError(`${where}: ${problem}`);
+}
+
+function record(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'must be an object');
+  return value as Record<string, unknown>;
+}
+
+export function parseLabel(value: unknown, where = 'label'): string {
+  if (typeof value !== 'string') fail(where, 'must be text');
+  const label = value.trim();
+  if (label === '') fail(where, 'must not be empty');
+  if (label.length > MAX_LABEL_LENGTH) fail(where, `must be at most ${MAX_LABEL_LENGTH} characters`);
+  if (CONTROL.test(label)) fail(where, 'must not contain control characters');
+  return label;
+}
+
+/**
+ * http(s) only, and no user:password part: a credential in a URL would end up
+ * in this plain-text file, which is exactly what the keychain is for.
+ */
+export function parseBaseUrl(value: unknown, where = 'baseUrl'): string {
+  if (typeof value !== 'string') fail(where, 'must be text');
+  const text = value.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(where, 'is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(where, 'must start with http:// or https://');
+  if (url.username !== '' || url.password !== '') fail(where, 'must not contain a user name or password');
+  if (url.search !== '' || url.hash !== '') fail(where, 'must not contain a query or fragment');
+  // Endpoint paths start with '/', so a trailing slash here would double it.
+  return text.replace(/\/+$/, '');
+}
+
+export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string {
+  if (typeof value !== 'string' || value === '') fail(where, "must be 'local' or an IANA time zone name");
+  if (value === 'local') return value;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    return fail(where, `unknown time zone`);
+  }
+  return value;
+}
+
+export function parseSpeedingThreshold(value: unknown, where = 'speedingThresholdMph'): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_SPEEDING_THRESHOLD_MPH) {
+    fail(where, `must be a number above 0 and at most ${MAX_SPEEDING_THRESHOLD_MPH}`);
+  }
+  return value;
+}
+
+export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
+  const r = record(value, where);
+  if (!isCarrierId(r.id)) fail(`${where}.id`, 'must be a lower-case UUID or slug');
+  const createdAt = r.createdAt;
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) fail(`${where}.createdAt`, 'must be an ISO 8601 time');
+  if (r.demo !== undefined && typeof r.demo !== 'boolean') fail(`${where}.demo`, 'must be true or false');
+  return {
+    id: r.id,
+    label: parseLabel(r.label, `${where}.label`),
+    ...(r.baseUrl !== undefined ? { baseUrl: parseBaseUrl(r.baseUrl, `${where}.baseUrl`) } : {}),
+    ...(r.demo === true ? { demo: true } : {}),
+    createdAt,
+  };
+}
+
+export function parseProvider(value: unknown, where = 'provider'): ProviderSettings {
+  const r = record(value, where);
+  return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`) };
+}
+
+export function parsePreferences(value: unknown, where = 'preferences'): Preferences {
+  const r = record(value, where);
+  return {
+    speedingThresholdMph: parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`),
+    displayTimeZone: parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`),
+  };
+}
+
+/** Validates a document already migrated to the current version. */
+export function parseSettings(value: unknown): Settings {
+  const r = record(value, 'settings');
+  if (r.schemaVersion !== SETTINGS_VERSION) fail('schemaVersion', `must be ${SETTINGS_VERSION}`);
+  if (!Array.isArray(r.carriers)) fail('carriers', 'must be a list');
+  const carriers = r.carriers.map((c, i) => parseCarrier(c, `carriers[${i}]`));
+  const ids = new Set<string>();
+  for (const c of carriers) {
+    if (ids.has(c.id)) fail('carriers', `id ${c.id} appears twice`);
+    ids.add(c.id);
+  }
+  return {
+    schemaVersion: SETTINGS_VERSION,
+    provider: parseProvider(r.provider),
+    preferences: parsePreferences(r.preferences),
+    carriers,
+  };
+}

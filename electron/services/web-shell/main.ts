@@ -1,0 +1,56 @@
+/**
+ * `npm run web`: the browser shell. Serves the built renderer and the backend
+ * on http://127.0.0.1:<port> and prints the URL (with this run's token).
+ *
+ *   --port N        fixed port (default 5217; IndexedDB belongs to the origin,
+ *                   so a fixed port keeps downloaded data across restarts);
+ *                   0 picks a free port.
+ *   ROUTELENS_DATA_DIR   settings folder (default: the platform's app-data folder)
+ *   ROUTELENS_WEB_PORT   same as --port
+ */
+import path from 'node:path';
+import { createBackend } from '../backend/backend.ts';
+import { createKeychain } from '../keychain/index.ts';
+import { resolveDataDir } from '../paths.ts';
+import { createSettingsStore } from '../settings/index.ts';
+import { startWebShell } from './server.ts';
+
+const DEFAULT_PORT = 5217;
+
+function portFromArgs(argv: string[]): number {
+  const i = argv.indexOf('--port');
+  const raw = i >= 0 ? argv[i + 1] : process.env['ROUTELENS_WEB_PORT'];
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`routelens web: "${raw}" is not a port number (0-65535).`);
+    process.exit(2);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const dataDir = resolveDataDir();
+  const settings = createSettingsStore({ dataDir });
+  const loaded = await settings.load();
+  if (loaded.warning) console.error(`routelens web: ${loaded.warning.message}`);
+  const backend = createBackend({
+    keychain: createKeychain(),
+    settings,
+    shell: 'browser-shell',
+    appName: 'RouteLens',
+    appVersion: process.env['npm_package_version'] ?? 'dev',
+  });
+  const shell = await startWebShell({ backend, rendererDir: path.join(repoRoot, 'out/renderer'), port: portFromArgs(process.argv.slice(2)) });
+  console.log(JSON.stringify({ url: shell.url, dataDir }));
+  const stop = () => void shell.close().then(() => backend.close()).then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  const code = (err as { code?: string }).code;
+  console.error(code === 'EADDRINUSE' ? 'routelens web: the port is in use; pass --port 0 for a free one.' : `routelens web: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

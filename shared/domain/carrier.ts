@@ -1,0 +1,94 @@
+import type { DutyStatusCode, MotionStatus } from '../api/wire.ts';
+import type { UtcDay } from '../util/day.ts';
+
+/** A carrier as the renderer sees it: never a key, only whether one is set. */
+export interface CarrierView {
+  id: string;
+  label: string;
+  baseUrl: string | null;
+  demo: boolean;
+  hasCompanyKey: boolean;
+  createdAt: string;
+}
+
+export interface KeysStatus {
+  keychainAvailable: boolean;
+  /** Why the keychain is unavailable, with what to install. */
+  keychainReason: string | null;
+  providerKeySet: boolean;
+  providerBaseUrl: string | null;
+}
+
+/** Why a connection test or a fetch failed, in words a user can act on. */
+export type FailureKind =
+  | 'provider-key'
+  | 'company-key'
+  | 'missing-key'
+  | 'unreachable'
+  | 'rate-limited'
+  | 'server'
+  | 'not-found'
+  | 'bad-request'
+  | 'invalid-response'
+  | 'keychain'
+  | 'cancelled'
+  | 'other';
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+}
+
+export type ConnectionTest = { ok: true; companyName: string; dotNumber: string } | { ok: false; failure: Failure };
+
+export interface VehicleRow {
+  vehicleId: string;
+  number: string;
+  vin: string;
+  active: boolean;
+  latest: {
+    lat: number;
+    lng: number;
+    speedMph: number;
+    status: MotionStatus;
+    fuelLevel: number | null;
+    odometerMiles: number | null;
+    readingAt: number;
+  } | null;
+}
+
+export interface DriverRow {
+  driverId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  hos: {
+    breakMs: number | null;
+    driveMs: number | null;
+    shiftMs: number | null;
+    cycleMs: number | null;
+    status: DutyStatusCode | null;
+  } | null;
+}
+
+/** One fetch of a fleet screen; kept by the renderer as a timestamped snapshot. */
+export interface FleetSnapshot<Row> {
+  carrierId: string;
+  fetchedAt: number;
+  /** Earliest time another fetch will reach the API (spec 8: ≥ 30 s). */
+  nextRefreshAt: number;
+  /** True when the answer came from the 30-s cache instead of the API. */
+  cached: boolean;
+  rows: Row[];
+  rejected: number;
+}
+
+export interface DownloadRequest {
+  carrierId: string;
+  vehicleId: string;
+  from: UtcDay;
+  to: UtcDay;
+  /** Days the renderer already holds completely; never fetched again. */
+  completeDays: UtcDay[];
+}

@@ -1,0 +1,83 @@
+/**
+ * Argument guards for every IPC channel. The main process and the browser
+ * shell run these before any handler: whatever the page sends is untrusted.
+ */
+import { isUtcDay } from '../util/day.ts';
+import type { IpcArgs, IpcChannel } from './contract.ts';
+
+type Guard = (v: unknown) => boolean;
+
+const MAX_LABEL = 120;
+const MAX_KEY = 512;
+const MAX_ID = 128;
+const MAX_DAYS = 400;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const isNonEmptyText = (max: number): Guard => (v) =>
+  typeof v === 'string' && v.trim().length > 0 && v.length <= max && !CONTROL_CHARS.test(v);
+
+export const isLabel = isNonEmptyText(MAX_LABEL);
+export const isKey = isNonEmptyText(MAX_KEY);
+/** Carrier ids are UUIDs or demo slugs; vehicle ids are UUIDs or legacy ids. */
+export const isId: Guard = (v) => typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v) && v.length <= MAX_ID;
+export const isBool: Guard = (v) => typeof v === 'boolean';
+export const isSeq: Guard = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+export const isDay: Guard = (v) => typeof v === 'string' && isUtcDay(v);
+
+/** http(s) URL with a host, optional port and path; no credentials, no spaces. (No WHATWG URL here: shared/ has no DOM or Node lib.) */
+const BASE_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[^\s@]*)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?(?:\/[^\s@]*)?$/;
+export const isBaseUrl: Guard = (v) => typeof v === 'string' && v.length <= 2048 && BASE_URL.test(v);
+const isNullable = (g: Guard): Guard => (v) => v === null || g(v);
+
+function isRecord(v: unknown, keys: readonly string[]): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const own = Object.keys(v);
+  return own.length === keys.length && keys.every((k) => own.includes(k));
+}
+
+const isNewCarrier: Guard = (v) =>
+  isRecord(v, ['label', 'companyKey', 'baseUrl']) && isLabel(v['label']) && isKey(v['companyKey']) && isNullable(isBaseUrl)(v['baseUrl']);
+
+const isDownloadRequest: Guard = (v) =>
+  isRecord(v, ['carrierId', 'vehicleId', 'from', 'to', 'completeDays']) &&
+  isId(v['carrierId']) &&
+  isId(v['vehicleId']) &&
+  isDay(v['from']) &&
+  isDay(v['to']) &&
+  (v['from'] as string) <= (v['to'] as string) &&
+  Array.isArray(v['completeDays']) &&
+  v['completeDays'].length <= MAX_DAYS &&
+  v['completeDays'].every(isDay);
+
+const tuple = (...guards: Guard[]) => (args: readonly unknown[]) =>
+  args.length === guards.length && guards.every((g, i) => g(args[i]));
+
+export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => boolean } = {
+  'app:getInfo': tuple(),
+  'keys:getStatus': tuple(),
+  'keys:setProviderKey': tuple(isKey, isNullable(isBaseUrl)),
+  'keys:deleteProviderKey': tuple(),
+  'keys:setCompanyKey': tuple(isId, isKey),
+  'keys:deleteCompanyKey': tuple(isId),
+  'carriers:list': tuple(),
+  'carriers:add': tuple(isNewCarrier),
+  'carriers:rename': tuple(isId, isLabel),
+  'carriers:remove': tuple(isId),
+  'carriers:testConnection': tuple(isId),
+  'carriers:addDemo': tuple(),
+  'fleet:vehicles': tuple(isId, isBool),
+  'fleet:drivers': tuple(isId, isBool),
+  'downloads:start': tuple(isDownloadRequest),
+  'downloads:poll': tuple(isId, isSeq),
+  'downloads:cancel': tuple(isId),
+};
+
+export function validArgs<C extends IpcChannel>(channel: C, args: readonly unknown[]): args is IpcArgs<C> {
+  return ARG_GUARDS[channel](args);
+}
+
+export function isChannel(v: unknown): v is IpcChannel {
+  return typeof v === 'string' && Object.prototype.hasOwnProperty.call(ARG_GUARDS, v);
+}
