@@ -1,0 +1,19 @@
+import { startSimulator } from '../services/simulator/index.ts';
+import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
+
+/** Serves the simulator until SIGINT/SIGTERM; the first stdout line is the connection JSON. */
+export async function demoServerCommand(args: ParsedArgs, out: (line: string) => void): Promise<void> {
+  const port = Number(stringFlag(args, 'port') ?? '0');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535 (0 picks a free port).');
+  const seedFlag = stringFlag(args, 'seed');
+  const seed = seedFlag === undefined ? undefined : Number(seedFlag);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number.');
+  const sim = await startSimulator({ port, ...(seed !== undefined ? { seed } : {}) });
+  out(JSON.stringify({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, carriers: sim.carriers.map((c) => ({ name: c.name, companyKey: c.companyKey })) }));
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sim.close();
+}

@@ -1,0 +1,79 @@
+/**
+ * `routelens` command line (`npm run cli -- <command>`, or the `routelens` bin).
+ * Every failure is one sentence on stderr and a non-zero exit: 2 for a usage
+ * mistake, 1 for anything else. Never a stack trace.
+ */
+import { ApiError } from '../services/api/index.ts';
+import { UsageError, parseArgs, type FlagSpec } from './args.ts';
+import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
+import { clientFromArgs } from './connection.ts';
+import { demoServerCommand } from './demo-server.ts';
+
+export const HELP = `RouteLens command line
+
+Usage: routelens <command> [options]
+
+Commands:
+  demo-server [--port N] [--seed N]     Serve the built-in API simulator (3 demo carriers) on 127.0.0.1;
+                                         prints one JSON line with baseUrl, providerKey and carriers.
+  company [--json]                       The carrier's name and DOT number.
+  vehicles [--status active|inactive] [--json]
+  drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
+  export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx --out FILE [--rate N]
+                                         Download a vehicle's breadcrumbs (days inclusive, UTC) and write
+                                         CSV or GPX. ID: vehicle UUID, unit number, VIN or legacy id.
+                                         The last line printed is a JSON summary.
+
+Connection (all commands but demo-server):
+  --base-url URL or ROUTELENS_BASE_URL   API address
+  ROUTELENS_PROVIDER_KEY                 Provider Key (environment only: flags show in process lists)
+  ROUTELENS_COMPANY_KEY                  Company Key of the carrier
+`;
+
+const SPEC: FlagSpec = {
+  values: ['port', 'seed', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate'],
+  switches: ['json', 'hos', 'help'],
+};
+
+export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<void> {
+  const args = parseArgs(argv, SPEC);
+  if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
+  if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
+  switch (args.command) {
+    case 'demo-server':
+      return demoServerCommand(args, out);
+    case 'company':
+      return companyCommand(clientFromArgs(args, env), args, out);
+    case 'vehicles':
+      return vehiclesCommand(clientFromArgs(args, env), args, out);
+    case 'drivers':
+      return driversCommand(clientFromArgs(args, env), args, out);
+    case 'export': {
+      const rate = args.flags.get('rate');
+      const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
+      if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
+      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${args.command}". Run "routelens help".`);
+  }
+}
+
+export function describeFailure(err: unknown): { message: string; code: number } {
+  if (err instanceof UsageError) return { message: err.message, code: 2 };
+  if (err instanceof ApiError) return { message: err.message, code: 1 };
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'EISDIR') return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
+  if (e.code === 'EADDRINUSE') return { message: 'That port is in use; pass --port 0 for a free one.', code: 1 };
+  return { message: err instanceof Error ? err.message : String(err), code: 1 };
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1]);
+if (isEntry) {
+  runCli(process.argv.slice(2), process.env, (line) => console.log(line)).catch((err: unknown) => {
+    const { message, code } = describeFailure(err);
+    console.error(`routelens: ${message}`);
+    process.exit(code);
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * Typed client of the Fleet Telematics Data API v2: one method per endpoint
+ * (spec 4.1–4.8). Every record is validated; a malformed one is returned as a
+ * Rejection next to the good ones, never passed on as data.
+ */
+import {
+  API_LIMITS,
+  API_PATHS,
+  type Envelope,
+  type VehicleStatusFilter,
+  type WireCompany,
+  type WireDriver,
+  type WireDriverStatus,
+  type WireVehicle,
+  type WireVehicleStatus,
+} from '../../../shared/api/wire.ts';
+import {
+  parseCompany,
+  parseDriver,
+  parseDriverStatus,
+  parseLocationRecord,
+  parseVehicle,
+  parseVehicleStatus,
+  snippetOf,
+  type Parsed,
+  type Rejection,
+} from '../../../shared/api/validate.ts';
+import type { Breadcrumb } from '../../../shared/track/types.ts';
+import { toApiDate, type UtcDay } from '../../../shared/util/day.ts';
+import type { BackoffOptions } from './backoff.ts';
+import { InvalidResponseError } from './errors.ts';
+import { createHttp, HTTP_DEFAULTS, type ApiEvent, type CallOptions } from './http.ts';
+import { getProviderLimiter, providerKeyFingerprint, type RateLimiter } from './rate-limiter.ts';
+import { redact } from './redact.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  providerKey: string;
+  companyKey: string;
+  /** Default: the shared limiter of this Provider Key. */
+  limiter?: RateLimiter;
+  timeoutMs?: number;
+  maxRetries?: number;
+  maxRetryAfterMs?: number;
+  fetchImpl?: typeof fetch;
+  onEvent?: (e: ApiEvent) => void;
+  backoff?: Partial<BackoffOptions>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+}
+
+export interface Records<T> {
+  records: T[];
+  rejected: Rejection[];
+}
+
+export interface Page<T> extends Records<T> {
+  page: number;
+  totalPages: number;
+  totalElements: number | undefined;
+}
+
+export interface HistoryPage extends Records<Breadcrumb> {
+  /** 1-based position of the page in this query. */
+  index: number;
+  nextPageToken: string | undefined;
+}
+
+export interface PageOptions {
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+export interface LocationHistoryQuery {
+  vehicleId: string;
+  /** Sent as start_date. */
+  from: UtcDay;
+  /** Sent as end_date, exactly as given (the sync engine decides about inclusivity). */
+  to: UtcDay;
+  limit?: number;
+  signal?: AbortSignal;
+  /** Per-call listener, in addition to the client's. */
+  onEvent?: (e: ApiEvent) => void;
+}
+
+export interface ApiClient {
+  readonly host: string;
+  companyInfo(opts?: { signal?: AbortSignal }): Promise<WireCompany>;
+  listDrivers(opts: { limit?: number; page?: number; signal?: AbortSignal }): Promise<Page<WireDriver>>;
+  driverPages(opts?: PageOptions): AsyncGenerator<Page<WireDriver>>;
+  drivers(opts?: PageOptions): Promise<Records<WireDriver>>;
+  driver(id: string, opts?: { signal?: AbortSignal }): Promise<WireDriver>;
+  latestDriverStatusPages(opts?: PageOptions & { driverId?: string }): AsyncGenerator<Page<WireDriverStatus>>;
+  latestDriverStatus(opts?: PageOptions & { driverId?: string }): Promise<Records<WireDriverStatus>>;
+  vehiclePages(opts?: PageOptions & { status?: VehicleStatusFilter }): AsyncGenerator<Page<WireVehicle>>;
+  vehicles(opts?: PageOptions & { status?: VehicleStatusFilter }): Promise<Records<WireVehicle>>;
+  vehicle(id: string, opts?: { signal?: AbortSignal }): Promise<WireVehicle>;
+  latestVehicleStatusPages(opts?: PageOptions & { vehicleId?: string }): AsyncGenerator<Page<WireVehicleStatus>>;
+  latestVehicleStatus(opts?: PageOptions & { vehicleId?: string }): Promise<Records<WireVehicleStatus>>;
+  locationHistoryPages(q: LocationHistoryQuery): AsyncGenerator<HistoryPage>;
+}
+
+type Parser<T> = (raw: unknown) => Parsed<T>;
+
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const http = createHttp({
+    baseUrl: opts.baseUrl,
+    providerKey: opts.providerKey,
+    companyKey: opts.companyKey,
+    limiter: opts.limiter ?? getProviderLimiter(providerKeyFingerprint(opts.providerKey)),
+    timeoutMs: opts.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+    maxRetries: opts.maxRetries ?? HTTP_DEFAULTS.maxRetries,
+    maxRetryAfterMs: opts.maxRetryAfterMs ?? HTTP_DEFAULTS.maxRetryAfterMs,
+    fetchImpl: opts.fetchImpl ?? fetch,
+    backoff: { ...HTTP_DEFAULTS.backoff, ...opts.backoff },
+    sleep: opts.sleep ?? HTTP_DEFAULTS.sleep,
+    now: opts.now ?? (() => performance.now()),
+    onEvent: opts.onEvent,
+  });
+  const { host, secrets } = http;
+
+  function validateAll<T>(data: unknown, parse: Parser<T>, path: string, call: CallOptions): Records<T> {
+    if (!Array.isArray(data)) throw new InvalidResponseError(host, `data of ${path} is not an array`);
+    const records: T[] = [];
+    const rejected: Rejection[] = [];
+    for (const raw of data) {
+      const r = parse(raw);
+      if (r.ok) {
+        records.push(r.value);
+        continue;
+      }
+      const rej: Rejection = { reason: redact(r.reason, secrets), snippet: redact(snippetOf(raw), secrets) };
+      if (r.id !== undefined) rej.id = r.id;
+      if (r.t !== undefined) rej.t = r.t;
+      rejected.push(rej);
+    }
+    if (rejected.length > 0) {
+      const e: ApiEvent = { type: 'rejected', path, count: rejected.length };
+      opts.onEvent?.(e);
+      call.onEvent?.(e);
+    }
+    return { records, rejected };
+  }
+
+  function one<T>(env: Envelope<unknown>, parse: Parser<T>, what: string): T {
+    const r = parse(env.data);
+    if (!r.ok) throw new InvalidResponseError(host, `${what}: ${redact(r.reason, secrets)}`);
+    return r.value;
+  }
+
+  async function fetchPage<T>(path: string, query: Record<string, string | number | undefined>, page: number, parse: Parser<T>, call: CallOptions): Promise<Page<T>> {
+    const env = await http.get(path, { ...query, page }, call);
+    const got = validateAll(env.data, parse, path, call);
+    return { ...got, page: env.page ?? page, totalPages: env.total_pages ?? page, totalElements: env.total_elements };
+  }
+
+  /** Spec 4.9: start at page 1 and keep requesting while page < total_pages. */
+  async function* pages<T>(path: string, query: Record<string, string | number | undefined>, parse: Parser<T>, call: CallOptions): AsyncGenerator<Page<T>> {
+    for (let page = 1; ; page++) {
+      const p = await fetchPage(path, query, page, parse, call);
+      yield p;
+      if (!(page < p.totalPages)) return;
+    }
+  }
+
+  async function all<T>(it: AsyncGenerator<Page<T>>): Promise<Records<T>> {
+    const out: Records<T> = { records: [], rejected: [] };
+    for await (const p of it) {
+      out.records.push(...p.records);
+      out.rejected.push(...p.rejected);
+    }
+    return out;
+  }
+
+  const limitOf = (limit: number | undefined, max: number = API_LIMITS.maxLimit): number | undefined =>
+    limit === undefined ? undefined : Math.max(1, Math.min(max, Math.floor(limit)));
+
+  const client: ApiClient = {
+    host,
+    async companyInfo(o = {}) {
+      return one(await http.get(API_PATHS.companyInfo, {}, { signal: o.signal }), parseCompany, 'company info');
+    },
+    listDrivers(o) {
+      return fetchPage(API_PATHS.drivers, { limit: limitOf(o.limit) }, o.page ?? 1, parseDriver, { signal: o.signal });
+    },
+    driverPages(o = {}) {
+      return pages(API_PATHS.drivers, { limit: limitOf(o.limit) }, parseDriver, { signal: o.signal });
+    },
+    drivers(o = {}) {
+      return all(client.driverPages(o));
+    },
+    async driver(id, o = {}) {
+      const env = await http.get(API_PATHS.driver(id), {}, { signal: o.signal, what: `driver "${id}"` });
+      return one(env, parseDriver, 'driver');
+    },
+    latestDriverStatusPages(o = {}) {
+      return pages(API_PATHS.latestDriverStatus, { driver_id: o.driverId, limit: limitOf(o.limit) }, parseDriverStatus, {
+        signal: o.signal,
+        what: `driver "${o.driverId ?? ''}"`,
+      });
+    },
+    latestDriverStatus(o = {}) {
+      return all(client.latestDriverStatusPages(o));
+    },
+    vehiclePages(o = {}) {
+      return pages(API_PATHS.vehicles, { status: o.status, limit: limitOf(o.limit) }, parseVehicle, { signal: o.signal });
+    },
+    vehicles(o = {}) {
+      return all(client.vehiclePages(o));
+    },
+    async vehicle(id, o = {}) {
+      const env = await http.get(API_PATHS.vehicle(id), {}, { signal: o.signal, what: `vehicle "${id}"` });
+      return one(env, parseVehicle, 'vehicle');
+    },
+    latestVehicleStatusPages(o = {}) {
+      const limit = limitOf(o.limit, API_LIMITS.maxLimitLatestVehicleStatus);
+      return pages(API_PATHS.latestVehicleStatus, { vehicle_id: o.vehicleId, limit }, parseVehicleStatus, {
+        signal: o.signal,
+        what: `vehicle "${o.vehicleId ?? ''}"`,
+      });
+    },
+    latestVehicleStatus(o = {}) {
+      return all(client.latestVehicleStatusPages(o));
+    },
+    async *locationHistoryPages(q) {
+      const path = API_PATHS.vehicleLocationHistory(q.vehicleId);
+      const call: CallOptions = { signal: q.signal, onEvent: q.onEvent, what: `vehicle "${q.vehicleId}"` };
+      const base = { start_date: toApiDate(q.from), end_date: toApiDate(q.to), limit: limitOf(q.limit ?? API_LIMITS.maxLimit) };
+      const seen = new Set<string>();
+      let token: string | undefined;
+      for (let index = 1; ; index++) {
+        const env = await http.get(path, { ...base, next_page_token: token }, call);
+        const got = validateAll(env.data, parseLocationRecord, path, call);
+        const next = env.next_page_token;
+        yield { ...got, index, nextPageToken: next };
+        if (next === undefined) return;
+        // A server that hands out the same token twice would page forever.
+        if (seen.has(next)) throw new InvalidResponseError(host, 'the same next_page_token came back twice');
+        seen.add(next);
+        token = next;
+      }
+    },
+  };
+  return client;
+}

@@ -1,0 +1,116 @@
+/**
+ * Everything the client can fail with. Each class carries a `kind` the UI and
+ * the sync engine switch on, and a one-sentence message a fleet manager can
+ * act on. Messages are built from redacted text only (see redact.ts).
+ */
+export type ApiErrorKind =
+  | 'provider-key-invalid'
+  | 'company-key-invalid'
+  | 'network'
+  | 'rate-limited'
+  | 'server'
+  | 'request'
+  | 'not-found'
+  | 'invalid-response'
+  | 'aborted';
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  /** HTTP status when the server answered. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.status = status;
+  }
+}
+
+export class ProviderKeyInvalidError extends ApiError {
+  readonly kind = 'provider-key-invalid';
+  override name = 'ProviderKeyInvalidError';
+  constructor(description: string) {
+    super(`The API rejected the Provider Key (401: ${description}); check the Provider Key in Settings.`, 401);
+  }
+}
+
+export class CompanyKeyInvalidError extends ApiError {
+  readonly kind = 'company-key-invalid';
+  override name = 'CompanyKeyInvalidError';
+  constructor(description: string) {
+    super(`The API rejected this carrier's Company Key (401: ${description}); ask the carrier for a current key and enter it again.`, 401);
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  override name = 'NetworkError';
+  readonly host: string;
+  constructor(host: string, detail: string, cause?: unknown) {
+    super(`Could not reach ${host} (${detail}); check the network connection and try again.`, undefined, cause);
+    this.host = host;
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly kind = 'rate-limited';
+  override name = 'RateLimitedError';
+  readonly retryAfterMs: number | undefined;
+  constructor(host: string, retries: number, retryAfterMs?: number) {
+    const wait = retryAfterMs === undefined ? 'a minute' : `${Math.ceil(retryAfterMs / 1000)} s`;
+    super(`${host} kept answering "too many requests" after ${retries} retries; wait ${wait} and try again.`, 429);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export class ServerError extends ApiError {
+  readonly kind = 'server';
+  override name = 'ServerError';
+  constructor(host: string, status: number, retries: number, description: string) {
+    const what = description ? `: ${description}` : '';
+    super(`${host} failed with HTTP ${status}${what} after ${retries} retries; try again later.`, status);
+  }
+}
+
+export class RequestError extends ApiError {
+  readonly kind = 'request';
+  override name = 'RequestError';
+  readonly description: string;
+  constructor(status: number, description: string) {
+    super(`The API refused the request (HTTP ${status}: ${description || 'no description'}); check the selected dates and vehicle.`, status);
+    this.description = description;
+  }
+}
+
+export class NotFoundError extends ApiError {
+  readonly kind = 'not-found';
+  override name = 'NotFoundError';
+  readonly description: string;
+  constructor(what: string, description: string) {
+    super(`The API does not know ${what} (404: ${description || 'not found'}); refresh the roster and try again.`, 404);
+    this.description = description;
+  }
+}
+
+export class InvalidResponseError extends ApiError {
+  readonly kind = 'invalid-response';
+  override name = 'InvalidResponseError';
+  constructor(host: string, what: string, status?: number) {
+    super(`${host} sent a response RouteLens cannot read (${what}); check that the API address points to a Fleet Telematics v2 server.`, status);
+  }
+}
+
+/** Thrown when the caller's AbortSignal fired; never retried. */
+export class AbortedError extends ApiError {
+  readonly kind = 'aborted';
+  override name = 'AbortError';
+  constructor() {
+    super('The download was cancelled.');
+  }
+}
+
+export function isAbortError(err: unknown): boolean {
+  return (
+    err instanceof AbortedError ||
+    (err instanceof Error && err.name === 'AbortError') ||
+    (typeof DOMException !== 'undefined' && err instanceof DOMException && err.name === 'AbortError')
+  );
+}

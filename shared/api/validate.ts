@@ -1,0 +1,314 @@
+/**
+ * Validation of everything the API sends. Nothing from the wire is trusted:
+ * each parser returns either a typed value or a specific, human-readable
+ * reason, so one bad record can be reported and skipped instead of poisoning
+ * a whole page or crashing the download.
+ */
+import type { Breadcrumb } from '../track/types.ts';
+import {
+  DUTY_STATUS_CODES,
+  MOTION_STATUSES,
+  type DutyStatusCode,
+  type Envelope,
+  type MotionStatus,
+  type WireCompany,
+  type WireDriver,
+  type WireDriverStatus,
+  type WireVehicle,
+  type WireVehicleStatus,
+} from './wire.ts';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string; id?: string; t?: number };
+
+/** A record the client refused, as reported to the user (never with the raw keys). */
+export interface Rejection {
+  reason: string;
+  id?: string;
+  /** epoch ms, when the record's timestamp could be read at all */
+  t?: number;
+  /** Start of the record's JSON, for the report. */
+  snippet: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const SNIPPET_MAX = 240;
+
+export function snippetOf(raw: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    text = String(raw);
+  }
+  return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+function isObj(raw: unknown): raw is Obj {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+}
+
+class Invalid extends Error {}
+
+function fail(reason: string): never {
+  throw new Invalid(reason);
+}
+
+function field(o: Obj, name: string): unknown {
+  if (!(name in o) || o[name] === undefined) fail(`${name} is missing`);
+  return o[name];
+}
+
+function str(o: Obj, name: string, nonEmpty = false): string {
+  const v = field(o, name);
+  if (typeof v !== 'string') fail(`${name} is not a string: ${show(v)}`);
+  if (nonEmpty && v.trim() === '') fail(`${name} is empty`);
+  return v;
+}
+
+function bool(o: Obj, name: string): boolean {
+  const v = field(o, name);
+  if (typeof v !== 'boolean') fail(`${name} is not a boolean: ${show(v)}`);
+  return v;
+}
+
+const NUMERIC_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** The spec sends most numbers as strings (2.6, 2.7); accept both forms. */
+function num(o: Obj, name: string): number {
+  const v = field(o, name);
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string' && NUMERIC_RE.test(v.trim())) n = Number(v.trim());
+  else fail(`${name} is not a number: ${show(v)}`);
+  if (!Number.isFinite(n)) fail(`${name} is not a finite number: ${show(v)}`);
+  return n;
+}
+
+function nullableInt(o: Obj, name: string): number | null {
+  if (!(name in o) || o[name] === null || o[name] === undefined) return null;
+  const v = o[name];
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${name} is not a number or null: ${show(v)}`);
+  if (v < 0) fail(`${name} is negative`);
+  return v;
+}
+
+function inRange(name: string, v: number, lo: number, hi: number): number {
+  if (v < lo || v > hi) fail(`${name} ${v} is outside ${lo}..${hi}`);
+  return v;
+}
+
+function oneOf<T extends string>(name: string, v: unknown, allowed: readonly T[]): T {
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    fail(`${name} ${show(v)} is not one of ${allowed.join(', ')}`);
+  }
+  return v as T;
+}
+
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+
+/** ISO 8601 date-time with Z or an explicit offset → epoch ms, else null. */
+export function parseIsoUtc(value: string): number | null {
+  const m = ISO_RE.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
+  const s = m[6] === undefined ? 0 : Number(m[6]);
+  const ms = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000);
+  if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59) return null;
+  const base = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  // Date.UTC rolls 31 April into 1 May; a real calendar date must survive the round trip.
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null;
+  const zone = m[8] ?? 'Z';
+  if (zone === 'Z' || zone === 'z') return base;
+  const zm = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!zm) return null;
+  const offH = Number(zm[2]);
+  const offM = Number(zm[3]);
+  if (offH > 23 || offM > 59) return null;
+  const sign = zm[1] === '-' ? -1 : 1;
+  return base - sign * (offH * 60 + offM) * 60_000;
+}
+
+/**
+ * Best-effort time of a malformed timestamp, only to attribute a rejected
+ * record to a day: a leading calendar date is enough.
+ */
+function looseTime(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const strict = parseIsoUtc(value);
+  if (strict !== null) return strict;
+  const m = /^\s*(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  return new Date(t).getUTCDate() === d && mo >= 1 && mo <= 12 ? t : undefined;
+}
+
+function timestamp(o: Obj, name: string): number {
+  const v = str(o, name);
+  const t = parseIsoUtc(v);
+  if (t === null) fail(`${name} is not ISO 8601 UTC: ${show(v)}`);
+  return t;
+}
+
+function run<T>(raw: unknown, what: string, body: (o: Obj) => T, idField?: string): Parsed<T> {
+  if (!isObj(raw)) return { ok: false, reason: `${what} is not an object: ${show(raw)}` };
+  try {
+    return { ok: true, value: body(raw) };
+  } catch (e) {
+    if (!(e instanceof Invalid)) throw e;
+    const out: { ok: false; reason: string; id?: string; t?: number } = { ok: false, reason: e.message };
+    const id = idField === undefined ? undefined : raw[idField];
+    if (typeof id === 'string' && id !== '') out.id = id;
+    return out;
+  }
+}
+
+/** Spec 2.7 → Breadcrumb. */
+export function parseLocationRecord(raw: unknown): Parsed<Breadcrumb> {
+  const res = run(
+    raw,
+    'location record',
+    (o) => {
+      const id = str(o, 'id', true);
+      const t = timestamp(o, 'timestamp');
+      const lat = inRange('lat', num(o, 'lat'), -90, 90);
+      const lng = inRange('lng', num(o, 'lng'), -180, 180);
+      const speed = num(o, 'speed');
+      if (speed < 0) fail('speed is negative');
+      const status = oneOf<MotionStatus>('status', field(o, 'status'), MOTION_STATUSES);
+      let direction = inRange('direction', num(o, 'direction'), 0, 360);
+      if (direction === 360) direction = 0;
+      return {
+        id,
+        t,
+        lat,
+        lng,
+        speed,
+        status,
+        direction,
+        location: typeof o.calc_location === 'string' ? o.calc_location : '',
+        vehicleNumber: typeof o.vehicle_number === 'string' ? o.vehicle_number : '',
+        vin: typeof o.vin === 'string' ? o.vin : '',
+      };
+    },
+    'id',
+  );
+  if (!res.ok && isObj(raw)) {
+    const t = looseTime(raw.timestamp);
+    if (t !== undefined) res.t = t;
+  }
+  return res;
+}
+
+/** Spec 2.2 */
+export function parseCompany(raw: unknown): Parsed<WireCompany> {
+  return run(raw, 'company', (o) => ({ company_name: str(o, 'company_name'), dot_number: str(o, 'dot_number') }));
+}
+
+/** Spec 2.3 */
+export function parseDriver(raw: unknown): Parsed<WireDriver> {
+  return run(
+    raw,
+    'driver',
+    (o) => ({
+      driver_id: str(o, 'driver_id', true),
+      username: str(o, 'username'),
+      first_name: str(o, 'first_name'),
+      last_name: str(o, 'last_name'),
+      active: bool(o, 'active'),
+    }),
+    'driver_id',
+  );
+}
+
+/** Spec 2.4; rule 2: a driver with no HOS activity carries nulls. */
+export function parseDriverStatus(raw: unknown): Parsed<WireDriverStatus> {
+  return run(
+    raw,
+    'driver status',
+    (o) => {
+      const cs = o.current_status;
+      return {
+        driver_id: str(o, 'driver_id', true),
+        username: str(o, 'username'),
+        break: nullableInt(o, 'break'),
+        drive: nullableInt(o, 'drive'),
+        shift: nullableInt(o, 'shift'),
+        cycle: nullableInt(o, 'cycle'),
+        current_status:
+          cs === null || cs === undefined ? null : oneOf<DutyStatusCode>('current_status', cs, DUTY_STATUS_CODES),
+      };
+    },
+    'driver_id',
+  );
+}
+
+/** Spec 2.5 */
+export function parseVehicle(raw: unknown): Parsed<WireVehicle> {
+  return run(
+    raw,
+    'vehicle',
+    (o) => ({
+      vehicle_id: str(o, 'vehicle_id', true),
+      number: str(o, 'number'),
+      vin: str(o, 'vin'),
+      active: bool(o, 'active'),
+    }),
+    'vehicle_id',
+  );
+}
+
+/** Spec 2.6 */
+export function parseVehicleStatus(raw: unknown): Parsed<WireVehicleStatus> {
+  return run(
+    raw,
+    'vehicle status',
+    (o) => {
+      const vehicle_id = str(o, 'vehicle_id', true);
+      const number = str(o, 'number');
+      const odometer = str(o, 'odometer');
+      num(o, 'odometer');
+      const fuel_level = inRange('fuel_level', num(o, 'fuel_level'), 0, 100);
+      const speed = num(o, 'speed');
+      if (speed < 0) fail('speed is negative');
+      const lat = str(o, 'lat');
+      inRange('lat', num(o, 'lat'), -90, 90);
+      const lon = str(o, 'lon');
+      inRange('lon', num(o, 'lon'), -180, 180);
+      const status = oneOf<MotionStatus>('status', field(o, 'status'), MOTION_STATUSES);
+      const ts = str(o, 'timestamp');
+      timestamp(o, 'timestamp');
+      return { vehicle_id, number, odometer, fuel_level, speed, lat, lon, status, timestamp: ts };
+    },
+    'vehicle_id',
+  );
+}
+
+/** Spec 2.1: checks the envelope shape, not the payload. */
+export function parseEnvelope(raw: unknown): Parsed<Envelope<unknown>> {
+  return run(raw, 'response', (o) => {
+    const description = str(o, 'description');
+    if (!('data' in o)) fail('data is missing');
+    const env: Envelope<unknown> = { description, data: o.data as unknown };
+    for (const k of ['page', 'size', 'total_elements', 'total_pages', 'status_code'] as const) {
+      const v = o[k];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${k} is not a non-negative integer: ${show(v)}`);
+      env[k] = v;
+    }
+    const tok = o.next_page_token;
+    if (tok !== undefined && tok !== null) {
+      if (typeof tok !== 'string') fail(`next_page_token is not a string: ${show(tok)}`);
+      if (tok !== '') env.next_page_token = tok;
+    }
+    return env;
+  });
+}

@@ -1,0 +1,196 @@
+import { MOTION_BY_CODE } from '../domain/status.ts';
+import { DEFAULT_GAP_SECONDS, isGapInterval } from '../track/gaps.ts';
+import { MPS_PER_MPH, normalizeDegrees, normalizeLng } from '../track/geo.ts';
+import type { DayChunk } from '../track/types.ts';
+import type { UtcDay } from '../util/day.ts';
+import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
+import { xmlAttr, xmlText } from './xml.ts';
+
+/**
+ * GPX 1.1 export, valid against the Topografix XSD (schema order respected:
+ * metadata name, desc, author, time, keywords, bounds; per point time, type,
+ * extensions).
+ *
+ * Per point: lat/lon (the stored doubles, exactly), <time> (ISO UTC, see
+ * format.ts), <type> = motion status (IN_MOTION / STATIONARY / OFFLINE; the
+ * standard element every reader exposes, and the fact an auditor filters on),
+ * and Garmin TrackPointExtension v2 <speed> (m/s = mph × 0.44704, rounded to
+ * 1e-6, which is exact for speeds with one decimal in mph) then <course>
+ * (degrees in [0, 360)), in the order that schema's sequence requires.
+ * calc_location and ids stay out of the GPX (the CSV carries them) to keep a
+ * million-point file small.
+ *
+ * Tracks: one <trk> per UTC day by default; a custom splitter (trips) may
+ * regroup points. Within a track a new <trkseg> starts after every gap, with
+ * the same definition the day summary uses (shared/track/gaps.ts).
+ */
+
+export interface GpxMeta {
+  carrierName: string;
+  dotNumber: string;
+  vehicleNumber: string;
+  vin: string;
+  /** The requested range (inclusive UTC days), recorded as an audit fact. */
+  from: UtcDay;
+  to: UtcDay;
+  /** Software name for the creator attribute and <author>; default "RouteLens". */
+  creator?: string;
+  /** epoch ms UTC, the metadata <time>. */
+  generatedAt: number;
+}
+
+/** Points start..end-1 of one chunk. */
+export interface ChunkRange {
+  chunk: DayChunk;
+  start: number;
+  end: number;
+}
+
+export interface GpxTrack {
+  name: string;
+  desc?: string;
+  /** Goes to <trk><type>, e.g. "trip". */
+  type?: string;
+  /** In time order; a track may span chunks (a trip across midnight). */
+  ranges: readonly ChunkRange[];
+}
+
+/** Groups the (day-ordered) chunks' points into tracks: the hook for per-trip tracks. */
+export type GpxTrackSplitter = (chunks: readonly DayChunk[]) => Iterable<GpxTrack>;
+
+export interface GpxInput {
+  chunks: Iterable<DayChunk>;
+  meta: GpxMeta;
+  /** Gap threshold for starting a new <trkseg>; default DEFAULT_GAP_SECONDS, as the summary. */
+  gapSeconds?: number;
+  tracks?: 'day' | GpxTrackSplitter;
+  /** Approximate piece size in UTF-16 code units (default 64 K). */
+  pieceSize?: number;
+}
+
+export const GPX_NS = 'http://www.topografix.com/GPX/1/1';
+export const GPXTPX_NS = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
+const SCHEMA_LOCATION =
+  `${GPX_NS} http://www.topografix.com/GPX/1/1/gpx.xsd ` +
+  `${GPXTPX_NS} https://www8.garmin.com/xmlschemas/TrackPointExtensionv2.xsd`;
+
+/** The default splitter: one track per non-empty UTC day. */
+export const tracksByDay: GpxTrackSplitter = (chunks) =>
+  chunks
+    .filter((c) => c.length > 0)
+    .map((c) => ({
+      name: `${c.vehicleNumber} ${c.day}`,
+      desc: `${c.length} points on ${c.day} (UTC)`,
+      ranges: [{ chunk: c, start: 0, end: c.length }],
+    }));
+
+interface Bounds {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+  points: number;
+}
+
+/**
+ * First pass: bounds (which the schema places before any point) and
+ * validation, so a bad coordinate fails the export before a byte is written.
+ */
+function measure(tracks: readonly GpxTrack[]): Bounds {
+  const b: Bounds = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity, points: 0 };
+  for (const track of tracks) {
+    for (const { chunk, start, end } of track.ranges) {
+      const { lat, lng } = chunk;
+      for (let i = start; i < end; i++) {
+        const la = lat[i]!;
+        const lo = lng[i]!;
+        if (!(la >= -90 && la <= 90) || !Number.isFinite(lo)) {
+          throw new RangeError(`GPX: point ${chunk.id[i] ?? i} of ${chunk.day} has invalid coordinates (${la}, ${lo})`);
+        }
+        const lon = lo >= -180 && lo < 180 ? lo : normalizeLng(lo);
+        if (la < b.minLat) b.minLat = la;
+        if (la > b.maxLat) b.maxLat = la;
+        if (lon < b.minLon) b.minLon = lon;
+        if (lon > b.maxLon) b.maxLon = lon;
+      }
+      b.points += Math.max(0, end - start);
+    }
+  }
+  return b;
+}
+
+function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): string {
+  const creator = meta.creator ?? 'RouteLens';
+  const range = meta.from === meta.to ? meta.from : `${meta.from} to ${meta.to}`;
+  const desc =
+    `Carrier: ${meta.carrierName}. USDOT: ${meta.dotNumber}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
+    `Range: ${range} (UTC days). Points: ${bounds.points}. ` +
+    `Point type is the motion status; speed in m/s and course in degrees (Garmin TrackPointExtension v2).`;
+  const keywords = ['ELD', 'breadcrumbs', `USDOT ${meta.dotNumber}`, meta.vehicleNumber, meta.vin, meta.carrierName]
+    .filter((k) => k.trim() !== '')
+    .join(', ');
+  let s =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<gpx version="1.1" creator="${xmlAttr(creator)}" xmlns="${GPX_NS}" xmlns:gpxtpx="${GPXTPX_NS}" ` +
+    `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMA_LOCATION}">\n` +
+    '<metadata>\n' +
+    `<name>${xmlText(`${meta.vehicleNumber} ${range}`)}</name>\n` +
+    `<desc>${xmlText(desc)}</desc>\n` +
+    `<author><name>${xmlText(creator)}</name></author>\n` +
+    `<time>${iso(meta.generatedAt)}</time>\n` +
+    `<keywords>${xmlText(keywords)}</keywords>\n`;
+  if (bounds.points > 0) {
+    s +=
+      `<bounds minlat="${formatNumber(bounds.minLat)}" minlon="${formatNumber(bounds.minLon)}" ` +
+      `maxlat="${formatNumber(bounds.maxLat)}" maxlon="${formatNumber(bounds.maxLon)}"/>\n`;
+  }
+  return s + '</metadata>\n';
+}
+
+function trackOpen(track: GpxTrack): string {
+  let s = `<trk>\n<name>${xmlText(track.name)}</name>\n`;
+  if (track.desc !== undefined) s += `<desc>${xmlText(track.desc)}</desc>\n`;
+  if (track.type !== undefined) s += `<type>${xmlText(track.type)}</type>\n`;
+  return s + '<trkseg>\n';
+}
+
+export function* gpxPieces(input: GpxInput): Generator<string> {
+  const pieceSize = input.pieceSize ?? PIECE_SIZE;
+  const gapMs = (input.gapSeconds ?? DEFAULT_GAP_SECONDS) * 1000;
+  const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay : input.tracks;
+  const tracks = [...split(orderChunks(input.chunks))];
+  const iso = createIsoFormatter();
+  const types = MOTION_BY_CODE.map((s) => `<type>${s}</type>`);
+  let buf = header(input.meta, measure(tracks), iso);
+
+  for (const track of tracks) {
+    buf += trackOpen(track);
+    let prevT = Number.NaN;
+    let prevStatus = -1;
+    for (const { chunk, start, end } of track.ranges) {
+      const { t, lat, lng, speed, direction, status } = chunk;
+      for (let i = start; i < end; i++) {
+        const ti = t[i]!;
+        const code = status[i]!;
+        if (prevStatus >= 0 && isGapInterval(ti - prevT, prevStatus, gapMs)) buf += '</trkseg>\n<trkseg>\n';
+        prevT = ti;
+        prevStatus = code;
+        const lo = lng[i]!;
+        const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
+        const course = normalizeDegrees(direction[i]!);
+        buf +=
+          `<trkpt lat="${formatNumber(lat[i]!)}" lon="${formatNumber(lo >= -180 && lo < 180 ? lo : normalizeLng(lo))}">` +
+          `<time>${iso(ti)}</time>${types[code] ?? ''}<extensions><gpxtpx:TrackPointExtension>` +
+          (Number.isFinite(mps) ? `<gpxtpx:speed>${formatNumber(mps)}</gpxtpx:speed>` : '') +
+          (Number.isFinite(course) ? `<gpxtpx:course>${formatNumber(course)}</gpxtpx:course>` : '') +
+          '</gpxtpx:TrackPointExtension></extensions></trkpt>\n';
+        if (buf.length >= pieceSize) {
+          yield buf;
+          buf = '';
+        }
+      }
+    }
+    buf += '</trkseg>\n</trk>\n';
+  }
+  yield buf + '</gpx>\n';
+}

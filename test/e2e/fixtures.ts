@@ -1,0 +1,85 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Fixed clock of the demo simulator in e2e runs, so results can be compared with ground truth. */
+export const E2E_NOW = '2026-11-20T15:00:00.000Z';
+
+export interface WebShell {
+  url: string;
+  origin: string;
+  port: number;
+  dataDir: string;
+  /** Stops the shell process (its demo simulator goes with it). */
+  stop(): Promise<void>;
+  /** Starts a new shell process on the same port and data folder (same origin: same IndexedDB). */
+  restart(): Promise<WebShell>;
+}
+
+async function spawnShell(opts: { dataDir: string; port: number; keychainService: string }): Promise<{ child: ChildProcess; url: string }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', String(opts.port)], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ROUTELENS_DATA_DIR: opts.dataDir,
+      ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService,
+      ROUTELENS_DEMO_NOW: E2E_NOW,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`web shell exited early (${code})`)));
+  });
+  return { child, url: (JSON.parse(line) as { url: string }).url };
+}
+
+async function startShell(opts: { dataDir: string; port: number; keychainService: string }): Promise<WebShell> {
+  let { child, url } = await spawnShell(opts);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const shell: WebShell = {
+    url,
+    origin: new URL(url).origin,
+    port: Number(new URL(url).port),
+    dataDir: opts.dataDir,
+    stop,
+    restart: async () => {
+      await stop();
+      ({ child, url } = await spawnShell({ ...opts, port: shell.port }));
+      shell.url = url;
+      return shell;
+    },
+  };
+  return shell;
+}
+
+/** Waits for the app to say it is ready (never a sleep). */
+export async function openApp(page: Page, shell: WebShell): Promise<void> {
+  await page.goto(shell.url);
+  await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
+}
+
+export const test = base.extend<{ shell: WebShell }>({
+  // A temp profile per test: its own data folder, keychain service name and port.
+  shell: async ({}, use, testInfo) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
+    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}` });
+    await use(shell);
+    await shell.stop();
+    if (testInfo.status === testInfo.expectedStatus) rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };

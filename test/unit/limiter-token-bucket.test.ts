@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createRateLimiter,
+  getProviderLimiter,
+  providerKeyFingerprint,
+  resetProviderLimiters,
+} from '../../electron/services/api/rate-limiter.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetProviderLimiters();
+});
+
+/** Acquires n times and records the fake time each grant happened at. */
+function grantTimes(acquire: () => Promise<void>, n: number): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) void acquire().then(() => times.push(Date.now()));
+  return times;
+}
+
+describe('token bucket', () => {
+  it('lets a burst through at once, then paces at ratePerSec', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 4, burst: 3, now: () => Date.now() });
+    const times = grantTimes(() => limiter.acquire(), 7);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(times).toHaveLength(7);
+    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
+    const gaps = times.slice(3).map((t, i) => t - (times[i + 2] ?? 0));
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(250);
+    expect(times[6]).toBeLessThanOrEqual(1_000 + 5);
+  });
+
+  it('refills up to burst while idle', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 10, burst: 5, now: () => Date.now() });
+    grantTimes(() => limiter.acquire(), 5);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const times = grantTimes(() => limiter.acquire(), 6);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(times.slice(0, 5).every((t) => t === 10_000)).toBe(true);
+    expect(times[5]).toBeGreaterThanOrEqual(10_100);
+  });
+
+  it('serves waiters in FIFO order', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 2, burst: 1, now: () => Date.now() });
+    const order: number[] = [];
+    for (let i = 0; i < 5; i++) void limiter.acquire().then(() => order.push(i));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('an aborted waiter leaves the queue and rejects', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 1, burst: 1, now: () => Date.now() });
+    await limiter.acquire();
+    const ac = new AbortController();
+    const p = limiter.acquire(ac.signal);
+    const after = limiter.acquire();
+    ac.abort(new Error('stop'));
+    await expect(p).rejects.toThrow('stop');
+    let done = false;
+    void after.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(1_001);
+    expect(done).toBe(true);
+    expect(limiter.snapshot().waiting).toBe(0);
+  });
+
+  it('penalize pauses every user until the server said', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 100, burst: 10, now: () => Date.now() });
+    limiter.penalize(3_000);
+    const a = grantTimes(() => limiter.acquire(), 2);
+    const b = grantTimes(() => limiter.acquire(), 2);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(a.length + b.length).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...a, ...b].every((t) => t >= 3_000)).toBe(true);
+    expect(a.length + b.length).toBe(4);
+  });
+
+  it('unlimited mode never waits but still honours a penalty', async () => {
+    const limiter = createRateLimiter({ unlimited: true, now: () => Date.now() });
+    const times = grantTimes(() => limiter.acquire(), 1000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(times).toHaveLength(1000);
+    limiter.penalize(500);
+    const later = grantTimes(() => limiter.acquire(), 1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(later[0]).toBeGreaterThanOrEqual(500);
+  });
+});
+
+describe('provider registry', () => {
+  it('shares one limiter per Provider Key and keys it by fingerprint, not by the key', async () => {
+    const key = 'prov-KEY-0123456789';
+    const fp = providerKeyFingerprint(key);
+    expect(fp).not.toContain(key);
+    expect(key).not.toContain(fp);
+    const one = getProviderLimiter(fp, { ratePerSec: 1, burst: 2, now: () => Date.now() });
+    const two = getProviderLimiter(providerKeyFingerprint(key));
+    expect(two).toBe(one);
+    expect(getProviderLimiter(providerKeyFingerprint('other'))).not.toBe(one);
+    // two users of the same key draw from one bucket: the third request waits a full period
+    const t1 = grantTimes(() => one.acquire(), 2);
+    const t2 = grantTimes(() => two.acquire(), 1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(t1).toEqual([0, 0]);
+    expect(t2[0]).toBeGreaterThanOrEqual(1_000);
+  });
+});
