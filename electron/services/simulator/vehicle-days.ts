@@ -1,0 +1,203 @@
+import { mix32, uuidFromWords } from './hash.ts';
+import { describeLocation } from './gazetteer.ts';
+import { Lru } from './lru.ts';
+import { DAY_MS, EPOCH_MS, initialState, opDayOf, simulateOpDay, type DayState, type OpDaySim } from './vehicle-sim.ts';
+import type { VehicleProfile } from './fleet.ts';
+import type { MotionStatus, WireLocationRecord } from '../../../shared/api/wire.ts';
+import { dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
+
+/**
+ * Lazily generated days. Only the small op-day start states are kept for good
+ * (one per vehicle per op-day); points live in two small LRUs. Everything is a
+ * pure function of (seed, vehicle, day), so the caches are shared by all worlds.
+ */
+export interface SimVehicleRef {
+  vehicleId: string;
+  number: string;
+  vin: string;
+  active: boolean;
+  profile: VehicleProfile;
+  seed: number;
+}
+
+const chains = new Map<string, DayState[]>();
+const opDays = new Lru<string, OpDaySim>(64);
+const utcDays = new Lru<string, DayRecords>(48);
+
+function chainKey(v: SimVehicleRef): string {
+  return `${v.seed}:${v.vehicleId}`;
+}
+
+/** State at the start of op-day `k` (k >= 0). */
+export function stateAt(v: SimVehicleRef, k: number): DayState {
+  const key = chainKey(v);
+  let chain = chains.get(key);
+  if (!chain) {
+    chain = [initialState(v.profile, v.seed)];
+    chains.set(key, chain);
+  }
+  while (chain.length <= k) {
+    const i = chain.length - 1;
+    const cached = opDays.get(`${key}:${i}`);
+    const sim = cached ?? simulateOpDay(v.profile, v.seed, v.active, i, chain[i]!, false);
+    chain.push(sim.end);
+  }
+  return chain[k]!;
+}
+
+function opDay(v: SimVehicleRef, k: number, start: DayState): OpDaySim {
+  const key = `${chainKey(v)}:${k}`;
+  const hit = opDays.get(key);
+  if (hit) return hit;
+  const sim = simulateOpDay(v.profile, v.seed, v.active, k, start, true);
+  opDays.set(key, sim);
+  return sim;
+}
+
+/** The op-day `k` simulation, or null before the epoch. */
+export function opDaySim(v: SimVehicleRef, k: number): OpDaySim | null {
+  if (k < 0) return null;
+  const key = `${chainKey(v)}:${k}`;
+  return opDays.get(key) ?? opDay(v, k, stateAt(v, k));
+}
+
+const MOTION: readonly MotionStatus[] = ['IN_MOTION', 'STATIONARY', 'OFFLINE'];
+
+/**
+ * One UTC day of one vehicle, ascending. Only indexes into the (cached,
+ * numeric) op-day simulations are kept; a record's JSON text is formatted when
+ * it is served, so nothing string-heavy outlives a request.
+ */
+export interface DayList {
+  length: number;
+  /** JSON text of the i-th record. */
+  at(i: number): string;
+}
+
+export interface DayRecords extends DayList {
+  t: number[];
+}
+
+/** The id of a record in its JSON text (always the first field). */
+export function idOfJson(json: string): string {
+  return json.slice(7, 43);
+}
+
+export function parseRecord(json: string): WireLocationRecord {
+  return JSON.parse(json) as WireLocationRecord;
+}
+
+export function recordId(salt: number, t: number): string {
+  const lo = t >>> 0;
+  const hi = Math.floor(t / 4294967296);
+  const a = mix32(salt ^ lo);
+  const b = mix32(a ^ hi ^ 0x5bd1e995);
+  const c = mix32(b ^ salt ^ 0x27d4eb2f);
+  const d = mix32(c ^ lo ^ 0x165667b1);
+  return uuidFromWords(a, b, c, d);
+}
+
+export function isoSeconds(t: number): string {
+  return new Date(t).toISOString().slice(0, 19) + 'Z';
+}
+
+const PAD2: string[] = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+
+/** ISO time of a whole-second `t` inside the day starting at `dayStart`, without a Date per record. */
+function isoInDay(prefix: string, dayStart: number, t: number): string {
+  const s = Math.floor((t - dayStart) / 1000);
+  return `${prefix}${PAD2[Math.floor(s / 3600)]}:${PAD2[Math.floor(s / 60) % 60]}:${PAD2[s % 60]}Z`;
+}
+
+function fmtDirection(d: number): string {
+  const r = Math.round(d * 10) / 10;
+  return String(r >= 360 ? 0 : r);
+}
+
+let lastLocKey = '';
+let lastLoc = '';
+
+class DayView implements DayRecords {
+  readonly t: number[] = [];
+  private readonly sims: OpDaySim[] = [];
+  private readonly idx: number[] = [];
+  private readonly simOf: number[] = [];
+  private readonly prefix: string;
+  private readonly head: string;
+  constructor(
+    private readonly v: SimVehicleRef,
+    private readonly dayStart: number,
+  ) {
+    this.prefix = new Date(dayStart).toISOString().slice(0, 11);
+    this.head = `","vehicle_number":${JSON.stringify(v.number)},"vin":${JSON.stringify(v.vin)},"lat":"`;
+  }
+  get length(): number {
+    return this.t.length;
+  }
+  add(sim: OpDaySim, from: number, to: number): void {
+    const s = this.sims.push(sim) - 1;
+    for (let i = 0; i < sim.n; i++) {
+      const t = sim.t[i]!;
+      if (t < from || t >= to) continue;
+      this.t.push(t);
+      this.idx.push(i);
+      this.simOf.push(s);
+    }
+  }
+  at(k: number): string {
+    const sim = this.sims[this.simOf[k]!]!;
+    const i = this.idx[k]!;
+    const t = sim.t[i]!;
+    const lat = sim.lat[i]!;
+    const lng = sim.lng[i]!;
+    const latS = lat.toFixed(6);
+    const lngS = lng.toFixed(6);
+    // Parked trucks repeat one position for hours: skip the gazetteer then.
+    const locKey = latS + lngS;
+    if (locKey !== lastLocKey) {
+      lastLocKey = locKey;
+      lastLoc = JSON.stringify(describeLocation(lat, lng));
+    }
+    return `{"id":"${recordId(this.v.profile.salt, t)}${this.head}${latS}","lng":"${lngS}","status":"${MOTION[sim.status[i]!] ?? 'STATIONARY'}","speed":"${sim.speed[i]!}","timestamp":"${isoInDay(this.prefix, this.dayStart, t)}","calc_location":${lastLoc},"direction":"${fmtDirection(sim.dir[i]!)}"}`;
+  }
+}
+
+/** The full UTC day (no `now` cutoff; callers cut). */
+export function utcDay(v: SimVehicleRef, day: UtcDay): DayRecords {
+  const key = `${chainKey(v)}:${day}`;
+  const hit = utcDays.get(key);
+  if (hit) return hit;
+  const start = dayStartMs(day);
+  const end = start + DAY_MS;
+  const out = new DayView(v, start);
+  if (end > EPOCH_MS) {
+    // The UTC day is the tail of the op-day before plus the head of its own op-day.
+    const k = opDayOf(start);
+    for (const kk of [k, k + 1]) {
+      const sim = opDaySim(v, kk);
+      if (sim) out.add(sim, start, end);
+    }
+  }
+  utcDays.set(key, out);
+  return out;
+}
+
+/** Index of the last reading of op-day sims at or before `ms`, searching back a few op-days. */
+export function latestReading(v: SimVehicleRef, ms: number): { sim: OpDaySim; i: number } | null {
+  for (let k = opDayOf(ms); k >= Math.max(0, opDayOf(ms) - 3); k--) {
+    const sim = opDaySim(v, k);
+    if (!sim) return null;
+    let lo = 0;
+    let hi = sim.n - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sim.t[mid]! <= ms) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found >= 0) return { sim, i: found };
+  }
+  return null;
+}
