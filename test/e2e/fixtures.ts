@@ -16,6 +16,8 @@ export interface WebShell {
   origin: string;
   port: number;
   dataDir: string;
+  /** Keychain (Secret Service) service name this shell stores keys under (env ROUTELENS_KEYCHAIN_SERVICE). */
+  keychainService: string;
   /** Stops the shell process (its demo simulator goes with it). */
   stop(): Promise<void>;
   /** Starts a new shell process on the same port and data folder (same origin: same IndexedDB). */
@@ -54,6 +56,7 @@ async function startShell(opts: { dataDir: string; port: number; keychainService
     origin: new URL(url).origin,
     port: Number(new URL(url).port),
     dataDir: opts.dataDir,
+    keychainService: opts.keychainService,
     stop,
     restart: async () => {
       await stop();
@@ -73,6 +76,8 @@ export async function openApp(page: Page, shell: WebShell): Promise<void> {
 
 export const test = base.extend<{ shell: WebShell }>({
   // A temp profile per test: its own data folder, keychain service name and port.
+  // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   shell: async ({}, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
     const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}` });

@@ -69,12 +69,12 @@ export function createBackend(opts: BackendOptions): Backend {
     };
   }
 
-  async function clientFor(carrierId: string): Promise<ApiClient> {
+  async function clientFor(carrierId: string, tuning: { maxRetries?: number } = {}): Promise<ApiClient> {
     const c = await carrierOrThrow(carrierId);
     if (c.demo === true) {
       const conn = await demo.connection(carrierId);
       if (!conn) throw new UserFacingError({ kind: 'not-found', message: `The demo carrier "${c.label}" no longer exists in the built-in simulator.` });
-      return createApiClient(conn);
+      return createApiClient({ ...conn, ...tuning });
     }
     const baseUrl = effectiveBaseUrl(await settings.get(), carrierId);
     if (!baseUrl) throw new UserFacingError({ kind: 'missing-key', message: 'Set the API base URL in Settings (with the Provider Key) or on this carrier.' });
@@ -82,7 +82,7 @@ export function createBackend(opts: BackendOptions): Backend {
     if (!providerKey) throw new UserFacingError({ kind: 'missing-key', message: 'No Provider Key is set; add it in Settings.' });
     const companyKey = remember(await keychain.getCompanyKey(carrierId));
     if (!companyKey) throw new UserFacingError({ kind: 'missing-key', message: `No Company Key is set for "${c.label}"; add it on the carrier.` });
-    return createApiClient({ baseUrl, providerKey, companyKey });
+    return createApiClient({ baseUrl, providerKey, companyKey, ...tuning });
   }
 
   const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
@@ -138,7 +138,8 @@ export function createBackend(opts: BackendOptions): Backend {
     },
     'carriers:testConnection': async (carrierId): Promise<ConnectionTest> => {
       try {
-        const company = await (await clientFor(carrierId)).companyInfo();
+        // A person is waiting on this answer: one quick retry, not the download's patience.
+        const company = await (await clientFor(carrierId, { maxRetries: 1 })).companyInfo();
         return { ok: true, companyName: company.company_name, dotNumber: company.dot_number };
       } catch (err) {
         return { ok: false, failure: failure(err) };

@@ -7,12 +7,16 @@
  *                   0 picks a free port.
  *   ROUTELENS_DATA_DIR   settings folder (default: the platform's app-data folder)
  *   ROUTELENS_WEB_PORT   same as --port
+ *   ROUTELENS_DEMO_NOW   pins the demo simulator's clock (ISO time; for tests and demos
+ *                        that must show the same data every run)
+ *   ROUTELENS_DEMO_SEED  seed of the demo world
  */
 import path from 'node:path';
 import { createBackend } from '../backend/backend.ts';
 import { createKeychain } from '../keychain/index.ts';
 import { resolveDataDir } from '../paths.ts';
 import { createSettingsStore } from '../settings/index.ts';
+import type { SimulatorOptions } from '../simulator/types.ts';
 import { startWebShell } from './server.ts';
 
 const DEFAULT_PORT = 5217;
@@ -29,6 +33,19 @@ function portFromArgs(argv: string[]): number {
   return port;
 }
 
+function demoOptionsFromEnv(): SimulatorOptions {
+  const opts: SimulatorOptions = {};
+  const pinned = process.env['ROUTELENS_DEMO_NOW'];
+  if (pinned) {
+    const t = Date.parse(pinned);
+    if (Number.isNaN(t)) throw new Error(`ROUTELENS_DEMO_NOW="${pinned}" is not an ISO time.`);
+    opts.now = () => t;
+  }
+  const seed = process.env['ROUTELENS_DEMO_SEED'];
+  if (seed) opts.seed = Number(seed);
+  return opts;
+}
+
 async function main(): Promise<void> {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const dataDir = resolveDataDir();
@@ -36,6 +53,7 @@ async function main(): Promise<void> {
   const loaded = await settings.load();
   if (loaded.warning) console.error(`routelens web: ${loaded.warning.message}`);
   const backend = createBackend({
+    demo: demoOptionsFromEnv(),
     keychain: createKeychain(),
     settings,
     shell: 'browser-shell',

@@ -1,0 +1,46 @@
+import { addDays, dayOfMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
+
+export type RangePreset = 'yesterday' | '7d' | '30d' | '6m' | 'custom';
+
+export const RANGE_LABELS: Record<RangePreset, string> = {
+  yesterday: 'Yesterday',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '6m': 'Last 6 months',
+  custom: 'Custom',
+};
+
+/** First day of the API's history window: the same calendar day six months back, clamped to the month's end. */
+export function sixMonthsBefore(today: UtcDay): UtcDay {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7)) - 1 - 6;
+  const d = Number(today.slice(8, 10));
+  const first = new Date(Date.UTC(y, m, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
+}
+
+/** "Last N days" ends today: today is the one day that is always fetched again (it is still growing). */
+export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: string; to: string }): { from: UtcDay; to: UtcDay } | { error: string } {
+  switch (preset) {
+    case 'yesterday': {
+      const y = addDays(today, -1);
+      return { from: y, to: y };
+    }
+    case '7d':
+      return { from: addDays(today, -6), to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case '6m':
+      return { from: sixMonthsBefore(today), to: today };
+    case 'custom': {
+      const from = custom?.from ?? '';
+      const to = custom?.to ?? '';
+      if (!isUtcDay(from) || !isUtcDay(to)) return { error: 'Choose both a start and an end date.' };
+      if (from > to) return { error: 'The start date is after the end date.' };
+      const windowStart = sixMonthsBefore(today);
+      if (to < windowStart || from > today) return { error: `History exists from ${windowStart} to ${today} only.` };
+      return { from: from < windowStart ? windowStart : from, to: to > today ? today : to };
+    }
+  }
+}

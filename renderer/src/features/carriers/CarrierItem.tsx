@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import type { CarrierView, ConnectionTest, KeysStatus } from '../../../../shared/domain/carrier.ts';
+import { api } from '../../bridge/api.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { toDisplayError } from '../../components/errors.ts';
+import { Field } from '../../components/Field.tsx';
+import { ConnectionResult } from './ConnectionResult.tsx';
+
+interface Props {
+  carrier: CarrierView;
+  keys: KeysStatus;
+  onChanged: (carrier: CarrierView) => void;
+  onRemoved: (carriers: CarrierView[]) => void;
+  onOpenFleet: () => void;
+}
+
+type Editing = null | 'rename' | 'key';
+
+export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }: Props) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [label, setLabel] = useState(carrier.label);
+  const [companyKey, setCompanyKey] = useState('');
+  const [busy, setBusy] = useState<null | 'test' | 'save' | 'remove'>(null);
+  const [test, setTest] = useState<ConnectionTest | null>(null);
+  const [error, setError] = useState<{ kind: string; message: string } | null>(null);
+
+  const attempt = async (what: 'test' | 'save' | 'remove', action: () => Promise<void>) => {
+    setBusy(what);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(toDisplayError(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runTest = () =>
+    void attempt('test', async () => {
+      setTest(null);
+      setTest(await api!.carriers.testConnection(carrier.id));
+    });
+
+  const submitRename = (e: FormEvent) => {
+    e.preventDefault();
+    void attempt('save', async () => {
+      onChanged(await api!.carriers.rename(carrier.id, label));
+      setEditing(null);
+    });
+  };
+
+  const submitKey = (e: FormEvent) => {
+    e.preventDefault();
+    void attempt('save', async () => {
+      onChanged(await api!.keys.setCompanyKey(carrier.id, companyKey));
+      setCompanyKey('');
+      setTest(null);
+      setEditing(null);
+    });
+  };
+
+  const headingId = `carrier-${carrier.id}-label`;
+  return (
+    <li className="carrier" data-testid="carrier-row" data-carrier-id={carrier.id} aria-labelledby={headingId}>
+      <div className="carrier-main">
+        <div className="carrier-title">
+          <h2 id={headingId} className="carrier-label" data-testid="carrier-label">
+            {carrier.label}
+          </h2>
+          {carrier.demo && (
+            <span className="badge badge-demo" data-testid="demo-badge">
+              Demo
+            </span>
+          )}
+          <span className={`badge ${carrier.hasCompanyKey ? 'badge-ok' : 'badge-warn'}`} data-testid="carrier-key-state" data-set={carrier.hasCompanyKey}>
+            {carrier.demo ? 'Built-in keys' : carrier.hasCompanyKey ? 'Company Key set' : 'No Company Key'}
+          </span>
+          {carrier.baseUrl && <code className="carrier-url">{carrier.baseUrl}</code>}
+        </div>
+        <div className="carrier-actions">
+          <button type="button" className="btn btn-small btn-primary" data-testid="carrier-open-fleet" onClick={onOpenFleet}>
+            Fleet
+          </button>
+          <button type="button" className="btn btn-small" data-testid="carrier-test" onClick={runTest} disabled={busy !== null} aria-busy={busy === 'test'}>
+            {busy === 'test' ? 'Testing…' : 'Test connection'}
+          </button>
+          <button type="button" className="btn btn-small" data-testid="carrier-rename" onClick={() => setEditing(editing === 'rename' ? null : 'rename')} aria-expanded={editing === 'rename'}>
+            Rename
+          </button>
+          {!carrier.demo && (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="carrier-set-key"
+              onClick={() => setEditing(editing === 'key' ? null : 'key')}
+              aria-expanded={editing === 'key'}
+              disabled={!keys.keychainAvailable}
+            >
+              {carrier.hasCompanyKey ? 'Replace key' : 'Set key'}
+            </button>
+          )}
+          <ConfirmButton
+            label="Remove"
+            question={carrier.demo ? 'Remove this demo carrier?' : 'Remove this carrier and its Company Key?'}
+            confirmLabel="Remove"
+            testId="carrier-remove"
+            disabled={busy !== null}
+            onConfirm={() => void attempt('remove', async () => onRemoved(await api!.carriers.remove(carrier.id)))}
+          />
+        </div>
+      </div>
+
+      {editing === 'rename' && (
+        <form className="inline-form" onSubmit={submitRename}>
+          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} autoFocus />
+          <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-rename-save" disabled={busy !== null || label.trim() === ''}>
+            Save
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {editing === 'key' && (
+        <form className="inline-form" onSubmit={submitKey}>
+          <Field
+            label={carrier.hasCompanyKey ? 'New Company Key' : 'Company Key'}
+            testId="carrier-key-replace-input"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={companyKey}
+            onChange={(e) => setCompanyKey(e.target.value)}
+            required
+            autoFocus
+          />
+          <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-key-save" disabled={busy !== null || companyKey.trim() === ''}>
+            Save key
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {test && <ConnectionResult result={test} />}
+      {error && <ErrorAlert failure={error} />}
+    </li>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
+import type { UtcDay } from '../../../../shared/util/day.ts';
+import { api } from '../../bridge/api.ts';
+import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
+import { RANGE_LABELS, rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { useDownloadJobs } from '../../downloads/use-jobs.ts';
+import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
+import { JobList } from './JobList.tsx';
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Rows of the vehicle picker: the stored roster (offline), else one fetch that is then stored. */
+async function vehiclesOf(carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
+  if (!force) {
+    const stored = await loadRoster(carrierId, 'vehicles');
+    if (stored) return { rows: stored.rows as VehicleRow[], fetchedAt: stored.fetchedAt };
+  }
+  if (!api) throw new Error('The RouteLens bridge is not available in this window.');
+  const snap = await api.fleet.vehicles(carrierId, force);
+  await saveFleetSnapshot(snap, 'vehicles');
+  return { rows: snap.rows, fetchedAt: snap.fetchedAt };
+}
+
+export function DownloadsPage() {
+  const jobs = useDownloadJobs();
+  const [carriers, setCarriers] = useState<CarrierView[]>([]);
+  const [today, setToday] = useState<UtcDay | null>(null);
+  const [carrierId, setCarrierId] = useState('');
+  const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
+  const [rosterAt, setRosterAt] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [preset, setPreset] = useState<RangePreset>('7d');
+  const [customFrom, setCustomFrom] = useState('');
+  const [customTo, setCustomTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Idempotent: App starts it at launch; this covers a mount before that.
+    startDownloadManager();
+    if (!api) {
+      setError('The RouteLens bridge is not available in this window.');
+      return;
+    }
+    api.carriers.list().then((list) => {
+      setCarriers(list);
+      setCarrierId((cur) => cur || list[0]?.id || '');
+    }, (e: unknown) => setError(errorText(e)));
+    api.app.getInfo().then((info) => setToday(info.today), (e: unknown) => setError(errorText(e)));
+  }, []);
+
+  const loadVehicles = (id: string, force: boolean) => {
+    setVehicles([]);
+    setSelected(new Set());
+    if (!id) return;
+    vehiclesOf(id, force).then(
+      (r) => {
+        setVehicles(r.rows);
+        setRosterAt(r.fetchedAt);
+      },
+      (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
+    );
+  };
+  useEffect(() => loadVehicles(carrierId, false), [carrierId]);
+
+  const activeIds = useMemo(() => vehicles.filter((v) => v.active).map((v) => v.vehicleId), [vehicles]);
+  const allSelected = vehicles.length > 0 && selected.size === vehicles.length;
+  const activeSelected = activeIds.length > 0 && selected.size === activeIds.length && activeIds.every((id) => selected.has(id));
+  const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
+
+  const toggle = (id: string) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const start = async () => {
+    setError(null);
+    const carrier = carriers.find((c) => c.id === carrierId);
+    if (!carrier) return setError('Choose a carrier.');
+    if (selected.size === 0) return setError('Choose at least one vehicle.');
+    if (!range || 'error' in range) return setError(range && 'error' in range ? range.error : 'Loading today’s date…');
+    setBusy(true);
+    try {
+      await createJob({
+        carrierId,
+        carrierLabel: carrier.label,
+        vehicles: vehicles.filter((v) => selected.has(v.vehicleId)).map((v) => ({ vehicleId: v.vehicleId, vehicleNumber: v.number })),
+        from: range.from,
+        to: range.to,
+        selection: allSelected ? 'all' : activeSelected ? 'active' : 'some',
+      });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const storeFailure = lastStoreFailure();
+  return (
+    <section data-testid="downloads-page" style={{ display: 'grid', gap: 16 }}>
+      <h2>Downloads</h2>
+      {storeFailure && (
+        <p role="alert" data-testid="dl-store-failure" data-kind={storeFailure.kind} style={{ background: '#fde8e8', padding: 8 }}>
+          {storeFailure.message}
+        </p>
+      )}
+      <form
+        data-testid="dl-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+        style={{ display: 'grid', gap: 8, maxWidth: 720 }}
+      >
+        <label>
+          Carrier{' '}
+          <select data-testid="dl-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
+            {carriers.length === 0 && <option value="">No carriers configured</option>}
+            {carriers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset data-testid="dl-vehicles">
+          <legend>
+            Vehicles{' '}
+            <button type="button" data-testid="dl-vehicles-refresh" onClick={() => loadVehicles(carrierId, true)}>
+              Refresh list
+            </button>{' '}
+            {rosterAt !== null && <small>list from {new Date(rosterAt).toLocaleString()}</small>}
+          </legend>
+          <label>
+            <input type="checkbox" data-testid="dl-vehicles-all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(vehicles.map((v) => v.vehicleId)))} /> All
+            ({vehicles.length})
+          </label>{' '}
+          <label>
+            <input type="checkbox" data-testid="dl-vehicles-active" checked={activeSelected} onChange={() => setSelected(activeSelected ? new Set() : new Set(activeIds))} /> All active (
+            {activeIds.length})
+          </label>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', maxHeight: 160, overflow: 'auto', marginTop: 6 }}>
+            {vehicles.map((v) => (
+              <label key={v.vehicleId} style={{ opacity: v.active ? 1 : 0.6 }}>
+                <input type="checkbox" data-testid={`dl-vehicle-${v.vehicleId}`} data-vehicle-id={v.vehicleId} checked={selected.has(v.vehicleId)} onChange={() => toggle(v.vehicleId)} /> {v.number}
+                {!v.active && ' (inactive)'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label>
+          Range{' '}
+          <select data-testid="dl-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
+            {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
+              <option key={p} value={p}>
+                {RANGE_LABELS[p]}
+              </option>
+            ))}
+          </select>{' '}
+          {preset === 'custom' && (
+            <>
+              from <input type="date" data-testid="dl-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /> to{' '}
+              <input type="date" data-testid="dl-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
+            </>
+          )}{' '}
+          {range && !('error' in range) && (
+            <small data-testid="dl-range-days">
+              {range.from} → {range.to}
+            </small>
+          )}
+        </label>
+        <div>
+          <button type="submit" data-testid="dl-start" disabled={busy}>
+            Start download
+          </button>
+        </div>
+        {error && (
+          <p role="alert" data-testid="dl-error">
+            {error}
+          </p>
+        )}
+      </form>
+      <JobList jobs={jobs} />
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
+import { SortHeader } from '../../components/SortHeader.tsx';
+import { useSort } from '../../hooks/useSort.ts';
+import { formatAge, formatLatLng, formatMiles, formatUtc, MOTION_LABEL } from './format.ts';
+import { ALL_VEHICLES, matchesVehicle, vehicleSortValue, type VehicleFilter, type VehicleSortKey } from './vehicle-filter.ts';
+
+interface Props {
+  rows: VehicleRow[];
+  serverNow: number;
+}
+
+const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
+  { key: 'number', label: 'Number' },
+  { key: 'vin', label: 'VIN' },
+  { key: 'active', label: 'Active' },
+  { key: 'location', label: 'Location' },
+  { key: 'speed', label: 'Speed', numeric: true },
+  { key: 'motion', label: 'Motion' },
+  { key: 'fuel', label: 'Fuel', numeric: true },
+  { key: 'odometer', label: 'Odometer', numeric: true },
+  { key: 'reading', label: 'Reading', numeric: true },
+];
+
+export function VehiclesTable({ rows, serverNow }: Props) {
+  const [filter, setFilter] = useState<VehicleFilter>(ALL_VEHICLES);
+  const filtered = useMemo(() => rows.filter((v) => matchesVehicle(v, filter)), [rows, filter]);
+  const { sorted, sort, toggle } = useSort<VehicleRow, VehicleSortKey>(filtered, { key: 'number', direction: 'ascending' }, vehicleSortValue);
+  const set = (patch: Partial<VehicleFilter>) => setFilter((f) => ({ ...f, ...patch }));
+
+  return (
+    <>
+      <div className="filters" role="search" aria-label="Filter vehicles">
+        <label className="filter">
+          <span>Search</span>
+          <input type="search" placeholder="Number or VIN" data-testid="vehicle-filter-text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+        </label>
+        <label className="filter">
+          <span>Active</span>
+          <select data-testid="vehicle-filter-active" value={filter.active} onChange={(e) => set({ active: e.target.value as VehicleFilter['active'] })}>
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </label>
+        <label className="filter">
+          <span>Motion</span>
+          <select data-testid="vehicle-filter-motion" value={filter.motion} onChange={(e) => set({ motion: e.target.value as VehicleFilter['motion'] })}>
+            <option value="all">Any</option>
+            <option value="IN_MOTION">In motion</option>
+            <option value="STATIONARY">Stationary</option>
+            <option value="OFFLINE">Offline</option>
+            <option value="none">No status</option>
+          </select>
+        </label>
+        <span className="filter-count muted" data-testid="vehicle-count" data-shown={sorted.length} data-total={rows.length} aria-live="polite">
+          {sorted.length === rows.length ? `${rows.length} vehicles` : `${sorted.length} of ${rows.length} vehicles`}
+        </span>
+      </div>
+      <div className="table-wrap">
+        <table className="data-table" data-testid="vehicles-table">
+          <caption className="visually-hidden">Vehicles with their latest status</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <SortHeader key={c.key} label={c.label} column={c.key} sort={sort} onSort={toggle} testIdPrefix="sort-vehicles" numeric={c.numeric} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((v) => {
+              const l = v.latest;
+              return (
+                <tr key={v.vehicleId} data-testid="vehicle-row" data-vehicle-id={v.vehicleId}>
+                  <td data-testid="vehicle-number" className="strong">
+                    {v.number}
+                  </td>
+                  <td data-testid="vehicle-vin" className="mono">
+                    {v.vin}
+                  </td>
+                  <td data-testid="vehicle-active">{v.active ? 'Yes' : <span className="muted">No</span>}</td>
+                  {l ? (
+                    <>
+                      <td data-testid="vehicle-location" className="mono">
+                        {formatLatLng(l.lat, l.lng)}
+                      </td>
+                      <td data-testid="vehicle-speed" className="num">
+                        {l.speedMph} mph
+                      </td>
+                      <td data-testid="vehicle-motion" data-status={l.status}>
+                        <span className={`pill pill-${l.status.toLowerCase()}`}>{MOTION_LABEL[l.status]}</span>
+                      </td>
+                      <td data-testid="vehicle-fuel" className="num">
+                        {l.fuelLevel === null ? <span title="The vehicle reports no fuel data">—</span> : `${l.fuelLevel}%`}
+                      </td>
+                      <td data-testid="vehicle-odometer" className="num">
+                        {formatMiles(l.odometerMiles)}
+                      </td>
+                      <td data-testid="vehicle-reading" className="num" data-reading-at={l.readingAt}>
+                        <time dateTime={new Date(l.readingAt).toISOString()} title={formatUtc(l.readingAt)}>
+                          {formatAge(Math.max(0, serverNow - l.readingAt))}
+                        </time>
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={6} className="muted" data-testid="vehicle-no-status">
+                      No status reported
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {sorted.length === 0 && <p className="empty">No vehicle matches these filters.</p>}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import type { KeysStatus } from '../../../../shared/domain/carrier.ts';
+import { api } from '../../bridge/api.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { toDisplayError } from '../../components/errors.ts';
+import { Field } from '../../components/Field.tsx';
+
+interface Props {
+  keys: KeysStatus;
+  onKeysChange: (keys: KeysStatus) => void;
+}
+
+/**
+ * The Provider Key goes one way: typed here, handed to the keychain, never
+ * read back. The page only ever learns whether one is set.
+ */
+export function SettingsPage({ keys, onKeysChange }: Props) {
+  const [providerKey, setProviderKey] = useState('');
+  const [baseUrl, setBaseUrl] = useState(keys.providerBaseUrl ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ kind: string; message: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const locked = !keys.keychainAvailable;
+
+  const run = async (action: () => Promise<KeysStatus>, done: string) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      onKeysChange(await action());
+      setProviderKey('');
+      setNotice(done);
+    } catch (err) {
+      setError(toDisplayError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!api || providerKey.trim() === '') return;
+    const url = baseUrl.trim();
+    void run(() => api!.keys.setProviderKey(providerKey, url === '' ? null : url), keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.');
+  };
+
+  const remove = () => {
+    if (!api) return;
+    void run(() => api!.keys.deleteProviderKey(), 'Provider Key deleted.');
+  };
+
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <header className="page-header">
+        <h1 id="settings-title">Settings</h1>
+      </header>
+
+      <div className="panel">
+        <h2>Keychain</h2>
+        {keys.keychainAvailable ? (
+          <p className="status-line" data-testid="keychain-status">
+            <span className="dot dot-ok" aria-hidden="true" /> System keychain available: keys are stored there, never in files.
+          </p>
+        ) : (
+          <div className="alert alert-warning" role="status" data-testid="keychain-status">
+            <strong className="alert-title">Keychain unavailable</strong>
+            <span data-testid="keychain-reason">{keys.keychainReason ?? 'No reason given.'}</span>
+            <span>Saving keys is disabled until it is available. Demo carriers still work.</span>
+          </div>
+        )}
+      </div>
+
+      <form className="panel form" onSubmit={save} aria-labelledby="provider-title">
+        <h2 id="provider-title">Provider Key and API</h2>
+        <p className="status-line" data-testid="provider-key-status" data-set={keys.providerKeySet}>
+          <span className={`dot ${keys.providerKeySet ? 'dot-ok' : 'dot-off'}`} aria-hidden="true" />
+          {keys.providerKeySet ? 'A Provider Key is set.' : 'No Provider Key is set.'}
+          {keys.providerBaseUrl && (
+            <>
+              {' '}
+              API base URL: <code data-testid="provider-base-url">{keys.providerBaseUrl}</code>
+            </>
+          )}
+        </p>
+        <Field
+          label={keys.providerKeySet ? 'New Provider Key' : 'Provider Key'}
+          testId="provider-key-input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={providerKey}
+          onChange={(e) => setProviderKey(e.target.value)}
+          disabled={locked || busy}
+          required
+          hint="Issued to your company as a telematics provider. Stored in the system keychain; it is never shown again."
+        />
+        <Field
+          label="API base URL"
+          testId="provider-base-url-input"
+          type="url"
+          placeholder="https://api.example.com"
+          spellCheck={false}
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          disabled={locked || busy}
+          hint="Default for every carrier; a carrier may override it."
+        />
+        <div className="actions">
+          <button type="submit" className="btn btn-primary" data-testid="provider-key-save" disabled={locked || busy || providerKey.trim() === ''}>
+            {keys.providerKeySet ? 'Replace Provider Key' : 'Save Provider Key'}
+          </button>
+          {keys.providerKeySet && (
+            <ConfirmButton
+              label="Delete Provider Key"
+              question="Delete it? Real carriers stop working until a new one is set."
+              confirmLabel="Delete"
+              testId="provider-key-delete"
+              onConfirm={remove}
+              disabled={locked || busy}
+            />
+          )}
+        </div>
+        {notice && (
+          <p className="notice" role="status" data-testid="settings-notice">
+            {notice}
+          </p>
+        )}
+        {error && <ErrorAlert failure={error} />}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import Dexie, { type Table, type Transaction } from 'dexie';
+import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
+import type { DaySummary } from '../../../shared/track/summary.ts';
+import type { DayChunk } from '../../../shared/track/types.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
+import { chunkBytes } from './bytes.ts';
+import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
+
+export const DB_NAME = 'routelens';
+
+export interface ChunkRow {
+  carrierId: string;
+  vehicleId: string;
+  day: UtcDay;
+  chunk: DayChunk;
+}
+
+export interface SummaryRow extends DaySummary {
+  carrierId: string;
+}
+
+/** Malformed records of one vehicle-day, replaced together with its chunk. */
+export interface RejectionRow {
+  carrierId: string;
+  vehicleId: string;
+  day: UtcDay;
+  records: RejectedRecord[];
+}
+
+/**
+ * Version 1 as it shipped: coverage had no `bytes` and no per-vehicle index.
+ * Kept verbatim so the upgrade path stays testable (a test opens a database
+ * with only this version, fills it, then reopens it with the current code).
+ */
+export const SCHEMA_V1 = {
+  chunks: '[vehicleId+day], carrierId',
+  summaries: '[vehicleId+day], carrierId',
+  coverage: '[vehicleId+day], carrierId, state',
+  rosters: '[carrierId+kind]',
+  snapshots: '++id, [carrierId+kind+takenAt]',
+  jobs: 'id, state',
+  rejections: '[vehicleId+day], carrierId',
+} as const;
+
+/** Version 2: coverage carries `bytes` (the Storage screen sums it) and is indexed per carrier+vehicle. */
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  coverage: '[vehicleId+day], carrierId, state, [carrierId+vehicleId]',
+} as const;
+
+/** v1 coverage rows lack `bytes`: compute it from the chunk they describe. */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  const coverage = tx.table<Omit<CoverageRow, 'bytes'> & { bytes?: number }, [string, string]>('coverage');
+  const chunks = tx.table<ChunkRow, [string, string]>('chunks');
+  const rows = await coverage.toArray();
+  const stored = await chunks.bulkGet(rows.map((r) => [r.vehicleId, r.day] as [string, string]));
+  await coverage.bulkPut(rows.map((r, i) => {
+    const c = stored[i];
+    return { ...r, bytes: typeof r.bytes === 'number' ? r.bytes : c ? chunkBytes(c.chunk) : 0 };
+  }));
+}
+
+export class RouteLensDb extends Dexie {
+  declare chunks: Table<ChunkRow, [string, string]>;
+  declare summaries: Table<SummaryRow, [string, string]>;
+  declare coverage: Table<CoverageRow, [string, string]>;
+  declare rosters: Table<RosterRow, [string, string]>;
+  declare snapshots: Table<SnapshotRow, number>;
+  declare jobs: Table<DownloadJob, string>;
+  declare rejections: Table<RejectionRow, [string, string]>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+  }
+}
+
+let shared: RouteLensDb | null = null;
+
+/** The one connection of this realm (main thread or worker). */
+export function getDb(): RouteLensDb {
+  shared ??= new RouteLensDb();
+  return shared;
+}

@@ -1,0 +1,30 @@
+/** A store failure as the UI shows it. 'quota': the disk or the browser's storage quota is full. */
+export interface StoreFailure {
+  kind: 'quota' | 'store';
+  message: string;
+}
+
+export const QUOTA_MESSAGE =
+  'Not enough storage space: the disk or the browser storage quota is full. Nothing already stored was lost; free some space (Storage screen: delete vehicles or days) and resume the download.';
+
+/** QuotaExceededError may arrive bare, or nested as `inner` of Dexie's AbortError / a DOMException. */
+export function isQuotaError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { name?: unknown; message?: unknown; inner?: unknown; cause?: unknown };
+  if (e.name === 'QuotaExceededError') return true;
+  if (typeof e.message === 'string' && /QuotaExceeded|quota/i.test(e.message)) return true;
+  return isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1);
+}
+
+export function toStoreFailure(err: unknown): StoreFailure {
+  if (isQuotaError(err)) return { kind: 'quota', message: QUOTA_MESSAGE };
+  const message = err instanceof Error ? err.message : String(err);
+  return { kind: 'store', message: `Could not write to the local store: ${message}` };
+}
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+  constructor(readonly failure: StoreFailure) {
+    super(failure.message);
+  }
+}

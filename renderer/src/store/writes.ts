@@ -1,0 +1,91 @@
+import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
+import { summarizeDay } from '../../../shared/track/summary.ts';
+import type { DayChunk } from '../../../shared/track/types.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
+import { chunkBytes } from './bytes.ts';
+import type { RouteLensDb } from './db.ts';
+import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
+
+/**
+ * Every write the store makes, one IndexedDB transaction each. They run in
+ * the store worker (worker.ts); the test harness calls them directly to
+ * inject failures inside a transaction.
+ */
+export interface PutDayInput {
+  carrierId: string;
+  chunk: DayChunk;
+  complete: boolean;
+  rejected: RejectedRecord[];
+}
+
+export interface WriteHooks {
+  /** Runs inside the transaction after every put (tests throw here to prove the rollback). */
+  beforeCommit?: () => void;
+}
+
+export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHooks = {}): Promise<CoverageRow> {
+  const { carrierId, chunk } = input;
+  // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
+  const summary = summarizeDay(chunk);
+  const coverage: CoverageRow = {
+    carrierId,
+    vehicleId: chunk.vehicleId,
+    day: chunk.day,
+    state: input.complete ? 'complete' : 'partial',
+    points: chunk.length,
+    bytes: chunkBytes(chunk),
+    fetchedAt: Date.now(),
+  };
+  await db.transaction('rw', [db.chunks, db.summaries, db.coverage, db.rejections], async () => {
+    // put on the [vehicleId+day] key replaces an earlier chunk of the day: never two copies of a point.
+    await db.chunks.put({ carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk });
+    await db.summaries.put({ ...summary, carrierId });
+    await db.rejections.put({ carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: input.rejected });
+    await db.coverage.put(coverage);
+    hooks.beforeCommit?.();
+  });
+  return coverage;
+}
+
+const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections];
+
+/** Deletes the given vehicle's days in `from`..`to` (inclusive; both null = every day). */
+export async function deleteVehicleDays(db: RouteLensDb, vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number> {
+  const lo: [string, string] = [vehicleId, from ?? ''];
+  const hi: [string, string] = [vehicleId, to ?? '\uffff'];
+  return db.transaction('rw', DAY_TABLES(db), async () => {
+    let n = 0;
+    for (const table of DAY_TABLES(db)) {
+      const count = await table.where('[vehicleId+day]').between(lo, hi, true, true).delete();
+      if (table === db.coverage) n = count;
+    }
+    return n;
+  });
+}
+
+/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs. */
+export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
+  await db.transaction('rw', [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs], async () => {
+    for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();
+    await db.rosters.where('[carrierId+kind]').between([carrierId, ''], [carrierId, '\uffff']).delete();
+    await db.snapshots.where('[carrierId+kind+takenAt]').between([carrierId, '', -Infinity], [carrierId, '\uffff', Infinity]).delete();
+    await db.jobs.filter((j) => j.carrierId === carrierId).delete();
+  });
+}
+
+export async function putJob(db: RouteLensDb, job: DownloadJob): Promise<void> {
+  await db.jobs.put(job);
+}
+
+export async function deleteJob(db: RouteLensDb, jobId: string): Promise<void> {
+  await db.jobs.delete(jobId);
+}
+
+/** The roster for offline use and a timestamped snapshot of it, together. */
+export async function putRoster(db: RouteLensDb, roster: RosterRow): Promise<void> {
+  const snapshot = { carrierId: roster.carrierId, kind: roster.kind, takenAt: roster.fetchedAt, rows: roster.rows } as SnapshotRow;
+  await db.transaction('rw', [db.rosters, db.snapshots], async () => {
+    await db.rosters.put(roster);
+    await db.snapshots.add(snapshot);
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * What the store harness page (harness.tsx) exposes as `globalThis.harness`.
+ * Types only, so the Node side (specs, bench) can call it through
+ * page.evaluate without pulling DOM code into its TypeScript project.
+ */
+import type { WireLocationRecord } from '../../../shared/api/wire.ts';
+
+/** renderer/src/store/types.ts CoverageRow, restated: the Node project cannot include renderer files. */
+export interface CoverageRow {
+  carrierId: string;
+  vehicleId: string;
+  day: string;
+  state: 'complete' | 'partial';
+  points: number;
+  bytes: number;
+  fetchedAt: number;
+}
+
+export type HarnessResult<T> = { ok: true; value: T } | { ok: false; kind: string; message: string };
+
+export interface DumpedDay {
+  carrierId: string;
+  vehicleId: string;
+  day: string;
+  ids: string[];
+  t: number[];
+  summaryPoints: number | null;
+  rejections: number | null;
+}
+
+export interface Dump {
+  days: DumpedDay[];
+  coverage: CoverageRow[];
+  counts: { chunks: number; summaries: number; coverage: number; rejections: number };
+}
+
+export interface HarnessApi {
+  /** Generates `days` days of a truck (test/support/tracks.ts) in the page; returns each day's ids. */
+  generate(vehicleId: string, seed: number, days: number, startMs: number): { day: string; ids: string[] }[];
+  /** Writes a generated day (optionally only its first `take` points); 'main' runs the same transaction on the page, with an optional throw inside it. */
+  putDay(opts: { via: 'worker' | 'main'; carrierId: string; vehicleId: string; day: string; complete: boolean; take?: number; throwInside?: boolean; rejected?: number }): Promise<HarnessResult<CoverageRow>>;
+  deleteVehicleDays(vehicleId: string, from: string | null, to: string | null): Promise<HarnessResult<number>>;
+  deleteCarrier(carrierId: string): Promise<HarnessResult<void>>;
+  dump(dbName?: string): Promise<Dump>;
+  /** Creates database `dbName` with schema version 1 only and the generated days, written as v1 did (no coverage bytes). */
+  createV1(dbName: string, carrierId: string, vehicleId: string, days: string[]): Promise<void>;
+  estimate(): Promise<{ usage: number; quota: number }>;
+  /** Reads `dbName`'s coverage store with plain IndexedDB (no schema code involved). */
+  rawCoverage(dbName: string): Promise<{ version: number; rows: Record<string, unknown>[] }>;
+  /** Opens `dbName` with the current code (runs the upgrade) and reads it back. */
+  openCurrent(dbName: string): Promise<{ verno: number; coverage: CoverageRow[]; expectedBytes: Record<string, number>; indexed: number }>;
+  /** Bench: parses wire records into day chunks, then times their writes through the worker. */
+  benchWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string): Promise<{ days: number; records: number; ms: number }>;
+}

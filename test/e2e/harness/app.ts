@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { createSimulatorWorld } from '../../../electron/services/simulator/index.ts';
+import { addDays, dayOfMs } from '../../../shared/util/day.ts';
+import { E2E_NOW, expect, openApp, type WebShell } from '../fixtures.ts';
+import type { Dump } from './api.ts';
+import { inHarness, openHarness } from './serve.ts';
+
+/** Ground truth of the shell's demo carriers (same clock, same default seed). */
+export const world = createSimulatorWorld({ now: () => Date.parse(E2E_NOW) });
+export const TODAY = dayOfMs(Date.parse(E2E_NOW));
+
+/** Opens the app with demo carriers and lands on the Downloads screen. */
+export async function openDownloads(page: Page, shell: WebShell): Promise<void> {
+  await openApp(page, shell);
+  const explore = page.getByTestId('explore-demo');
+  if (await explore.isVisible()) {
+    await explore.click();
+    await expect(page.getByTestId('first-run')).toHaveCount(0);
+  }
+  await page.getByTestId('nav-downloads').click();
+  await expect(page.getByTestId('downloads-page')).toBeVisible();
+}
+
+/** Picks the first carrier and `n` vehicles, sets the range, starts; returns what was chosen. */
+export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'): Promise<{ carrierId: string; vehicleIds: string[] }> {
+  const carrierId = await page.getByTestId('dl-carrier').inputValue();
+  const boxes = page.locator('input[data-vehicle-id]');
+  await expect(boxes.first()).toBeVisible();
+  const vehicleIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const box = boxes.nth(i);
+    await box.check();
+    vehicleIds.push((await box.getAttribute('data-vehicle-id')) ?? '');
+  }
+  await page.getByTestId('dl-range').selectOption(range);
+  await page.getByTestId('dl-start').click();
+  return { carrierId, vehicleIds };
+}
+
+export function rangeDays(range: '7d' | '30d' | '6m'): { from: string; to: string } {
+  if (range === '7d') return { from: addDays(TODAY, -6), to: TODAY };
+  if (range === '30d') return { from: addDays(TODAY, -29), to: TODAY };
+  return { from: world.truth.windowStart(), to: TODAY };
+}
+
+/** Everything stored on the shell's origin, read from a second page (same origin, same IndexedDB). */
+export async function dumpStore(page: Page, shell: WebShell): Promise<Dump> {
+  const other = await page.context().newPage();
+  try {
+    await openHarness(other, shell.origin);
+    return await inHarness(other, (h) => h.dump(), null);
+  } finally {
+    await other.close();
+  }
+}
+
+/**
+ * The store holds exactly the simulator's points for every day of the range
+ * and each chosen vehicle: same ids per day, ascending time, no duplicates,
+ * nothing outside the range, coverage complete before today and partial today.
+ */
+export function expectEqualsTruth(dump: Dump, carrierId: string, vehicleIds: string[], from: string, to: string): number {
+  const simCarrier = carrierId.replace(/^demo-/, '');
+  let points = 0;
+  for (const vehicleId of vehicleIds) {
+    const truth = new Map<string, string[]>();
+    for (const r of world.truth.history(simCarrier, vehicleId, from, to)) {
+      const day = dayOfMs(Date.parse(r.timestamp));
+      truth.set(day, [...(truth.get(day) ?? []), r.id]);
+    }
+    const stored = dump.days.filter((d) => d.vehicleId === vehicleId);
+    const storedDays = stored.map((d) => d.day).sort();
+    let expectedDays: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) expectedDays.push(d);
+    expectedDays = expectedDays.filter((d) => d <= TODAY);
+    expect(storedDays, `days stored for ${vehicleId}`).toEqual(expectedDays);
+    const allIds: string[] = [];
+    for (const day of stored) {
+      expect(day.carrierId).toBe(carrierId);
+      expect(day.ids, `${vehicleId} ${day.day}`).toEqual(truth.get(day.day) ?? []);
+      expect(day.t).toEqual([...day.t].sort((a, b) => a - b));
+      expect(day.summaryPoints).toBe(day.ids.length);
+      allIds.push(...day.ids);
+      const cov = dump.coverage.find((c) => c.vehicleId === vehicleId && c.day === day.day);
+      expect(cov?.points).toBe(day.ids.length);
+      expect(cov?.state).toBe(day.day < TODAY ? 'complete' : 'partial');
+    }
+    expect(new Set(allIds).size, `duplicates for ${vehicleId}`).toBe(allIds.length);
+    points += allIds.length;
+  }
+  expect(dump.days.every((d) => d.day >= from && d.day <= to)).toBe(true);
+  return points;
+}

@@ -1,0 +1,148 @@
+/**
+ * Store harness: the real store modules (Dexie schema, writer worker,
+ * transactions) on a bare page, for store-*.spec.ts and bench/indexeddb-write.ts.
+ * A .tsx on purpose: it is DOM code, kept out of the Node TypeScript project
+ * (checked with test/e2e/harness/tsconfig.json).
+ */
+import Dexie from 'dexie';
+import type { WireLocationRecord } from '../../../shared/api/wire.ts';
+import { parseLocationRecord } from '../../../shared/api/validate.ts';
+import { buildDayChunk } from '../../../shared/track/day-chunk.ts';
+import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
+import { dayOfMs } from '../../../shared/util/day.ts';
+import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
+import { DB_NAME, RouteLensDb, SCHEMA_V1, getDb } from '../../../renderer/src/store/db.ts';
+import { StoreError } from '../../../renderer/src/store/errors.ts';
+import { writer } from '../../../renderer/src/store/writer.ts';
+import { putDay } from '../../../renderer/src/store/writes.ts';
+import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
+import type { Dump, HarnessApi, HarnessResult } from './api.ts';
+
+const generated = new Map<string, DayChunk>();
+const key = (vehicleId: string, day: string) => `${vehicleId}/${day}`;
+
+function slice(chunk: DayChunk, n: number): DayChunk {
+  return {
+    ...chunk,
+    length: n,
+    t: chunk.t.slice(0, n),
+    lat: chunk.lat.slice(0, n),
+    lng: chunk.lng.slice(0, n),
+    speed: chunk.speed.slice(0, n),
+    direction: chunk.direction.slice(0, n),
+    status: chunk.status.slice(0, n),
+    id: chunk.id.slice(0, n),
+    location: chunk.location.slice(0, n),
+  };
+}
+
+async function result<T>(p: Promise<T>): Promise<HarnessResult<T>> {
+  try {
+    return { ok: true, value: await p };
+  } catch (err) {
+    if (err instanceof StoreError) return { ok: false, kind: err.failure.kind, message: err.failure.message };
+    return { ok: false, kind: 'error', message: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+  }
+}
+
+async function dump(dbName: string = DB_NAME): Promise<Dump> {
+  const db = dbName === DB_NAME ? getDb() : new RouteLensDb(dbName);
+  const [chunks, summaries, coverage, rejections] = await Promise.all([db.chunks.toArray(), db.summaries.toArray(), db.coverage.toArray(), db.rejections.toArray()]);
+  const s = new Map(summaries.map((x) => [key(x.vehicleId, x.day), x.points]));
+  const r = new Map(rejections.map((x) => [key(x.vehicleId, x.day), x.records.length]));
+  return {
+    days: chunks.map((c) => ({ carrierId: c.carrierId, vehicleId: c.vehicleId, day: c.day, ids: [...c.chunk.id], t: [...c.chunk.t], summaryPoints: s.get(key(c.vehicleId, c.day)) ?? null, rejections: r.get(key(c.vehicleId, c.day)) ?? null })),
+    coverage,
+    counts: { chunks: chunks.length, summaries: summaries.length, coverage: coverage.length, rejections: rejections.length },
+  };
+}
+
+const harness: HarnessApi = {
+  generate(vehicleId, seed, days, startMs) {
+    const chunks = toDayChunks(vehicleId, generateRandomTrack(seed, days, { startMs }));
+    for (const c of chunks) generated.set(key(vehicleId, c.day), c);
+    return chunks.map((c) => ({ day: c.day, ids: [...c.id] }));
+  },
+  putDay(o) {
+    const full = generated.get(key(o.vehicleId, o.day));
+    if (!full) return Promise.resolve({ ok: false, kind: 'harness', message: `day ${o.day} was not generated` });
+    const chunk = o.take === undefined ? full : slice(full, o.take);
+    const rejected = Array.from({ length: o.rejected ?? 0 }, (_, i) => ({ reason: `bad lat (test ${i})`, id: `bad-${i}` }));
+    const input = { carrierId: o.carrierId, chunk, complete: o.complete, rejected };
+    if (o.via === 'worker') return result(writer.putDay(input));
+    return result(
+      putDay(getDb(), input, {
+        beforeCommit: o.throwInside
+          ? () => {
+              throw new Error('injected failure inside the transaction');
+            }
+          : undefined,
+      }),
+    );
+  },
+  deleteVehicleDays: (vehicleId, from, to) => result(writer.deleteVehicleDays(vehicleId, from, to)),
+  deleteCarrier: (carrierId) => result(writer.deleteCarrier(carrierId)),
+  dump,
+  async createV1(dbName, carrierId, vehicleId, days) {
+    const v1 = new Dexie(dbName);
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.open();
+    for (const day of days) {
+      const chunk = generated.get(key(vehicleId, day));
+      if (!chunk) throw new Error(`day ${day} was not generated`);
+      await v1.table('chunks').put({ carrierId, vehicleId, day, chunk });
+      await v1.table('coverage').put({ carrierId, vehicleId, day, state: 'complete', points: chunk.length, fetchedAt: Date.now() });
+    }
+    v1.close();
+  },
+  async estimate() {
+    const e = await navigator.storage.estimate();
+    return { usage: e.usage ?? 0, quota: e.quota ?? 0 };
+  },
+  rawCoverage: (dbName) =>
+    new Promise((resolve, reject) => {
+      const req = indexedDB.open(dbName);
+      req.onerror = () => reject(new Error(String(req.error)));
+      req.onsuccess = () => {
+        const db = req.result;
+        const all = db.transaction('coverage').objectStore('coverage').getAll();
+        all.onsuccess = () => {
+          resolve({ version: db.version, rows: all.result as Record<string, unknown>[] });
+          db.close();
+        };
+      };
+    }),
+  async openCurrent(dbName) {
+    const db = new RouteLensDb(dbName);
+    await db.open();
+    const coverage = await db.coverage.toArray();
+    const expectedBytes: Record<string, number> = {};
+    for (const c of await db.chunks.toArray()) expectedBytes[c.day] = chunkBytes(c.chunk);
+    const first = coverage[0];
+    const indexed = first ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count() : 0;
+    const verno = db.verno;
+    db.close();
+    return { verno, coverage, expectedBytes, indexed };
+  },
+  async benchWrite(records: WireLocationRecord[], carrierId, vehicleId) {
+    const byDay = new Map<string, Breadcrumb[]>();
+    for (const raw of records) {
+      const p = parseLocationRecord(raw);
+      if (!p.ok) continue;
+      const d = dayOfMs(p.value.t);
+      const list = byDay.get(d) ?? [];
+      list.push(p.value);
+      byDay.set(d, list);
+    }
+    const chunks = [...byDay.keys()].sort().map((d) => buildDayChunk(vehicleId, d, byDay.get(d) ?? []));
+    // Warm the worker and the database so the figure is the steady-state write rate.
+    await writer.deleteVehicleDays('warm-up', null, null);
+    const t0 = performance.now();
+    for (const chunk of chunks) await writer.putDay({ carrierId, chunk, complete: true, rejected: [] });
+    const ms = performance.now() - t0;
+    return { days: chunks.length, records: chunks.reduce((n, c) => n + c.length, 0), ms };
+  },
+};
+
+(globalThis as unknown as { harness: HarnessApi }).harness = harness;
+document.title = 'store harness ready';

@@ -1,0 +1,26 @@
+import { expect, test } from './fixtures.ts';
+import { inHarness as h, openHarness } from './harness/serve.ts';
+
+test('a version-1 database is upgraded to version 2: coverage gains bytes computed from each chunk, and the new index answers', async ({ page }, testInfo) => {
+  await openHarness(page, 'http://localhost:47300');
+  const days = await h(page, (x, start) => x.generate('veh-up', 5, 4, start), Date.UTC(2026, 6, 1, 6));
+  const dayList = days.map((d) => d.day);
+  await h(page, (x, list) => x.createV1('routelens-upgrade', 'c-up', 'veh-up', list), dayList);
+
+  // The v1 rows really lack bytes before the upgrade (IndexedDB version 10 = Dexie version 1).
+  const before = await h(page, (x) => x.rawCoverage('routelens-upgrade'), null);
+  expect(before.version).toBe(10);
+  expect(before.rows).toHaveLength(dayList.length);
+  for (const r of before.rows) expect(r['bytes']).toBeUndefined();
+
+  const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
+  expect(after.verno).toBe(2);
+  expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
+  for (const row of after.coverage) {
+    expect(row.bytes).toBe(after.expectedBytes[row.day]);
+    expect(row.bytes).toBeGreaterThan(0);
+    expect(row.points).toBe(days.find((d) => d.day === row.day)!.ids.length);
+  }
+  expect(after.indexed).toBe(dayList.length);
+  await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
+});
