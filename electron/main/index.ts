@@ -1,8 +1,9 @@
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
 import { createBackend, type Backend } from '../services/backend/backend.ts';
+import type { SaveDialogs } from '../services/backend/exports.ts';
 import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispatch.ts';
 import { createKeychain } from '../services/keychain/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
@@ -49,6 +50,25 @@ function createWindow(): BrowserWindow {
 }
 
 let backend: Backend | null = null;
+let mainWindow: BrowserWindow | null = null;
+
+const FILTERS: Record<'csv' | 'gpx' | 'pdf', Electron.FileFilter> = {
+  csv: { name: 'CSV', extensions: ['csv'] },
+  gpx: { name: 'GPX track', extensions: ['gpx'] },
+  pdf: { name: 'PDF', extensions: ['pdf'] },
+};
+
+const dialogs: SaveDialogs = {
+  async chooseSavePath(suggestedName, format) {
+    const options = { defaultPath: join(app.getPath('documents'), suggestedName), filters: [FILTERS[format]] };
+    const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async printToPdf() {
+    if (!mainWindow) throw new Error('No RouteLens window to print.');
+    return mainWindow.webContents.printToPDF({ pageSize: 'Letter', printBackground: true });
+  },
+};
 
 app.enableSandbox();
 hardenApp();
@@ -60,11 +80,12 @@ void app.whenReady().then(() => {
     shell: 'electron',
     appName: app.getName(),
     appVersion: app.getVersion(),
+    dialogs,
   });
   registerIpcHandlers(ipcMain as unknown as IpcMainLike, backend, IPC_CHANNELS, (frame) => isAppUrl(frame.url));
-  createWindow();
+  mainWindow = createWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
   });
 });
 

@@ -30,6 +30,18 @@ const api: RouteLensApi = {
     vehicles: call('fleet:vehicles'),
     drivers: call('fleet:drivers'),
   },
+  settings: {
+    getPreferences: call('settings:getPreferences'),
+    setPreferences: call('settings:setPreferences'),
+    setProviderBaseUrl: call('settings:setProviderBaseUrl'),
+  },
+  exports: {
+    begin: call('exports:begin'),
+    write: call('exports:write'),
+    finish: call('exports:finish'),
+    abort: call('exports:abort'),
+    printToPdf: call('exports:printToPdf'),
+  },
   downloads: {
     start: call('downloads:start'),
     poll: call('downloads:poll'),

@@ -35,6 +35,15 @@ export interface NewCarrier {
   baseUrl: string | null;
 }
 
+/** User preferences kept in settings.json (shared by every screen). */
+export interface Preferences {
+  speedingThresholdMph: number;
+  /** 'local' (the OS zone), 'UTC', or an IANA zone name such as 'America/Chicago'. */
+  displayTimeZone: string;
+}
+
+export type ExportFormat = 'csv' | 'gpx' | 'pdf';
+
 export interface DownloadProgress {
   daysTotal: number;
   daysDone: number;
@@ -81,6 +90,22 @@ export interface IpcContract {
   'fleet:vehicles': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<VehicleRow> };
   'fleet:drivers': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<DriverRow> };
 
+  'settings:getPreferences': { args: []; result: Preferences };
+  'settings:setPreferences': { args: [patch: Partial<Preferences>]; result: Preferences };
+  'settings:setProviderBaseUrl': { args: [baseUrl: string | null]; result: KeysStatus };
+
+  /**
+   * Saving exports through a native save dialog (Electron). In the browser
+   * shell `begin` answers null and the renderer downloads a Blob instead.
+   * Pieces are appended in order; `finish` renames the temp file into place.
+   */
+  'exports:begin': { args: [suggestedName: string, format: ExportFormat]; result: { exportId: string; path: string } | null };
+  'exports:write': { args: [exportId: string, piece: string]; result: void };
+  'exports:finish': { args: [exportId: string]; result: { path: string; bytes: number } };
+  'exports:abort': { args: [exportId: string]; result: void };
+  /** Prints the app window to PDF (Electron's printToPDF) into a file the user picks; null when cancelled or unsupported (browser shell: use window.print()). */
+  'exports:printToPdf': { args: [suggestedName: string]; result: { path: string; bytes: number } | null };
+
   'downloads:start': { args: [request: DownloadRequest]; result: string };
   'downloads:poll': { args: [sessionId: string, ackSeq: number]; result: DownloadPoll };
   'downloads:cancel': { args: [sessionId: string]; result: void };
@@ -109,6 +134,14 @@ export const API_FUNCTIONS = {
   'carriers:addDemo': 'addDemo',
   'fleet:vehicles': 'vehicles',
   'fleet:drivers': 'drivers',
+  'settings:getPreferences': 'getPreferences',
+  'settings:setPreferences': 'setPreferences',
+  'settings:setProviderBaseUrl': 'setProviderBaseUrl',
+  'exports:begin': 'begin',
+  'exports:write': 'write',
+  'exports:finish': 'finish',
+  'exports:abort': 'abort',
+  'exports:printToPdf': 'printToPdf',
   'downloads:start': 'start',
   'downloads:poll': 'poll',
   'downloads:cancel': 'cancel',

@@ -51,6 +51,26 @@ const isDownloadRequest: Guard = (v) =>
   v['completeDays'].length <= MAX_DAYS &&
   v['completeDays'].every(isDay);
 
+const isZone: Guard = (v) => typeof v === 'string' && (v === 'local' || v === 'UTC' || /^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(v)) && v.length <= 64;
+const isThreshold: Guard = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 20 && v <= 120;
+const isPreferencesPatch: Guard = (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  return (
+    keys.length > 0 &&
+    keys.every((k) => k === 'speedingThresholdMph' || k === 'displayTimeZone') &&
+    (o['speedingThresholdMph'] === undefined || isThreshold(o['speedingThresholdMph'])) &&
+    (o['displayTimeZone'] === undefined || isZone(o['displayTimeZone']))
+  );
+};
+/** A file name the user will see in the save dialog: no folders, no control characters. */
+// eslint-disable-next-line no-control-regex
+const isFileName: Guard = (v) => typeof v === 'string' && v.length > 0 && v.length <= 200 && !/[/\\\u0000-\u001f]/.test(v) && v !== '.' && v !== '..';
+const isFormat: Guard = (v) => v === 'csv' || v === 'gpx' || v === 'pdf';
+/** One piece of an export; the renderer sends ~64 KB pieces. */
+const isPiece: Guard = (v) => typeof v === 'string' && v.length <= 4 * 1024 * 1024;
+
 const tuple = (...guards: Guard[]) => (args: readonly unknown[]) =>
   args.length === guards.length && guards.every((g, i) => g(args[i]));
 
@@ -69,6 +89,14 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'carriers:addDemo': tuple(),
   'fleet:vehicles': tuple(isId, isBool),
   'fleet:drivers': tuple(isId, isBool),
+  'settings:getPreferences': tuple(),
+  'settings:setPreferences': tuple(isPreferencesPatch),
+  'settings:setProviderBaseUrl': tuple(isNullable(isBaseUrl)),
+  'exports:begin': tuple(isFileName, isFormat),
+  'exports:write': tuple(isId, isPiece),
+  'exports:finish': tuple(isId),
+  'exports:abort': tuple(isId),
+  'exports:printToPdf': tuple(isFileName),
   'downloads:start': tuple(isDownloadRequest),
   'downloads:poll': tuple(isId, isSeq),
   'downloads:cancel': tuple(isId),

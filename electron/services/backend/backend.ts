@@ -7,6 +7,7 @@ import { effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
 import { createDownloadSessions } from './downloads.ts';
+import { createExportSessions, type SaveDialogs } from './exports.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
 import { toFailure, UserFacingError } from './failure.ts';
 
@@ -21,6 +22,8 @@ export interface BackendOptions {
   now?: () => number;
   /** Options of the built-in demo simulator (tests pin its clock and seed). */
   demo?: SimulatorOptions;
+  /** Native save dialogs (Electron); absent in the browser shell, which downloads Blobs instead. */
+  dialogs?: SaveDialogs;
 }
 
 export interface Backend {
@@ -88,6 +91,7 @@ export function createBackend(opts: BackendOptions): Backend {
   const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
   const drivers = createFleetCache(async (id) => fetchDriverRows(await clientFor(id)), now);
   const downloads = createDownloadSessions({ toFailure: failure });
+  const exportsOut = createExportSessions(opts.dialogs);
 
   const handlers: Handlers = {
     'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, today: dayOfMs(now()) }),
@@ -157,6 +161,19 @@ export function createBackend(opts: BackendOptions): Backend {
     'fleet:vehicles': (carrierId, force) => vehicles(carrierId, force),
     'fleet:drivers': (carrierId, force) => drivers(carrierId, force),
 
+    'settings:getPreferences': async () => ({ ...(await settings.get()).preferences }),
+    'settings:setPreferences': async (patch) => ({ ...(await settings.setPreferences(patch)) }),
+    'settings:setProviderBaseUrl': async (baseUrl) => {
+      await settings.setProvider({ baseUrl });
+      return keysStatus();
+    },
+
+    'exports:begin': (name, format) => exportsOut.begin(name, format),
+    'exports:write': (id, piece) => exportsOut.write(id, piece),
+    'exports:finish': (id) => exportsOut.finish(id),
+    'exports:abort': (id) => exportsOut.abort(id),
+    'exports:printToPdf': (name) => exportsOut.printToPdf(name),
+
     'downloads:start': async (request) => downloads.start(request, await clientFor(request.carrierId), dayOfMs(now())),
     'downloads:poll': (sessionId, ackSeq) => downloads.poll(sessionId, ackSeq),
     'downloads:cancel': async (sessionId) => downloads.cancel(sessionId),
@@ -167,6 +184,7 @@ export function createBackend(opts: BackendOptions): Backend {
     publicError: (err) => failure(err),
     async close() {
       downloads.cancelAll();
+      await exportsOut.closeAll();
       await demo.close();
     },
   };
