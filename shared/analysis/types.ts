@@ -70,7 +70,24 @@ export interface Stop {
 export type SafetyEvent =
   | { kind: 'speeding'; vehicleId: string; startMs: number; endMs: number; durationSeconds: number; peakSpeedMph: number; lat: number; lng: number; place: string; at: TrackIndex }
   | { kind: 'long-stop'; vehicleId: string; startMs: number; endMs: number; durationSeconds: number; lat: number; lng: number; place: string; at: TrackIndex }
-  | { kind: 'gap'; vehicleId: string; startMs: number; endMs: number; durationSeconds: number; reason: 'offline' | 'silence'; lat: number; lng: number; place: string; at: TrackIndex };
+  | {
+      kind: 'gap';
+      vehicleId: string;
+      startMs: number;
+      endMs: number;
+      durationSeconds: number;
+      reason: 'offline' | 'silence';
+      lat: number;
+      lng: number;
+      place: string;
+      at: TrackIndex;
+      /**
+       * True when the gap lies inside a stop: parked trucks report rarely (spec
+       * note: "less often when stationary"), so most gaps of a real fleet are
+       * these, and a screen may want to list them apart. Set by analyzeTrack.
+       */
+      withinStop?: boolean;
+    };
 
 export interface TrackAnalysis {
   params: AnalysisParams;

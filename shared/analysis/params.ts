@@ -1,0 +1,42 @@
+import type { AnalysisParams } from './types.ts';
+
+/** The defaults documented in types.ts; a comparison of carriers relies on them being the same everywhere. */
+export const DEFAULT_ANALYSIS_PARAMS: Readonly<AnalysisParams> = Object.freeze({
+  speedingThresholdMph: 70,
+  speedingMinSeconds: 60,
+  minStopSeconds: 5 * 60,
+  longStopSeconds: 2 * 3600,
+  stopSpeedMph: 3,
+  gapSeconds: 20 * 60,
+  tripGapSeconds: 60 * 60,
+  minTripMiles: 1,
+});
+
+/** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
+const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'tripGapSeconds'];
+
+/**
+ * Defaults overlaid with `partial` (undefined fields keep the default), then
+ * checked: every value finite and not negative, gap thresholds positive, and a
+ * stopped reading can never also be speeding.
+ */
+export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): AnalysisParams {
+  const p: AnalysisParams = { ...DEFAULT_ANALYSIS_PARAMS };
+  for (const key of Object.keys(DEFAULT_ANALYSIS_PARAMS) as (keyof AnalysisParams)[]) {
+    const v = partial[key];
+    if (v !== undefined) p[key] = v;
+  }
+  for (const key of Object.keys(p) as (keyof AnalysisParams)[]) {
+    const v = p[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new RangeError(`Analysis parameter ${key} must be a finite number >= 0 (got ${String(v)})`);
+    }
+    if (v === 0 && POSITIVE.includes(key)) throw new RangeError(`Analysis parameter ${key} must be greater than 0`);
+  }
+  if (p.stopSpeedMph >= p.speedingThresholdMph) {
+    throw new RangeError(
+      `Analysis parameter stopSpeedMph (${p.stopSpeedMph}) must be below speedingThresholdMph (${p.speedingThresholdMph})`,
+    );
+  }
+  return p;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import type { SafetyEvent } from '../../shared/analysis/types.ts';
+import { findGaps } from '../../shared/track/gaps.ts';
+import { speedingEvents, summarizeDay } from '../../shared/track/summary.ts';
+import { generateRandomTrack, generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
+
+const MIN = 60_000;
+const START = Date.UTC(2026, 2, 10, 14);
+
+describe('analyzeTrack: safety events', () => {
+  it('the known day has one speeding event, one gap and one long stop, in time order', () => {
+    const plan: Leg[] = [
+      { kind: 'drive', minutes: 120, mph: 60 },
+      { kind: 'stop', minutes: 45 },
+      { kind: 'drive', minutes: 30, mph: 72 },
+      { kind: 'offline', minutes: 40 },
+      { kind: 'drive', minutes: 90, mph: 55 },
+      { kind: 'stop', minutes: 600 },
+    ];
+    const chunks = toDayChunks('veh-1', generateTrack(plan, { startMs: START }));
+    const { events } = analyzeTrack(chunks);
+    expect(events.map((e) => [e.kind, e.startMs, e.endMs, e.durationSeconds])).toEqual([
+      ['speeding', START + 165 * MIN, START + 195 * MIN, 1800],
+      ['gap', START + 195 * MIN, START + 235 * MIN, 2400],
+      ['long-stop', START + 325 * MIN, START + 925 * MIN, 36_000],
+    ]);
+    const [speeding, gap] = events as [Extract<SafetyEvent, { kind: 'speeding' }>, Extract<SafetyEvent, { kind: 'gap' }>];
+    expect(speeding.peakSpeedMph).toBe(72);
+    expect(gap.reason).toBe('offline');
+    // The OFFLINE reading was at 0 mph: the 40 min are a halt, and the gap lies inside it.
+    expect(gap.withinStop).toBe(true);
+    for (const e of events) {
+      const c = chunks[e.at.chunk]!;
+      expect(c.t[e.at.point]).toBe(e.startMs);
+      expect([e.lat, e.lng, e.place]).toEqual([c.lat[e.at.point], c.lng[e.at.point], c.location[e.at.point]]);
+    }
+  });
+
+  it('speeding events agree with the day summary on every day, whatever the threshold', () => {
+    for (const seed of [3, 11, 29]) {
+      const chunks = toDayChunks('veh-r', generateRandomTrack(seed, 8));
+      for (const params of [{}, { speedingThresholdMph: 65, speedingMinSeconds: 300 }]) {
+        const { events } = analyzeTrack(chunks, params);
+        const speeding = events.filter((e) => e.kind === 'speeding');
+        let total = 0;
+        chunks.forEach((chunk, k) => {
+          const mine = speeding.filter((e) => e.at.chunk === k);
+          const theirs = speedingEvents(chunk, params);
+          expect(mine.map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph])).toEqual(
+            theirs.map((r) => [r.startMs, r.endMs, r.seconds, r.maxMph]),
+          );
+          expect(mine).toHaveLength(summarizeDay(chunk, params).speedingEvents);
+          total += theirs.length;
+        });
+        expect(total).toBe(speeding.length);
+        if (Object.keys(params).length === 0) expect(total).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('gaps are the per-day gaps plus the gaps across day boundaries, including a missing day', () => {
+    const cross = toDayChunks(
+      'veh-g',
+      generateTrack(
+        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 120 }, { kind: 'drive', minutes: 30, mph: 50 }],
+        { startMs: Date.UTC(2026, 2, 10, 23) },
+      ),
+    );
+    expect(cross).toHaveLength(2);
+    expect(cross.flatMap((c) => findGaps(c))).toHaveLength(0);
+    const gaps = analyzeTrack(cross).events.filter((e) => e.kind === 'gap');
+    expect(gaps.map((g) => g.kind === 'gap' && g.withinStop)).toEqual([true]);
+    expect(gaps.map((g) => [g.startMs, g.endMs, g.kind === 'gap' && g.reason, g.at])).toEqual([
+      [Date.UTC(2026, 2, 10, 23, 30), Date.UTC(2026, 2, 11, 1, 30), 'silence', { chunk: 0, point: cross[0]!.length - 1 }],
+    ]);
+
+    const twoDays = toDayChunks('veh-g', [
+      ...generateTrack([{ kind: 'drive', minutes: 60, mph: 50 }], { startMs: Date.UTC(2026, 2, 10, 8), seed: 1 }),
+      ...generateTrack([{ kind: 'drive', minutes: 60, mph: 50 }], { startMs: Date.UTC(2026, 2, 12, 8), seed: 2 }),
+    ]);
+    const missing = analyzeTrack(twoDays).events.filter((e) => e.kind === 'gap');
+    expect(missing.map((g) => g.durationSeconds)).toEqual([47 * 3600]);
+  });
+
+  it('on random multi-day tracks: events time-ordered, every per-day gap present, long stops are the long stops', () => {
+    const chunks = toDayChunks('veh-r', generateRandomTrack(7, 20));
+    const a = analyzeTrack(chunks);
+    for (let k = 1; k < a.events.length; k++) expect(a.events[k]!.startMs).toBeGreaterThanOrEqual(a.events[k - 1]!.startMs);
+    const gapStarts = new Set(a.events.filter((e) => e.kind === 'gap').map((e) => e.startMs));
+    for (const c of chunks) for (const g of findGaps(c)) expect(gapStarts.has(g.startMs)).toBe(true);
+    expect(a.events.filter((e) => e.kind === 'long-stop').map((e) => e.startMs)).toEqual(
+      a.stops.filter((s) => s.durationSeconds >= 7200).map((s) => s.startMs),
+    );
+    expect(a.stops.length).toBeGreaterThan(10);
+    expect(a.trips.length).toBeGreaterThan(10);
+    // Trips never contain a trip-ending gap and are at least minTripMiles long.
+    for (const trip of a.trips) {
+      expect(trip.distanceMiles).toBeGreaterThanOrEqual(1);
+      expect(trip.movingSeconds).toBeLessThanOrEqual(trip.durationSeconds);
+      // Positions rounded to 6 decimals (as on the wire) move each hop by up to ~0.1 m.
+      expect(trip.avgSpeedMph).toBeLessThanOrEqual(trip.maxSpeedMph * 1.001);
+    }
+    for (let k = 1; k < a.trips.length; k++) expect(a.trips[k]!.startMs).toBeGreaterThanOrEqual(a.trips[k - 1]!.endMs);
+  });
+
+  it('a silence while driving is a gap outside any stop', () => {
+    const chunks = toDayChunks(
+      'veh-s',
+      generateTrack([{ kind: 'drive', minutes: 100, mph: 60, stepSeconds: 25 * 60 }, { kind: 'stop', minutes: 30 }], { startMs: START }),
+    );
+    const gaps = analyzeTrack(chunks).events.filter((e) => e.kind === 'gap');
+    expect(gaps.map((g) => g.kind === 'gap' && [g.reason, g.withinStop])).toEqual([
+      ['silence', false],
+      ['silence', false],
+      ['silence', false],
+      ['silence', false],
+    ]);
+  });
+
+  it('refuses chunks of several vehicles or out of time order', () => {
+    const one = toDayChunks('a', generateRandomTrack(5, 3));
+    const other = toDayChunks('b', generateRandomTrack(5, 3));
+    expect(() => analyzeTrack([one[0]!, other[1]!])).toThrow(RangeError);
+    expect(() => analyzeTrack([one[1]!, one[0]!])).toThrow(/time order/);
+  });
+});
