@@ -1,0 +1,288 @@
+import type { AnalyzeTrack } from '../analysis/types.ts';
+import type { DutyStatusCode } from '../api/wire.ts';
+import type { DriverRow } from '../domain/carrier.ts';
+import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.ts';
+import type { DayChunk } from '../track/types.ts';
+import { DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
+import { sameSummaryParams, summaryParamsOf, type CompareParams } from './params.ts';
+
+/** One stored vehicle-day: its summary as stored, and its chunk (needed to recompute or to find events). */
+export interface VehicleDay {
+  vehicleId: string;
+  day: UtcDay;
+  summary: DaySummary;
+  chunk: DayChunk | null;
+}
+
+/** One refresh of the drivers screen (the API keeps no HOS history; the app keeps these). */
+export interface DriverSnapshot {
+  takenAt: number;
+  rows: readonly DriverRow[];
+}
+
+export interface DateRange {
+  from: UtcDay;
+  to: UtcDay;
+}
+
+/** What the comparison reads of one carrier, all from the offline store. */
+export interface CarrierData {
+  carrierId: string;
+  label: string;
+  /** The stored vehicle roster; null when it was never fetched. */
+  roster: readonly { vehicleId: string; number: string }[] | null;
+  /** Stored vehicle-days inside the range, any order. */
+  days: readonly VehicleDay[];
+  /** Driver snapshots, any order (those after the range are ignored). */
+  driverSnapshots: readonly DriverSnapshot[];
+}
+
+export interface WorstEvent {
+  carrierId: string;
+  vehicleId: string;
+  vehicleNumber: string;
+  day: UtcDay;
+  startMs: number;
+  endMs: number;
+  seconds: number;
+  peakMph: number;
+  place: string;
+}
+
+export type DutyBucket = DutyStatusCode | 'none';
+export const DUTY_BUCKETS: readonly DutyBucket[] = ['DS_D', 'DS_ON', 'DS_SB', 'DS_OFF', 'DR_IND_PC', 'DR_IND_YM', 'none'];
+
+export interface HosFacts {
+  /** The latest snapshot taken before the range ended; null when none. */
+  latestAt: number | null;
+  drivers: number;
+  /** Drivers whose HOS values are not all null (spec 2.4 rule 2). */
+  withHos: number;
+  byStatus: Record<DutyBucket, number>;
+  /** Drivers with less than LOW_HOS_MS of drive or shift time left. */
+  lowTime: number;
+  /** Snapshots taken inside the range (with at least one driver with HOS). */
+  rangeSnapshots: number;
+  /** Mean over those snapshots of lowTime / withHos; null without snapshots. */
+  rangeLowShareMean: number | null;
+}
+
+export interface DailyPoint {
+  day: UtcDay;
+  /** null on a day with nothing stored for the carrier (a chart gap, not a zero). */
+  miles: number | null;
+  events: number | null;
+}
+
+export interface CarrierFacts {
+  carrierId: string;
+  label: string;
+  rosterSize: number | null;
+  daysInRange: number;
+  /** Days of the range with at least one vehicle-day stored. */
+  daysCovered: number;
+  vehicleDaysStored: number;
+  /** Stored vehicle-days with at least one reading. */
+  vehicleDaysWithData: number;
+  vehiclesWithData: number;
+  /** Roster vehicles' days of the range that are not stored. */
+  missing: { vehicleId: string; number: string; days: UtcDay[] }[];
+  missingVehicleDays: number;
+  miles: number;
+  movingSeconds: number;
+  stationarySeconds: number;
+  offlineSeconds: number;
+  speedingSeconds: number;
+  speedingEvents: number;
+  gaps: number;
+  /** Vehicles / vehicle-days with some IN_MOTION time. */
+  activeVehicles: number;
+  activeVehicleDays: number;
+  /** Days whose stored summary had other parameters and was recomputed from the chunk. */
+  recomputedDays: number;
+  /** null when trip analysis is not available. */
+  trips: { count: number; miles: number } | null;
+  worstEvents: WorstEvent[];
+  daily: DailyPoint[];
+  hos: HosFacts;
+}
+
+export const LOW_HOS_MS = 3_600_000;
+export const WORST_EVENTS_KEPT = 5;
+
+/** Peak speed first, then the longer run: the worst events are the fastest. */
+export function worseEvent(a: WorstEvent, b: WorstEvent): number {
+  return b.peakMph - a.peakMph || b.seconds - a.seconds || a.startMs - b.startMs;
+}
+
+function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange): HosFacts {
+  const startMs = dayStartMs(range.from);
+  const endMs = dayStartMs(range.to) + DAY_MS;
+  const byStatus = Object.fromEntries(DUTY_BUCKETS.map((b) => [b, 0])) as Record<DutyBucket, number>;
+  const out: HosFacts = { latestAt: null, drivers: 0, withHos: 0, byStatus, lowTime: 0, rangeSnapshots: 0, rangeLowShareMean: null };
+  let latest: DriverSnapshot | null = null;
+  let shareSum = 0;
+  for (const s of snapshots) {
+    if (s.takenAt >= endMs) continue;
+    if (!latest || s.takenAt > latest.takenAt) latest = s;
+    if (s.takenAt < startMs) continue;
+    const c = countHos(s.rows);
+    if (c.withHos === 0) continue;
+    out.rangeSnapshots++;
+    shareSum += c.lowTime / c.withHos;
+  }
+  if (out.rangeSnapshots > 0) out.rangeLowShareMean = shareSum / out.rangeSnapshots;
+  if (latest) {
+    const c = countHos(latest.rows, byStatus);
+    out.latestAt = latest.takenAt;
+    out.drivers = latest.rows.length;
+    out.withHos = c.withHos;
+    out.lowTime = c.lowTime;
+  }
+  return out;
+}
+
+function countHos(rows: readonly DriverRow[], byStatus?: Record<DutyBucket, number>): { withHos: number; lowTime: number } {
+  let withHos = 0;
+  let lowTime = 0;
+  for (const d of rows) {
+    const h = d.hos;
+    const active = h !== null && (h.status !== null || h.driveMs !== null || h.shiftMs !== null || h.cycleMs !== null || h.breakMs !== null);
+    if (byStatus) byStatus[active && h.status ? h.status : 'none']++;
+    if (!active) continue;
+    withHos++;
+    if ((h.driveMs !== null && h.driveMs < LOW_HOS_MS) || (h.shiftMs !== null && h.shiftMs < LOW_HOS_MS)) lowTime++;
+  }
+  return { withHos, lowTime };
+}
+
+/**
+ * Everything the metrics need about one carrier, in one pass over its stored
+ * days. Summaries are used as stored when their parameters match; otherwise
+ * recomputed from the chunk. Chunks are scanned for events only on days whose
+ * summary has some (most days have none).
+ */
+export function carrierFacts(data: CarrierData, range: DateRange, params: CompareParams, analyze?: AnalyzeTrack): CarrierFacts {
+  const sp = summaryParamsOf(params);
+  const rangeDays = daysBetween(range.from, range.to);
+  const daily = new Map<UtcDay, { miles: number; events: number }>();
+  const vehiclesWithData = new Set<string>();
+  const activeVehicles = new Set<string>();
+  const storedByVehicle = new Map<string, VehicleDay[]>();
+  const numbers = new Map((data.roster ?? []).map((v) => [v.vehicleId, v.number]));
+  const f: CarrierFacts = {
+    carrierId: data.carrierId,
+    label: data.label,
+    rosterSize: data.roster ? data.roster.length : null,
+    daysInRange: rangeDays.length,
+    daysCovered: 0,
+    vehicleDaysStored: 0,
+    vehicleDaysWithData: 0,
+    vehiclesWithData: 0,
+    missing: [],
+    missingVehicleDays: 0,
+    miles: 0,
+    movingSeconds: 0,
+    stationarySeconds: 0,
+    offlineSeconds: 0,
+    speedingSeconds: 0,
+    speedingEvents: 0,
+    gaps: 0,
+    activeVehicles: 0,
+    activeVehicleDays: 0,
+    recomputedDays: 0,
+    trips: null,
+    worstEvents: [],
+    daily: [],
+    hos: hosFacts(data.driverSnapshots, range),
+  };
+  const worst: WorstEvent[] = [];
+  for (const vd of data.days) {
+    if (vd.day < range.from || vd.day > range.to) continue;
+    let s = vd.summary;
+    if (!sameSummaryParams(s.params, sp) && vd.chunk) {
+      s = summarizeDay(vd.chunk, sp);
+      f.recomputedDays++;
+    }
+    f.vehicleDaysStored++;
+    const list = storedByVehicle.get(vd.vehicleId);
+    if (list) list.push(vd);
+    else storedByVehicle.set(vd.vehicleId, [vd]);
+    const d = daily.get(vd.day) ?? { miles: 0, events: 0 };
+    d.miles += s.distanceMiles;
+    d.events += s.speedingEvents;
+    daily.set(vd.day, d);
+    if (s.points > 0) {
+      f.vehicleDaysWithData++;
+      vehiclesWithData.add(vd.vehicleId);
+    }
+    if (s.movingSeconds > 0) {
+      f.activeVehicleDays++;
+      activeVehicles.add(vd.vehicleId);
+    }
+    f.miles += s.distanceMiles;
+    f.movingSeconds += s.movingSeconds;
+    f.stationarySeconds += s.stationarySeconds;
+    f.offlineSeconds += s.offlineSeconds;
+    f.speedingSeconds += s.speedingSeconds;
+    f.speedingEvents += s.speedingEvents;
+    f.gaps += s.gaps;
+    if (s.speedingEvents > 0 && vd.chunk) {
+      const chunk = vd.chunk;
+      for (const run of speedingEvents(chunk, sp)) {
+        keepWorst(worst, {
+          carrierId: data.carrierId,
+          vehicleId: vd.vehicleId,
+          vehicleNumber: numbers.get(vd.vehicleId) ?? chunk.vehicleNumber,
+          day: vd.day,
+          startMs: run.startMs,
+          endMs: run.endMs,
+          seconds: run.seconds,
+          peakMph: run.maxMph,
+          place: chunk.location[run.startIndex] ?? '',
+        });
+      }
+    }
+  }
+  f.worstEvents = worst;
+  f.daysCovered = daily.size;
+  f.daily = rangeDays.map((day) => {
+    const d = daily.get(day);
+    return { day, miles: d ? d.miles : null, events: d ? d.events : null };
+  });
+  f.vehiclesWithData = vehiclesWithData.size;
+  f.activeVehicles = activeVehicles.size;
+  for (const v of data.roster ?? []) {
+    const have = new Set((storedByVehicle.get(v.vehicleId) ?? []).map((d) => d.day));
+    const days = rangeDays.filter((d) => !have.has(d));
+    if (days.length === 0) continue;
+    f.missing.push({ vehicleId: v.vehicleId, number: v.number, days });
+    f.missingVehicleDays += days.length;
+  }
+  if (analyze) f.trips = tripTotals(storedByVehicle, params, analyze);
+  return f;
+}
+
+function keepWorst(list: WorstEvent[], e: WorstEvent): void {
+  if (list.length === WORST_EVENTS_KEPT && worseEvent(e, list[list.length - 1]!) >= 0) return;
+  list.push(e);
+  list.sort(worseEvent);
+  if (list.length > WORST_EVENTS_KEPT) list.pop();
+}
+
+function tripTotals(byVehicle: ReadonlyMap<string, VehicleDay[]>, params: CompareParams, analyze: AnalyzeTrack): { count: number; miles: number } {
+  let count = 0;
+  let miles = 0;
+  for (const days of byVehicle.values()) {
+    const chunks = days
+      .filter((d) => d.chunk !== null && d.chunk.length > 0)
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+      .map((d) => d.chunk as DayChunk);
+    if (chunks.length === 0) continue;
+    for (const trip of analyze(chunks, params).trips) {
+      count++;
+      miles += trip.distanceMiles;
+    }
+  }
+  return { count, miles };
+}

@@ -1,0 +1,240 @@
+import { DUTY_BUCKETS, LOW_HOS_MS, type CarrierFacts } from './facts.ts';
+
+/**
+ * Every metric of the carrier comparison, defined once as data: the page, the
+ * CSV and the printed report all read their label, unit, definition and
+ * direction from here, so none of them can disagree about what a number means.
+ */
+export type Direction = 'higher-is-better' | 'lower-is-better' | 'neutral';
+export type MetricGroup = 'coverage' | 'exposure' | 'safety' | 'operations' | 'hos';
+
+export type MetricFormat = { kind: 'number'; decimals: number } | { kind: 'percent'; decimals: number };
+
+export interface MetricDef {
+  id: string;
+  group: MetricGroup;
+  label: string;
+  /** Unit shown next to the label ('' for a plain count). */
+  unit: string;
+  /** Shown on hover and printed in the report. */
+  definition: string;
+  /** 'neutral' where neither end is better (no best / worst is marked). */
+  direction: Direction;
+  format: MetricFormat;
+  /** null when undefined for this carrier (zero denominator, no data): shown as "—". */
+  value: (f: CarrierFacts) => number | null;
+  /** What the value was computed from, e.g. "12 / 30", shown beside it. */
+  detail?: (f: CarrierFacts) => string | null;
+}
+
+export const GROUP_LABELS: Readonly<Record<MetricGroup, string>> = {
+  coverage: 'Coverage',
+  exposure: 'Exposure',
+  safety: 'Safety',
+  operations: 'Operations',
+  hos: 'Hours of Service',
+};
+
+/** n / d, or null when the denominator is not a positive finite number. */
+export function ratio(n: number, d: number | null): number | null {
+  if (d === null || !(d > 0) || !Number.isFinite(d) || !Number.isFinite(n)) return null;
+  return n / d;
+}
+
+const trackedSeconds = (f: CarrierFacts) => f.movingSeconds + f.stationarySeconds + f.offlineSeconds;
+const int = (n: number) => n.toLocaleString('en-US');
+
+const DUTY_SHORT: Record<(typeof DUTY_BUCKETS)[number], string> = {
+  DS_D: 'D',
+  DS_ON: 'ON',
+  DS_SB: 'SB',
+  DS_OFF: 'OFF',
+  DR_IND_PC: 'PC',
+  DR_IND_YM: 'YM',
+  none: 'no HOS',
+};
+
+export const METRICS: readonly MetricDef[] = [
+  {
+    id: 'coverage-vehicles',
+    group: 'coverage',
+    label: 'Vehicles with data',
+    unit: '%',
+    definition: 'Vehicles with at least one reading in the range, out of the vehicles in the stored roster.',
+    direction: 'higher-is-better',
+    format: { kind: 'percent', decimals: 0 },
+    value: (f) => ratio(f.vehiclesWithData, f.rosterSize),
+    detail: (f) => `${int(f.vehiclesWithData)} / ${f.rosterSize === null ? '?' : int(f.rosterSize)}`,
+  },
+  {
+    id: 'coverage-days',
+    group: 'coverage',
+    label: 'Days covered',
+    unit: '%',
+    definition: 'Days of the range for which at least one vehicle-day is downloaded, out of the days in the range.',
+    direction: 'higher-is-better',
+    format: { kind: 'percent', decimals: 0 },
+    value: (f) => ratio(f.daysCovered, f.daysInRange),
+    detail: (f) => `${int(f.daysCovered)} / ${int(f.daysInRange)}`,
+  },
+  {
+    id: 'coverage-vehicle-days',
+    group: 'coverage',
+    label: 'Vehicle-days downloaded',
+    unit: '%',
+    definition: 'Vehicle-days downloaded, out of roster vehicles × days in the range.',
+    direction: 'higher-is-better',
+    format: { kind: 'percent', decimals: 0 },
+    value: (f) => ratio(f.vehicleDaysStored, f.rosterSize === null ? null : f.rosterSize * f.daysInRange),
+    detail: (f) => `${int(f.vehicleDaysStored)} / ${f.rosterSize === null ? '?' : int(f.rosterSize * f.daysInRange)}`,
+  },
+  {
+    id: 'miles',
+    group: 'exposure',
+    label: 'Miles driven',
+    unit: 'mi',
+    definition: 'Sum of great-circle distances between consecutive readings of each vehicle-day (across gaps too: a lower bound of the miles travelled).',
+    direction: 'higher-is-better',
+    format: { kind: 'number', decimals: 0 },
+    value: (f) => (f.vehicleDaysStored > 0 ? f.miles : null),
+  },
+  {
+    id: 'driving-hours',
+    group: 'exposure',
+    label: 'Driving hours',
+    unit: 'h',
+    definition: 'Time between readings whose status is IN_MOTION, gaps excluded.',
+    direction: 'higher-is-better',
+    format: { kind: 'number', decimals: 1 },
+    value: (f) => (f.vehicleDaysStored > 0 ? f.movingSeconds / 3600 : null),
+  },
+  {
+    id: 'active-vehicles',
+    group: 'exposure',
+    label: 'Active vehicles',
+    unit: '',
+    definition: 'Vehicles with some driving (IN_MOTION) time in the range.',
+    direction: 'higher-is-better',
+    format: { kind: 'number', decimals: 0 },
+    value: (f) => (f.vehicleDaysStored > 0 ? f.activeVehicles : null),
+  },
+  {
+    id: 'miles-per-vehicle-day',
+    group: 'exposure',
+    label: 'Miles per active vehicle per day',
+    unit: 'mi',
+    definition: 'Miles driven divided by active vehicle-days (days on which the vehicle had some driving time).',
+    direction: 'higher-is-better',
+    format: { kind: 'number', decimals: 1 },
+    value: (f) => ratio(f.miles, f.activeVehicleDays),
+  },
+  {
+    id: 'speeding-per-1000mi',
+    group: 'safety',
+    label: 'Speeding events per 1,000 miles',
+    unit: '/1,000 mi',
+    definition:
+      'Speeding events (runs of readings above the speeding threshold lasting at least the shortest event; a data gap ends a run) per 1,000 miles driven.',
+    direction: 'lower-is-better',
+    format: { kind: 'number', decimals: 2 },
+    value: (f) => {
+      const r = ratio(f.speedingEvents, f.miles);
+      return r === null ? null : r * 1000;
+    },
+    detail: (f) => `${int(f.speedingEvents)} events`,
+  },
+  {
+    id: 'speeding-time-share',
+    group: 'safety',
+    label: 'Driving time above threshold',
+    unit: '%',
+    definition: 'Time between readings above the speeding threshold (gaps excluded), out of driving time.',
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 2 },
+    value: (f) => ratio(f.speedingSeconds, f.movingSeconds),
+  },
+  {
+    id: 'stationary-share',
+    group: 'operations',
+    label: 'Stationary share',
+    unit: '%',
+    definition: 'Time between readings whose status is STATIONARY, out of the tracked time (first to last reading of each vehicle-day).',
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 1 },
+    value: (f) => ratio(f.stationarySeconds, trackedSeconds(f)),
+  },
+  {
+    id: 'offline-share',
+    group: 'operations',
+    label: 'Offline share',
+    unit: '%',
+    definition: 'Time in data gaps (an interval longer than the gap threshold, or starting at an OFFLINE reading), out of the tracked time.',
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 1 },
+    value: (f) => ratio(f.offlineSeconds, trackedSeconds(f)),
+  },
+  {
+    id: 'gaps-per-vehicle-day',
+    group: 'operations',
+    label: 'Data gaps per vehicle-day',
+    unit: '',
+    definition: 'Data gaps divided by the vehicle-days with at least one reading.',
+    direction: 'lower-is-better',
+    format: { kind: 'number', decimals: 2 },
+    value: (f) => ratio(f.gaps, f.vehicleDaysWithData),
+    detail: (f) => `${int(f.gaps)} gaps`,
+  },
+  {
+    id: 'avg-trip-miles',
+    group: 'operations',
+    label: 'Average trip length',
+    unit: 'mi',
+    definition: 'Miles of the trips found by the trip analysis (a long gap or stop ends a trip; trips shorter than the shortest trip are dropped), divided by their number.',
+    direction: 'neutral',
+    format: { kind: 'number', decimals: 1 },
+    value: (f) => (f.trips ? ratio(f.trips.miles, f.trips.count) : null),
+    detail: (f) => (f.trips ? `${int(f.trips.count)} trips` : 'trip analysis unavailable'),
+  },
+  {
+    id: 'hos-duty-latest',
+    group: 'hos',
+    label: 'Drivers by duty status (latest snapshot)',
+    unit: '',
+    definition: 'Drivers with HOS data at the latest driver snapshot taken before the range ended, by current duty status (D driving, ON on duty, SB sleeper, OFF off duty, PC personal conveyance, YM yard move).',
+    direction: 'neutral',
+    format: { kind: 'number', decimals: 0 },
+    value: (f) => (f.hos.latestAt === null ? null : f.hos.withHos),
+    detail: (f) =>
+      f.hos.latestAt === null
+        ? null
+        : DUTY_BUCKETS.filter((b) => f.hos.byStatus[b] > 0)
+            .map((b) => `${DUTY_SHORT[b]} ${f.hos.byStatus[b]}`)
+            .join(' · '),
+  },
+  {
+    id: 'hos-low-latest',
+    group: 'hos',
+    label: 'Drivers with < 1 h drive or shift left (latest)',
+    unit: '%',
+    definition: `Drivers with less than ${LOW_HOS_MS / 3_600_000} h of remaining drive or shift time, out of drivers with HOS data, at the latest snapshot.`,
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 0 },
+    value: (f) => ratio(f.hos.lowTime, f.hos.withHos),
+    detail: (f) => (f.hos.latestAt === null ? 'no snapshot' : `${int(f.hos.lowTime)} of ${int(f.hos.withHos)}`),
+  },
+  {
+    id: 'hos-low-range',
+    group: 'hos',
+    label: 'Drivers with < 1 h left (mean over the range)',
+    unit: '%',
+    definition: 'The same share, averaged over every driver snapshot taken inside the range (snapshots are kept each time the drivers screen is refreshed).',
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 0 },
+    value: (f) => f.hos.rangeLowShareMean,
+    detail: (f) => `${int(f.hos.rangeSnapshots)} snapshots`,
+  },
+];
+
+export function metricById(id: string): MetricDef | undefined {
+  return METRICS.find((m) => m.id === id);
+}
