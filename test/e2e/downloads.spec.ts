@@ -7,6 +7,12 @@ test('download 7 days for 3 demo vehicles: the store equals the simulator ground
   const job = page.getByTestId('dl-job').first();
   await expect(job).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   await expect(job.getByTestId('dl-job-progress')).toHaveAttribute('aria-valuenow', '100');
+  // A finished job shows its average rate and how long it took, not a live rate and ETA.
+  await expect(job.getByTestId('dl-job-rate')).toHaveText(/^[\d,]+ records\/s$/);
+  await expect(job.getByTestId('dl-job-time')).toHaveText(/^\d+ (s|min \d+ s)$/);
+  await job.getByTestId('dl-vehicles-toggle').click();
+  await expect(job.getByTestId('dl-job-vehicle')).toHaveCount(3);
+  await expect(job.locator('[data-testid=dl-job-vehicle][data-state=done]')).toHaveCount(3);
   await page.screenshot({ path: testInfo.outputPath('downloads-done.png') });
 
   const { from, to } = rangeDays('7d');
@@ -60,9 +66,17 @@ test('after the shell restarts, the stored days are all there and the Storage sc
   const before = await dumpStore(page, shell);
   const points = expectEqualsTruth(before, carrierId, vehicleIds, from, to);
 
+  // The restarted shell has a new token: pasting its URL into the tab adopts it with no reload.
+  await page.evaluate(() => ((globalThis as unknown as { sameDocument: boolean }).sameDocument = true));
   await shell.restart();
   await page.goto(shell.url);
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
+  expect(page.url()).not.toContain('token=');
+  expect(await page.evaluate(() => (globalThis as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // The bridge answers with the new token: the Downloads screen lists the carriers again.
+  await page.getByTestId('nav-storage').click();
+  await page.getByTestId('nav-downloads').click();
+  await expect(page.getByTestId('dl-carrier')).toHaveValue(carrierId);
   expect(await dumpStore(page, shell)).toEqual(before);
 
   await page.context().setOffline(true);

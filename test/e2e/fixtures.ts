@@ -24,15 +24,13 @@ export interface WebShell {
   restart(): Promise<WebShell>;
 }
 
-async function spawnShell(opts: { dataDir: string; port: number; keychainService: string }): Promise<{ child: ChildProcess; url: string }> {
+async function spawnShell(opts: { dataDir: string; port: number; keychainService: string; demoNow?: string | null }): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ROUTELENS_DATA_DIR: opts.dataDir, ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService };
+  // null: the demo runs on the real clock (a test that needs the backend's 30-s floor to pass).
+  if (opts.demoNow !== null) env['ROUTELENS_DEMO_NOW'] = opts.demoNow ?? E2E_NOW;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', String(opts.port)], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ROUTELENS_DATA_DIR: opts.dataDir,
-      ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService,
-      ROUTELENS_DEMO_NOW: E2E_NOW,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -43,7 +41,7 @@ async function spawnShell(opts: { dataDir: string; port: number; keychainService
   return { child, url: (JSON.parse(line) as { url: string }).url };
 }
 
-async function startShell(opts: { dataDir: string; port: number; keychainService: string }): Promise<WebShell> {
+async function startShell(opts: { dataDir: string; port: number; keychainService: string; demoNow?: string | null }): Promise<WebShell> {
   let { child, url } = await spawnShell(opts);
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -74,13 +72,13 @@ export async function openApp(page: Page, shell: WebShell): Promise<void> {
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
 }
 
-export const test = base.extend<{ shell: WebShell }>({
+export const test = base.extend<{ shell: WebShell; demoNow: string | null }>({
+  /** The demo simulator's pinned clock; `test.use({ demoNow: null })` runs it on the real clock. */
+  demoNow: [E2E_NOW, { option: true }],
   // A temp profile per test: its own data folder, keychain service name and port.
-  // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  shell: async ({}, use, testInfo) => {
+  shell: async ({ demoNow }, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
-    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}` });
+    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow });
     await use(shell);
     await shell.stop();
     if (testInfo.status === testInfo.expectedStatus) rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import { summarizeDay } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
@@ -23,6 +24,38 @@ export interface WriteHooks {
   beforeCommit?: () => void;
 }
 
+type TxTables = Table[];
+
+/** The transaction's own error; the request's AbortError can arrive before the abort event sets it. */
+function abortReason(tx: IDBTransaction): Promise<DOMException | null> {
+  if (tx.error) return Promise.resolve(tx.error);
+  return new Promise((resolve) => {
+    tx.addEventListener('abort', () => resolve(tx.error), { once: true });
+    setTimeout(() => resolve(tx.error), 1000);
+  });
+}
+
+/**
+ * One read-write transaction. When it aborts, the rejection Dexie hands back is
+ * the request's bare AbortError; why the transaction aborted (a full disk comes
+ * as QuotaExceededError) is on the transaction: it is attached as `cause`.
+ */
+async function rw<T>(db: RouteLensDb, tables: TxTables, body: () => Promise<T>): Promise<T> {
+  let idb: IDBTransaction | null = null;
+  try {
+    return await db.transaction('rw', tables, (tx) => {
+      idb = tx.idbtrans;
+      return body();
+    });
+  } catch (err) {
+    const why = idb ? await abortReason(idb) : null;
+    if (why && why !== err && err && typeof err === 'object' && !('cause' in err && (err as { cause?: unknown }).cause)) {
+      Object.defineProperty(err, 'cause', { value: why, configurable: true });
+    }
+    throw err;
+  }
+}
+
 export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHooks = {}): Promise<CoverageRow> {
   const { carrierId, chunk } = input;
   // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
@@ -36,7 +69,7 @@ export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHo
     bytes: chunkBytes(chunk),
     fetchedAt: Date.now(),
   };
-  await db.transaction('rw', [db.chunks, db.summaries, db.coverage, db.rejections], async () => {
+  await rw(db, [db.chunks, db.summaries, db.coverage, db.rejections], async () => {
     // put on the [vehicleId+day] key replaces an earlier chunk of the day: never two copies of a point.
     await db.chunks.put({ carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk });
     await db.summaries.put({ ...summary, carrierId });
@@ -53,7 +86,7 @@ const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, d
 export async function deleteVehicleDays(db: RouteLensDb, vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number> {
   const lo: [string, string] = [vehicleId, from ?? ''];
   const hi: [string, string] = [vehicleId, to ?? '\uffff'];
-  return db.transaction('rw', DAY_TABLES(db), async () => {
+  return rw(db, DAY_TABLES(db), async () => {
     let n = 0;
     for (const table of DAY_TABLES(db)) {
       const count = await table.where('[vehicleId+day]').between(lo, hi, true, true).delete();
@@ -65,7 +98,7 @@ export async function deleteVehicleDays(db: RouteLensDb, vehicleId: string, from
 
 /** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs. */
 export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
-  await db.transaction('rw', [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs], async () => {
+  await rw(db, [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs], async () => {
     for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();
     await db.rosters.where('[carrierId+kind]').between([carrierId, ''], [carrierId, '\uffff']).delete();
     await db.snapshots.where('[carrierId+kind+takenAt]').between([carrierId, '', -Infinity], [carrierId, '\uffff', Infinity]).delete();
@@ -84,7 +117,7 @@ export async function deleteJob(db: RouteLensDb, jobId: string): Promise<void> {
 /** The roster for offline use and a timestamped snapshot of it, together. */
 export async function putRoster(db: RouteLensDb, roster: RosterRow): Promise<void> {
   const snapshot = { carrierId: roster.carrierId, kind: roster.kind, takenAt: roster.fetchedAt, rows: roster.rows } as SnapshotRow;
-  await db.transaction('rw', [db.rosters, db.snapshots], async () => {
+  await rw(db, [db.rosters, db.snapshots], async () => {
     await db.rosters.put(roster);
     await db.snapshots.add(snapshot);
   });

@@ -101,88 +101,109 @@ export function DownloadsPage() {
   };
 
   const storeFailure = lastStoreFailure();
+  const rangeDays = range && !('error' in range) ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : null;
   return (
-    <section data-testid="downloads-page" style={{ display: 'grid', gap: 16 }}>
-      <h2>Downloads</h2>
+    <section className="page dl-page" aria-labelledby="downloads-title" data-testid="downloads-page">
+      <header className="page-header">
+        <h1 id="downloads-title">Downloads</h1>
+        <span className="page-meta">Breadcrumbs are kept on this computer for offline review.</span>
+      </header>
       {storeFailure && (
-        <p role="alert" data-testid="dl-store-failure" data-kind={storeFailure.kind} style={{ background: '#fde8e8', padding: 8 }}>
-          {storeFailure.message}
-        </p>
+        <div role="alert" className="alert alert-error" data-testid="dl-store-failure" data-kind={storeFailure.kind}>
+          <span className="alert-title">Storage full.</span>
+          <span>{storeFailure.message}</span>
+        </div>
       )}
       <form
+        className="panel panel-wide form"
         data-testid="dl-form"
+        aria-labelledby="dl-new-title"
         onSubmit={(e) => {
           e.preventDefault();
           void start();
         }}
-        style={{ display: 'grid', gap: 8, maxWidth: 720 }}
       >
-        <label>
-          Carrier{' '}
-          <select data-testid="dl-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
-            {carriers.length === 0 && <option value="">No carriers configured</option>}
-            {carriers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset data-testid="dl-vehicles">
-          <legend>
-            Vehicles{' '}
-            <button type="button" data-testid="dl-vehicles-refresh" onClick={() => loadVehicles(carrierId, true)}>
+        <h2 id="dl-new-title">New download</h2>
+        <div className="dl-row">
+          <div className="field">
+            <label htmlFor="dl-carrier">Carrier</label>
+            <select id="dl-carrier" data-testid="dl-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
+              {carriers.length === 0 && <option value="">No carriers configured</option>}
+              {carriers.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="dl-range">Range</label>
+            <select id="dl-range" data-testid="dl-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
+              {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
+                <option key={p} value={p}>
+                  {RANGE_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {preset === 'custom' && (
+            <>
+              <div className="field">
+                <label htmlFor="dl-from">From (UTC day)</label>
+                <input id="dl-from" type="date" data-testid="dl-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="dl-to">To (UTC day)</label>
+                <input id="dl-to" type="date" data-testid="dl-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
+              </div>
+            </>
+          )}
+          {range && !('error' in range) && (
+            <span className="dl-range-days hint" data-testid="dl-range-days">
+              {range.from} → {range.to} · {rangeDays} {rangeDays === 1 ? 'day' : 'days'}
+            </span>
+          )}
+        </div>
+        <fieldset className="dl-vehicles" data-testid="dl-vehicles">
+          <legend className="visually-hidden">Vehicles</legend>
+          <div className="dl-vehicles-bar">
+            <span className="dl-vehicles-title">Vehicles</span>
+            <label className="check">
+              <input type="checkbox" data-testid="dl-vehicles-all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(vehicles.map((v) => v.vehicleId)))} />
+              All ({vehicles.length})
+            </label>
+            <label className="check">
+              <input type="checkbox" data-testid="dl-vehicles-active" checked={activeSelected} onChange={() => setSelected(activeSelected ? new Set() : new Set(activeIds))} />
+              All active ({activeIds.length})
+            </label>
+            <span className="spacer" />
+            {rosterAt !== null && <span className="hint">List from {new Date(rosterAt).toLocaleString()}</span>}
+            <button type="button" className="btn btn-small" data-testid="dl-vehicles-refresh" onClick={() => loadVehicles(carrierId, true)}>
               Refresh list
-            </button>{' '}
-            {rosterAt !== null && <small>list from {new Date(rosterAt).toLocaleString()}</small>}
-          </legend>
-          <label>
-            <input type="checkbox" data-testid="dl-vehicles-all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(vehicles.map((v) => v.vehicleId)))} /> All
-            ({vehicles.length})
-          </label>{' '}
-          <label>
-            <input type="checkbox" data-testid="dl-vehicles-active" checked={activeSelected} onChange={() => setSelected(activeSelected ? new Set() : new Set(activeIds))} /> All active (
-            {activeIds.length})
-          </label>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', maxHeight: 160, overflow: 'auto', marginTop: 6 }}>
+            </button>
+          </div>
+          <div className="dl-vehicle-grid">
             {vehicles.map((v) => (
-              <label key={v.vehicleId} style={{ opacity: v.active ? 1 : 0.6 }}>
-                <input type="checkbox" data-testid={`dl-vehicle-${v.vehicleId}`} data-vehicle-id={v.vehicleId} checked={selected.has(v.vehicleId)} onChange={() => toggle(v.vehicleId)} /> {v.number}
-                {!v.active && ' (inactive)'}
+              <label key={v.vehicleId} className={`dl-vehicle${selected.has(v.vehicleId) ? ' is-selected' : ''}${v.active ? '' : ' is-inactive'}`}>
+                <input type="checkbox" data-testid={`dl-vehicle-${v.vehicleId}`} data-vehicle-id={v.vehicleId} checked={selected.has(v.vehicleId)} onChange={() => toggle(v.vehicleId)} />
+                <span>{v.number}</span>
+                {!v.active && <span className="dl-vehicle-note">inactive</span>}
               </label>
             ))}
           </div>
         </fieldset>
-        <label>
-          Range{' '}
-          <select data-testid="dl-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
-            {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
-              <option key={p} value={p}>
-                {RANGE_LABELS[p]}
-              </option>
-            ))}
-          </select>{' '}
-          {preset === 'custom' && (
-            <>
-              from <input type="date" data-testid="dl-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /> to{' '}
-              <input type="date" data-testid="dl-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
-            </>
-          )}{' '}
-          {range && !('error' in range) && (
-            <small data-testid="dl-range-days">
-              {range.from} → {range.to}
-            </small>
-          )}
-        </label>
-        <div>
-          <button type="submit" data-testid="dl-start" disabled={busy}>
+        <div className="actions">
+          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy}>
             Start download
           </button>
+          <span className="muted" data-testid="dl-summary">
+            {selected.size} of {vehicles.length} vehicles{rangeDays !== null ? ` × ${rangeDays} days` : ''}
+          </span>
         </div>
         {error && (
-          <p role="alert" data-testid="dl-error">
+          <div role="alert" className="alert alert-error" data-testid="dl-error">
             {error}
-          </p>
+          </div>
         )}
       </form>
       <JobList jobs={jobs} />

@@ -1,135 +1,204 @@
 import { useEffect, useState } from 'react';
 import { cancelJob, jobRate, jobTotals, pauseJob, removeJob, resumeJob } from '../../downloads/manager.ts';
-import { formatCount, formatDuration } from '../../downloads/format.ts';
-import type { DownloadJob } from '../../store/types.ts';
+import { formatCount } from '../../downloads/format.ts';
+import { jobTiming } from '../../downloads/job-timing.ts';
+import type { DownloadJob, JobState } from '../../store/types.ts';
 
 const pct = (done: number, total: number) => (total > 0 ? Math.round((done * 100) / total) : 0);
 
-export function ProgressBar({ done, total, label, testId }: { done: number; total: number; label: string; testId: string }) {
+const STATE_LABEL: Record<JobState, string> = { queued: 'Queued', running: 'Running', paused: 'Paused', cancelled: 'Cancelled', done: 'Done', failed: 'Failed' };
+
+export function StateBadge({ state, testId }: { state: JobState; testId?: string }) {
+  return (
+    <span className={`badge badge-job badge-job-${state}`} data-testid={testId} data-state={state}>
+      {STATE_LABEL[state]}
+    </span>
+  );
+}
+
+export function ProgressBar({ done, total, label, testId, state }: { done: number; total: number; label: string; testId: string; state?: JobState }) {
   const value = pct(done, total);
   return (
-    <div role="progressbar" data-testid={testId} aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} style={{ background: '#e5e7eb', height: 10, borderRadius: 5, overflow: 'hidden' }}>
-      <div style={{ width: `${value}%`, height: '100%', background: '#2563eb' }} />
+    <div role="progressbar" className={`progress${state ? ` progress-${state}` : ''}`} data-testid={testId} aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
+      <div className="progress-fill" style={{ width: `${value}%` }} />
     </div>
   );
 }
 
-function useTicker(active: boolean): void {
-  const [, setN] = useState(0);
+function useTicker(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    const t = setInterval(() => setN((n) => n + 1), 1000);
+    const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [active]);
+  return now;
 }
 
-function JobCard({ job }: { job: DownloadJob }) {
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+function VehicleRows({ job }: { job: DownloadJob }) {
+  return (
+    <div className="table-wrap table-wrap-flat">
+      <table className="data-table dl-vehicle-table">
+        <thead>
+          <tr>
+            <th scope="col">Vehicle</th>
+            <th scope="col">State</th>
+            <th scope="col" className="dl-progress-col">Progress</th>
+            <th scope="col" className="num">Days</th>
+            <th scope="col" className="num">Records</th>
+            <th scope="col" className="num">Retries</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {job.vehicles.map((v) => (
+            <tr key={v.vehicleId} data-testid="dl-job-vehicle" data-vehicle-id={v.vehicleId} data-state={v.state}>
+              <td className="strong">{v.vehicleNumber}</td>
+              <td>
+                <StateBadge state={v.state} />
+              </td>
+              <td className="dl-progress-col">
+                <ProgressBar testId="dl-vehicle-progress" state={v.state} label={`Days downloaded for ${v.vehicleNumber}`} done={v.progress.daysDone} total={v.progress.daysTotal} />
+              </td>
+              <td className="num">
+                {v.progress.daysDone}/{v.progress.daysTotal}
+              </td>
+              <td className="num">{formatCount(v.progress.records)}</td>
+              <td className="num">{v.progress.retries}</td>
+              <td className="dl-note">{v.failure ? v.failure.message : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function JobCard({ job, now }: { job: DownloadJob; now: number }) {
+  const [showVehicles, setShowVehicles] = useState(false);
   const [showRejected, setShowRejected] = useState(false);
   const t = jobTotals(job);
-  const { recordsPerSec, etaSeconds } = jobRate(job.id);
+  const timing = jobTiming(job, t.records, jobRate(job.id), now);
   const active = job.state === 'running' || job.state === 'queued';
   const failure = job.failure ?? (job.state === 'failed' ? (job.vehicles.find((v) => v.failure && v.state === 'failed')?.failure ?? null) : null);
+  const vehiclesId = `dl-vehicles-${job.id}`;
+  const rejectedId = `dl-rejected-${job.id}`;
   return (
-    <li data-testid="dl-job" data-job-id={job.id} data-state={job.state} style={{ border: '1px solid #d1d5db', borderRadius: 6, padding: 10, listStyle: 'none' }}>
-      <div style={{ display: 'flex', gap: 12, alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <strong>{job.carrierLabel}</strong>
-        <span>
-          {job.from} → {job.to}
-        </span>
-        <span>{job.vehicles.length} vehicle(s)</span>
-        <span data-testid="dl-job-state">{job.state}</span>
-        <span style={{ marginLeft: 'auto', display: 'flex', gap: 6 }}>
+    <li className="dl-job" data-testid="dl-job" data-job-id={job.id} data-state={job.state}>
+      <div className="dl-job-head">
+        <div className="dl-job-title">
+          <strong>{job.carrierLabel}</strong>
+          <StateBadge state={job.state} testId="dl-job-state" />
+          <span className="muted">
+            {job.from} → {job.to} · {job.vehicles.length} {job.vehicles.length === 1 ? 'vehicle' : 'vehicles'}
+          </span>
+        </div>
+        <div className="actions">
           {active && (
-            <button type="button" data-testid="dl-pause" onClick={() => pauseJob(job.id)}>
+            <button type="button" className="btn btn-small" data-testid="dl-pause" onClick={() => pauseJob(job.id)}>
               Pause
             </button>
           )}
           {(job.state === 'paused' || job.state === 'failed' || job.state === 'cancelled') && (
-            <button type="button" data-testid="dl-resume" onClick={() => resumeJob(job.id)}>
+            <button type="button" className="btn btn-small" data-testid="dl-resume" onClick={() => resumeJob(job.id)}>
               Resume
             </button>
           )}
           {(active || job.state === 'paused' || job.state === 'failed') && (
-            <button type="button" data-testid="dl-cancel" onClick={() => cancelJob(job.id)}>
+            <button type="button" className="btn btn-small btn-danger-quiet" data-testid="dl-cancel" onClick={() => cancelJob(job.id)}>
               Cancel
             </button>
           )}
           {!active && (
-            <button type="button" data-testid="dl-remove" onClick={() => void removeJob(job.id)}>
+            <button type="button" className="btn btn-small" data-testid="dl-remove" onClick={() => void removeJob(job.id)}>
               Remove from list
             </button>
           )}
-        </span>
+        </div>
       </div>
-      <ProgressBar testId="dl-job-progress" label={`Days downloaded for ${job.carrierLabel}`} done={t.daysDone} total={t.daysTotal} />
-      <div data-testid="dl-job-stats" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', fontSize: 13 }}>
-        <span data-testid="dl-job-days">
-          {t.daysDone}/{t.daysTotal} days
-        </span>
-        <span data-testid="dl-job-records">{formatCount(t.records)} records</span>
-        <span>{recordsPerSec !== null ? `${formatCount(Math.round(recordsPerSec))} records/s` : '– records/s'}</span>
-        <span>ETA {etaSeconds !== null ? formatDuration(etaSeconds) : '–'}</span>
-        <span data-testid="dl-job-retries">{t.retries} retries</span>
-        <span data-testid="dl-job-rejected">{t.rejected} rejected</span>
+      <div className="dl-job-progress">
+        <ProgressBar testId="dl-job-progress" state={job.state} label={`Days downloaded for ${job.carrierLabel}`} done={t.daysDone} total={t.daysTotal} />
+        <span className="dl-pct">{pct(t.daysDone, t.daysTotal)}%</span>
       </div>
+      <dl className="stats" data-testid="dl-job-stats">
+        <Stat label="Days" testId="dl-job-days" value={`${t.daysDone}/${t.daysTotal}`} />
+        <Stat label="Records" testId="dl-job-records" value={formatCount(t.records)} />
+        <Stat label={timing.rateLabel} testId="dl-job-rate" value={timing.rate} />
+        <Stat label={timing.timeLabel} testId="dl-job-time" value={timing.time} />
+        <Stat label="Retries" testId="dl-job-retries" value={formatCount(t.retries)} />
+        <Stat label="Rejected" testId="dl-job-rejected" value={formatCount(t.rejected)} />
+      </dl>
       {failure && (
-        <p role="alert" data-testid="dl-job-failure" data-kind={failure.kind}>
+        <div role="alert" className="alert alert-error" data-testid="dl-job-failure" data-kind={failure.kind}>
           {failure.message}
-        </p>
+        </div>
       )}
-      <details>
-        <summary>Vehicles</summary>
-        <ul style={{ padding: 0 }}>
-          {job.vehicles.map((v) => (
-            <li key={v.vehicleId} data-testid="dl-job-vehicle" data-vehicle-id={v.vehicleId} data-state={v.state} style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: '120px 1fr 200px', gap: 8, alignItems: 'center' }}>
-              <span>{v.vehicleNumber}</span>
-              <ProgressBar testId="dl-vehicle-progress" label={`Days downloaded for ${v.vehicleNumber}`} done={v.progress.daysDone} total={v.progress.daysTotal} />
-              <span style={{ fontSize: 12 }}>
-                {v.state} · {v.progress.daysDone}/{v.progress.daysTotal} · {formatCount(v.progress.records)}
-                {v.failure && ` · ${v.failure.message}`}
-              </span>
+      <div className="dl-job-more">
+        <button type="button" className="btn-link" data-testid="dl-vehicles-toggle" aria-expanded={showVehicles} aria-controls={vehiclesId} onClick={() => setShowVehicles((s) => !s)}>
+          {showVehicles ? 'Hide' : 'Show'} vehicles ({job.vehicles.length})
+        </button>
+        {job.rejected.length > 0 && (
+          <button type="button" className="btn-link" data-testid="dl-rejected-toggle" aria-expanded={showRejected} aria-controls={rejectedId} onClick={() => setShowRejected((s) => !s)}>
+            {showRejected ? 'Hide' : 'Show'} rejected records ({job.rejected.length})
+          </button>
+        )}
+      </div>
+      {showVehicles && (
+        <div id={vehiclesId}>
+          <VehicleRows job={job} />
+        </div>
+      )}
+      {showRejected && (
+        <ul id={rejectedId} className="dl-rejected" data-testid="dl-rejected-list">
+          {job.rejected.map((r, i) => (
+            <li key={i}>
+              {r.id && <code>{r.id}</code>} {r.reason}
             </li>
           ))}
         </ul>
-      </details>
-      {job.rejected.length > 0 && (
-        <div>
-          <button type="button" data-testid="dl-rejected-toggle" aria-expanded={showRejected} onClick={() => setShowRejected((s) => !s)}>
-            {showRejected ? 'Hide' : 'Show'} rejected records ({job.rejected.length})
-          </button>
-          {showRejected && (
-            <ul data-testid="dl-rejected-list" style={{ maxHeight: 200, overflow: 'auto', fontSize: 12 }}>
-              {job.rejected.map((r, i) => (
-                <li key={i}>
-                  {r.id ? `${r.id}: ` : ''}
-                  {r.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
       )}
     </li>
   );
 }
 
 export function JobList({ jobs }: { jobs: DownloadJob[] }) {
-  useTicker(jobs.some((j) => j.state === 'running'));
+  const now = useTicker(jobs.some((j) => j.state === 'running'));
   const totals = jobs.filter((j) => j.state === 'running' || j.state === 'queued').map(jobTotals);
   const done = totals.reduce((n, t) => n + t.daysDone, 0);
   const total = totals.reduce((n, t) => n + t.daysTotal, 0);
   return (
-    <div data-testid="dl-jobs">
-      <h3>Jobs</h3>
-      {total > 0 && (
-        <div data-testid="dl-overall" style={{ marginBottom: 8 }}>
-          <span>
-            Overall: {done}/{total} days
-          </span>
-          <ProgressBar testId="dl-overall-progress" label="All running downloads" done={done} total={total} />
-        </div>
+    <section className="panel panel-wide" data-testid="dl-jobs" aria-labelledby="dl-jobs-title">
+      <div className="dl-jobs-head">
+        <h2 id="dl-jobs-title">Jobs</h2>
+        {total > 0 && (
+          <div className="dl-overall" data-testid="dl-overall">
+            <span className="muted">
+              All running: {done}/{total} days
+            </span>
+            <ProgressBar testId="dl-overall-progress" state="running" label="All running downloads" done={done} total={total} />
+          </div>
+        )}
+      </div>
+      {jobs.length === 0 ? (
+        <p className="empty" data-testid="dl-no-jobs">
+          No downloads yet. Choose a carrier, vehicles and a range above.
+        </p>
+      ) : (
+        <ul className="dl-job-list">
+          {jobs.map((j) => (
+            <JobCard key={j.id} job={j} now={now} />
+          ))}
+        </ul>
       )}
-      {jobs.length === 0 ? <p data-testid="dl-no-jobs">No downloads yet.</p> : <ul style={{ display: 'grid', gap: 8, padding: 0 }}>{jobs.map((j) => <JobCard key={j.id} job={j} />)}</ul>}
-    </div>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { storageRows, storedCarrierIds } from '../../store/reads.ts';
 import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
-import { DayStrip } from './DayStrip.tsx';
+import { DayStrip, MonthAxis, StripLegend } from './DayStrip.tsx';
 
 const errorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : e instanceof Error ? e.message : String(e));
 
@@ -24,29 +24,49 @@ async function carrierRows(carrierId: string): Promise<StorageVehicleRow[]> {
 function VehicleStorage({ row, days, onError }: { row: StorageVehicleRow; days: UtcDay[]; onError: (m: string | null) => void }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [ranging, setRanging] = useState(false);
   const rangeOk = isUtcDay(from) && isUtcDay(to) && from <= to;
   const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(errorText(e)));
+  const complete = row.days.filter((d) => d.state === 'complete').length;
+  const partial = row.days.length - complete;
   return (
-    <li data-testid="storage-vehicle" data-vehicle-id={row.vehicleId} style={{ listStyle: 'none', borderTop: '1px solid #e5e7eb', padding: '8px 0', display: 'grid', gap: 4 }}>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <strong>{row.vehicleNumber}</strong>
-        <span data-testid="storage-vehicle-days">{row.days.filter((d) => d.state === 'complete').length} complete days</span>
-        <span data-testid="storage-vehicle-points" data-points={row.points}>
-          {formatCount(row.points)} points
+    <li className="storage-row" data-testid="storage-vehicle" data-vehicle-id={row.vehicleId}>
+      <div className="storage-grid">
+        <div className="storage-name">
+          <strong>{row.vehicleNumber}</strong>
+          <span className="hint" data-testid="storage-vehicle-days">
+            {complete} complete {complete === 1 ? 'day' : 'days'}
+            {partial > 0 ? ` · ${partial} partial` : ''}
+          </span>
+        </div>
+        <DayStrip days={days} stored={row.days} />
+        <span className="num" data-testid="storage-vehicle-points" data-points={row.points}>
+          {formatCount(row.points)}
         </span>
-        <span data-testid="storage-vehicle-bytes" data-bytes={row.bytes}>
+        <span className="num" data-testid="storage-vehicle-bytes" data-bytes={row.bytes}>
           {formatBytes(row.bytes)}
         </span>
-        <span style={{ marginLeft: 'auto' }}>
-          <ConfirmButton testId="storage-delete-vehicle" label="Delete vehicle data" question={`Delete every stored day of ${row.vehicleNumber}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, null, null))} />
-        </span>
+        <div className="storage-actions">
+          <button type="button" className="btn btn-small" data-testid="storage-range-toggle" aria-expanded={ranging} onClick={() => setRanging((r) => !r)}>
+            Delete days…
+          </button>
+          <ConfirmButton testId="storage-delete-vehicle" label="Delete all" question={`Delete every stored day of ${row.vehicleNumber}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, null, null))} />
+        </div>
       </div>
-      <DayStrip days={days} stored={row.days} />
-      <div style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 13 }}>
-        Delete days from <input type="date" data-testid="storage-range-from" value={from} onChange={(e) => setFrom(e.target.value)} /> to{' '}
-        <input type="date" data-testid="storage-range-to" value={to} onChange={(e) => setTo(e.target.value)} />
-        <ConfirmButton testId="storage-delete-range" disabled={!rangeOk} label="Delete range" question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, from, to))} />
-      </div>
+      {ranging && (
+        <div className="storage-range" role="group" aria-label={`Delete a range of ${row.vehicleNumber}'s days`}>
+          <div className="field">
+            <label htmlFor={`from-${row.vehicleId}`}>From (UTC day)</label>
+            <input id={`from-${row.vehicleId}`} type="date" data-testid="storage-range-from" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`to-${row.vehicleId}`}>To (UTC day)</label>
+            <input id={`to-${row.vehicleId}`} type="date" data-testid="storage-range-to" value={to} onChange={(e) => setTo(e.target.value)} />
+          </div>
+          <ConfirmButton testId="storage-delete-range" disabled={!rangeOk} label="Delete range" question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, from, to))} />
+          {!rangeOk && (from || to) && <span className="hint">Choose a start day on or before the end day.</span>}
+        </div>
+      )}
     </li>
   );
 }
@@ -58,22 +78,29 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
   const points = rows.reduce((n, r) => n + r.points, 0);
   const bytes = rows.reduce((n, r) => n + r.bytes, 0);
   return (
-    <section data-testid="storage-carrier" data-carrier-id={carrierId} style={{ border: '1px solid #d1d5db', borderRadius: 6, padding: 10 }}>
-      <header style={{ display: 'flex', gap: 16, alignItems: 'baseline' }}>
-        <h3 style={{ margin: 0 }}>{label}</h3>
-        <span>{rows.length} vehicle(s)</span>
-        <span data-testid="storage-carrier-points">{formatCount(points)} points</span>
-        <span data-testid="storage-carrier-bytes">{formatBytes(bytes)}</span>
-        <span style={{ marginLeft: 'auto' }}>
-          <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(errorText(e)))} />
+    <section className="panel panel-wide" data-testid="storage-carrier" data-carrier-id={carrierId} aria-label={label}>
+      <header className="storage-carrier-head">
+        <h2>{label}</h2>
+        <span className="muted">
+          {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'} · <span data-testid="storage-carrier-points">{formatCount(points)} points</span> ·{' '}
+          <span data-testid="storage-carrier-bytes">{formatBytes(bytes)}</span>
         </span>
+        <span className="spacer" />
+        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(errorText(e)))} />
       </header>
       {error && (
-        <p role="alert" data-testid="storage-error">
+        <div role="alert" className="alert alert-error" data-testid="storage-error">
           {error}
-        </p>
+        </div>
       )}
-      <ul style={{ padding: 0 }}>
+      <div className="storage-grid storage-grid-head" aria-hidden="true">
+        <span>Vehicle</span>
+        <MonthAxis days={days} />
+        <span className="num">Points</span>
+        <span className="num">Size</span>
+        <span />
+      </div>
+      <ul className="storage-list">
         {rows.map((r) => (
           <VehicleStorage key={r.vehicleId} row={r} days={days} onError={setError} />
         ))}
@@ -102,19 +129,39 @@ export function StoragePage() {
 
   const days = today ? daysBetween(sixMonthsBefore(today), today) : [];
   const ids = [...new Set([...carriers.map((c) => c.id), ...(stored ?? [])])].filter((id) => stored?.includes(id));
+  const share = usage && usage.quota > 0 ? Math.min(100, (usage.usage * 100) / usage.quota) : 0;
   return (
-    <section data-testid="storage-page" style={{ display: 'grid', gap: 12 }}>
-      <h2>Storage</h2>
+    <section className="page storage-page" aria-labelledby="storage-title" data-testid="storage-page">
+      <header className="page-header">
+        <h1 id="storage-title">Storage</h1>
+        {today && (
+          <span className="page-meta">
+            Last 6 months: {days[0]} to {addDays(today, 0)} (UTC days)
+          </span>
+        )}
+      </header>
       {usage && (
-        <p data-testid="storage-usage">
-          Using {formatBytes(usage.usage)} of {formatBytes(usage.quota)} available to RouteLens.
+        <div className="panel panel-wide storage-usage" data-testid="storage-usage">
+          <div>
+            Using <strong>{formatBytes(usage.usage)}</strong> of {formatBytes(usage.quota)} available to RouteLens
+          </div>
+          <div className="progress progress-usage" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share)}>
+            <div className="progress-fill" style={{ width: `${Math.max(share, 0.5)}%` }} />
+          </div>
+          <StripLegend />
+        </div>
+      )}
+      {error && (
+        <div role="alert" className="alert alert-error">
+          {error}
+        </div>
+      )}
+      {stored !== undefined && ids.length === 0 && (
+        <p className="panel panel-wide empty" data-testid="storage-empty">
+          Nothing is stored yet. Download days on the Downloads screen.
         </p>
       )}
-      {error && <p role="alert">{error}</p>}
-      {stored !== undefined && ids.length === 0 && <p data-testid="storage-empty">Nothing is stored yet. Download days on the Downloads screen.</p>}
-      {today &&
-        ids.map((id) => <CarrierStorage key={id} carrierId={id} label={carriers.find((c) => c.id === id)?.label ?? id} days={days} />)}
-      {today && <p style={{ fontSize: 12 }}>Calendar: {days[0]} to {addDays(today, 0)} (UTC days).</p>}
+      {today && ids.map((id) => <CarrierStorage key={id} carrierId={id} label={carriers.find((c) => c.id === id)?.label ?? id} days={days} />)}
     </section>
   );
 }
