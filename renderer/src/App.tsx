@@ -12,6 +12,8 @@ import type { View } from './features/layout/navigation.ts';
 import { Sidebar } from './features/layout/Sidebar.tsx';
 import { SettingsPage } from './features/settings/SettingsPage.tsx';
 import { StoragePage } from './features/storage/StoragePage.tsx';
+import { ReviewPage } from './features/review/ReviewPage.tsx';
+import { ComparePage } from './features/compare/ComparePage.tsx';
 
 type Boot = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
 
@@ -87,6 +89,10 @@ export function App() {
         return <DownloadsPage />;
       case 'storage':
         return <StoragePage />;
+      case 'review':
+        return <ReviewPage carriers={carriers} info={info} />;
+      case 'compare':
+        return <ComparePage onOpenReview={() => navigate({ page: 'review' })} />;
       case 'settings':
         return <SettingsPage keys={keys} onKeysChange={setKeys} />;
     }

@@ -51,6 +51,12 @@ export function Sidebar({ view, carriers, onNavigate }: Props) {
         <NavItem target={{ page: 'storage' }} current={view} onNavigate={onNavigate} testId="nav-storage">
           Storage
         </NavItem>
+        <NavItem target={{ page: 'review' }} current={view} onNavigate={onNavigate} testId="nav-review">
+          Trip review
+        </NavItem>
+        <NavItem target={{ page: 'compare' }} current={view} onNavigate={onNavigate} testId="nav-compare">
+          Compare
+        </NavItem>
       </ul>
       <ul className="nav-list nav-bottom">
         <NavItem target={{ page: 'settings' }} current={view} onNavigate={onNavigate} testId="nav-settings">

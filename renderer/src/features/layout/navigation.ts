@@ -4,6 +4,8 @@ export type View =
   | { page: 'fleet'; carrierId: string }
   | { page: 'downloads' }
   | { page: 'storage' }
+  | { page: 'review' }
+  | { page: 'compare' }
   | { page: 'settings' };
 
 export function sameView(a: View, b: View): boolean {

@@ -1,0 +1,89 @@
+import type { ExportFormat, RouteLensApi } from '../../../shared/ipc/contract.ts';
+import type { ExportJob, ExportReply } from '../workers/export-protocol.ts';
+
+export interface ExportProgress {
+  /** Points written so far and in all (0 in all when unknown). */
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+export type ExportOutcome = { kind: 'saved'; path: string; bytes: number } | { kind: 'downloaded'; name: string; bytes: number } | { kind: 'cancelled' };
+
+const MIME: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', gpx: 'application/gpx+xml', pdf: 'application/pdf' };
+
+/** Pulls pieces from a fresh export worker one at a time. */
+async function* workerPieces(job: ExportJob, onProgress: (p: { done: number; total: number }) => void, signal?: AbortSignal): AsyncGenerator<string> {
+  const worker = new Worker(new URL('../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'routelens-export' });
+  const ask = (msg: unknown) =>
+    new Promise<ExportReply>((resolve) => {
+      worker.onmessage = (ev: MessageEvent<ExportReply>) => resolve(ev.data);
+      worker.onerror = (ev) => resolve({ type: 'error', message: ev.message || 'export worker failed' });
+      worker.postMessage(msg);
+    });
+  try {
+    let reply = await ask({ type: 'start', job });
+    for (;;) {
+      if (signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
+      if (reply.type === 'error') throw new Error(reply.message);
+      if (reply.type === 'end') return;
+      onProgress({ done: reply.done, total: reply.total });
+      yield reply.piece;
+      reply = await ask({ type: 'next' });
+    }
+  } finally {
+    worker.terminate();
+  }
+}
+
+/**
+ * Saves an export: Electron asks where (native dialog) and the pieces stream
+ * to that file; the browser shell has no dialog (`begin` answers null there),
+ * so the pieces become a Blob offered as a download. UTF-8 either way.
+ */
+export async function saveExport(
+  bridge: RouteLensApi,
+  shell: 'electron' | 'browser-shell',
+  name: string,
+  format: ExportFormat,
+  job: ExportJob,
+  onProgress: (p: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ExportOutcome> {
+  const target = await bridge.exports.begin(name, format);
+  if (!target && shell === 'electron') return { kind: 'cancelled' };
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  let counts = { done: 0, total: 0 };
+  const parts: BlobPart[] = [];
+  try {
+    for await (const piece of workerPieces(job, (c) => (counts = c), signal)) {
+      if (target) await bridge.exports.write(target.exportId, piece);
+      else parts.push(encoder.encode(piece));
+      bytes += target ? encoder.encode(piece).length : (parts[parts.length - 1] as Uint8Array).length;
+      onProgress({ ...counts, bytes });
+    }
+  } catch (err) {
+    if (target) await bridge.exports.abort(target.exportId).catch(() => undefined);
+    if (err instanceof DOMException && err.name === 'AbortError') return { kind: 'cancelled' };
+    throw err;
+  }
+  if (target) {
+    const done = await bridge.exports.finish(target.exportId);
+    return { kind: 'saved', path: done.path, bytes: done.bytes };
+  }
+  const url = URL.createObjectURL(new Blob(parts, { type: MIME[format] }));
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.rel = 'noopener';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // The click has handed the Blob to the download manager; keep the URL alive while it reads it.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+  return { kind: 'downloaded', name, bytes };
+}

@@ -1,0 +1,284 @@
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
+import type { CarrierFacts, WorstEvent } from '../../../../shared/compare/facts.ts';
+import { formatDuration } from '../../../../shared/compare/format.ts';
+import { METRICS } from '../../../../shared/compare/metrics.ts';
+import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
+import type { CarrierView } from '../../../../shared/domain/carrier.ts';
+import type { UtcDay } from '../../../../shared/util/day.ts';
+import { api } from '../../bridge/api.ts';
+import { createJob, startDownloadManager } from '../../downloads/manager.ts';
+import { RANGE_LABELS, rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { getDb } from '../../store/db.ts';
+import { useLive } from '../../store/hooks.ts';
+import { CompareTable } from './CompareTable.tsx';
+import { printComparison, saveComparisonCsv } from './export.ts';
+import { SmallMultiples } from './SmallMultiples.tsx';
+import { useComparison } from './use-comparison.ts';
+import './compare.css';
+
+/** Where a worst event opens in the trip review. */
+export interface ReviewTarget {
+  carrierId: string;
+  vehicleId: string;
+  day: UtcDay;
+  startMs: number;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** Parameters a user adjusts here; the others keep their documented defaults. */
+const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
+
+function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onOpenReview?: (t: ReviewTarget) => void }) {
+  return (
+    <div className="compare-charts" data-testid="compare-worst">
+      {carriers.map((c) => (
+        <div key={c.carrierId} className="panel" data-carrier-id={c.carrierId}>
+          <h3>{c.label}</h3>
+          {c.worstEvents.length === 0 ? (
+            <p className="muted">No speeding events.</p>
+          ) : (
+            <ol>
+              {c.worstEvents.map((e: WorstEvent) => {
+                const text = `${e.peakMph} mph for ${formatDuration(e.seconds)} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+                return (
+                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph}>
+                    {onOpenReview ? (
+                      <button type="button" className="btn btn-small" onClick={() => onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, startMs: e.startMs })}>
+                        {text}
+                      </button>
+                    ) : (
+                      text
+                    )}
+                    {e.place && <span className="muted"> · {e.place}</span>}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
+  const [carriers, setCarriers] = useState<CarrierView[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [today, setToday] = useState<UtcDay | null>(null);
+  const [shell, setShell] = useState<'electron' | 'browser-shell'>('electron');
+  const [preset, setPreset] = useState<RangePreset>('7d');
+  const [customFrom, setCustomFrom] = useState('');
+  const [customTo, setCustomTo] = useState('');
+  const [params, setParams] = useState<CompareParams>({ ...DEFAULT_COMPARE_PARAMS });
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!api) return setError('The RouteLens bridge is not available in this window.');
+    Promise.all([api.carriers.list(), api.app.getInfo(), api.settings.getPreferences()]).then(
+      ([list, info, prefs]) => {
+        setCarriers(list);
+        setSelected(list.slice(0, MIN_CARRIERS).map((c) => c.id));
+        setToday(info.today);
+        setShell(info.shell);
+        setParams((p) => ({ ...p, speedingThresholdMph: prefs.speedingThresholdMph }));
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, []);
+
+  const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
+  const okRange = range && !('error' in range) ? range : null;
+  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label })), [carriers, selected]);
+  const enough = chosen.length >= MIN_CARRIERS && chosen.length <= MAX_CARRIERS;
+  // Stored data changing (a download finishing, a snapshot taken) recomputes.
+  const dataVersion = useLive(async () => {
+    const db = getDb();
+    return `${await db.coverage.count()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
+  }, []);
+  const result = useComparison(enough ? chosen : null, okRange, params, dataVersion);
+  const facts = result.state === 'ready' ? result.facts : null;
+  const warnings = facts ? coverageWarnings(facts.carriers) : [];
+  const missing = facts ? facts.carriers.filter((c) => c.missing.length > 0) : [];
+
+  const toggle = (id: string) => setSelected((cur) => (cur.includes(id) ? cur.filter((x) => x !== id) : cur.length >= MAX_CARRIERS ? cur : [...cur, id]));
+
+  const applyParam = (key: keyof CompareParams, text: string) => {
+    setDraft((d) => ({ ...d, [key]: text }));
+    const v = Number(text);
+    if (text.trim() === '' || !Number.isFinite(v)) return;
+    try {
+      setParams((p) => resolveCompareParams({ ...p, [key]: v }));
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const downloadMissing = async () => {
+    startDownloadManager();
+    try {
+      for (const c of missing) {
+        const days = c.missing.flatMap((m) => m.days).sort();
+        await createJob({
+          carrierId: c.carrierId,
+          carrierLabel: c.label,
+          vehicles: c.missing.map((m) => ({ vehicleId: m.vehicleId, vehicleNumber: m.number })),
+          from: days[0]!,
+          to: days[days.length - 1]!,
+          selection: 'some',
+        });
+      }
+      setMessage('Download started: see the Downloads screen. The comparison updates as days arrive.');
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const exportCsv = async () => {
+    if (!api || !facts) return;
+    try {
+      const out = await saveComparisonCsv(api, facts);
+      setMessage(out.kind === 'saved' ? `Saved ${out.path}` : out.kind === 'downloaded' ? `Downloaded ${out.name}` : null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const exportReport = async () => {
+    if (!api || !facts) return;
+    try {
+      const out = await printComparison(api, shell, facts);
+      if (out.kind === 'saved') setMessage(`Saved ${out.path}`);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  return (
+    <section className="page compare-page" data-testid="compare-page" data-state={result.state} data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}>
+      <header className="page-header">
+        <h1>Compare carriers</h1>
+        {facts && (
+          <p className="page-meta" data-testid="compare-meta">
+            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label} {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt; {facts.params.gapSeconds / 60} min · trip ends after {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
+          </p>
+        )}
+      </header>
+
+      <div className="panel compare-no-print">
+        <div className="compare-controls">
+          <fieldset className="compare-carriers">
+            <legend>
+              Carriers ({MIN_CARRIERS} to {MAX_CARRIERS})
+            </legend>
+            {carriers.map((c) => (
+              <label key={c.id}>
+                <input type="checkbox" data-testid={`compare-pick-${c.id}`} checked={selected.includes(c.id)} disabled={!selected.includes(c.id) && selected.length >= MAX_CARRIERS} onChange={() => toggle(c.id)} /> {c.label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="compare-range">Range</label>
+            <select id="compare-range" data-testid="compare-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
+              {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
+                <option key={p} value={p}>
+                  {RANGE_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {preset === 'custom' && (
+            <>
+              <div className="field">
+                <label htmlFor="compare-from">From</label>
+                <input id="compare-from" type="date" data-testid="compare-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="compare-to">To</label>
+                <input id="compare-to" type="date" data-testid="compare-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
+              </div>
+            </>
+          )}
+        </div>
+        <div className="compare-params" role="group" aria-label="Parameters, the same for every carrier">
+          {EDITABLE.map((k) => (
+            <div className="field" key={k}>
+              <label htmlFor={`compare-param-${k}`}>
+                {PARAM_LABELS[k].label} ({PARAM_LABELS[k].unit})
+              </label>
+              <input id={`compare-param-${k}`} type="number" min={0} data-testid={`compare-param-${k}`} value={draft[k] ?? String(params[k])} onChange={(e) => applyParam(k, e.target.value)} />
+            </div>
+          ))}
+        </div>
+        <div className="actions">
+          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts} onClick={() => void exportCsv()}>
+            Export CSV
+          </button>
+          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts} onClick={() => void exportReport()}>
+            {shell === 'electron' ? 'Save report (PDF)' : 'Print report'}
+          </button>
+        </div>
+        {range && 'error' in range && <p className="hint">{range.error}</p>}
+        {!enough && <p className="hint" data-testid="compare-pick-hint">Choose {MIN_CARRIERS} to {MAX_CARRIERS} carriers.</p>}
+      </div>
+
+      {error && (
+        <div className="alert alert-error" role="alert" data-testid="compare-error">
+          {error}
+        </div>
+      )}
+      {result.state === 'failed' && (
+        <div className="alert alert-error" role="alert" data-testid="compare-error">
+          {result.message}
+        </div>
+      )}
+      {message && (
+        <p className="status-line compare-no-print" role="status" data-testid="compare-message">
+          {message}
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <div className="alert alert-warning" data-testid="compare-warnings">
+          <strong className="alert-title">Coverage</strong>
+          <ul>
+            {warnings.map((w) => (
+              <li key={`${w.carrierId ?? ''}:${w.kind}`} data-testid="compare-warning" data-kind={w.kind} data-carrier-id={w.carrierId ?? ''}>
+                {w.message}
+              </li>
+            ))}
+          </ul>
+          {missing.length > 0 && (
+            <button type="button" className="btn btn-small compare-no-print" data-testid="compare-download-missing" onClick={() => void downloadMissing()}>
+              Download the missing days
+            </button>
+          )}
+        </div>
+      )}
+      {result.state === 'computing' && (
+        <p className="loading" role="status">
+          Computing…
+        </p>
+      )}
+      {facts && (
+        <>
+          <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
+          <h2>Per day</h2>
+          <SmallMultiples carriers={facts.carriers} />
+          <h2>Worst speeding events</h2>
+          <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
+          <h2>Definitions</h2>
+          <dl className="compare-defs" data-testid="compare-definitions">
+            {METRICS.map((m) => (
+              <Fragment key={m.id}>
+                <dt>{m.label}</dt>
+                <dd>{m.definition}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

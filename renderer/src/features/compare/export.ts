@@ -1,0 +1,46 @@
+import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
+import { comparisonCsv } from '../../../../shared/compare/csv.ts';
+import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
+
+export type SaveOutcome = { kind: 'saved'; path: string; bytes: number } | { kind: 'downloaded'; name: string; bytes: number } | { kind: 'cancelled' };
+
+export function compareBaseName(f: ComparisonFacts): string {
+  return `routelens-compare-${f.range.from}-to-${f.range.to}`;
+}
+
+/** Electron: native save dialog; browser shell (`begin` answers null): a Blob download. */
+export async function saveComparisonCsv(api: RouteLensApi, facts: ComparisonFacts): Promise<SaveOutcome> {
+  const name = `${compareBaseName(facts)}.csv`;
+  const text = comparisonCsv(facts);
+  const bytes = new TextEncoder().encode(text).byteLength;
+  const target = await api.exports.begin(name, 'csv');
+  if (target) {
+    try {
+      await api.exports.write(target.exportId, text);
+    } catch (err) {
+      await api.exports.abort(target.exportId).catch(() => undefined);
+      throw err;
+    }
+    const done = await api.exports.finish(target.exportId);
+    return { kind: 'saved', path: done.path, bytes: done.bytes };
+  }
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { kind: 'downloaded', name, bytes };
+}
+
+/** The one-page report: the page itself under its print stylesheet (compare.css). */
+export async function printComparison(api: RouteLensApi, shell: 'electron' | 'browser-shell', facts: ComparisonFacts): Promise<SaveOutcome> {
+  if (shell === 'browser-shell') {
+    window.print();
+    return { kind: 'cancelled' };
+  }
+  const out = await api.exports.printToPdf(`${compareBaseName(facts)}.pdf`);
+  return out ? { kind: 'saved', path: out.path, bytes: out.bytes } : { kind: 'cancelled' };
+}

@@ -1,0 +1,104 @@
+import { MOTION_BY_CODE } from '../../../../shared/domain/status.ts';
+import { sampleAt } from '../../playback/interpolate.ts';
+import { PLAYBACK_RATES, stepTime } from '../../playback/step.ts';
+import type { ZoneFormatter } from '../../time/zone.ts';
+import { usePlayback, type PlaybackStore } from './playback-store.ts';
+import type { ProjectedTrack } from './RouteCanvas.tsx';
+
+const STATUS_TEXT: Record<string, string> = { IN_MOTION: 'Moving', STATIONARY: 'Stationary', OFFLINE: 'Offline' };
+
+function compass(deg: number): string {
+  return ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][Math.round(deg / 45) % 8] ?? 'N';
+}
+
+/** The controls under the map: play, step, speed, skip idle, follow, and the scrubber over the whole selection. */
+export function PlaybackBar({ store, track }: { store: PlaybackStore; track: ProjectedTrack }) {
+  const s = usePlayback(store, (x) => x);
+  const { startMs, endMs } = store.bounds;
+  return (
+    <div className="playback-bar" data-testid="playback-bar" data-playing={s.playing} data-rate={s.rate} data-follow={s.follow} data-skip-idle={s.skipIdle}>
+      <button type="button" className="btn btn-small" data-testid="pb-prev" onClick={() => store.seek(stepTime(track.t, s.timeMs, -1))} title="Previous reading (←)" aria-label="Previous reading">
+        ‹ Prev
+      </button>
+      <button type="button" className="btn btn-small btn-primary pb-play" data-testid="pb-play" onClick={() => store.toggle()} title="Play / pause (Space)" aria-pressed={s.playing}>
+        {s.playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <button type="button" className="btn btn-small" data-testid="pb-next" onClick={() => store.seek(stepTime(track.t, s.timeMs, 1))} title="Next reading (→)" aria-label="Next reading">
+        Next ›
+      </button>
+      <label className="pb-field" title="Playback speed (+ / −)">
+        <select data-testid="pb-rate" value={s.rate} onChange={(e) => store.setRate(Number(e.target.value))}>
+          {PLAYBACK_RATES.map((r) => (
+            <option key={r} value={r}>
+              {r}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="pb-field">
+        <input type="checkbox" data-testid="pb-skip" checked={s.skipIdle} onChange={(e) => store.setSkipIdle(e.target.checked)} /> Skip stops &amp; offline
+      </label>
+      <label className="pb-field" title="Follow vehicle (F)">
+        <input type="checkbox" data-testid="pb-follow" checked={s.follow} onChange={(e) => store.setFollow(e.target.checked)} /> Follow
+      </label>
+      <input
+        className="pb-scrubber"
+        type="range"
+        data-testid="pb-scrubber"
+        aria-label="Timeline"
+        min={startMs}
+        max={endMs}
+        step={1000}
+        value={s.timeMs}
+        onChange={(e) => store.seek(Number(e.target.value))}
+      />
+      <span className="pb-keys muted" aria-hidden="true">
+        <kbd>Space</kbd> play · <kbd>←</kbd>
+        <kbd>→</kbd> step · <kbd>+</kbd>
+        <kbd>−</kbd> speed · <kbd>F</kbd> follow
+      </span>
+    </div>
+  );
+}
+
+/** Current moment: time in the display zone, speed, status, heading, place. */
+export function NowPanel({ store, track, fmt, gapMs, thresholdMph }: { store: PlaybackStore; track: ProjectedTrack; fmt: ZoneFormatter; gapMs: number; thresholdMph: number }) {
+  const t = usePlayback(store, (x) => x.timeMs);
+  const s = sampleAt(track, t, gapMs);
+  if (!s) return null;
+  const status = s.inGap ? 'OFFLINE' : (MOTION_BY_CODE[s.status] ?? 'IN_MOTION');
+  return (
+    <dl className="now-panel" data-testid="now-panel" data-playback-time={Math.round(t)} data-index={s.index}>
+      <div>
+        <dt>Time ({fmt.abbreviation(t)})</dt>
+        <dd data-testid="now-time" className="mono">
+          {fmt.dateTime(t)}
+        </dd>
+      </div>
+      <div>
+        <dt>Speed</dt>
+        <dd data-testid="now-speed" className={s.speed > thresholdMph ? 'now-speeding' : undefined}>
+          {s.speed.toFixed(0)} mph
+        </dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd data-testid="now-status" data-status={status}>
+          <span className={`pill pill-${status === 'IN_MOTION' ? 'in' : status.toLowerCase()}`}>{s.inGap ? 'Gap' : STATUS_TEXT[status]}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Heading</dt>
+        <dd data-testid="now-heading">
+          {Math.round(s.heading)}° {compass(s.heading)}
+        </dd>
+      </div>
+      <div className="now-place">
+        <dt>Location</dt>
+        <dd data-testid="now-place" title={`${s.lat.toFixed(5)}, ${s.lng.toFixed(5)}`}>
+          {track.location(s.index) || `${s.lat.toFixed(4)}, ${s.lng.toFixed(4)}`}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,108 @@
+import { memo, useState } from 'react';
+import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import { formatDuration, type ZoneFormatter } from '../../time/zone.ts';
+import type { PlaybackStore } from './playback-store.ts';
+
+type Tab = 'trips' | 'stops' | 'events';
+
+const EVENT_TEXT: Record<SafetyEvent['kind'], string> = { speeding: 'Speeding', 'long-stop': 'Long stop', gap: 'Data gap' };
+
+function eventDetail(e: SafetyEvent): string {
+  if (e.kind === 'speeding') return `peak ${e.peakSpeedMph.toFixed(0)} mph · ${formatDuration(e.durationSeconds)}`;
+  if (e.kind === 'gap') return `${e.reason === 'offline' ? 'offline' : 'no readings'} · ${formatDuration(e.durationSeconds)}`;
+  return formatDuration(e.durationSeconds);
+}
+
+/** Trips, stops and safety events of the selection; a click seeks playback to the start. */
+export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: { analysis: TrackAnalysis; fmt: ZoneFormatter; store: PlaybackStore }) {
+  const [tab, setTab] = useState<Tab>('trips');
+  const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
+  const events = kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind);
+  const seek = (ms: number) => store.seek(ms);
+  return (
+    <section className="review-lists" aria-label="Trips, stops and events">
+      <div className="tabs" role="tablist">
+        {(
+          [
+            ['trips', `Trips (${analysis.trips.length})`],
+            ['stops', `Stops (${analysis.stops.length})`],
+            ['events', `Events (${analysis.events.length})`],
+          ] as const
+        ).map(([k, label]) => (
+          <button key={k} type="button" role="tab" className="tab" aria-selected={tab === k} data-testid={`tab-${k}`} onClick={() => setTab(k)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'trips' && (
+        <ol className="review-list" data-testid="trip-list">
+          {analysis.trips.map((t, k) => (
+            <li key={t.id}>
+              <button type="button" data-testid="trip-row" data-start-ms={t.startMs} data-end-ms={t.endMs} data-miles={t.distanceMiles.toFixed(1)} onClick={() => seek(t.startMs)}>
+                <span className="row-title">
+                  Trip {k + 1} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
+                </span>
+                <span className="row-sub">
+                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · max {t.maxSpeedMph.toFixed(0)} mph
+                </span>
+                <span className="row-sub muted">
+                  {t.startPlace} → {t.endPlace}
+                </span>
+              </button>
+            </li>
+          ))}
+          {analysis.trips.length === 0 && <li className="muted empty-row">No trips in this selection.</li>}
+        </ol>
+      )}
+      {tab === 'stops' && (
+        <ol className="review-list" data-testid="stop-list">
+          {analysis.stops.map((s) => (
+            <li key={s.startMs}>
+              <button type="button" data-testid="stop-row" data-start-ms={s.startMs} onClick={() => seek(s.startMs)}>
+                <span className="row-title">{formatDuration(s.durationSeconds)} stop</span>
+                <span className="row-sub">
+                  {fmt.dateTime(s.startMs)} · {s.place}
+                </span>
+              </button>
+            </li>
+          ))}
+          {analysis.stops.length === 0 && <li className="muted empty-row">No stops in this selection.</li>}
+        </ol>
+      )}
+      {tab === 'events' && (
+        <>
+          <div className="event-filter">
+            <select data-testid="event-kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} aria-label="Event kind">
+              <option value="all">All events</option>
+              <option value="speeding">Speeding</option>
+              <option value="long-stop">Long stops</option>
+              <option value="gap">Data gaps</option>
+            </select>
+          </div>
+          <ol className="review-list" data-testid="event-list">
+            {events.map((e) => (
+              <li key={`${e.kind}-${e.startMs}`}>
+                <button
+                  type="button"
+                  data-testid="event-row"
+                  data-kind={e.kind}
+                  data-start-ms={e.startMs}
+                  data-end-ms={e.endMs}
+                  data-peak={e.kind === 'speeding' ? e.peakSpeedMph : undefined}
+                  onClick={() => seek(e.startMs)}
+                >
+                  <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
+                  <span className="row-sub">
+                    {fmt.dateTime(e.startMs)} · {eventDetail(e)}
+                  </span>
+                  <span className="row-sub muted">{e.place}</span>
+                </button>
+              </li>
+            ))}
+            {events.length === 0 && <li className="muted empty-row">No events.</li>}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
+import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
+import type { AppInfo } from '../../../../shared/ipc/contract.ts';
+import { api } from '../../bridge/api.ts';
+import { nextRate, stepTime } from '../../playback/step.ts';
+import { useLive } from '../../store/hooks.ts';
+import { storageRows } from '../../store/reads.ts';
+import { loadRoster } from '../../store/snapshots.ts';
+import { createZoneFormatter } from '../../time/zone.ts';
+import type { SeriesResult } from '../../workers/analysis-protocol.ts';
+import { AnalysisClient } from './analysis-client.ts';
+import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
+import { PlaybackStore } from './playback-store.ts';
+import { ReviewLists } from './ReviewLists.tsx';
+import { RouteCanvas } from './RouteCanvas.tsx';
+import { Selection, type SelectionValue } from './Selection.tsx';
+import { TotalsStrip } from './TotalsStrip.tsx';
+import { useReviewData } from './use-review-data.ts';
+import './review.css';
+
+async function vehiclesOf(carrierId: string) {
+  const roster = await loadRoster(carrierId, 'vehicles');
+  const numbers = new Map(((roster?.rows ?? []) as VehicleRow[]).map((v) => [v.vehicleId, v.number]));
+  return storageRows(carrierId, numbers);
+}
+
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [w, setW] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setW(Math.floor(el.clientWidth)));
+    ro.observe(el);
+    setW(Math.floor(el.clientWidth));
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w];
+}
+
+const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
+
+/** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
+export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: AppInfo | null }) {
+  const [client, setClient] = useState<AnalysisClient | null>(null);
+  const store = useMemo(() => new PlaybackStore(), []);
+  const [sel, setSel] = useState<SelectionValue>({ carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
+  const [zone, setZone] = useState('local');
+  const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
+  const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [windowMs, setWindowMs] = useState<[number, number] | null>(null);
+  const [detail, setDetail] = useState<SeriesResult | null>(null);
+
+  useEffect(() => {
+    const c = new AnalysisClient();
+    setClient(c);
+    return () => {
+      c.dispose();
+      store.stop();
+    };
+  }, [store]);
+
+  useEffect(() => {
+    api?.settings.getPreferences().then(
+      (p) => {
+        setZone(p.displayTimeZone);
+        setThreshold(p.speedingThresholdMph);
+      },
+      () => undefined,
+    );
+  }, []);
+
+  const vehicles = useLive(() => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve([])), [sel.carrierId]);
+  // Default to the first vehicle with data and its latest stored day.
+  useEffect(() => {
+    if (!vehicles || vehicles.length === 0) return;
+    const v = vehicles.find((x) => x.vehicleId === sel.vehicleId) ?? vehicles[0]!;
+    const days = v.days.map((d) => d.day).sort();
+    const day = sel.vehicleId === v.vehicleId && sel.day ? sel.day : (days[days.length - 1] ?? '');
+    if (v.vehicleId !== sel.vehicleId || day !== sel.day) setSel((s) => ({ ...s, vehicleId: v.vehicleId, day }));
+  }, [vehicles, sel.vehicleId, sel.day]);
+
+  const params = useMemo(() => ({ speedingThresholdMph: threshold, gapSeconds: DEFAULT_ANALYSIS_PARAMS.gapSeconds }), [threshold]);
+  const load = useReviewData(client, sel, params, chartWidth);
+  const data = load.state === 'ready' ? load.data : null;
+  const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
+  const gapMs = params.gapSeconds * 1000;
+
+  useEffect(() => {
+    if (!data) return;
+    store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
+    setWindowMs([data.overview.fromMs, data.overview.toMs]);
+    setDetail(data.overview);
+  }, [data, store]);
+
+  // Time from choosing to drawn map and charts: child effects (map drawing) ran before this one; the next frame is painted.
+  useEffect(() => {
+    if (!data || !detail || !windowMs) return;
+    const started = data.startedAt;
+    const key = data.key;
+    const raf = requestAnimationFrame(() => {
+      const el = rootRef.current;
+      if (!el) return;
+      el.dataset['renderMs'] = (performance.now() - started).toFixed(1);
+      el.dataset['renderedKey'] = key;
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [data, detail, windowMs]);
+
+  // A brushed window, or a new chart width: fresh detail series from the worker.
+  useEffect(() => {
+    if (!data || !client || !windowMs || chartWidth <= 0) return;
+    let live = true;
+    client.series(windowMs[0], windowMs[1], chartWidth, params.gapSeconds).then(
+      (s) => live && setDetail(s),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, data, windowMs?.[0], windowMs?.[1], chartWidth]);
+
+  useEffect(() => {
+    if (!data) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const s = store.get();
+      if (e.key === ' ') store.toggle();
+      else if (e.key === 'ArrowRight') store.seek(stepTime(data.track.t, s.timeMs, 1));
+      else if (e.key === 'ArrowLeft') store.seek(stepTime(data.track.t, s.timeMs, -1));
+      else if (e.key === '+' || e.key === '=') store.setRate(nextRate(s.rate, 1));
+      else if (e.key === '-' || e.key === '_') store.setRate(nextRate(s.rate, -1));
+      else if (e.key === 'f' || e.key === 'F') store.setFollow(!s.follow);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [data, store]);
+
+  const onWindow = useCallback((a: number, b: number) => setWindowMs([a, b]), []);
+  const onZone = (z: string) => {
+    setZone(z);
+    void api?.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
+  };
+  const onThreshold = (mph: number) => {
+    setThreshold(mph);
+    void api?.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
+  };
+
+  const carrier = carriers.find((c) => c.id === sel.carrierId);
+  const vehicle = vehicles?.find((v) => v.vehicleId === sel.vehicleId);
+  const loadKey = load.state === 'ready' ? load.data.key : load.state === 'idle' ? '' : load.key;
+
+  return (
+    <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
+      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} />
+      {data && (
+        <div className="review-subbar">
+          <TotalsStrip totals={data.totals} from={data.from} to={data.to} />
+          <ExportMenu
+            chunks={() => data.chunks}
+            params={params}
+            shell={info?.shell ?? 'browser-shell'}
+            baseName={`${vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? 'vehicle'}-${data.from === data.to ? data.from : `${data.from}_${data.to}`}`.replace(/[^\w.-]+/g, '_')}
+            meta={{ carrierName: carrier?.label ?? '', dotNumber: '', vehicleNumber: data.chunks[0]?.vehicleNumber ?? '', vin: data.chunks[0]?.vin ?? '', from: data.from, to: data.to, generatedAt: 0 }}
+          />
+        </div>
+      )}
+      <div className="review-grid">
+        <div className="review-main">
+          <div className="review-map-wrap">
+            {data && windowMs ? (
+              <RouteCanvas track={data.track} windowMs={windowMs} thresholdMph={threshold} gapMs={gapMs} stops={data.analysis.stops} store={store} selectionKey={data.key} />
+            ) : (
+              <div className="review-placeholder" data-testid="review-placeholder">
+                {load.state === 'loading' && <span role="status">Loading…</span>}
+                {load.state === 'empty' && <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>}
+                {load.state === 'failed' && (
+                  <span role="alert" className="alert alert-error">
+                    {load.message}
+                  </span>
+                )}
+                {load.state === 'idle' && <span>{vehicles && vehicles.length === 0 ? 'Nothing stored for this carrier yet. Download days on the Downloads screen.' : 'Choose a vehicle.'}</span>}
+              </div>
+            )}
+          </div>
+          {data && <PlaybackBar store={store} track={data.track} />}
+          <div ref={chartsRef} className="review-charts">
+            {data && detail && chartWidth > 0 && (
+              <>
+                <SpeedChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
+                <StatusChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
+                <OverviewBrush series={data.overview} width={chartWidth} fmt={fmt} resetKey={data.key} onWindow={onWindow} />
+              </>
+            )}
+          </div>
+        </div>
+        <aside className="review-side">
+          {data && <NowPanel store={store} track={data.track} fmt={fmt} gapMs={gapMs} thresholdMph={threshold} />}
+          {data && <ReviewLists analysis={data.analysis} fmt={fmt} store={store} />}
+        </aside>
+      </div>
+    </div>
+  );
+}

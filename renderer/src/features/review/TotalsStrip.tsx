@@ -1,0 +1,26 @@
+import type { RangeTotals } from '../../../../shared/analysis/range-totals.ts';
+import { formatDuration } from '../../time/zone.ts';
+
+/** Totals of the selected days, from the stored day summaries. */
+export function TotalsStrip({ totals, from, to }: { totals: RangeTotals; from: string; to: string }) {
+  const items: [string, string, string, number][] = [
+    ['days', from === to ? from : `${from} – ${to}`, 'Days', 0],
+    ['distance', `${totals.distanceMiles.toFixed(1)} mi`, 'Distance', totals.distanceMiles],
+    ['moving', formatDuration(totals.movingSeconds), 'Moving', totals.movingSeconds],
+    ['stationary', formatDuration(totals.stationarySeconds), 'Stationary', totals.stationarySeconds],
+    ['offline', formatDuration(totals.offlineSeconds), 'Offline', totals.offlineSeconds],
+    ['max-speed', `${totals.maxSpeedMph.toFixed(0)} mph`, 'Max speed', totals.maxSpeedMph],
+    ['speeding', `${totals.speedingEvents}`, 'Speeding events', totals.speedingEvents],
+    ['points', totals.points.toLocaleString('en-US'), 'Readings', totals.points],
+  ];
+  return (
+    <dl className="totals-strip" data-testid="review-totals">
+      {items.map(([k, text, label, value]) => (
+        <div key={k} data-testid={`total-${k}`} data-value={value}>
+          <dt>{label}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
+import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import type { DayChunk } from '../../../../shared/track/types.ts';
+import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
+import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
+import { flattenChunks } from '../../playback/track.ts';
+import { readDays } from '../../store/reads.ts';
+import type { SeriesResult } from '../../workers/analysis-protocol.ts';
+import type { AnalysisClient } from './analysis-client.ts';
+import { projectTrack, type ProjectedTrack } from './RouteCanvas.tsx';
+import { SPAN_DAYS, type SelectionValue } from './Selection.tsx';
+
+export interface Loaded {
+  key: string;
+  from: string;
+  to: string;
+  chunks: DayChunk[];
+  track: ProjectedTrack;
+  analysis: TrackAnalysis;
+  totals: RangeTotals;
+  overview: SeriesResult;
+  idleSkip: SkipMap;
+  /** performance.now() when this selection was chosen (for the time-to-drawn figure). */
+  startedAt: number;
+}
+
+export type LoadState = { state: 'idle' } | { state: 'loading'; key: string } | { state: 'empty'; key: string } | { state: 'failed'; key: string; message: string } | { state: 'ready'; data: Loaded };
+
+export function selectionRange(sel: SelectionValue): { from: string; to: string } {
+  if (!isUtcDay(sel.day)) return { from: '', to: '' };
+  return { from: addDays(sel.day, -(SPAN_DAYS[sel.span] - 1)), to: sel.day };
+}
+
+/**
+ * Reads the selection's stored days (IndexedDB, main thread: reads do not
+ * block), analyses them in the worker while the main thread projects the
+ * route, then asks the worker for the overview series at chart width.
+ */
+export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: Partial<AnalysisParams> & { gapSeconds: number }, chartWidth: number): LoadState {
+  const [state, setState] = useState<LoadState>({ state: 'idle' });
+  const seq = useRef(0);
+  const { from, to } = selectionRange(sel);
+  const key = `${sel.vehicleId}:${from}:${to}:${params.speedingThresholdMph ?? ''}`;
+  useEffect(() => {
+    if (!client || !sel.vehicleId || !from || chartWidth <= 0) return;
+    const my = ++seq.current;
+    const startedAt = performance.now();
+    setState({ state: 'loading', key });
+    (async () => {
+      const days = await readDays(sel.vehicleId, from, to);
+      const chunks = days.map((d) => d.chunk).filter((c) => c.length > 0);
+      if (chunks.length === 0) return { state: 'empty', key } as const;
+      const analysisP = client.load(chunks, params);
+      const track = projectTrack(flattenChunks(chunks));
+      const startMs = track.t[0]!;
+      const endMs = track.t[track.length - 1]!;
+      const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params.gapSeconds)]);
+      const idleSkip = buildSkipMap(track.t, track.status, { gapMs: params.gapSeconds * 1000 });
+      const totals = rangeTotals(days.map((d) => d.summary));
+      return { state: 'ready', data: { key, from, to, chunks, track, analysis, totals, overview, idleSkip, startedAt } } as const;
+    })().then(
+      (next) => {
+        if (seq.current === my) setState(next);
+      },
+      (err: unknown) => {
+        if (seq.current === my) setState({ state: 'failed', key, message: err instanceof Error ? err.message : String(err) });
+      },
+    );
+    // Chart width changes re-request only series (below), not the whole load.
+  }, [client, key, chartWidth > 0]);
+  return state;
+}

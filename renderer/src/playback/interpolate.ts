@@ -1,0 +1,53 @@
+import { isGapInterval } from '../../../shared/track/gaps.ts';
+import { indexAtOrBefore } from './track.ts';
+
+export interface TrackArrays {
+  length: number;
+  t: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  speed: Float64Array;
+  direction: Float64Array;
+  status: Uint8Array;
+}
+
+/** Where the vehicle is drawn at a moment of playback. */
+export interface PlaybackSample {
+  /** The reading in effect (last at or before the time; 0 before the first). */
+  index: number;
+  lat: number;
+  lng: number;
+  /** degrees [0, 360) */
+  heading: number;
+  /** Speed and status of the reading in effect (readings are samples, not a curve). */
+  speed: number;
+  status: number;
+  /** True inside a gap: the marker holds still rather than invent a path. */
+  inGap: boolean;
+}
+
+/** Heading between a and b at fraction f, turning the short way (350° → 10° passes 0°, not 180°). */
+export function lerpHeading(a: number, b: number, f: number): number {
+  const d = ((((b - a) % 360) + 540) % 360) - 180;
+  const h = a + d * f;
+  return ((h % 360) + 360) % 360;
+}
+
+export function sampleAt(track: TrackArrays, ms: number, gapMs: number): PlaybackSample | null {
+  if (track.length === 0) return null;
+  const { t, lat, lng, speed, direction, status } = track;
+  const i = Math.max(0, indexAtOrBefore(t, ms));
+  const j = i + 1;
+  const base = { index: i, speed: speed[i]!, status: status[i]! };
+  if (j >= track.length || ms <= t[i]!) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: false };
+  const dt = t[j]! - t[i]!;
+  if (isGapInterval(dt, status[i]!, gapMs)) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: true };
+  const f = dt > 0 ? (ms - t[i]!) / dt : 0;
+  return {
+    ...base,
+    lat: lat[i]! + (lat[j]! - lat[i]!) * f,
+    lng: lng[i]! + (lng[j]! - lng[i]!) * f,
+    heading: lerpHeading(direction[i]!, direction[j]!, f),
+    inGap: false,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Display time zone: stored data stays UTC (epoch ms); only what the user reads
+ * is shifted. The preference is 'local' (the OS zone), 'UTC' or an IANA name.
+ */
+
+/** The IANA zone a preference stands for ('local' resolves to the OS zone). */
+export function resolveZone(pref: string): string {
+  if (pref === 'local') return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return pref;
+}
+
+/** Whether Intl knows the zone (a typo in settings must not crash the screen). */
+export function isValidZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ZoneFormatter {
+  zone: string;
+  /** `2026-11-20 09:04:05` in the zone. */
+  dateTime(ms: number): string;
+  /** `09:04:05`. */
+  time(ms: number): string;
+  /** `09:04` (axis ticks). */
+  shortTime(ms: number): string;
+  /** `Nov 20` (axis ticks of a long range). */
+  shortDate(ms: number): string;
+  /** `CST`, `UTC`, `GMT+2` at that instant (daylight saving changes it). */
+  abbreviation(ms: number): string;
+  /** Minutes east of UTC at that instant. */
+  offsetMinutes(ms: number): number;
+}
+
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+function partsOf(fmt: Intl.DateTimeFormat, ms: number): Parts {
+  const out: Parts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const p of fmt.formatToParts(ms)) if (p.type in out) out[p.type as keyof Parts] = p.value;
+  // Some engines print midnight as 24 with hourCycle h23 unsupported; normalise.
+  if (out.hour === '24') out.hour = '00';
+  return out;
+}
+
+/** Formatters for one zone; an unknown zone falls back to UTC rather than throwing. */
+export function createZoneFormatter(pref: string): ZoneFormatter {
+  const resolved = resolveZone(pref);
+  const zone = isValidZone(resolved) ? resolved : 'UTC';
+  const numeric = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' });
+  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+  const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  return {
+    zone,
+    dateTime(ms) {
+      const p = partsOf(numeric, ms);
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+    },
+    time(ms) {
+      const p = partsOf(numeric, ms);
+      return `${p.hour}:${p.minute}:${p.second}`;
+    },
+    shortTime(ms) {
+      const p = partsOf(numeric, ms);
+      return `${p.hour}:${p.minute}`;
+    },
+    shortDate(ms) {
+      return monthDay.format(ms);
+    },
+    abbreviation(ms) {
+      return abbr.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+    },
+    offsetMinutes(ms) {
+      const name = offsetName.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+      const m = /^GMT([+-])(\d{2}):?(\d{2})?$/.exec(name);
+      if (!m) return 0;
+      const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+      return m[1] === '-' ? -minutes : minutes;
+    },
+  };
+}
+
+/** Zones offered in the picker besides 'local' and 'UTC' (US fleets first). */
+export const COMMON_ZONES: readonly string[] = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+];
+
+/** Human duration: `2 h 05 min`, `14 min`, `45 s`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const d = Math.floor(h / 24);
+  if (d >= 2) return `${d} d ${h % 24} h`;
+  return `${h} h ${String(m % 60).padStart(2, '0')} min`;
+}

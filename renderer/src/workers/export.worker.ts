@@ -1,0 +1,65 @@
+import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import { csvLines } from '../../../shared/export/csv.ts';
+import { eventsCsv } from '../../../shared/export/events-csv.ts';
+import { gpxPieces } from '../../../shared/export/gpx.ts';
+import { tracksByTrip } from '../../../shared/export/gpx-trips.ts';
+import { tripsCsv } from '../../../shared/export/trips-csv.ts';
+import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts';
+
+/**
+ * Formats exports off the UI thread with the same writers as the CLI, so a
+ * file saved from the app is byte-for-byte what `routelens export` writes.
+ */
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+let pieces: Iterator<string> | null = null;
+let total = 0;
+let done = 0;
+let unit = '\n';
+
+function count(text: string, needle: string): number {
+  let n = 0;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+function piecesOf(job: ExportJob): Iterable<string> {
+  switch (job.kind) {
+    case 'breadcrumbs-csv':
+      return csvLines(job.chunks);
+    case 'gpx': {
+      const analysis = analyzeTrack(job.chunks, job.params);
+      return gpxPieces({ chunks: job.chunks, meta: job.meta, gapSeconds: analysis.params.gapSeconds, tracks: tracksByTrip(analysis) });
+    }
+    case 'trips-csv':
+      return tripsCsv(analyzeTrack(job.chunks, job.params));
+    case 'events-csv':
+      return eventsCsv(analyzeTrack(job.chunks, job.params));
+  }
+}
+
+const post = (r: ExportReply) => scope.postMessage(r);
+
+scope.onmessage = (ev: MessageEvent<ExportRequest>) => {
+  try {
+    if (ev.data.type === 'start') {
+      total = ev.data.job.chunks.reduce((s, c) => s + c.length, 0);
+      done = 0;
+      // Progress counts points written: rows of the breadcrumb CSV, <trkpt> of the GPX.
+      unit = ev.data.job.kind === 'gpx' ? '<trkpt ' : '\n';
+      if (ev.data.job.kind === 'trips-csv' || ev.data.job.kind === 'events-csv') total = 0;
+      pieces = piecesOf(ev.data.job)[Symbol.iterator]();
+    }
+    if (!pieces) throw new Error('no export running');
+    const next = pieces.next();
+    if (next.done) {
+      pieces = null;
+      post({ type: 'end' });
+      return;
+    }
+    if (total > 0) done = Math.min(total, done + count(next.value, unit));
+    post({ type: 'piece', piece: next.value, done, total });
+  } catch (err) {
+    pieces = null;
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  }
+};

@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { openDownloads, startJob } from './harness/app.ts';
+
+interface RawDay {
+  carrierId: string;
+  vehicleId: string;
+  day: string;
+  t: number[];
+  lat: number[];
+  lng: number[];
+  speed: number[];
+  status: number[];
+}
+
+/** The stored chunks and rosters, read with plain IndexedDB (none of the app's code involved); page-side source, as the Node project has no DOM types. */
+const READ_STORE = `new Promise((resolve, reject) => {
+  const req = indexedDB.open('routelens');
+  req.onerror = () => reject(new Error(String(req.error)));
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction(['chunks', 'rosters']);
+    const chunks = tx.objectStore('chunks').getAll();
+    const rosters = tx.objectStore('rosters').getAll();
+    tx.oncomplete = () => {
+      const days = chunks.result.map((r) => ({
+        carrierId: r.carrierId, vehicleId: r.vehicleId, day: r.day,
+        t: [...r.chunk.t], lat: [...r.chunk.lat], lng: [...r.chunk.lng], speed: [...r.chunk.speed], status: [...r.chunk.status],
+      }));
+      resolve({ days, rosters: rosters.result });
+      db.close();
+    };
+  };
+})`;
+
+function readStore(page: Page): Promise<{ days: RawDay[]; rosters: { carrierId: string; kind: string; rows: unknown[] }[] }> {
+  return page.evaluate(READ_STORE);
+}
+
+/**
+ * The comparison's figures recomputed here from the raw readings, written from
+ * the metric definitions (not from shared/): consecutive readings of a day,
+ * an interval attributed to its first reading, a gap when longer than 20 min
+ * or starting OFFLINE (status 2), moving when IN_MOTION (0).
+ */
+function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
+  const R = 3958.7613;
+  const rad = Math.PI / 180;
+  const hav = (a1: number, o1: number, a2: number, o2: number) => {
+    const s1 = Math.sin(((a2 - a1) * rad) / 2);
+    const s2 = Math.sin(((o2 - o1) * rad) / 2);
+    const h = s1 * s1 + Math.cos(a1 * rad) * Math.cos(a2 * rad) * s2 * s2;
+    return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+  };
+  let miles = 0;
+  let moving = 0;
+  let stationary = 0;
+  let offline = 0;
+  let speeding = 0;
+  let events = 0;
+  const withData = new Set<string>();
+  for (const d of days.filter((x) => x.carrierId === carrierId)) {
+    if (d.t.length > 0) withData.add(d.vehicleId);
+    let runStart = -1;
+    const closeRun = (end: number) => {
+      if (runStart >= 0 && d.t[end]! - d.t[runStart]! >= 60_000) events++;
+      runStart = -1;
+    };
+    for (let i = 0; i + 1 < d.t.length; i++) {
+      const dt = d.t[i + 1]! - d.t[i]!;
+      miles += hav(d.lat[i]!, d.lng[i]!, d.lat[i + 1]!, d.lng[i + 1]!);
+      const gap = dt > 20 * 60_000 || d.status[i] === 2;
+      if (gap) offline += dt;
+      else if (d.status[i] === 0) moving += dt;
+      else stationary += dt;
+      const fast = !gap && d.speed[i]! > thresholdMph;
+      if (!gap && fast) speeding += dt;
+      if (fast && runStart < 0) runStart = i;
+      else if (!fast) closeRun(i);
+    }
+    closeRun(d.t.length - 1);
+  }
+  return { miles, drivingHours: moving / 3_600_000, speedingShare: speeding / moving, per1000: (events / miles) * 1000, offlineShare: offline / (moving + stationary + offline), vehiclesWithData: withData.size };
+}
+
+async function metricValues(page: Page, metric: string): Promise<number[]> {
+  const cells = page.locator(`[data-testid=compare-row][data-metric="${metric}"] [data-testid=compare-cell]`);
+  return (await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''))).map(Number);
+}
+
+test('compare two demo carriers over a downloaded week: the numbers equal an independent computation from the stored chunks', async ({ page, shell }, testInfo) => {
+  await openDownloads(page, shell);
+  const first = await startJob(page, 3, '7d');
+  const firstBox = await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id');
+  await page.getByTestId('dl-carrier').selectOption({ index: 1 });
+  await expect(page.locator('input[data-vehicle-id]').first()).not.toHaveAttribute('data-vehicle-id', firstBox ?? '');
+  const second = await startJob(page, 2, '7d');
+  expect(second.carrierId).not.toBe(first.carrierId);
+  const jobs = page.getByTestId('dl-job');
+  await expect(jobs).toHaveCount(2);
+  for (let i = 0; i < 2; i++) await expect(jobs.nth(i)).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+
+  await page.getByTestId('nav-compare').click();
+  const compare = page.getByTestId('compare-page');
+  await expect(compare).toBeVisible();
+  for (const id of [first.carrierId, second.carrierId]) await page.getByTestId(`compare-pick-${id}`).check();
+  // Only the two downloaded carriers.
+  for (const box of await page.locator('[data-testid^=compare-pick-]').all()) {
+    const id = (await box.getAttribute('data-testid'))!.replace('compare-pick-', '');
+    if (id !== first.carrierId && id !== second.carrierId) await box.uncheck();
+  }
+  await page.getByTestId('compare-range').selectOption('7d');
+  await expect(compare).toHaveAttribute('data-trips', 'true', { timeout: 60_000 });
+  const columns = await page.getByTestId('compare-carrier').evaluateAll((els) => els.map((e) => e.getAttribute('data-carrier-id')));
+  expect([...columns].sort()).toEqual([first.carrierId, second.carrierId].sort());
+
+  const threshold = Number(await page.getByTestId('compare-param-speedingThresholdMph').inputValue());
+  const store = await readStore(page);
+  const want = columns.map((c) => expected(store.days, c!, threshold));
+  const check = async (metric: string, pick: (e: (typeof want)[number]) => number) => {
+    const got = await metricValues(page, metric);
+    want.forEach((w, i) => expect(got[i], `${metric} of ${columns[i]}`).toBeCloseTo(pick(w), 6));
+  };
+  expect(want.every((w) => w.miles > 0)).toBe(true);
+  await check('miles', (w) => w.miles);
+  await check('driving-hours', (w) => w.drivingHours);
+  await check('speeding-time-share', (w) => w.speedingShare);
+  await check('speeding-per-1000mi', (w) => w.per1000);
+  await check('offline-share', (w) => w.offlineShare);
+  // Coverage: vehicles with data out of the roster the downloads screen stored.
+  const rosterSize = (c: string) => store.rosters.find((r) => r.carrierId === c && r.kind === 'vehicles')!.rows.length;
+  await check('coverage-vehicles', (w) => w.vehiclesWithData / rosterSize(columns[want.indexOf(w)]!));
+  // Only some vehicles were downloaded: the page says so and offers the rest.
+  await expect(page.locator('[data-testid=compare-warning][data-kind=missing-days]')).toHaveCount(2);
+  await expect(page.getByTestId('compare-download-missing')).toBeVisible();
+  // Best and worst are marked in words, not colour alone.
+  const marked = page.locator('[data-testid=compare-cell][data-mark=best]');
+  expect(await marked.count()).toBeGreaterThan(0);
+  await expect(marked.first()).toContainText('best');
+  await expect(page.getByTestId('compare-multiples').locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('compare.png'), fullPage: true });
+
+  // Changing the threshold recomputes with the new value.
+  const lower = threshold - 10;
+  await page.getByTestId('compare-param-speedingThresholdMph').fill(String(lower));
+  await expect(page.getByTestId('compare-meta')).toContainText(`${lower} mph`);
+  await expect.poll(async () => (await metricValues(page, 'speeding-time-share'))[0]).toBeCloseTo(expected(store.days, columns[0]!, lower).speedingShare, 6);
+
+  // CSV export (browser shell: a download).
+  const download = page.waitForEvent('download');
+  await page.getByTestId('compare-export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^routelens-compare-.*\.csv$/);
+});

@@ -1,0 +1,26 @@
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import { parseLocationRecord } from '../../shared/api/validate.ts';
+import { buildDayChunk } from '../../shared/track/day-chunk.ts';
+import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
+import { addDays } from '../../shared/util/day.ts';
+import { world } from './harness/app.ts';
+
+/** The demo simulator's readings of one vehicle-range as day chunks, parsed the way the app stores them. */
+export function truthChunks(carrierId: string, vehicleId: string, from: string, to: string): DayChunk[] {
+  const sim = carrierId.replace(/^demo-/, '');
+  const points: Breadcrumb[] = [];
+  for (const r of world.truth.history(sim, vehicleId, from, to)) {
+    const p = parseLocationRecord(r);
+    if (p.ok) points.push(p.value);
+  }
+  const out: DayChunk[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const c = buildDayChunk(vehicleId, d, points);
+    if (c.length > 0) out.push(c);
+  }
+  return out;
+}
+
+export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70) {
+  return analyzeTrack(chunks, { speedingThresholdMph: thresholdMph });
+}

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
+import { eventsCsv } from '../../shared/export/events-csv.ts';
+import { tripsCsv } from '../../shared/export/trips-csv.ts';
+import { addDays } from '../../shared/util/day.ts';
+import { expect, test } from './fixtures.ts';
+import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { truthAnalysis, truthChunks } from './review-truth.ts';
+
+const GPX_XSD = '/work/shared/schemas/gpx-1.1.xsd';
+
+async function playbackTime(page: Page): Promise<number> {
+  return Number(await page.getByTestId('now-panel').getAttribute('data-playback-time'));
+}
+
+async function openReviewOf(page: Page, day: string) {
+  await page.getByTestId('nav-review').click();
+  const review = page.getByTestId('review-page');
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('review-day').fill(day);
+  await page.getByTestId('review-span-day').click();
+  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
+  await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${day}:${day}:`));
+}
+
+test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists and exports match the data', async ({ page, shell }, testInfo) => {
+  await openDownloads(page, shell);
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const vehicleId = vehicleIds[0]!;
+  const day = addDays(TODAY, -1);
+  const chunks = truthChunks(carrierId, vehicleId, day, day);
+  const t = chunks.flatMap((c) => [...c.t]);
+  const analysis = truthAnalysis(chunks);
+
+  await openReviewOf(page, day);
+  await page.screenshot({ path: testInfo.outputPath('review-day.png') });
+
+  // Lists equal the analysis of the same readings.
+  await expect(page.getByTestId('trip-row')).toHaveCount(analysis.trips.length);
+  const tripStarts = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  expect(tripStarts).toEqual(analysis.trips.map((x) => x.startMs));
+  await page.getByTestId('tab-events').click();
+  await page.getByTestId('event-kind').selectOption('speeding');
+  const speeding = analysis.events.filter((e) => e.kind === 'speeding');
+  await expect(page.getByTestId('event-row')).toHaveCount(speeding.length);
+  const shown = await page.getByTestId('event-row').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-start-ms')), Number(e.getAttribute('data-end-ms')), Number(e.getAttribute('data-peak'))]));
+  expect(shown).toEqual(speeding.map((e) => [e.startMs, e.endMs, e.kind === 'speeding' ? e.peakSpeedMph : NaN]));
+
+  // Playback starts at the first reading and advances when playing.
+  expect(await playbackTime(page)).toBe(t[0]);
+  await page.getByTestId('pb-play').click();
+  await expect(page.getByTestId('playback-bar')).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => playbackTime(page)).toBeGreaterThan(t[0]! + 60_000);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('playback-bar')).toHaveAttribute('data-playing', 'false');
+
+  // Clicking the speed chart seeks to the time under the pointer (within one pixel).
+  const chart = page.getByTestId('chart-speed');
+  const from = Number(await chart.getAttribute('data-from'));
+  const to = Number(await chart.getAttribute('data-to'));
+  const box = (await chart.boundingBox())!;
+  const left = 44;
+  const right = box.width - 12;
+  const x = left + (right - left) * 0.5;
+  await chart.click({ position: { x, y: 60 } });
+  const expected = from + ((x - left) / (right - left)) * (to - from);
+  await expect.poll(async () => Math.abs((await playbackTime(page)) - expected)).toBeLessThan((to - from) / (right - left) + 1);
+
+  // Step to the next and previous reading.
+  const at = await playbackTime(page);
+  const next = t.find((v) => v > at)!;
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playbackTime(page)).toBe(next);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => playbackTime(page)).toBe(next);
+  await expect(page.getByTestId('now-panel')).toHaveAttribute('data-index', String(t.indexOf(next)));
+
+  // Follow the vehicle while playing fast.
+  await page.keyboard.press('f');
+  await expect(page.getByTestId('playback-bar')).toHaveAttribute('data-follow', 'true');
+  await page.getByTestId('pb-rate').selectOption('3600');
+  await page.getByTestId('pb-play').click();
+  const before = await playbackTime(page);
+  await expect.poll(() => playbackTime(page)).toBeGreaterThan(before + 3_600_000);
+  await page.getByTestId('pb-play').click();
+  await page.screenshot({ path: testInfo.outputPath('review-follow.png') });
+
+  // A trip in the list seeks to its start.
+  if (analysis.trips.length > 0) {
+    await page.getByTestId('tab-trips').click();
+    await page.getByTestId('trip-row').last().click();
+    await expect.poll(() => playbackTime(page)).toBe(analysis.trips[analysis.trips.length - 1]!.startMs);
+  }
+
+  // Exports (browser shell: downloads) equal the stored data and the CLI writers.
+  const save = async (testId: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const path = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(path);
+    await expect(page.getByTestId('export-status')).toContainText('Downloaded');
+    return path;
+  };
+  const csv = parseBreadcrumbCsv(readFileSync(await save('export-breadcrumbs-csv'), 'utf8'));
+  expect(csv.map((p) => p.id)).toEqual(chunks.flatMap((c) => c.id));
+  expect(csv.map((p) => p.t)).toEqual(t);
+  expect(readFileSync(await save('export-trips-csv'), 'utf8')).toBe([...tripsCsv(analysis)].join(''));
+  expect(readFileSync(await save('export-events-csv'), 'utf8')).toBe([...eventsCsv(analysis)].join(''));
+
+  const gpxPath = await save('export-gpx');
+  execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxPath], { stdio: 'pipe' });
+  const gpx = readFileSync(gpxPath, 'utf8');
+  expect((gpx.match(/<trk>/g) ?? []).length).toBe(analysis.trips.length);
+  const inTrips = analysis.trips.reduce((s, x) => s + x.points, 0);
+  expect((gpx.match(/<trkpt /g) ?? []).length).toBe(inTrips);
+  const gpxTimes = [...gpx.matchAll(/<trkpt [^>]*><time>([^<]+)<\/time>/g)].map((m) => Date.parse(m[1]!));
+  expect(gpxTimes.every((v) => t.includes(v))).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('review-exported.png') });
+});
+
+test('a week: display time zone changes the shown times, not the data; brush zooms the charts', async ({ page, shell }, testInfo) => {
+  await openDownloads(page, shell);
+  await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await openReviewOf(page, addDays(TODAY, -1));
+  await page.getByTestId('review-span-week').click();
+  const review = page.getByTestId('review-page');
+  await expect(review).toHaveAttribute('data-key', new RegExp(`:${addDays(TODAY, -7)}:${addDays(TODAY, -1)}:`));
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
+
+  await page.getByTestId('review-zone').selectOption('UTC');
+  const ms = await playbackTime(page);
+  await expect(page.getByTestId('now-time')).toHaveText(new Date(ms).toISOString().slice(0, 19).replace('T', ' '));
+  await page.getByTestId('review-zone').selectOption('America/Chicago');
+  const chicago = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(ms)
+    .replace(', ', ' ');
+  await expect(page.getByTestId('now-time')).toHaveText(chicago);
+  expect(await playbackTime(page)).toBe(ms);
+
+  // Drag the brush's left handle to the middle: the charts show a narrower window.
+  const chart = page.getByTestId('chart-speed');
+  const spanBefore = Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'));
+  await page.getByTestId('chart-overview').scrollIntoViewIfNeeded();
+  const handle = page.locator('[data-testid=chart-overview] .recharts-brush-traveller').first();
+  const hb = (await handle.boundingBox())!;
+  const ob = (await page.getByTestId('chart-overview').boundingBox())!;
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(ob.x + ob.width / 2, hb.y + hb.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'))).toBeLessThan(spanBefore * 0.7);
+  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
+  await page.screenshot({ path: testInfo.outputPath('review-week-brushed.png') });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createZoneFormatter, formatDuration, isValidZone } from '../../renderer/src/time/zone.ts';
+
+// 2026-07-01T12:34:56Z (daylight time in Chicago) and 2026-01-15T05:06:07Z (standard time).
+const SUMMER = Date.UTC(2026, 6, 1, 12, 34, 56);
+const WINTER = Date.UTC(2026, 0, 15, 5, 6, 7);
+
+describe('display time zone', () => {
+  it('UTC prints the stored instant unchanged', () => {
+    const f = createZoneFormatter('UTC');
+    expect(f.dateTime(SUMMER)).toBe(new Date(SUMMER).toISOString().slice(0, 19).replace('T', ' '));
+    expect(f.offsetMinutes(SUMMER)).toBe(0);
+  });
+  it('a named zone shifts by its offset at that instant, daylight saving included', () => {
+    const f = createZoneFormatter('America/Chicago');
+    expect(f.offsetMinutes(SUMMER)).toBe(-300);
+    expect(f.offsetMinutes(WINTER)).toBe(-360);
+    const shifted = (ms: number) => new Date(ms + f.offsetMinutes(ms) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(f.dateTime(SUMMER)).toBe(shifted(SUMMER));
+    expect(f.dateTime(WINTER)).toBe(shifted(WINTER));
+    // Crossing midnight backwards: 05:06 UTC is the previous evening in Chicago.
+    expect(f.dateTime(WINTER).startsWith('2026-01-14')).toBe(true);
+  });
+  it('midnight prints as 00, not 24', () => {
+    expect(createZoneFormatter('UTC').time(Date.UTC(2026, 2, 3))).toBe('00:00:00');
+  });
+  it('local resolves to the OS zone', () => {
+    const f = createZoneFormatter('local');
+    expect(f.zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+  it('an unknown zone falls back to UTC', () => {
+    expect(isValidZone('Mars/Olympus')).toBe(false);
+    expect(createZoneFormatter('Mars/Olympus').zone).toBe('UTC');
+  });
+});
+
+describe('formatDuration', () => {
+  it('uses the largest sensible unit', () => {
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(14 * 60)).toBe('14 min');
+    expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2 h 05 min');
+    expect(formatDuration(3 * 86400 + 3600)).toBe('3 d 1 h');
+  });
+});
