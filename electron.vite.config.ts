@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { ensureBasemap } from './scripts/build-basemap.ts';
 
 const root = import.meta.dirname;
 
@@ -21,7 +22,10 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react()],
+    // resources/ is served as-is next to index.html: the offline basemap is basemap/*.
+    publicDir: resolve(root, 'resources'),
+    // Every build and dev run (npm run build/web/dist/start, e2e global setup) regenerates a missing or outdated basemap.
+    plugins: [react(), { name: 'routelens-basemap', buildStart: () => void ensureBasemap(resolve(root, 'resources/basemap')) }],
     build: {
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useMap } from './map-context.ts';
+
+export interface FitBoundsProps {
+  /** [west, south, east, north]; null leaves the camera alone. */
+  bounds: readonly [number, number, number, number] | null;
+  padding?: number;
+  /** Animate the move (off for the first fit and for tests). */
+  animate?: boolean;
+  maxZoom?: number;
+}
+
+/** Fits the camera to the selection whenever the bounds change (by value, so a re-render with equal bounds does not move it). */
+export function FitBounds({ bounds, padding = 48, animate = false, maxZoom = 15 }: FitBoundsProps) {
+  const map = useMap();
+  const key = bounds ? bounds.join(',') : '';
+  useEffect(() => {
+    if (!map || !key) return;
+    const [w, s, e, n] = key.split(',').map(Number) as [number, number, number, number];
+    // A single point has no extent: pad it so fitBounds gets a box.
+    const d = w === e && s === n ? 0.01 : 0;
+    map.fitBounds([[w - d, s - d], [e + d, n + d]], { padding, animate, maxZoom });
+  }, [map, key, padding, animate, maxZoom]);
+  return null;
+}

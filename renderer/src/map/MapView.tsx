@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AttributionControl, Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
+import { loadBasemapChoice, type BasemapChoice } from './basemap-choice.ts';
+import { resolveBasemap, type ResolvedBasemap } from './basemap-style.ts';
+import { MapContext } from './map-context.ts';
+import { ANCHORS } from './theme.ts';
+import { configureMapWorker } from './worker-url.ts';
+
+export interface MapViewProps {
+  /** The basemap to show; defaults to the user's saved choice (basemap-choice.ts). Changing it rebuilds the map. */
+  basemap?: BasemapChoice;
+  /** Initial camera before any FitBounds: the continental US. */
+  initialBounds?: [number, number, number, number];
+  /** Called once the style and first frame are drawn, with the map and what basemap is shown. */
+  onReady?: (map: MapLibreMap, basemap: ResolvedBasemap) => void;
+  /** Keeps the drawn frame readable (canvas.toDataURL) for tests and snapshots; costs some speed. */
+  preserveDrawingBuffer?: boolean;
+  className?: string;
+  children?: ReactNode;
+}
+
+const US: [number, number, number, number] = [-125, 24, -66, 50];
+
+/**
+ * A MapLibre map on the offline basemap. Children (RouteLayer, StopsLayer, …)
+ * get the map through MapContext once its style has loaded. The element
+ * carries data-map-ready="true" after the first complete render, so tests
+ * wait on state, never on time.
+ */
+export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingBuffer = false, className, children }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [resolved, setResolved] = useState<ResolvedBasemap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [runtimeNote, setRuntimeNote] = useState<string | null>(null);
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+  const choiceKey = JSON.stringify(basemap ?? null);
+  const boundsRef = useRef(initialBounds);
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: MapLibreMap | null = null;
+    setReady(false);
+    setMap(null);
+    setRuntimeNote(null);
+    configureMapWorker();
+    const choice = (JSON.parse(choiceKey) as BasemapChoice | null) ?? loadBasemapChoice();
+    void resolveBasemap(choice).then((r) => {
+      if (cancelled || !container.current) return;
+      setResolved(r);
+      const m = new MapLibreMap({
+        container: container.current,
+        style: r.style,
+        bounds: boundsRef.current,
+        attributionControl: false,
+        canvasContextAttributes: { preserveDrawingBuffer },
+        maxZoom: 18,
+      });
+      created = m;
+      m.addControl(new AttributionControl({ compact: false }), 'bottom-right');
+      m.addControl(new NavigationControl({ showCompass: true }), 'top-right');
+      m.on('error', (ev) => {
+        const sourceId = (ev as { sourceId?: unknown }).sourceId;
+        // A tile or source of an optional basemap failing must not take the map down: say so and carry on.
+        if (typeof sourceId === 'string' && !sourceId.startsWith('rl-')) setRuntimeNote('Part of the basemap failed to load; the route is unaffected.');
+      });
+      m.once('load', () => {
+        if (cancelled) return;
+        for (const id of [ANCHORS.gaps, ANCHORS.route, ANCHORS.stops]) {
+          m.addLayer({ id, type: 'background', layout: { visibility: 'none' } });
+        }
+        setMap(m);
+      });
+    });
+    return () => {
+      cancelled = true;
+      created?.remove();
+    };
+  }, [choiceKey, preserveDrawingBuffer]);
+
+  // Children add their layers in their own effects, which React runs before
+  // this one: the next idle therefore includes them.
+  useEffect(() => {
+    if (!map || !resolved) return;
+    let live = true;
+    map.once('idle', () => {
+      if (!live) return;
+      setReady(true);
+      onReadyRef.current?.(map, resolved);
+    });
+    return () => {
+      live = false;
+    };
+  }, [map, resolved]);
+
+  const notes = [...(resolved?.notes ?? []), ...(runtimeNote ? [runtimeNote] : [])];
+  return (
+    <div className={`rl-map ${className ?? ''}`} data-testid="map" data-map-ready={ready ? 'true' : 'false'} data-basemap={resolved?.active ?? ''}>
+      <div ref={container} className="rl-map-canvas" />
+      {notes.length > 0 && (
+        <div className="rl-map-note" role="status" data-testid="map-basemap-note">
+          {notes.map((n) => (
+            <div key={n}>{n}</div>
+          ))}
+        </div>
+      )}
+      <MapContext.Provider value={map}>{children}</MapContext.Provider>
+    </div>
+  );
+}

