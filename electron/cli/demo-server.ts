@@ -1,3 +1,4 @@
+import { parseIsoUtc } from '../../shared/api/validate.ts';
 import { startSimulator } from '../services/simulator/index.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 
@@ -8,7 +9,11 @@ export async function demoServerCommand(args: ParsedArgs, out: (line: string) =>
   const seedFlag = stringFlag(args, 'seed');
   const seed = seedFlag === undefined ? undefined : Number(seedFlag);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number.');
-  const sim = await startSimulator({ port, ...(seed !== undefined ? { seed } : {}) });
+  const nowFlag = stringFlag(args, 'now');
+  // A pinned clock makes the served data reproducible (benchmarks, demos of a fixed day); the zone is required so it never means local time.
+  const now = nowFlag === undefined ? undefined : parseIsoUtc(nowFlag);
+  if (now === null) throw new UsageError('--now must be an ISO 8601 date-time with a zone, e.g. 2026-11-20T12:00:00Z.');
+  const sim = await startSimulator({ port, ...(seed !== undefined ? { seed } : {}), ...(now !== undefined ? { now: () => now } : {}) });
   out(JSON.stringify({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, carriers: sim.carriers.map((c) => ({ name: c.name, companyKey: c.companyKey })) }));
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -14,8 +14,10 @@ export const HELP = `RouteLens command line
 Usage: routelens <command> [options]
 
 Commands:
-  demo-server [--port N] [--seed N]     Serve the built-in API simulator (3 demo carriers) on 127.0.0.1;
+  demo-server [--port N] [--seed N] [--now ISO]
+                                         Serve the built-in API simulator (3 demo carriers) on 127.0.0.1;
                                          prints one JSON line with baseUrl, providerKey and carriers.
+                                         --now pins the simulated clock (e.g. 2026-11-20T12:00:00Z).
   company [--json]                       The carrier's name and DOT number.
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
@@ -31,7 +33,7 @@ Connection (all commands but demo-server):
 `;
 
 const SPEC: FlagSpec = {
-  values: ['port', 'seed', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate'],
+  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate'],
   switches: ['json', 'hos', 'help'],
 };
 

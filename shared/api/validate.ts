@@ -61,8 +61,10 @@ function fail(reason: string): never {
 }
 
 function field(o: Obj, name: string): unknown {
-  if (!(name in o) || o[name] === undefined) fail(`${name} is missing`);
-  return o[name];
+  // One lookup: an absent key reads as undefined (no field name here is inherited from Object.prototype).
+  const v = o[name];
+  if (v === undefined) fail(`${name} is missing`);
+  return v;
 }
 
 function str(o: Obj, name: string, nonEmpty = false): string {
@@ -80,13 +82,55 @@ function bool(o: Obj, name: string): boolean {
 
 const NUMERIC_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** Exact powers of ten: up to 1e22 every one is a double without rounding. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * A plain decimal `[-+]?digits[.digits]` (the form every breadcrumb number
+ * takes) read without a regex or Number(): the export parses about four per
+ * point. With at most 15 significant digits the mantissa and the power of ten
+ * are both exact doubles, so one IEEE division gives the correctly rounded
+ * value, i.e. exactly what Number() returns (the classic strtod fast path).
+ * Returns undefined for anything else (exponents, spaces, long mantissas,
+ * garbage), which the regex path then decides.
+ */
+function plainDecimal(v: string): number | undefined {
+  const n = v.length;
+  let i = 0;
+  const sign = n > 0 ? v.charCodeAt(0) : 0;
+  if (sign === 45 || sign === 43) i = 1;
+  let mantissa = 0;
+  let digits = 0;
+  let fraction = 0;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    mantissa = mantissa * 10 + c;
+    digits++;
+  }
+  if (i < n && v.charCodeAt(i) === 46) {
+    for (i++; i < n; i++) {
+      const c = v.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      mantissa = mantissa * 10 + c;
+      digits++;
+      fraction++;
+    }
+  }
+  if (i !== n || digits === 0 || digits > 15) return undefined;
+  const value = mantissa / (POW10[fraction] as number);
+  return sign === 45 ? -value : value;
+}
+
 /** The spec sends most numbers as strings (2.6, 2.7); accept both forms. */
 function num(o: Obj, name: string): number {
   const v = field(o, name);
-  let n: number;
+  let n: number | undefined;
   if (typeof v === 'number') n = v;
-  else if (typeof v === 'string' && NUMERIC_RE.test(v.trim())) n = Number(v.trim());
-  else fail(`${name} is not a number: ${show(v)}`);
+  else if (typeof v === 'string') n = plainDecimal(v) ?? (NUMERIC_RE.test(v.trim()) ? Number(v.trim()) : undefined);
+  if (n === undefined) fail(`${name} is not a number: ${show(v)}`);
   if (!Number.isFinite(n)) fail(`${name} is not a finite number: ${show(v)}`);
   return n;
 }
@@ -114,8 +158,53 @@ function oneOf<T extends string>(name: string, v: unknown, allowed: readonly T[]
 const ISO_RE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Two ASCII digits at `i` as a number, or -1. */
+function two(v: string, i: number): number {
+  const a = v.charCodeAt(i) - 48;
+  const b = v.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The canonical `YYYY-MM-DDTHH:MM:SS[.fff…]Z` every breadcrumb carries, read
+ * from char codes without a regex match or Number() per part. Returns
+ * undefined for any other shape, so the general parser decides those;
+ * for the shapes it takes, the result equals the general parser's.
+ */
+function parseCanonicalUtc(v: string): number | null | undefined {
+  const n = v.length;
+  if (n < 20 || v.charCodeAt(n - 1) !== 90 /* Z */) return undefined;
+  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84 || v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return undefined;
+  const yHi = two(v, 0);
+  const yLo = two(v, 2);
+  const mo = two(v, 5);
+  const d = two(v, 8);
+  const h = two(v, 11);
+  const mi = two(v, 14);
+  const s = two(v, 17);
+  // Years below 100 take the general path: Date.UTC maps them to 19xx, and that quirk is the general parser's to keep.
+  if (yHi < 1 || yLo < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0) return undefined;
+  let ms = 0;
+  if (n > 20) {
+    if (v.charCodeAt(19) !== 46 || n < 22 || n > 30) return undefined;
+    for (let i = 20; i < n - 1; i++) if (!isDigit(v.charCodeAt(i))) return undefined;
+    // Same arithmetic as the general parser, so sub-millisecond digits round identically.
+    ms = Math.floor(Number(`0${v.slice(19, n - 1)}`) * 1000);
+  }
+  const y = yHi * 100 + yLo;
+  if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59) return null;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const dim = mo === 2 && leap ? 29 : (DAYS_IN_MONTH[mo - 1] as number);
+  if (d < 1 || d > dim) return null;
+  return Date.UTC(y, mo - 1, d, h, mi, s, ms);
+}
+
 /** ISO 8601 date-time with Z or an explicit offset → epoch ms, else null. */
 export function parseIsoUtc(value: string): number | null {
+  const fast = parseCanonicalUtc(value);
+  if (fast !== undefined) return fast;
   const m = ISO_RE.exec(value.trim());
   if (!m) return null;
   const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
@@ -171,36 +260,34 @@ function run<T>(raw: unknown, what: string, body: (o: Obj) => T, idField?: strin
   }
 }
 
+/** Spec 2.7, the checks; a module function rather than a closure per record (an export parses ~100k). */
+function locationBody(o: Obj): Breadcrumb {
+  const id = str(o, 'id', true);
+  const t = timestamp(o, 'timestamp');
+  const lat = inRange('lat', num(o, 'lat'), -90, 90);
+  const lng = inRange('lng', num(o, 'lng'), -180, 180);
+  const speed = num(o, 'speed');
+  if (speed < 0) fail('speed is negative');
+  const status = oneOf<MotionStatus>('status', field(o, 'status'), MOTION_STATUSES);
+  let direction = inRange('direction', num(o, 'direction'), 0, 360);
+  if (direction === 360) direction = 0;
+  return {
+    id,
+    t,
+    lat,
+    lng,
+    speed,
+    status,
+    direction,
+    location: typeof o.calc_location === 'string' ? o.calc_location : '',
+    vehicleNumber: typeof o.vehicle_number === 'string' ? o.vehicle_number : '',
+    vin: typeof o.vin === 'string' ? o.vin : '',
+  };
+}
+
 /** Spec 2.7 → Breadcrumb. */
 export function parseLocationRecord(raw: unknown): Parsed<Breadcrumb> {
-  const res = run(
-    raw,
-    'location record',
-    (o) => {
-      const id = str(o, 'id', true);
-      const t = timestamp(o, 'timestamp');
-      const lat = inRange('lat', num(o, 'lat'), -90, 90);
-      const lng = inRange('lng', num(o, 'lng'), -180, 180);
-      const speed = num(o, 'speed');
-      if (speed < 0) fail('speed is negative');
-      const status = oneOf<MotionStatus>('status', field(o, 'status'), MOTION_STATUSES);
-      let direction = inRange('direction', num(o, 'direction'), 0, 360);
-      if (direction === 360) direction = 0;
-      return {
-        id,
-        t,
-        lat,
-        lng,
-        speed,
-        status,
-        direction,
-        location: typeof o.calc_location === 'string' ? o.calc_location : '',
-        vehicleNumber: typeof o.vehicle_number === 'string' ? o.vehicle_number : '',
-        vin: typeof o.vin === 'string' ? o.vin : '',
-      };
-    },
-    'id',
-  );
+  const res = run(raw, 'location record', locationBody, 'id');
   if (!res.ok && isObj(raw)) {
     const t = looseTime(raw.timestamp);
     if (t !== undefined) res.t = t;

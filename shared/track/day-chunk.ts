@@ -1,6 +1,8 @@
 import { MOTION_BY_CODE, motionCode } from '../domain/status.ts';
-import { dayOfMs, type UtcDay } from '../util/day.ts';
+import { DAY_MS, dayStartMs, isUtcDay, type UtcDay } from '../util/day.ts';
 import type { Breadcrumb, DayChunk } from './types.ts';
+
+const byTimeThenId = (a: Breadcrumb, b: Breadcrumb): number => a.t - b.t || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Builds the chunk of `day` from breadcrumbs in any order, possibly with
@@ -8,12 +10,21 @@ import type { Breadcrumb, DayChunk } from './types.ts';
  * per id, sorted by time (then id, so the result is deterministic).
  */
 export function buildDayChunk(vehicleId: string, day: UtcDay, points: Iterable<Breadcrumb>): DayChunk {
-  const byId = new Map<string, Breadcrumb>();
+  // Bounds instead of dayOfMs per point: same test, no string per point (NaN for a non-day keeps nothing, as before).
+  const start = isUtcDay(day) ? dayStartMs(day) : NaN;
+  const end = start + DAY_MS;
+  // First occurrence of each id wins; servers send points in time order, so a sort is usually not needed.
+  const seen = new Set<string>();
+  const sorted: Breadcrumb[] = [];
+  let ordered = true;
   for (const p of points) {
-    if (dayOfMs(p.t) !== day) continue;
-    if (!byId.has(p.id)) byId.set(p.id, p);
+    if (!(p.t >= start && p.t < end) || seen.has(p.id)) continue;
+    seen.add(p.id);
+    const prev = sorted[sorted.length - 1];
+    if (prev !== undefined && byTimeThenId(prev, p) > 0) ordered = false;
+    sorted.push(p);
   }
-  const sorted = [...byId.values()].sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (!ordered) sorted.sort(byTimeThenId);
   const n = sorted.length;
   const chunk: DayChunk = {
     vehicleId,
@@ -30,7 +41,8 @@ export function buildDayChunk(vehicleId: string, day: UtcDay, points: Iterable<B
     id: new Array<string>(n),
     location: new Array<string>(n),
   };
-  sorted.forEach((p, i) => {
+  for (let i = 0; i < n; i++) {
+    const p = sorted[i] as Breadcrumb;
     chunk.t[i] = p.t;
     chunk.lat[i] = p.lat;
     chunk.lng[i] = p.lng;
@@ -39,7 +51,7 @@ export function buildDayChunk(vehicleId: string, day: UtcDay, points: Iterable<B
     chunk.status[i] = motionCode(p.status);
     chunk.id[i] = p.id;
     chunk.location[i] = p.location;
-  });
+  }
   return chunk;
 }
 

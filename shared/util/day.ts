@@ -19,8 +19,23 @@ export function dayStartMs(day: UtcDay): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
+/** Largest |ms| a Date can hold; outside it toISOString throws, and so must dayOfMs. */
+const MAX_DATE_MS = 8.64e15;
+let lastDayIndex = NaN;
+let lastDay: UtcDay = '';
+
+/**
+ * The UTC day of an instant. Called once or twice per breadcrumb, and
+ * consecutive points almost always share a day: remembering the last day
+ * index saves a Date and two strings per call.
+ */
 export function dayOfMs(ms: number): UtcDay {
-  return new Date(ms).toISOString().slice(0, 10);
+  const index = Math.floor(ms / DAY_MS);
+  if (index === lastDayIndex && Math.abs(ms) <= MAX_DATE_MS) return lastDay;
+  const day = new Date(ms).toISOString().slice(0, 10);
+  lastDayIndex = index;
+  lastDay = day;
+  return day;
 }
 
 export function addDays(day: UtcDay, n: number): UtcDay {

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
 import { API_PATHS, type Envelope, type WireLocationRecord } from '../../shared/api/wire.ts';
 import { addDays, toApiDate } from '../../shared/util/day.ts';
@@ -92,11 +92,27 @@ describe('status faults', () => {
     await expect(fetch(sim.baseUrl + API_PATHS.drivers, { headers: headers() }).then((r) => r.json())).rejects.toThrow();
   });
 
-  it('adds latency', async () => {
-    sim.setLatency(150);
-    const t0 = performance.now();
-    await get(API_PATHS.companyInfo);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+  it('holds each response back by the latency knob, and not without it', async () => {
+    // A scheduler the test controls: the delay is observed, never timed.
+    const held: { ms: number; respond: () => void }[] = [];
+    const slow = await startSimulator({ now: () => NOW, latencyMs: 150, schedule: (respond, ms) => held.push({ ms, respond }) });
+    try {
+      let answered = false;
+      const pending = fetch(slow.baseUrl + API_PATHS.companyInfo, { headers: headers() }).then((res) => {
+        answered = true;
+        return res;
+      });
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      expect(held[0]!.ms).toBe(150);
+      expect(answered).toBe(false);
+      held[0]!.respond();
+      expect((await pending).status).toBe(200);
+      slow.setLatency(0);
+      expect((await fetch(slow.baseUrl + API_PATHS.companyInfo, { headers: headers() })).status).toBe(200);
+      expect(held).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

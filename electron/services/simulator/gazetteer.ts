@@ -25,35 +25,55 @@ function buildGrid(): Grid {
   return { cells };
 }
 
-/** Nearest US place: searches growing rings of cells until a hit is certain to be nearest. */
-export function nearestPlace(lat: number, lng: number): { place: UsPlace; distMi: number } | null {
-  grid ??= buildGrid();
-  const ix = Math.floor(lng / CELL_DEG);
-  const iy = Math.floor(lat / CELL_DEG);
-  let best: UsPlace | null = null;
-  let bestD2 = Infinity;
-  const cosLat = Math.cos((lat * Math.PI) / 180);
+/**
+ * The places the ring search examines from cell (ix, iy), in the order it
+ * examines them. Which rings it visits depends only on which cells hold
+ * places (it stops one ring after the first ring with a hit), never on where
+ * in the cell the point lies, so one list per cell serves every point in it.
+ */
+function candidatesOf(ix: number, iy: number, cells: Map<number, UsPlace[]>): UsPlace[] {
+  const out: UsPlace[] = [];
   let foundAtRing = -1;
   for (let r = 0; r <= 24; r++) {
     for (let dy = -r; dy <= r; dy++) {
       for (let dx = -r; dx <= r; dx++) {
         if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-        const list = grid.cells.get(cellKey(ix + dx, iy + dy));
-        if (!list) continue;
-        for (const p of list) {
-          const ex = (p.lng - lng) * cosLat;
-          const ey = p.lat - lat;
-          const d2 = ex * ex + ey * ey;
-          if (d2 < bestD2) {
-            bestD2 = d2;
-            best = p;
-          }
-        }
+        const list = cells.get(cellKey(ix + dx, iy + dy));
+        if (list) out.push(...list);
       }
     }
     // One extra ring after the first hit: a place in the next ring can still be nearer.
-    if (best && foundAtRing < 0) foundAtRing = r;
-    if (best && r >= foundAtRing + 1) break;
+    if (out.length > 0 && foundAtRing < 0) foundAtRing = r;
+    if (out.length > 0 && r >= foundAtRing + 1) break;
+  }
+  return out;
+}
+
+/** Candidate lists per cell: the ring search walks up to 49x49 cells, and trucks stay in few cells. */
+const candidatesByCell = new Map<number, UsPlace[]>();
+
+/** Nearest US place: searches growing rings of cells until a hit is certain to be nearest. */
+export function nearestPlace(lat: number, lng: number): { place: UsPlace; distMi: number } | null {
+  grid ??= buildGrid();
+  const ix = Math.floor(lng / CELL_DEG);
+  const iy = Math.floor(lat / CELL_DEG);
+  const key = cellKey(ix, iy);
+  let candidates = candidatesByCell.get(key);
+  if (!candidates) {
+    candidates = candidatesOf(ix, iy, grid.cells);
+    candidatesByCell.set(key, candidates);
+  }
+  let best: UsPlace | null = null;
+  let bestD2 = Infinity;
+  const cosLat = Math.cos((lat * Math.PI) / 180);
+  for (const p of candidates) {
+    const ex = (p.lng - lng) * cosLat;
+    const ey = p.lat - lat;
+    const d2 = ex * ex + ey * ey;
+    if (d2 < bestD2) {
+      bestD2 = d2;
+      best = p;
+    }
   }
   if (!best) return null;
   return { place: best, distMi: haversineMi(lat, lng, best.lat, best.lng) };

@@ -57,6 +57,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
   const world = createSimulatorWorld(opts);
   let faults: FaultOptions = { ...(opts.faults ?? {}) };
   let latencyMs = opts.latencyMs ?? 0;
+  const schedule = opts.schedule ?? ((respond: () => void, ms: number) => void setTimeout(respond, ms));
   const limiter = new RateLimiter(opts.rateLimit ?? null);
   const tokens = new TokenCodec(`routelens-sim-${world.seed}-${world.providerKey.length}`);
   let counter = 0;
@@ -113,7 +114,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
       res.end(body);
     };
     req.resume();
-    if (latencyMs > 0) setTimeout(respond, latencyMs);
+    if (latencyMs > 0) schedule(respond, latencyMs);
     else respond();
   });
   server.keepAliveTimeout = 5000;

@@ -55,6 +55,8 @@ export interface SimulatorOptions {
 export interface StartOptions extends SimulatorOptions {
   /** 0 (default) picks a free port. Always binds 127.0.0.1. */
   port?: number;
+  /** Runs a response held back by the latency knob. Default setTimeout; tests pass their own to observe the delay without timing it. */
+  schedule?: (respond: () => void, ms: number) => void;
 }
 
 export interface DemoCarrierInfo {

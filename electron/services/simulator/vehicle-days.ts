@@ -22,7 +22,14 @@ export interface SimVehicleRef {
 
 const chains = new Map<string, DayState[]>();
 const opDays = new Lru<string, OpDaySim>(64);
-const utcDays = new Lru<string, DayRecords>(48);
+/**
+ * Served days keep their records' JSON text (one string of about 150 KB a
+ * day of a busy truck): a six-month export asks for ~185 days, plus the day
+ * after each 7-day run twice, and repeated exports (benchmarks, the demo)
+ * then cost a join instead of formatting every record again. 200 days hold
+ * one truck's whole window (~30 MB at most).
+ */
+const utcDays = new Lru<string, DayRecords>(200);
 
 function chainKey(v: SimVehicleRef): string {
   return `${v.seed}:${v.vehicleId}`;
@@ -64,9 +71,8 @@ export function opDaySim(v: SimVehicleRef, k: number): OpDaySim | null {
 const MOTION: readonly MotionStatus[] = ['IN_MOTION', 'STATIONARY', 'OFFLINE'];
 
 /**
- * One UTC day of one vehicle, ascending. Only indexes into the (cached,
- * numeric) op-day simulations are kept; a record's JSON text is formatted when
- * it is served, so nothing string-heavy outlives a request.
+ * One UTC day of one vehicle, ascending: indexes into the (cached, numeric)
+ * op-day simulations, and each record's JSON text once it has been served.
  */
 export interface DayList {
   length: number;
@@ -119,9 +125,17 @@ let lastLoc = '';
 
 class DayView implements DayRecords {
   readonly t: number[] = [];
-  private readonly sims: OpDaySim[] = [];
-  private readonly idx: number[] = [];
-  private readonly simOf: number[] = [];
+  private sims: OpDaySim[] = [];
+  private idx: number[] = [];
+  private simOf: number[] = [];
+  /**
+   * The whole day's records as one JSON text, `record,record,…`, and where
+   * each record ends in it. Built on first use: a page that touches a day
+   * almost always reads all of it, one flat string per day is far cheaper to
+   * keep than ~500 small ones, and a record's text is then a slice of it.
+   */
+  private text: string | null = null;
+  private ends = new Uint32Array(0);
   private readonly prefix: string;
   private readonly head: string;
   constructor(
@@ -145,6 +159,28 @@ class DayView implements DayRecords {
     }
   }
   at(k: number): string {
+    if (this.text === null) this.build();
+    return (this.text as string).slice(k === 0 ? 0 : this.ends[k - 1]! + 1, this.ends[k]);
+  }
+  private build(): void {
+    const n = this.t.length;
+    const parts = new Array<string>(n);
+    this.ends = new Uint32Array(n);
+    let offset = 0;
+    for (let k = 0; k < n; k++) {
+      const json = this.format(k);
+      parts[k] = json;
+      offset += json.length;
+      this.ends[k] = offset;
+      offset += 1; // the comma
+    }
+    this.text = parts.join(',');
+    // Every record has its text now: the simulations behind them can go (the op-day LRU decides about those).
+    this.sims = [];
+    this.idx = [];
+    this.simOf = [];
+  }
+  private format(k: number): string {
     const sim = this.sims[this.simOf[k]!]!;
     const i = this.idx[k]!;
     const t = sim.t[i]!;

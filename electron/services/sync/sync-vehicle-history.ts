@@ -10,7 +10,7 @@
 import type { Rejection } from '../../../shared/api/validate.ts';
 import { buildDayChunk } from '../../../shared/track/day-chunk.ts';
 import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
-import { addDays, dayOfMs, type UtcDay } from '../../../shared/util/day.ts';
+import { addDays, DAY_MS, dayOfMs, dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
 import { isAbortError, type ApiError } from '../api/errors.ts';
 import type { ApiEvent } from '../api/http.ts';
@@ -100,20 +100,24 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
     const first = days[0] as UtcDay;
     const last = days[days.length - 1] as UtcDay;
     const inRun = new Set(days);
-    const points = new Map<UtcDay, Breadcrumb[]>(days.map((d) => [d, []]));
+    // A run is consecutive days, so a point's day is its offset from the run's start.
+    const runStartMs = dayStartMs(first);
+    const runEndMs = runStartMs + days.length * DAY_MS;
+    const points: Breadcrumb[][] = days.map(() => []);
     const rejected = new Map<string, { day: UtcDay; rej: Rejection; unreadable: boolean }>();
 
     // Nothing exists after today: a run entirely in the future needs no request.
     if (first <= today) {
       const lastWithData = min(last, today);
       const after = addDays(lastWithData, 1);
+      const afterStartMs = dayStartMs(after);
       let sawAfter = false;
       const read = async (from: UtcDay, endDay: UtcDay, sink: (rej: Rejection) => void): Promise<void> => {
         for await (const page of client.locationHistoryPages({ vehicleId, from, to: endDay, limit, signal, onEvent })) {
           for (const p of page.records) {
-            const day = dayOfMs(p.t);
-            if (day > lastWithData) sawAfter = true;
-            points.get(day)?.push(p);
+            // Millisecond bounds rather than dayOfMs: one comparison per point instead of a string and a map lookup.
+            if (p.t >= afterStartMs) sawAfter = true;
+            if (p.t >= runStartMs && p.t < runEndMs) points[Math.floor((p.t - runStartMs) / DAY_MS)]?.push(p);
           }
           for (const rej of page.rejected) sink(rej);
         }
@@ -131,7 +135,7 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
       } catch (err) {
         // A server may refuse an end_date past today; asking for today itself is then the best available.
         if ((err as ApiError).kind !== 'request' || !plusOne || lastWithData < today) throw err;
-        for (const list of points.values()) list.length = 0;
+        for (const list of points) list.length = 0;
         rejected.clear();
         plusOne = false;
         await read(first, lastWithData, collect);
@@ -150,8 +154,9 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
     }
     if (signal.aborted) return null;
 
+    // Only needed to excuse rejections, which are rare: skip the set of every id otherwise.
     const goodIds = new Set<string>();
-    for (const list of points.values()) for (const p of list) goodIds.add(p.id);
+    if (rejected.size > 0) for (const list of points) for (const p of list) goodIds.add(p.id);
     const rejectedByDay = new Map<UtcDay, Rejection[]>(days.map((d) => [d, []]));
     for (const [key, { day, rej }] of rejected) {
       // A record that also arrived intact is not lost; and one seen in an earlier run was counted there.
@@ -159,8 +164,8 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
       countedRejections.add(key);
       rejectedByDay.get(day)?.push(rej);
     }
-    return days.map((day) => ({
-      chunk: buildDayChunk(vehicleId, day, points.get(day) ?? []),
+    return days.map((day, i) => ({
+      chunk: buildDayChunk(vehicleId, day, points[i] ?? []),
       complete: day < today,
       rejected: rejectedByDay.get(day) ?? [],
     }));
