@@ -56,7 +56,11 @@ const e2eDir = join(root, 'test/e2e');
 const hasE2e = existsSync(e2eDir) && readdirSync(e2eDir).some((f) => f.endsWith('.spec.ts'));
 if (hasE2e) {
   const pwJson = join(results, 'playwright.json');
-  const status = run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  // The browser shell saves real keys in the e2e tests: it needs the Secret Service too.
+  const pwArgs = ['playwright', 'test', '--reporter=list,json'];
+  const status = existsSync(withKeyring)
+    ? run('e2e', 'bash', [withKeyring, 'npx', ...pwArgs], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson })
+    : run('e2e', 'npx', pwArgs, { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
