@@ -16,8 +16,3 @@ export function historyWindow(nowMs: number): { start: UtcDay; end: UtcDay } {
   const start = dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
   return { start, end: today };
 }
-
-export function isInHistoryWindow(day: UtcDay, nowMs: number): boolean {
-  const w = historyWindow(nowMs);
-  return day >= w.start && day <= w.end;
-}
