@@ -12,9 +12,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI = ['--import', 'tsx', 'electron/cli/main.ts'];
 
 /** Async on purpose: the simulator runs in this process, and spawnSync would block its event loop. */
-function cli(args: string[], env: Record<string, string> = {}) {
+function cli(args: string[], env: Record<string, string> = {}, entry: string[] = CLI) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -62,6 +62,13 @@ describe('routelens CLI', () => {
     const table = (await cli(['drivers', '--hos'], env)).stdout;
     for (const d of sim.truth.drivers(sim.carriers[0]!.id)) expect(table).toContain(d.username);
     expect(table).toMatch(/no HOS activity|DS_[A-Z]+ \(/);
+  });
+
+  it('works the same through the installed `routelens` bin', async () => {
+    const r = await cli(['company', '--json'], env, ['bin/routelens.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ company_name: sim.carriers[0]!.name, dot_number: sim.carriers[0]!.dotNumber });
   });
 
   it.each(['number', 'vin', 'legacyId', 'vehicle_id'] as const)('exports CSV equal to the ground truth, naming the vehicle by %s', async (field) => {

@@ -7,12 +7,18 @@ export interface StoreFailure {
 export const QUOTA_MESSAGE =
   'Not enough storage space: the disk or the browser storage quota is full. Nothing already stored was lost; free some space (Storage screen: delete vehicles or days) and resume the download.';
 
-/** QuotaExceededError may arrive bare, or nested as `inner` of Dexie's AbortError / a DOMException. */
+/**
+ * A full disk or quota, however it arrives: QuotaExceededError bare or nested
+ * (`inner` of Dexie's AbortError, or the transaction's own error attached as
+ * `cause` by store/writes.ts), or — as measured on a real full disk in
+ * Chromium — the transaction's UnknownError "IO error: …FILE_ERROR_NO_SPACE"
+ * from the LevelDB backing store.
+ */
 export function isQuotaError(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { name?: unknown; message?: unknown; inner?: unknown; cause?: unknown };
   if (e.name === 'QuotaExceededError') return true;
-  if (typeof e.message === 'string' && /QuotaExceeded|quota/i.test(e.message)) return true;
+  if (typeof e.message === 'string' && /QuotaExceeded|quota|FILE_ERROR_NO_SPACE|disk full|no space left/i.test(e.message)) return true;
   return isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1);
 }
 
