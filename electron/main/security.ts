@@ -26,8 +26,9 @@ export function hardenSession(): void {
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
   });
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  // Everything is refused except durable storage: the offline store must not be evicted under disk pressure.
+  ses.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'persistent-storage'));
+  ses.setPermissionCheckHandler((_wc, permission) => permission === 'persistent-storage');
 }
 
 export function hardenContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, startJob } from './harness/app.ts';
@@ -151,4 +152,23 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   await page.getByTestId('compare-export-csv').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^routelens-compare-.*\.csv$/);
+
+  // The report (browser shell: the print dialog): the page under its print stylesheet is ONE page
+  // carrying the coverage and every metric's definition. Chromium renders the same PDF Electron's
+  // printToPDF does; poppler reads it back.
+  // Page-side source (the Node project has no DOM types): count print() calls instead of opening a dialog.
+  await page.evaluate('window.printCalls = 0; window.print = () => { window.printCalls += 1; };');
+  await page.getByTestId('compare-export-pdf').click();
+  await expect.poll(() => page.evaluate('window.printCalls')).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const pdfPath = testInfo.outputPath('compare-report.pdf');
+  await page.pdf({ path: pdfPath, format: 'A4', landscape: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
+  expect(info).toMatch(/^Pages:\s+1$/m);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const definitions = await page.getByTestId('compare-definitions').locator('dd').allTextContents();
+  expect(definitions.length).toBeGreaterThan(5);
+  for (const d of definitions) expect(text).toContain(d.replace(/\s+/g, ' ').trim().slice(0, 40));
+  expect(text).toMatch(/coverage/i);
 });

@@ -91,8 +91,9 @@ async function persist(job: DownloadJob): Promise<void> {
   try {
     await writer.putJob(structuredClone(job));
   } catch (err) {
-    // The job list still works in memory; a full disk is reported by the day writes.
-    if (err instanceof StoreError && err.failure.kind === 'quota') storeFailure = err.failure;
+    // The job list still works in memory. A full disk stops every download: once the
+    // store refuses writes (store/worker.ts), carrying on could only lose data.
+    if (err instanceof StoreError && err.failure.kind === 'quota') stopForQuota(err.failure);
   }
 }
 
@@ -185,7 +186,7 @@ async function runVehicle(job: DownloadJob, v: JobVehicle, task: Task): Promise<
   } catch (err) {
     if (err instanceof StoreError) {
       outcome = { state: 'failed', failure: err.failure };
-      if (err.failure.kind === 'quota') stopForQuota(job, err.failure);
+      if (err.failure.kind === 'quota') stopForQuota(err.failure);
     } else outcome = { state: 'failed', failure: failureOf(err) };
   } finally {
     if (task.stop === 'pause') {
@@ -193,6 +194,9 @@ async function runVehicle(job: DownloadJob, v: JobVehicle, task: Task): Promise<
       v.state = outcome.state === 'done' ? 'done' : (job.state as JobState) === 'paused' ? 'paused' : 'queued';
     } else if (task.stop === 'cancel') {
       v.state = outcome.state === 'done' ? 'done' : 'cancelled';
+    } else if (task.stop === 'quota' && outcome.state !== 'done' && job.failure) {
+      v.state = 'failed';
+      v.failure = job.failure;
     } else {
       v.state = outcome.state;
       v.failure = outcome.failure;
@@ -236,9 +240,23 @@ function tick(job: DownloadJob): void {
   emit();
 }
 
-/** A full disk stops the whole job: the other vehicles would fail the same way. */
-function stopForQuota(job: DownloadJob, failure: StoreFailure): void {
+/** A start or resume is the person's retry after freeing space: the store worker writes again. */
+function clearStoreFailure(): void {
+  // Always sent: a write outside the downloads (rosters, deletes) may have put the worker in that state too.
+  void writer.retryWrites().catch(() => undefined);
+  storeFailure = null;
+}
+
+/** A full disk stops every job that is running or queued: their vehicles would fail the same way. */
+function stopForQuota(failure: StoreFailure): void {
   storeFailure = failure;
+  for (const job of jobs.values()) {
+    if (job.state === 'running' || job.state === 'queued') stopJobForQuota(job, failure);
+  }
+  emit();
+}
+
+function stopJobForQuota(job: DownloadJob, failure: StoreFailure): void {
   job.failure = failure;
   for (const v of job.vehicles) {
     const task = tasks.get(taskKey(job.id, v.vehicleId));
@@ -282,7 +300,7 @@ export async function createJob(input: NewJob): Promise<string> {
     selection: input.selection,
   };
   jobs.set(id, job);
-  storeFailure = null;
+  clearStoreFailure();
   await persist(job);
   emit();
   schedule();
@@ -305,7 +323,7 @@ export function resumeJob(jobId: string): void {
   job.state = 'queued';
   job.failure = null;
   job.finishedAt = null;
-  storeFailure = null;
+  clearStoreFailure();
   for (const v of job.vehicles) if (v.state !== 'done' && !tasks.has(taskKey(job.id, v.vehicleId))) v.state = 'queued';
   void persist(job);
   emit();

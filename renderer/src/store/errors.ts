@@ -5,7 +5,7 @@ export interface StoreFailure {
 }
 
 export const QUOTA_MESSAGE =
-  'Not enough storage space: the disk or the browser storage quota is full. Nothing already stored was lost; free some space (Storage screen: delete vehicles or days) and resume the download.';
+  'Not enough storage space: the disk or the browser storage quota is full. Free some space (Storage screen: delete vehicles or days, or free disk space) and resume the download: it fetches again every day that is not stored.';
 
 /**
  * A full disk or quota, however it arrives: QuotaExceededError bare or nested

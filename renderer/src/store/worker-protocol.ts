@@ -9,6 +9,7 @@ export type WorkerRequest =
   | { op: 'deleteCarrier'; carrierId: string }
   | { op: 'putJob'; job: DownloadJob }
   | { op: 'deleteJob'; jobId: string }
-  | { op: 'putRoster'; roster: RosterRow };
+  | { op: 'putRoster'; roster: RosterRow }
+  | { op: 'retryWrites' };
 
 export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: StoreFailure };

@@ -44,4 +44,6 @@ export const writer = {
   putJob: (job: DownloadJob) => call<void>({ op: 'putJob', job }),
   deleteJob: (jobId: string) => call<void>({ op: 'deleteJob', jobId }),
   putRoster: (roster: RosterRow) => call<void>({ op: 'putRoster', roster }),
+  /** Ends the worker's disk-full state (store/worker.ts): the next writes try IndexedDB again. */
+  retryWrites: () => call<void>({ op: 'retryWrites' }),
 };

@@ -264,10 +264,13 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
       {facts && (
         <>
           <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
-          <h2>Per day</h2>
-          <SmallMultiples carriers={facts.carriers} />
-          <h2>Worst speeding events</h2>
-          <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
+          {/* The one-page report keeps the table, the coverage and the definitions; charts and event lists stay on screen. */}
+          <div className="compare-no-print">
+            <h2>Per day</h2>
+            <SmallMultiples carriers={facts.carriers} />
+            <h2>Worst speeding events</h2>
+            <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
+          </div>
           <h2>Definitions</h2>
           <dl className="compare-defs" data-testid="compare-definitions">
             {METRICS.map((m) => (
