@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
 import { createBackend, type Backend } from '../services/backend/backend.ts';
+import { createDiskGuard } from '../services/backend/disk-guard.ts';
 import type { SaveDialogs } from '../services/backend/exports.ts';
 import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispatch.ts';
 import { createKeychain } from '../services/keychain/index.ts';
@@ -81,6 +82,7 @@ void app.whenReady().then(() => {
     appName: app.getName(),
     appVersion: app.getVersion(),
     dialogs,
+    diskGuard: createDiskGuard(dataDir),
   });
   registerIpcHandlers(ipcMain as unknown as IpcMainLike, backend, IPC_CHANNELS, (frame) => isAppUrl(frame.url));
   mainWindow = createWindow();

@@ -31,6 +31,7 @@ export type FailureKind =
   | 'bad-request'
   | 'invalid-response'
   | 'keychain'
+  | 'disk-full'
   | 'cancelled'
   | 'other';
 

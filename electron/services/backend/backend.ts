@@ -6,6 +6,7 @@ import type { Keychain } from '../keychain/index.ts';
 import { effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
+import type { DiskGuard } from './disk-guard.ts';
 import { createDownloadSessions } from './downloads.ts';
 import { createExportSessions, type SaveDialogs } from './exports.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
@@ -24,6 +25,8 @@ export interface BackendOptions {
   demo?: SimulatorOptions;
   /** Native save dialogs (Electron); absent in the browser shell, which downloads Blobs instead. */
   dialogs?: SaveDialogs;
+  /** The volume to keep free space on while downloading (Electron: userData, where IndexedDB lives). */
+  diskGuard?: DiskGuard;
 }
 
 export interface Backend {
@@ -90,7 +93,7 @@ export function createBackend(opts: BackendOptions): Backend {
 
   const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
   const drivers = createFleetCache(async (id) => fetchDriverRows(await clientFor(id)), now);
-  const downloads = createDownloadSessions({ toFailure: failure });
+  const downloads = createDownloadSessions({ toFailure: failure, ...(opts.diskGuard ? { diskGuard: opts.diskGuard } : {}) });
   const exportsOut = createExportSessions(opts.dialogs);
 
   const handlers: Handlers = {

@@ -4,6 +4,7 @@ import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../../sha
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
 import { syncVehicleHistory } from '../sync/index.ts';
+import type { DiskGuard } from './disk-guard.ts';
 
 /**
  * Download sessions: the sync engine runs here, in the main process (it holds
@@ -34,6 +35,8 @@ interface Session {
 }
 
 export interface DownloadSessionOptions {
+  /** Checked before each day is handed over; throws to stop the download while the disk still has room. */
+  diskGuard?: DiskGuard;
   maxUnackedDays?: number;
   /** A session nobody polled for this long is cancelled and dropped (the renderer went away). */
   idleMs?: number;
@@ -101,6 +104,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
           push({ type: 'progress', progress });
         },
         onDay: async ({ chunk, complete: isComplete, rejected }) => {
+          await opts.diskGuard?.check();
           push({ type: 'day', chunk, complete: isComplete, rejected: rejected.map((r) => ({ reason: r.reason, ...(r.id ? { id: r.id } : {}) })) });
           while (unackedDays() > maxUnacked && !s.controller.signal.aborted) await waitForChange(s, 1000);
         },

@@ -10,9 +10,11 @@
  *   ROUTELENS_DEMO_NOW   pins the demo simulator's clock (ISO time; for tests and demos
  *                        that must show the same data every run)
  *   ROUTELENS_DEMO_SEED  seed of the demo world
+ *   ROUTELENS_MIN_FREE_MB  free space kept on the data folder's disk while downloading (default 512)
  */
 import path from 'node:path';
 import { createBackend } from '../backend/backend.ts';
+import { createDiskGuard, DEFAULT_MIN_FREE_BYTES } from '../backend/disk-guard.ts';
 import { createKeychain } from '../keychain/index.ts';
 import { resolveDataDir } from '../paths.ts';
 import { createSettingsStore } from '../settings/index.ts';
@@ -52,8 +54,10 @@ async function main(): Promise<void> {
   const settings = createSettingsStore({ dataDir });
   const loaded = await settings.load();
   if (loaded.warning) console.error(`routelens web: ${loaded.warning.message}`);
+  const minFreeMb = Number(process.env['ROUTELENS_MIN_FREE_MB'] ?? '');
   const backend = createBackend({
     demo: demoOptionsFromEnv(),
+    diskGuard: createDiskGuard(dataDir, Number.isFinite(minFreeMb) && minFreeMb > 0 ? minFreeMb * 1024 * 1024 : DEFAULT_MIN_FREE_BYTES),
     keychain: createKeychain(),
     settings,
     shell: 'browser-shell',
