@@ -4,7 +4,7 @@ import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
 import type { ZoneFormatter } from '../../time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
-import { usePlayback, type PlaybackStore } from './playback-store.ts';
+import { useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
 import { STATUS_COLORS } from './route-style.ts';
 
 /** Plot-area geometry shared by the charts and the cursor overlay (fixed, so the cursor needs no chart re-render). */
@@ -36,9 +36,9 @@ function tickFormatter(fmt: ZoneFormatter, fromMs: number, toMs: number) {
   return (ms: number) => (toMs - fromMs > 2 * 86_400_000 ? fmt.shortDate(ms) : fmt.shortTime(ms));
 }
 
-/** The playback cursor over a chart: a positioned line, moved without re-rendering the chart. */
+/** The playback cursor over a chart: a positioned line, moved without re-rendering the chart, 10 times a second while playing. */
 function Cursor({ store, width, fromMs, toMs }: { store: PlaybackStore; width: number; fromMs: number; toMs: number }) {
-  const t = usePlayback(store, (s) => s.timeMs);
+  const t = useThrottledPlayback(store, (s) => s.timeMs);
   if (t < fromMs || t > toMs) return null;
   return <div className="chart-cursor" style={{ transform: `translateX(${plotX(width, fromMs, toMs, t)}px)` }} />;
 }

@@ -2,8 +2,9 @@ import { MOTION_BY_CODE } from '../../../../shared/domain/status.ts';
 import { sampleAt } from '../../playback/interpolate.ts';
 import { PLAYBACK_RATES, stepTime } from '../../playback/step.ts';
 import type { ZoneFormatter } from '../../time/zone.ts';
-import { usePlayback, type PlaybackStore } from './playback-store.ts';
-import type { ProjectedTrack } from './RouteCanvas.tsx';
+import { useEffect, useRef } from 'react';
+import type { FlatTrack } from '../../playback/track.ts';
+import { usePlayback, useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
 
 const STATUS_TEXT: Record<string, string> = { IN_MOTION: 'Moving', STATIONARY: 'Stationary', OFFLINE: 'Offline' };
 
@@ -12,18 +13,23 @@ function compass(deg: number): string {
 }
 
 /** The controls under the map: play, step, speed, skip idle, follow, and the scrubber over the whole selection. */
-export function PlaybackBar({ store, track }: { store: PlaybackStore; track: ProjectedTrack }) {
-  const s = usePlayback(store, (x) => x);
-  const { startMs, endMs } = store.bounds;
+export function PlaybackBar({ store, track }: { store: PlaybackStore; track: FlatTrack }) {
+  // Field by field: the clock's time changes every frame, these only on a click.
+  const playing = usePlayback(store, (x) => x.playing);
+  const rate = usePlayback(store, (x) => x.rate);
+  const follow = usePlayback(store, (x) => x.follow);
+  const skipIdle = usePlayback(store, (x) => x.skipIdle);
+  const s = { playing, rate, follow, skipIdle };
+  const now = () => store.get().timeMs;
   return (
     <div className="playback-bar" data-testid="playback-bar" data-playing={s.playing} data-rate={s.rate} data-follow={s.follow} data-skip-idle={s.skipIdle}>
-      <button type="button" className="btn btn-small" data-testid="pb-prev" onClick={() => store.seek(stepTime(track.t, s.timeMs, -1))} title="Previous reading (←)" aria-label="Previous reading">
+      <button type="button" className="btn btn-small" data-testid="pb-prev" onClick={() => store.seek(stepTime(track.t, now(), -1))} title="Previous reading (←)" aria-label="Previous reading">
         ‹ Prev
       </button>
       <button type="button" className="btn btn-small btn-primary pb-play" data-testid="pb-play" onClick={() => store.toggle()} title="Play / pause (Space)" aria-pressed={s.playing}>
         {s.playing ? '❚❚ Pause' : '▶ Play'}
       </button>
-      <button type="button" className="btn btn-small" data-testid="pb-next" onClick={() => store.seek(stepTime(track.t, s.timeMs, 1))} title="Next reading (→)" aria-label="Next reading">
+      <button type="button" className="btn btn-small" data-testid="pb-next" onClick={() => store.seek(stepTime(track.t, now(), 1))} title="Next reading (→)" aria-label="Next reading">
         Next ›
       </button>
       <label className="pb-field" title="Playback speed (+ / −)">
@@ -41,17 +47,7 @@ export function PlaybackBar({ store, track }: { store: PlaybackStore; track: Pro
       <label className="pb-field" title="Follow vehicle (F)">
         <input type="checkbox" data-testid="pb-follow" checked={s.follow} onChange={(e) => store.setFollow(e.target.checked)} /> Follow
       </label>
-      <input
-        className="pb-scrubber"
-        type="range"
-        data-testid="pb-scrubber"
-        aria-label="Timeline"
-        min={startMs}
-        max={endMs}
-        step={1000}
-        value={s.timeMs}
-        onChange={(e) => store.seek(Number(e.target.value))}
-      />
+      <Scrubber store={store} />
       <span className="pb-keys muted" aria-hidden="true">
         <kbd>Space</kbd> play · <kbd>←</kbd>
         <kbd>→</kbd> step · <kbd>+</kbd>
@@ -61,9 +57,43 @@ export function PlaybackBar({ store, track }: { store: PlaybackStore; track: Pro
   );
 }
 
+/**
+ * The timeline slider. A range input's value write costs a style and layout
+ * pass, so while playing it is written only when the thumb would move a whole
+ * pixel (six months at 600x: about once a second); paused, every change.
+ */
+function Scrubber({ store }: { store: PlaybackStore }) {
+  const ref = useRef<HTMLInputElement>(null);
+  // Bounds change only on a new selection (store.reset replaces the object).
+  const { startMs, endMs } = usePlayback(store, () => store.bounds);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let msPerPx = (endMs - startMs) / Math.max(1, el.clientWidth);
+    const ro = new ResizeObserver(() => (msPerPx = (endMs - startMs) / Math.max(1, el.clientWidth)));
+    ro.observe(el);
+    let shownPx = NaN;
+    const show = () => {
+      const { timeMs, playing } = store.get();
+      const px = Math.floor((timeMs - startMs) / msPerPx);
+      if (playing && px === shownPx) return;
+      shownPx = px;
+      el.value = String(timeMs);
+    };
+    show();
+    const unsubscribe = store.subscribe(show);
+    return () => {
+      unsubscribe();
+      ro.disconnect();
+    };
+  }, [store, startMs, endMs]);
+  return <input ref={ref} className="pb-scrubber" type="range" data-testid="pb-scrubber" aria-label="Timeline" min={startMs} max={endMs} step={1000} defaultValue={store.get().timeMs} onChange={(e) => store.seek(Number(e.target.value))} />;
+}
+
 /** Current moment: time in the display zone, speed, status, heading, place. */
-export function NowPanel({ store, track, fmt, gapMs, thresholdMph }: { store: PlaybackStore; track: ProjectedTrack; fmt: ZoneFormatter; gapMs: number; thresholdMph: number }) {
-  const t = usePlayback(store, (x) => x.timeMs);
+export function NowPanel({ store, track, fmt, gapMs, thresholdMph }: { store: PlaybackStore; track: FlatTrack; fmt: ZoneFormatter; gapMs: number; thresholdMph: number }) {
+  // Text nobody can read at 60 Hz: 10 updates a second while playing, every change when paused.
+  const t = useThrottledPlayback(store, (x) => x.timeMs);
   const s = sampleAt(track, t, gapMs);
   if (!s) return null;
   const status = s.inGap ? 'OFFLINE' : (MOTION_BY_CODE[s.status] ?? 'IN_MOTION');

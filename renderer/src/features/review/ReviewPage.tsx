@@ -15,10 +15,10 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
 import { ReviewLists } from './ReviewLists.tsx';
-import { RouteCanvas } from './RouteCanvas.tsx';
+import { ReviewMap } from './ReviewMap.tsx';
 import { Selection, type SelectionValue } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
-import { useReviewData } from './use-review-data.ts';
+import { useReviewData, type Loaded } from './use-review-data.ts';
 import './review.css';
 
 async function vehiclesOf(carrierId: string) {
@@ -52,8 +52,11 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
-  const [windowMs, setWindowMs] = useState<[number, number] | null>(null);
+  // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
+  const [win, setWin] = useState<{ key: string; ms: [number, number] } | null>(null);
   const [detail, setDetail] = useState<SeriesResult | null>(null);
+  /** Selection key the map last reported as drawn. */
+  const [drawnKey, setDrawnKey] = useState('');
 
   useEffect(() => {
     const c = new AnalysisClient();
@@ -87,19 +90,25 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const params = useMemo(() => ({ speedingThresholdMph: threshold, gapSeconds: DEFAULT_ANALYSIS_PARAMS.gapSeconds }), [threshold]);
   const load = useReviewData(client, sel, params, chartWidth);
   const data = load.state === 'ready' ? load.data : null;
+  const windowMs = data && win?.key === data.key ? win.ms : null;
+  // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
+  const [shown, setShown] = useState<Loaded | null>(null);
+  if (data && data !== shown) setShown(data);
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
   const gapMs = params.gapSeconds * 1000;
 
   useEffect(() => {
     if (!data) return;
+    // Read and analysed (before the map draws): the other half of the time-to-drawn figure.
+    if (rootRef.current) rootRef.current.dataset['loadMs'] = (performance.now() - data.startedAt).toFixed(1);
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
-    setWindowMs([data.overview.fromMs, data.overview.toMs]);
+    setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
   }, [data, store]);
 
-  // Time from choosing to drawn map and charts: child effects (map drawing) ran before this one; the next frame is painted.
+  // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
-    if (!data || !detail || !windowMs) return;
+    if (!data || !detail || !windowMs || drawnKey !== data.key) return;
     const started = data.startedAt;
     const key = data.key;
     const raf = requestAnimationFrame(() => {
@@ -109,7 +118,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
       el.dataset['renderedKey'] = key;
     });
     return () => cancelAnimationFrame(raf);
-  }, [data, detail, windowMs]);
+  }, [data, detail, windowMs, drawnKey]);
 
   // A brushed window, or a new chart width: fresh detail series from the worker.
   useEffect(() => {
@@ -142,7 +151,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     return () => window.removeEventListener('keydown', onKey);
   }, [data, store]);
 
-  const onWindow = useCallback((a: number, b: number) => setWindowMs([a, b]), []);
+  const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
   const onZone = (z: string) => {
     setZone(z);
     void api?.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
@@ -174,10 +183,22 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
       <div className="review-grid">
         <div className="review-main">
           <div className="review-map-wrap">
-            {data && windowMs ? (
-              <RouteCanvas track={data.track} windowMs={windowMs} thresholdMph={threshold} gapMs={gapMs} stops={data.analysis.stops} store={store} selectionKey={data.key} />
-            ) : (
-              <div className="review-placeholder" data-testid="review-placeholder">
+            {shown && (
+              <ReviewMap
+                chunks={shown.chunks}
+                track={shown.track}
+                windowMs={data === shown && windowMs ? windowMs : [shown.overview.fromMs, shown.overview.toMs]}
+                thresholdMph={threshold}
+                gapSeconds={params.gapSeconds}
+                stops={shown.analysis.stops}
+                store={store}
+                selectionKey={shown.key}
+                vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
+                onDrawn={setDrawnKey}
+              />
+            )}
+            {load.state !== 'ready' && (
+              <div className={`review-placeholder${shown ? ' review-placeholder-over' : ''}`} data-testid="review-placeholder">
                 {load.state === 'loading' && <span role="status">Loading…</span>}
                 {load.state === 'empty' && <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>}
                 {load.state === 'failed' && (

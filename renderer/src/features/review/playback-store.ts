@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { tick, type ClockState } from '../../playback/clock.ts';
 import { EMPTY_SKIP, type SkipMap } from '../../playback/skip.ts';
 
@@ -92,4 +92,43 @@ export class PlaybackStore {
 
 export function usePlayback<T>(store: PlaybackStore, select: (s: PlaybackState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
+
+/**
+ * Like usePlayback, but while playing re-renders at most every `intervalMs`
+ * (text panels, chart cursors: nobody reads them 60 times a second). Paused,
+ * every change shows at once, so a seek or step is never stale.
+ */
+export function useThrottledPlayback<T>(store: PlaybackStore, select: (s: PlaybackState) => T, intervalMs = 100): T {
+  const [value, setValue] = useState(() => select(store.get()));
+  const selectRef = useLatest(select);
+  useEffect(() => {
+    let last = 0;
+    let timer = 0;
+    const push = () => {
+      timer = 0;
+      last = performance.now();
+      setValue(() => selectRef.current(store.get()));
+    };
+    push();
+    const unsubscribe = store.subscribe(() => {
+      if (!store.get().playing) {
+        window.clearTimeout(timer);
+        push();
+      } else if (!timer) {
+        timer = window.setTimeout(push, Math.max(0, last + intervalMs - performance.now()));
+      }
+    });
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [store, intervalMs, selectRef]);
+  return value;
+}
+
+function useLatest<T>(value: T): { current: T } {
+  const [ref] = useState(() => ({ current: value }));
+  ref.current = value;
+  return ref;
 }

@@ -4,19 +4,19 @@ import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
 import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
-import { flattenChunks } from '../../playback/track.ts';
+import { flattenChunks, type FlatTrack } from '../../playback/track.ts';
 import { readDays } from '../../store/reads.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
-import { projectTrack, type ProjectedTrack } from './RouteCanvas.tsx';
 import { SPAN_DAYS, type SelectionValue } from './Selection.tsx';
 
 export interface Loaded {
   key: string;
   from: string;
   to: string;
+  /** Time-ordered; one array object per selection (the map layers memoise on it). */
   chunks: DayChunk[];
-  track: ProjectedTrack;
+  track: FlatTrack;
   analysis: TrackAnalysis;
   totals: RangeTotals;
   overview: SeriesResult;
@@ -34,8 +34,8 @@ export function selectionRange(sel: SelectionValue): { from: string; to: string 
 
 /**
  * Reads the selection's stored days (IndexedDB, main thread: reads do not
- * block), analyses them in the worker while the main thread projects the
- * route, then asks the worker for the overview series at chart width.
+ * block), analyses them in the worker while the main thread flattens the
+ * readings, then asks the worker for the overview series at chart width.
  */
 export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: Partial<AnalysisParams> & { gapSeconds: number }, chartWidth: number): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
@@ -49,10 +49,13 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
     setState({ state: 'loading', key });
     (async () => {
       const days = await readDays(sel.vehicleId, from, to);
-      const chunks = days.map((d) => d.chunk).filter((c) => c.length > 0);
+      const chunks = days
+        .map((d) => d.chunk)
+        .filter((c) => c.length > 0)
+        .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
       if (chunks.length === 0) return { state: 'empty', key } as const;
       const analysisP = client.load(chunks, params);
-      const track = projectTrack(flattenChunks(chunks));
+      const track = flattenChunks(chunks);
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params.gapSeconds)]);

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Stop } from '../../../../shared/analysis/types.ts';
+import type { DayChunk } from '../../../../shared/track/types.ts';
+import { BasemapPicker, FitBounds, GapsLayer, loadBasemapChoice, MapView, RouteLayer, SPEED_COLORS, StopsLayer, useMap, type BasemapChoice } from '../../map/index.ts';
+import type { FlatTrack } from '../../playback/track.ts';
+import { windowOf } from '../../workers/series.ts';
+import { PlaybackVehicle } from './PlaybackVehicle.tsx';
+import type { PlaybackStore } from './playback-store.ts';
+
+interface Props {
+  /** One array object per selection: the route layers memoise on its identity. */
+  chunks: readonly DayChunk[];
+  track: FlatTrack;
+  windowMs: readonly [number, number];
+  thresholdMph: number;
+  gapSeconds: number;
+  stops: readonly Stop[];
+  store: PlaybackStore;
+  /** Changes whenever a new selection is shown; reported back through onDrawn once the map has drawn it. */
+  selectionKey: string;
+  vehicleLabel: string;
+  onDrawn: (selectionKey: string) => void;
+}
+
+/** [west, south, east, north] of the readings inside the brushed window (only on a window change, never per frame). */
+function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, number, number, number] | null {
+  const [lo, hi] = windowOf(track.t, fromMs, toMs);
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (let i = lo; i < hi; i++) {
+    const lat = track.lat[i]!, lng = track.lng[i]!;
+    if (lng < w) w = lng;
+    if (lng > e) e = lng;
+    if (lat < s) s = lat;
+    if (lat > n) n = lat;
+  }
+  return Number.isFinite(w) ? [w, s, e, n] : null;
+}
+
+/**
+ * Placed after the layers inside MapView: its effect runs after theirs have
+ * pushed the selection's data, so the next `idle` means that selection is on
+ * screen (sources parsed, tiles drawn).
+ */
+function DrawnReporter({ drawKey, onDrawn }: { drawKey: string; onDrawn: (key: string) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!map) return;
+    let live = true;
+    const done = () => live && onDrawn(drawKey);
+    map.once('idle', done);
+    // An idle map with nothing left to load may not fire idle again by itself.
+    map.triggerRepaint();
+    return () => {
+      live = false;
+      map.off('idle', done);
+    };
+  }, [map, drawKey, onDrawn]);
+  return null;
+}
+
+const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
+  { key: 'slow', label: 'Slow' },
+  { key: 'normal', label: 'Normal' },
+  { key: 'near', label: 'Near limit' },
+  { key: 'over', label: 'Speeding' },
+];
+
+/**
+ * The route of the selection on the MapLibre map: speed-coloured line, gaps,
+ * stops (click to seek), the replayed vehicle, camera fitted to the brushed
+ * window. `data-map-ready` is "true" once the current selection is drawn.
+ */
+export function ReviewMap(p: Props) {
+  const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
+  const [picking, setPicking] = useState(false);
+  const [drawnKey, setDrawnKey] = useState('');
+  const bounds = useMemo(() => windowBounds(p.track, p.windowMs[0], p.windowMs[1]), [p.track, p.windowMs[0], p.windowMs[1]]);
+  const { store, onDrawn } = p;
+  const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
+  const drawKey = `${p.selectionKey}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  const reported = useCallback(
+    (key: string) => {
+      setDrawnKey(key);
+      onDrawn(key.split('|')[0] ?? '');
+    },
+    [onDrawn],
+  );
+  const ready = drawnKey === drawKey;
+  return (
+    <div className="review-map" data-testid="review-map" data-map-ready={ready ? 'true' : 'false'} data-selection={ready ? p.selectionKey : ''}>
+      <MapView basemap={basemap}>
+        <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} speedingThresholdMph={p.thresholdMph} />
+        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} />
+        <StopsLayer stops={p.stops} onStopClick={onStopClick} />
+        <FitBounds bounds={bounds} />
+        <PlaybackVehicle store={store} track={p.track} gapMs={p.gapSeconds * 1000} label={p.vehicleLabel} />
+        <DrawnReporter drawKey={drawKey} onDrawn={reported} />
+      </MapView>
+      <div className="review-legend" aria-label="Legend">
+        {LEGEND.map((c) => (
+          <span key={c.key}>
+            <i style={{ background: SPEED_COLORS[c.key] }} /> {c.label}
+          </span>
+        ))}
+        <span>
+          <i className="legend-gap" /> Gap
+        </span>
+        <span>
+          <i className="legend-stop" /> Stop
+        </span>
+      </div>
+      <div className="review-basemap">
+        <button type="button" className="btn btn-small" data-testid="review-basemap-toggle" aria-expanded={picking} onClick={() => setPicking((x) => !x)}>
+          Basemap
+        </button>
+        {picking && (
+          <BasemapPicker
+            value={basemap}
+            onChange={(c) => {
+              setBasemap(c);
+              setPicking(false);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
