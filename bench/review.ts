@@ -69,6 +69,7 @@ async function drawnAfter(page: Page, before: string | null): Promise<{ load: nu
     { timeout: 60_000 },
   ).catch(async (err: unknown) => {
     const state = await page.evaluate(`JSON.stringify({ page: document.querySelector('[data-testid=review-page]')?.dataset, map: document.querySelector('[data-testid=review-map]')?.dataset, span: [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')).join() })`);
+    console.error(`review: state log: ${String(await page.evaluate('JSON.stringify(window.__reviewLog?.slice(-40))'))}`);
     if (process.env['REVIEW_FAIL_SHOT']) await page.screenshot({ path: process.env['REVIEW_FAIL_SHOT'] });
     throw new Error(`not drawn after ${before}: ${String(state)}`, { cause: err });
   });
@@ -80,11 +81,9 @@ async function drawnAfter(page: Page, before: string | null): Promise<{ load: nu
 async function timeToDrawn(page: Page, span: 'day' | '6m'): Promise<{ load: number; drawn: number }> {
   const key = () => page.getByTestId('review-page').getAttribute('data-key');
   const away = await key();
-  // The first click after the screen opens can land while it is still settling: click again until the selection changes.
-  for (let i = 0; i < 10 && (await key()) === away; i++) {
-    await page.getByTestId(span === 'day' ? 'review-span-week' : 'review-span-day').dispatchEvent('click');
-    await page.waitForFunction(`document.querySelector('[data-testid=review-page]')?.dataset.key !== ${JSON.stringify(away)}`, null, { timeout: 2000 }).catch(() => undefined);
-  }
+  // Switch to a span that is neither the one shown nor the one to measure (clicking the shown one changes nothing, and the wait would time out).
+  const other = (await page.getByTestId('review-span-week').getAttribute('aria-checked')) === 'true' ? 'month' : 'week';
+  await page.getByTestId(`review-span-${other}`).click();
   await drawnAfter(page, away);
   const before = await key();
   await page.getByTestId(`review-span-${span}`).click();
@@ -129,6 +128,8 @@ try {
   await page.reload();
   await page.waitForSelector('[data-testid=app-root][data-ready=true]');
 
+  // On failure the bench prints how the selection and map state moved (a page-side log of attribute changes).
+  await page.evaluate(`(() => { window.__reviewLog = []; const t0 = performance.now(); const q = (s) => document.querySelector(s); window.__reviewObs = new MutationObserver(() => { const p = q('[data-testid=review-page]'); const e = [Math.round(performance.now() - t0), p?.dataset.key?.split(':').slice(1, 3).join('/'), p?.dataset.state, q('[data-testid=review-map]')?.dataset.mapReady, [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')?.[0]).join('')].join(' '); if (window.__reviewLog.at(-1)?.slice(e.indexOf(' ')) !== e.slice(e.indexOf(' '))) window.__reviewLog.push(e); }).observe(document.body, { attributes: true, subtree: true, childList: true }); })()`);
   await page.getByTestId('nav-review').click();
   await page.waitForSelector('[data-testid=review-page][data-state=ready]', { timeout: 60_000 });
   const day: { load: number; drawn: number }[] = [];
@@ -141,6 +142,8 @@ try {
   const shownKey = (await page.getByTestId('review-page').getAttribute('data-key')) ?? '';
   console.log(`review: measured selection ${shownKey.split(':').slice(1, 3).join(' to ')}`);
 
+  // Not during playback: the log's observer would cost frames.
+  await page.evaluate('window.__reviewObs?.disconnect()');
   await page.getByTestId('pb-rate').selectOption('600');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');

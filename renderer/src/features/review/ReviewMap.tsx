@@ -36,23 +36,38 @@ function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, 
   return Number.isFinite(w) ? [w, s, e, n] : null;
 }
 
+/** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer). */
+const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops'];
+
 /**
  * Placed after the layers inside MapView: its effect runs after theirs have
- * pushed the selection's data, so the next `idle` means that selection is on
- * screen (sources parsed, tiles drawn).
+ * pushed the selection's data. The selection is drawn at the first rendered
+ * frame after that with every source loaded (basemap tiles in view, overlay
+ * data parsed) and the camera still. `idle` alone is not used: it also waits
+ * for label fades, and a single `once('idle')` registered while a previous
+ * selection was still drawing could be missed, leaving the map "not ready".
  */
 function DrawnReporter({ drawKey, onDrawn }: { drawKey: string; onDrawn: (key: string) => void }) {
   const map = useMap();
   useEffect(() => {
     if (!map) return;
     let live = true;
-    const done = () => live && onDrawn(drawKey);
-    map.once('idle', done);
-    // An idle map with nothing left to load may not fire idle again by itself.
+    const check = () => {
+      if (!live || map.isMoving() || !map.loaded()) return;
+      if (OVERLAY_SOURCES.some((id) => map.getSource(id) && !map.isSourceLoaded(id))) return;
+      live = false;
+      map.off('render', check);
+      map.off('idle', check);
+      onDrawn(drawKey);
+    };
+    map.on('render', check);
+    map.on('idle', check);
+    // An idle map with nothing left to load renders no frame by itself.
     map.triggerRepaint();
     return () => {
       live = false;
-      map.off('idle', done);
+      map.off('render', check);
+      map.off('idle', check);
     };
   }, [map, drawKey, onDrawn]);
   return null;
