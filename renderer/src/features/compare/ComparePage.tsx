@@ -1,3 +1,4 @@
+import { RangePicker } from '../../components/RangePicker.tsx';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
 import type { CarrierFacts, WorstEvent } from '../../../../shared/compare/facts.ts';
@@ -8,7 +9,7 @@ import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
 import { createJob, startDownloadManager } from '../../downloads/manager.ts';
-import { RANGE_LABELS, rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { CompareTable } from './CompareTable.tsx';
@@ -179,28 +180,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor="compare-range">Range</label>
-            <select id="compare-range" data-testid="compare-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
-              {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
-                <option key={p} value={p}>
-                  {RANGE_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {preset === 'custom' && (
-            <>
-              <div className="field">
-                <label htmlFor="compare-from">From</label>
-                <input id="compare-from" type="date" data-testid="compare-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="compare-to">To</label>
-                <input id="compare-to" type="date" data-testid="compare-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
-              </div>
-            </>
-          )}
+          <RangePicker idPrefix="compare" preset={preset} onPreset={setPreset} customFrom={customFrom} customTo={customTo} onCustomFrom={setCustomFrom} onCustomTo={setCustomTo} />
         </div>
         <div className="compare-params" role="group" aria-label="Parameters, the same for every carrier">
           {EDITABLE.map((k) => (

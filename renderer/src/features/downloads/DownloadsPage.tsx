@@ -1,9 +1,10 @@
+import { RangePicker } from '../../components/RangePicker.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
 import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
-import { RANGE_LABELS, rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
 import { JobList } from './JobList.tsx';
@@ -136,28 +137,7 @@ export function DownloadsPage() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="dl-range">Range</label>
-            <select id="dl-range" data-testid="dl-range" value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
-              {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
-                <option key={p} value={p}>
-                  {RANGE_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {preset === 'custom' && (
-            <>
-              <div className="field">
-                <label htmlFor="dl-from">From (UTC day)</label>
-                <input id="dl-from" type="date" data-testid="dl-from" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="dl-to">To (UTC day)</label>
-                <input id="dl-to" type="date" data-testid="dl-to" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
-              </div>
-            </>
-          )}
+          <RangePicker idPrefix="dl" preset={preset} onPreset={setPreset} customFrom={customFrom} customTo={customTo} onCustomFrom={setCustomFrom} onCustomTo={setCustomTo} />
           {range && !('error' in range) && (
             <span className="dl-range-days hint" data-testid="dl-range-days">
               {range.from} → {range.to} · {rangeDays} {rangeDays === 1 ? 'day' : 'days'}

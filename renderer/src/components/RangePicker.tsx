@@ -1,0 +1,42 @@
+import { RANGE_LABELS, type RangePreset } from '../downloads/ranges.ts';
+
+interface Props {
+  /** Prefix of the ids and data-testids: `${idPrefix}-range`, `-from`, `-to`. */
+  idPrefix: string;
+  preset: RangePreset;
+  onPreset: (p: RangePreset) => void;
+  customFrom: string;
+  customTo: string;
+  onCustomFrom: (v: string) => void;
+  onCustomTo: (v: string) => void;
+}
+
+/** A range preset (yesterday … 6 months) with custom UTC-day inputs: the same control on every screen that picks days. */
+export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, onCustomFrom, onCustomTo }: Props) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-range`}>Range</label>
+        <select id={`${idPrefix}-range`} data-testid={`${idPrefix}-range`} value={preset} onChange={(e) => onPreset(e.target.value as RangePreset)}>
+          {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
+            <option key={p} value={p}>
+              {RANGE_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {preset === 'custom' && (
+        <>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-from`}>From (UTC day)</label>
+            <input id={`${idPrefix}-from`} type="date" data-testid={`${idPrefix}-from`} value={customFrom} onChange={(e) => onCustomFrom(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-to`}>To (UTC day)</label>
+            <input id={`${idPrefix}-to`} type="date" data-testid={`${idPrefix}-to`} value={customTo} onChange={(e) => onCustomTo(e.target.value)} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
