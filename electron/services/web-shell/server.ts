@@ -117,6 +117,10 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     createReadStream(file).pipe(res);
   }
 
+  // Keep idle sockets longer than the browser does: a socket the server closes just as the
+  // browser reuses it fails a POST outright ("Failed to fetch"), and POSTs are never retried.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

@@ -1,5 +1,5 @@
 import type { Failure } from '../../../shared/domain/carrier.ts';
-import type { DownloadEvent, DownloadProgress } from '../../../shared/ipc/contract.ts';
+import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../../shared/ipc/contract.ts';
 import { daysBetween, type UtcDay } from '../../../shared/util/day.ts';
 import { api } from '../bridge/api.ts';
 import { getDb } from '../store/db.ts';
@@ -172,8 +172,9 @@ async function runVehicle(job: DownloadJob, v: JobVehicle, task: Task): Promise<
     task.sessionId = sessionId;
     if (task.stop) void api.downloads.cancel(sessionId);
     let ack = 0;
+    const downloads = api.downloads;
     for (;;) {
-      const { events, finished } = await api.downloads.poll(sessionId, ack);
+      const { events, finished } = await pollWithRetry(() => downloads.poll(sessionId, ack));
       for (const e of events) {
         if (e.seq <= ack && e.type === 'day') continue;
         const end = await handleEvent(job, v, task, e);
@@ -383,4 +384,22 @@ export function startDownloadManager(): void {
     emit();
     schedule();
   })();
+}
+
+/**
+ * A poll is idempotent (the same ackSeq returns the same events), so a
+ * transient network failure of the bridge — e.g. a keep-alive socket the
+ * server closed just as the browser reused it, which fetch reports as
+ * "Failed to fetch" and never retries for a POST — is retried a few times
+ * before the download is declared stopped.
+ */
+async function pollWithRetry(poll: () => Promise<DownloadPoll>, attempts = 4): Promise<DownloadPoll> {
+  for (let i = 0; ; i++) {
+    try {
+      return await poll();
+    } catch (err) {
+      if (!(err instanceof TypeError) || i + 1 >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** i));
+    }
+  }
 }
