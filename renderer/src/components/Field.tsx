@@ -22,3 +22,11 @@ export function Field({ label, hint, testId, ...input }: Props) {
     </div>
   );
 }
+
+/**
+ * An input for an API key: masked, never autocompleted, never spell-checked
+ * (a spell checker may send the text elsewhere). Every key entry uses this.
+ */
+export function KeyField(props: Omit<Props, 'type' | 'autoComplete' | 'spellCheck'>) {
+  return <Field {...props} type="password" autoComplete="off" spellCheck={false} />;
+}

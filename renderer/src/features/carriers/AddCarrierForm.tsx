@@ -3,7 +3,7 @@ import type { CarrierView, KeysStatus } from '../../../../shared/domain/carrier.
 import { api } from '../../bridge/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
-import { Field } from '../../components/Field.tsx';
+import { Field, KeyField } from '../../components/Field.tsx';
 
 interface Props {
   keys: KeysStatus;
@@ -46,12 +46,9 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
       )}
       <div className="form-grid">
         <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} disabled={busy || locked} autoFocus />
-        <Field
+        <KeyField
           label="Company Key"
           testId="carrier-key-input"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
           value={companyKey}
           onChange={(e) => setCompanyKey(e.target.value)}
           required

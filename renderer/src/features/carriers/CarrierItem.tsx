@@ -4,7 +4,7 @@ import { api } from '../../bridge/api.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
-import { Field } from '../../components/Field.tsx';
+import { Field, KeyField } from '../../components/Field.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 
 interface Props {
@@ -125,12 +125,9 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
       )}
       {editing === 'key' && (
         <form className="inline-form" onSubmit={submitKey}>
-          <Field
+          <KeyField
             label={carrier.hasCompanyKey ? 'New Company Key' : 'Company Key'}
             testId="carrier-key-replace-input"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
             value={companyKey}
             onChange={(e) => setCompanyKey(e.target.value)}
             required

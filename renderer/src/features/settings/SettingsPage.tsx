@@ -4,7 +4,7 @@ import { api } from '../../bridge/api.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
-import { Field } from '../../components/Field.tsx';
+import { Field, KeyField } from '../../components/Field.tsx';
 
 interface Props {
   keys: KeysStatus;
@@ -83,12 +83,9 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
             </>
           )}
         </p>
-        <Field
+        <KeyField
           label={keys.providerKeySet ? 'New Provider Key' : 'Provider Key'}
           testId="provider-key-input"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
           value={providerKey}
           onChange={(e) => setProviderKey(e.target.value)}
           disabled={locked || busy}
