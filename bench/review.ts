@@ -138,6 +138,20 @@ try {
     day.push(await timeToDrawn(page, 'day'));
     six.push(await timeToDrawn(page, '6m'));
   }
+  const traceFile = process.env['REVIEW_TRACE'];
+  if (traceFile) {
+    // One more of each span under Chrome's tracer (every thread: main, workers, GPU), summarised by scripts/trace-summary.ts.
+    for (const span of ['day', '6m'] as const) {
+      const away = await page.getByTestId('review-page').getAttribute('data-key');
+      await page.getByTestId(`review-span-${span === 'day' ? 'week' : 'month'}`).click();
+      await drawnAfter(page, away);
+      const before = await page.getByTestId('review-page').getAttribute('data-key');
+      await browser.startTracing(page, { path: `${traceFile}.${span}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'gpu'] });
+      await page.getByTestId(`review-span-${span}`).click();
+      console.log(`review: traced ${span}: ${JSON.stringify(await drawnAfter(page, before))}`);
+      await browser.stopTracing();
+    }
+  }
   const points = Number(await page.getByTestId('total-points').getAttribute('data-value'));
   const shownKey = (await page.getByTestId('review-page').getAttribute('data-key')) ?? '';
   console.log(`review: measured selection ${shownKey.split(':').slice(1, 3).join(' to ')}`);

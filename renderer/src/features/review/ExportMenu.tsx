@@ -16,7 +16,7 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
 type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress: ExportProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
 
 /** Export buttons for the current selection, with progress; formatting runs in a worker so the window stays responsive. */
-export function ExportMenu(props: { chunks: () => DayChunk[]; meta: GpxMeta; params: Partial<AnalysisParams>; shell: 'electron' | 'browser-shell'; baseName: string }) {
+export function ExportMenu(props: { chunks: () => DayChunk[]; meta: GpxMeta; params: Partial<AnalysisParams>; shell: 'electron' | 'browser-shell'; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
@@ -41,7 +41,7 @@ export function ExportMenu(props: { chunks: () => DayChunk[]; meta: GpxMeta; par
     <div className="export-menu" data-testid="export-menu" data-state={status.state}>
       <span className="muted">Export</span>
       {KINDS.map((k) => (
-        <button key={k.kind} type="button" className="btn btn-small" data-testid={`export-${k.kind}`} disabled={running} onClick={() => void run(k)}>
+        <button key={k.kind} type="button" className="btn btn-small" data-testid={`export-${k.kind}`} disabled={running || props.disabled === true} onClick={() => void run(k)}>
           {k.label}
         </button>
       ))}

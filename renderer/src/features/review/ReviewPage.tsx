@@ -94,6 +94,8 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
   const [shown, setShown] = useState<Loaded | null>(null);
   if (data && data !== shown) setShown(data);
+  // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
+  const view = data ?? shown;
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
   const gapMs = params.gapSeconds * 1000;
 
@@ -168,15 +170,16 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   return (
     <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
       <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} />
-      {data && (
+      {view && (
         <div className="review-subbar">
-          <TotalsStrip totals={data.totals} from={data.from} to={data.to} />
+          <TotalsStrip totals={view.totals} from={view.from} to={view.to} />
           <ExportMenu
-            chunks={() => data.chunks}
+            disabled={!data}
+            chunks={() => view.chunks}
             params={params}
             shell={info?.shell ?? 'browser-shell'}
-            baseName={`${vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? 'vehicle'}-${data.from === data.to ? data.from : `${data.from}_${data.to}`}`.replace(/[^\w.-]+/g, '_')}
-            meta={{ carrierName: carrier?.label ?? '', dotNumber: '', vehicleNumber: data.chunks[0]?.vehicleNumber ?? '', vin: data.chunks[0]?.vin ?? '', from: data.from, to: data.to, generatedAt: 0 }}
+            baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
+            meta={{ carrierName: carrier?.label ?? '', dotNumber: '', vehicleNumber: view.chunks[0]?.vehicleNumber ?? '', vin: view.chunks[0]?.vin ?? '', from: view.from, to: view.to, generatedAt: 0 }}
           />
         </div>
       )}
@@ -210,13 +213,13 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
               </div>
             )}
           </div>
-          {data && <PlaybackBar store={store} track={data.track} />}
+          {view && <PlaybackBar store={store} track={view.track} />}
           <div ref={chartsRef} className="review-charts">
-            {data && detail && chartWidth > 0 && (
+            {view && detail && chartWidth > 0 && (
               <>
                 <SpeedChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
                 <StatusChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
-                <OverviewBrush series={data.overview} width={chartWidth} fmt={fmt} resetKey={data.key} onWindow={onWindow} />
+                <OverviewBrush series={view.overview} width={chartWidth} fmt={fmt} resetKey={view.key} onWindow={onWindow} />
               </>
             )}
           </div>
