@@ -9,7 +9,7 @@ import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispa
 import { createKeychain } from '../services/keychain/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import { createSettingsStore } from '../services/settings/index.ts';
-import { hardenApp, hardenContents, hardenSession } from './security.ts';
+import { hardenApp, hardenContents, hardenSession, servePolicyInAppHtml } from './security.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
 // lives in services/backend, which the browser shell and the tests share.
@@ -74,8 +74,7 @@ const dialogs: SaveDialogs = {
 app.enableSandbox();
 hardenApp();
 void app.whenReady().then(() => {
-  hardenSession();
-  backend = createBackend({
+  const created = createBackend({
     keychain: createKeychain(),
     settings: createSettingsStore({ dataDir }),
     shell: 'electron',
@@ -84,6 +83,10 @@ void app.whenReady().then(() => {
     dialogs,
     diskGuard: createDiskGuard(dataDir),
   });
+  backend = created;
+  // The CSP follows the user's online-basemap opt-in (settings), before any page loads.
+  hardenSession(() => created.cspOrigins());
+  if (!rendererDevUrl) servePolicyInAppHtml(rendererFileUrl, () => created.cspOrigins());
   registerIpcHandlers(ipcMain as unknown as IpcMainLike, backend, IPC_CHANNELS, (frame) => isAppUrl(frame.url));
   mainWindow = createWindow();
   app.on('activate', () => {

@@ -1,5 +1,5 @@
-import { app, session, shell, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.ts';
+import { app, net, protocol, session, shell, type WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, htmlWithPolicy } from '../../shared/ipc/csp.ts';
 
 /**
  * Electron's security checklist, applied in one place: strict CSP on every
@@ -19,16 +19,45 @@ export function isAllowedExternalUrl(url: string): boolean {
   }
 }
 
-export function hardenSession(): void {
+/** The extra origins of the user's online-basemap opt-in (backend.cspOrigins); none means the strict default. */
+export type CspOrigins = () => Promise<readonly string[]>;
+
+async function currentPolicy(origins: CspOrigins): Promise<string> {
+  try {
+    return contentSecurityPolicy(await origins());
+  } catch {
+    return CONTENT_SECURITY_POLICY;
+  }
+}
+
+export function hardenSession(origins: CspOrigins): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
-    });
+    void currentPolicy(origins).then((policy) =>
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] },
+      }),
+    );
   });
   // Everything is refused except durable storage: the offline store must not be evicted under disk pressure.
   ses.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'persistent-storage'));
   ses.setPermissionCheckHandler((_wc, permission) => permission === 'persistent-storage');
+}
+
+/**
+ * The page's meta CSP applies on top of the header: for the online-basemap
+ * opt-in to work, the app's index.html is served with its meta tag carrying the
+ * same policy. Every other file:// request passes through untouched. If this
+ * were not in place the meta tag on disk (the strict default) would still win:
+ * a failure here can only keep the policy strict, never widen it.
+ */
+export function servePolicyInAppHtml(appFileUrl: string, origins: CspOrigins): void {
+  protocol.handle('file', async (request) => {
+    const res = await net.fetch(request, { bypassCustomProtocolHandlers: true });
+    if (request.url.split(/[?#]/)[0] !== appFileUrl || !res.ok) return res;
+    const html = htmlWithPolicy(await res.text(), await currentPolicy(origins));
+    return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  });
 }
 
 export function hardenContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {

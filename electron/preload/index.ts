@@ -34,6 +34,8 @@ const api: RouteLensApi = {
     getPreferences: call('settings:getPreferences'),
     setPreferences: call('settings:setPreferences'),
     setProviderBaseUrl: call('settings:setProviderBaseUrl'),
+    getOnlineStyle: call('settings:getOnlineStyle'),
+    setOnlineStyle: call('settings:setOnlineStyle'),
   },
   exports: {
     begin: call('exports:begin'),

@@ -42,6 +42,12 @@ export interface Preferences {
   displayTimeZone: string;
 }
 
+/** The online basemap the user opted into, and the origins the CSP allows for it (null: none, strict CSP). */
+export interface OnlineStyleChoice {
+  styleUrl: string;
+  origins: string[];
+}
+
 export type ExportFormat = 'csv' | 'gpx' | 'pdf';
 
 export interface DownloadProgress {
@@ -93,6 +99,13 @@ export interface IpcContract {
   'settings:getPreferences': { args: []; result: Preferences };
   'settings:setPreferences': { args: [patch: Partial<Preferences>]; result: Preferences };
   'settings:setProviderBaseUrl': { args: [baseUrl: string | null]; result: KeysStatus };
+  'settings:getOnlineStyle': { args: []; result: OnlineStyleChoice | null };
+  /**
+   * Opts into an online basemap style (the backend fetches it to learn which
+   * origins it needs) or, with null, out again. The CSP changes from the next
+   * page load: the renderer reloads after a change.
+   */
+  'settings:setOnlineStyle': { args: [styleUrl: string | null]; result: OnlineStyleChoice | null };
 
   /**
    * Saving exports through a native save dialog (Electron). In the browser
@@ -137,6 +150,8 @@ export const API_FUNCTIONS = {
   'settings:getPreferences': 'getPreferences',
   'settings:setPreferences': 'setPreferences',
   'settings:setProviderBaseUrl': 'setProviderBaseUrl',
+  'settings:getOnlineStyle': 'getOnlineStyle',
+  'settings:setOnlineStyle': 'setOnlineStyle',
   'exports:begin': 'begin',
   'exports:write': 'write',
   'exports:finish': 'finish',

@@ -29,6 +29,12 @@ export const isDay: Guard = (v) => typeof v === 'string' && isUtcDay(v);
 /** http(s) URL with a host, optional port and path; no credentials, no spaces. (No WHATWG URL here: shared/ has no DOM or Node lib.) */
 const BASE_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[^\s@]*)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?(?:\/[^\s@]*)?$/;
 export const isBaseUrl: Guard = (v) => typeof v === 'string' && v.length <= 2048 && BASE_URL.test(v);
+/**
+ * An online basemap style URL: https, or http on loopback only; no credentials,
+ * no spaces. The backend parses it again with the WHATWG URL parser.
+ */
+const STYLE_URL = /^(?:https:\/\/[A-Za-z0-9.-]+|https:\/\/\[[0-9A-Fa-f:.]+\]|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(?::\d{1,5})?(?:[/?#][^\s@\\]*)?$/;
+export const isOnlineStyleUrl: Guard = (v) => typeof v === 'string' && v.length <= 2048 && STYLE_URL.test(v);
 const isNullable = (g: Guard): Guard => (v) => v === null || g(v);
 
 function isRecord(v: unknown, keys: readonly string[]): v is Record<string, unknown> {
@@ -92,6 +98,8 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'settings:getPreferences': tuple(),
   'settings:setPreferences': tuple(isPreferencesPatch),
   'settings:setProviderBaseUrl': tuple(isNullable(isBaseUrl)),
+  'settings:getOnlineStyle': tuple(),
+  'settings:setOnlineStyle': tuple(isNullable(isOnlineStyleUrl)),
   'exports:begin': tuple(isFileName, isFormat),
   'exports:write': tuple(isId, isPiece),
   'exports:finish': tuple(isId),

@@ -30,7 +30,7 @@ function fakeBackend(calls: { channel: string; args: unknown[] }[]): Backend {
       return { echoed: args };
     },
   });
-  return { handlers, publicError: (err) => ({ kind: 'other', message: String((err as Error).message).replace('SECRET-KEY-123', '[redacted]') }), close: async () => {} };
+  return { handlers, publicError: (err) => ({ kind: 'other', message: String((err as Error).message).replace('SECRET-KEY-123', '[redacted]') }), cspOrigins: async () => [], close: async () => {} };
 }
 
 const APP = 'file:///app/out/renderer/index.html';

@@ -2,6 +2,8 @@ import type { CarrierView, ConnectionTest, KeysStatus } from '../../../shared/do
 import type { IpcArgs, IpcChannel, IpcResult } from '../../../shared/ipc/contract.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
+import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
+import { StyleUrlError } from '../basemap/style-origins.ts';
 import type { Keychain } from '../keychain/index.ts';
 import { effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
@@ -27,12 +29,16 @@ export interface BackendOptions {
   dialogs?: SaveDialogs;
   /** The volume to keep free space on while downloading (Electron: userData, where IndexedDB lives). */
   diskGuard?: DiskGuard;
+  /** How an online style is fetched when the user opts in (tests shorten the limits). */
+  onlineStyle?: ResolveOptions;
 }
 
 export interface Backend {
   handlers: Handlers;
   /** Maps a thrown error to the one sentence the renderer may see (keys redacted). */
   publicError(err: unknown): { kind: string; message: string };
+  /** Origins the CSP allows beyond 'self' (the opted-in online basemap's), for the shells to send on every page load. */
+  cspOrigins(): Promise<readonly string[]>;
   close(): Promise<void>;
 }
 
@@ -170,6 +176,21 @@ export function createBackend(opts: BackendOptions): Backend {
       await settings.setProvider({ baseUrl });
       return keysStatus();
     },
+    'settings:getOnlineStyle': async () => {
+      const s = (await settings.get()).onlineStyle;
+      return s ? { styleUrl: s.styleUrl, origins: [...s.origins] } : null;
+    },
+    'settings:setOnlineStyle': async (styleUrl) => {
+      if (styleUrl === null) return settings.setOnlineStyle(null).then(() => null);
+      try {
+        const resolved = await resolveOnlineStyle(styleUrl, opts.onlineStyle);
+        const saved = await settings.setOnlineStyle(resolved);
+        return saved && { styleUrl: saved.styleUrl, origins: [...saved.origins] };
+      } catch (err) {
+        if (err instanceof StyleUrlError) throw new UserFacingError({ kind: 'bad-request', message: `The online style cannot be used: ${err.message}` });
+        throw err;
+      }
+    },
 
     'exports:begin': (name, format) => exportsOut.begin(name, format),
     'exports:write': (id, piece) => exportsOut.write(id, piece),
@@ -185,6 +206,7 @@ export function createBackend(opts: BackendOptions): Backend {
   return {
     handlers,
     publicError: (err) => failure(err),
+    cspOrigins: async () => (await settings.get()).onlineStyle?.origins ?? [],
     async close() {
       downloads.cancelAll();
       await exportsOut.closeAll();

@@ -14,8 +14,8 @@ import { SettingsError, SettingsValidationError } from './errors.ts';
 import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
-import type { Carrier, Preferences, ProviderSettings, Settings } from './types.ts';
-import { parseBaseUrl, parseLabel, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
+import { parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -59,6 +59,8 @@ export interface SettingsStore {
   removeCarrier(id: string): Promise<boolean>;
   setProvider(patch: Partial<ProviderSettings>): Promise<ProviderSettings>;
   setPreferences(patch: Partial<Preferences>): Promise<Preferences>;
+  /** null turns the online basemap off (and so narrows the CSP again). */
+  setOnlineStyle(style: OnlineStyleSettings | null): Promise<OnlineStyleSettings | null>;
 }
 
 export interface SettingsStoreOptions {
@@ -100,6 +102,7 @@ function serialise(s: Settings): string {
       ...(c.demo === true ? { demo: true } : {}),
       createdAt: c.createdAt,
     })),
+    ...(s.onlineStyle ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -253,6 +256,16 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           displayTimeZone: patch.displayTimeZone === undefined ? s.preferences.displayTimeZone : parseTimeZone(patch.displayTimeZone),
         };
         return { next: { ...s, preferences }, result: preferences };
+      }),
+    setOnlineStyle: (style) =>
+      mutate((s) => {
+        if (style === null) {
+          if (!s.onlineStyle) return { next: s, result: null };
+          const { onlineStyle: _dropped, ...rest } = s;
+          return { next: rest, result: null };
+        }
+        const onlineStyle = parseOnlineStyle(style);
+        return { next: { ...s, onlineStyle }, result: onlineStyle };
       }),
   };
 }

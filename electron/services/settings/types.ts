@@ -29,11 +29,19 @@ export interface Preferences {
   readonly displayTimeZone: string;
 }
 
+/** The user's opt-in to an online basemap style, with the origins the CSP then allows (resolved when chosen). */
+export interface OnlineStyleSettings {
+  readonly styleUrl: string;
+  readonly origins: readonly string[];
+}
+
 export interface Settings {
   readonly schemaVersion: typeof SETTINGS_VERSION;
   readonly provider: ProviderSettings;
   readonly preferences: Preferences;
   readonly carriers: readonly Carrier[];
+  /** Absent: no online basemap, the strict CSP. Optional, so files written before it still parse. */
+  readonly onlineStyle?: OnlineStyleSettings;
 }
 
 export function defaultSettings(): Settings {

@@ -2,10 +2,12 @@
  * Schema checks shared by the file parser and the store's mutators. Each
  * parse function builds a fresh object from the fields it knows.
  */
+import { isCspOrigin, MAX_EXTRA_ORIGINS } from '../../../shared/ipc/csp.ts';
+import { parseStyleUrl } from '../basemap/style-origins.ts';
 import { isCarrierId } from '../keychain/validate.ts';
 import { SettingsValidationError } from './errors.ts';
 import { SETTINGS_VERSION } from './types.ts';
-import type { Carrier, Preferences, ProviderSettings, Settings } from './types.ts';
+import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 
 export const MAX_LABEL_LENGTH = 100;
 export const MAX_SPEEDING_THRESHOLD_MPH = 200;
@@ -97,6 +99,32 @@ export function parsePreferences(value: unknown, where = 'preferences'): Prefere
   };
 }
 
+/** Checked as strictly as when chosen: a hand-edited file cannot widen the CSP beyond plain allowed origins. */
+export function parseOnlineStyle(value: unknown, where = 'onlineStyle'): OnlineStyleSettings {
+  const r = record(value, where);
+  let styleUrl: string;
+  try {
+    styleUrl = parseStyleUrl(r.styleUrl);
+  } catch (e) {
+    return fail(`${where}.styleUrl`, e instanceof Error ? e.message : 'is not allowed');
+  }
+  const origins = r.origins;
+  if (!Array.isArray(origins) || origins.length === 0 || origins.length > MAX_EXTRA_ORIGINS || !origins.every(isCspOrigin)) {
+    fail(`${where}.origins`, `must be 1 to ${MAX_EXTRA_ORIGINS} https (or loopback http) origins`);
+  }
+  return { styleUrl, origins: [...(origins as string[])] };
+}
+
+/** A bad opt-in is dropped (the strict CSP applies) rather than costing the user every carrier with the whole file. */
+function optionalOnlineStyle(value: unknown): { onlineStyle?: OnlineStyleSettings } {
+  if (value === undefined) return {};
+  try {
+    return { onlineStyle: parseOnlineStyle(value) };
+  } catch {
+    return {};
+  }
+}
+
 /** Validates a document already migrated to the current version. */
 export function parseSettings(value: unknown): Settings {
   const r = record(value, 'settings');
@@ -113,5 +141,6 @@ export function parseSettings(value: unknown): Settings {
     provider: parseProvider(r.provider),
     preferences: parsePreferences(r.preferences),
     carriers,
+    ...optionalOnlineStyle(r.onlineStyle),
   };
 }

@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../shared/ipc/csp.ts';
+import { contentSecurityPolicy, htmlWithPolicy } from '../../../shared/ipc/csp.ts';
 import type { Backend } from '../backend/backend.ts';
 import { dispatch } from '../backend/dispatch.ts';
 
@@ -96,7 +96,10 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'GET only.');
-    void serveStatic(url.pathname, res, send);
+    serveStatic(url.pathname, res, send).catch(() => {
+      if (!res.headersSent) send(500, 'The file could not be served.');
+      else res.destroy();
+    });
   });
 
   async function serveStatic(pathname: string, res: http.ServerResponse, send: (s: number, b: string) => void) {
@@ -105,15 +108,26 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     if (file !== root && !file.startsWith(root + path.sep)) return send(403, 'Outside the app.');
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return send(404, 'Not found.');
-    res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    // The user's online-basemap opt-in widens connect-src/img-src by exactly its origins; read per request so a change applies on the next load.
+    const policy = contentSecurityPolicy(await opts.backend.cspOrigins());
+    const ext = path.extname(file);
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Referrer-Policy': 'no-referrer',
-      'Cache-Control': rel === 'index.html' ? 'no-store' : 'max-age=3600',
-    });
+      // Documents and scripts (workers take their CSP from their own response) must not be reused with an older policy.
+      'Cache-Control': ext === '.html' || ext === '.js' || ext === '.mjs' ? 'no-store' : 'max-age=3600',
+    };
+    if (rel === 'index.html') {
+      // Both the header and the page's meta policy apply: the meta one carries the same origins.
+      const body = Buffer.from(htmlWithPolicy(await readFile(file, 'utf8'), policy));
+      res.writeHead(200, { ...headers, 'Content-Length': body.length });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': info.size });
     createReadStream(file).pipe(res);
   }
 

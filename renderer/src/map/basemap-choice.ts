@@ -1,3 +1,5 @@
+import { isOnlineStyleUrl } from '../../../shared/ipc/validate.ts';
+
 /**
  * The user's basemap choice, persisted: the kind and URL in localStorage, a
  * chosen .pmtiles file in the Origin Private File System (a File handle
@@ -17,7 +19,7 @@ export function loadBasemapChoice(): BasemapChoice {
     if (!raw) return { kind: 'builtin' };
     const v = JSON.parse(raw) as Partial<BasemapChoice> & { name?: unknown; styleUrl?: unknown };
     if (v.kind === 'pmtiles' && typeof v.name === 'string') return { kind: 'pmtiles', name: v.name };
-    if (v.kind === 'online' && typeof v.styleUrl === 'string' && /^https:\/\//.test(v.styleUrl)) return { kind: 'online', styleUrl: v.styleUrl };
+    if (v.kind === 'online' && typeof v.styleUrl === 'string' && isOnlineStyleUrl(v.styleUrl)) return { kind: 'online', styleUrl: v.styleUrl };
   } catch {
     // A corrupt entry means the built-in map, never a blank one.
   }

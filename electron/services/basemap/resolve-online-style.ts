@@ -1,0 +1,83 @@
+/**
+ * Fetches an online style (and its TileJSONs) on the backend, once, when the
+ * user opts in, to learn the origins the CSP must allow. Bounded in time and
+ * size; redirects are refused because the CSP would have to follow them too.
+ */
+import { allowedOrigin, originsOf, parseStyleUrl, styleReferences, StyleUrlError } from './style-origins.ts';
+
+export interface OnlineStyle {
+  styleUrl: string;
+  origins: string[];
+}
+
+export interface ResolveOptions {
+  fetch?: typeof fetch;
+  /** Per document. Default 8 s. */
+  timeoutMs?: number;
+  /** Per document. Default 1 MiB. */
+  maxBytes?: number;
+  /** TileJSON documents read at most. Default 8. */
+  maxTileJsons?: number;
+}
+
+async function fetchJson(url: string, opts: Required<ResolveOptions>): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await opts.fetch(url, { redirect: 'error', signal: AbortSignal.timeout(opts.timeoutMs), headers: { Accept: 'application/json' } });
+  } catch (err) {
+    const timedOut = err instanceof Error && err.name === 'TimeoutError';
+    throw new StyleUrlError(timedOut ? `${url} did not answer within ${opts.timeoutMs / 1000} s.` : `${url} could not be reached (or it redirects elsewhere).`);
+  }
+  if (!res.ok) throw new StyleUrlError(`${url} answered ${res.status}.`);
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > opts.maxBytes) throw new StyleUrlError(`${url} is larger than ${opts.maxBytes} bytes.`);
+  const reader = res.body?.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > opts.maxBytes) {
+        await reader.cancel();
+        throw new StyleUrlError(`${url} is larger than ${opts.maxBytes} bytes.`);
+      }
+      parts.push(value);
+    }
+  }
+  try {
+    return JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown;
+  } catch {
+    throw new StyleUrlError(`${url} is not JSON.`);
+  }
+}
+
+const isStyle = (v: unknown) =>
+  typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 8 && Array.isArray((v as { layers?: unknown }).layers);
+
+export async function resolveOnlineStyle(rawUrl: unknown, options: ResolveOptions = {}): Promise<OnlineStyle> {
+  const opts: Required<ResolveOptions> = { fetch: globalThis.fetch, timeoutMs: 8000, maxBytes: 1024 * 1024, maxTileJsons: 8, ...options };
+  const styleUrl = parseStyleUrl(rawUrl);
+  const style = await fetchJson(styleUrl, opts);
+  if (!isStyle(style)) throw new StyleUrlError(`${styleUrl} is not a MapLibre style (version 8 with layers).`);
+  const refs = styleReferences(style, styleUrl);
+  const urls = [...refs.urls];
+  for (const tileJsonUrl of refs.tileJsonUrls.slice(0, opts.maxTileJsons)) {
+    // Only TileJSONs the CSP could allow are read: the backend must not be a way to reach anything else.
+    if (!allowedOrigin(new URL(tileJsonUrl))) continue;
+    // A TileJSON that fails now is left to fail in the map, with its note; the style itself did load.
+    const tileJson = await fetchJson(tileJsonUrl, opts).catch(() => null);
+    const tiles = (tileJson as { tiles?: unknown } | null)?.tiles;
+    if (!Array.isArray(tiles)) continue;
+    for (const t of tiles) {
+      if (typeof t !== 'string') continue;
+      try {
+        urls.push(new URL(t, tileJsonUrl).href);
+      } catch {
+        // Not a URL: MapLibre cannot load it either.
+      }
+    }
+  }
+  return { styleUrl, origins: originsOf(styleUrl, urls) };
+}
