@@ -1,6 +1,19 @@
 import type { DutyStatusCode, MotionStatus } from '../api/wire.ts';
 import type { UtcDay } from '../util/day.ts';
 
+/**
+ * The carrier's profile as the API last reported it (spec 2.2), kept so
+ * exports made offline carry the same audit facts as the CLI's.
+ */
+export interface CarrierCompany {
+  /** company_name: the legal name, as the CLI writes it into GPX metadata. */
+  name: string;
+  /** dot_number (USDOT). */
+  dotNumber: string;
+  /** ISO 8601 UTC time of the fetch. */
+  fetchedAt: string;
+}
+
 /** A carrier as the renderer sees it: never a key, only whether one is set. */
 export interface CarrierView {
   id: string;
@@ -9,6 +22,8 @@ export interface CarrierView {
   demo: boolean;
   hasCompanyKey: boolean;
   createdAt: string;
+  /** null until a connection test or a download has fetched company info. */
+  company: CarrierCompany | null;
 }
 
 export interface KeysStatus {

@@ -26,7 +26,9 @@ import { xmlAttr, xmlText } from './xml.ts';
  */
 
 export interface GpxMeta {
+  /** The carrier's legal name (company_name); '' when not known. */
   carrierName: string;
+  /** USDOT number (dot_number); '' when not known, which the file then states as "unknown". */
   dotNumber: string;
   vehicleNumber: string;
   vin: string;
@@ -119,14 +121,19 @@ function measure(tracks: readonly GpxTrack[]): Bounds {
   return b;
 }
 
+/** An auditor reading "USDOT: ." cannot tell a missing number from a lost one; this says it plainly. */
+export const GPX_UNKNOWN = 'unknown (no company info from the API)';
+
 function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): string {
   const creator = meta.creator ?? 'RouteLens';
   const range = meta.from === meta.to ? meta.from : `${meta.from} to ${meta.to}`;
+  const carrier = meta.carrierName.trim() === '' ? GPX_UNKNOWN : meta.carrierName;
+  const dot = meta.dotNumber.trim() === '' ? GPX_UNKNOWN : meta.dotNumber;
   const desc =
-    `Carrier: ${meta.carrierName}. USDOT: ${meta.dotNumber}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
+    `Carrier: ${carrier}. USDOT: ${dot}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
     `Range: ${range} (UTC days). Points: ${bounds.points}. ` +
     `Point type is the motion status; speed in m/s and course in degrees (Garmin TrackPointExtension v2).`;
-  const keywords = ['ELD', 'breadcrumbs', `USDOT ${meta.dotNumber}`, meta.vehicleNumber, meta.vin, meta.carrierName]
+  const keywords = ['ELD', 'breadcrumbs', dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`, meta.vehicleNumber, meta.vin, meta.carrierName]
     .filter((k) => k.trim() !== '')
     .join(', ');
   let s =

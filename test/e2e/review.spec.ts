@@ -7,7 +7,8 @@ import { eventsCsv } from '../../shared/export/events-csv.ts';
 import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { xmlText } from '../../shared/export/xml.ts';
+import { openDownloads, startJob, TODAY, world } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
 
 const GPX_XSD = '/work/shared/schemas/gpx-1.1.xsd';
@@ -181,6 +182,11 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   expect((gpx.match(/<trkpt /g) ?? []).length).toBe(inTrips);
   const gpxTimes = [...gpx.matchAll(/<trkpt [^>]*><time>([^<]+)<\/time>/g)].map((m) => Date.parse(m[1]!));
   expect(gpxTimes.every((v) => t.includes(v))).toBe(true);
+  // Audit metadata as the CLI writes it: the carrier's legal name and USDOT number from company-info.
+  const company = world.truth.company(carrierId.replace(/^demo-/, ''));
+  const metadata = /<metadata>([\s\S]*?)<\/metadata>/.exec(gpx)?.[1] ?? '';
+  expect(metadata).toContain(`Carrier: ${xmlText(company.company_name)}. USDOT: ${company.dot_number}.`);
+  expect(metadata).toMatch(new RegExp(`<keywords>[^<]*USDOT ${company.dot_number}[^<]*</keywords>`));
   await page.screenshot({ path: testInfo.outputPath('review-exported.png') });
 });
 

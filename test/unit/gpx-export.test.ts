@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
-import { gpxPieces, type GpxInput, type GpxTrackSplitter } from '../../shared/export/gpx.ts';
+import { GPX_UNKNOWN, gpxPieces, type GpxInput, type GpxTrackSplitter } from '../../shared/export/gpx.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
@@ -107,6 +107,25 @@ describe('gpxPieces', () => {
     expect(b.slice(1).map(Number)).toEqual([Math.min(...lats), Math.min(...lngs), Math.max(...lats), Math.max(...lngs)]);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1" creator="RouteLens" xmlns="http:\/\/www.topografix.com\/GPX\/1\/1"/);
     expect(xml.endsWith('</gpx>\n')).toBe(true);
+  });
+
+  it('states an unknown carrier or DOT number plainly instead of leaving the field empty', () => {
+    const chunks = toDayChunks('v', generateRandomTrack(2, 5));
+    const meta = (xml: string) => /<metadata>([\s\S]*?)<\/metadata>/.exec(xml)![1]!;
+    const known = meta(gpx({ chunks }));
+    expect(known).toContain(`USDOT: ${META.dotNumber}.`);
+    expect(/<keywords>([^<]*)</.exec(known)![1]).toContain(`USDOT ${META.dotNumber}`);
+
+    for (const blank of ['', '   ']) {
+      const unknown = meta(gpx({ chunks, meta: { ...META, carrierName: blank, dotNumber: blank } }));
+      const desc = /<desc>([^<]*)</.exec(unknown)![1]!;
+      expect(desc).toContain(`Carrier: ${GPX_UNKNOWN}.`);
+      expect(desc).toContain(`USDOT: ${GPX_UNKNOWN}.`);
+      expect(desc).not.toMatch(/USDOT: *\./);
+      const keywords = /<keywords>([^<]*)</.exec(unknown)![1]!.split(', ');
+      expect(keywords.some((k) => k.includes('USDOT'))).toBe(false);
+      expect(keywords.every((k) => k.trim() !== '')).toBe(true);
+    }
   });
 
   it('escapes markup and strips characters XML 1.0 forbids', () => {

@@ -1,6 +1,7 @@
 import type { CarrierView, ConnectionTest, KeysStatus } from '../../../shared/domain/carrier.ts';
 import type { IpcArgs, IpcChannel, IpcResult } from '../../../shared/ipc/contract.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
+import type { WireCompany } from '../../../shared/api/wire.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../basemap/style-origins.ts';
@@ -13,6 +14,9 @@ import { createDownloadSessions } from './downloads.ts';
 import { createExportSessions, type SaveDialogs } from './exports.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
 import { toFailure, UserFacingError } from './failure.ts';
+
+/** How long a stored company profile spares a download session the company-info request. */
+export const COMPANY_REFRESH_MS = 60 * 60_000;
 
 export type Handlers = { [C in IpcChannel]: (...args: IpcArgs<C>) => Promise<IpcResult<C>> };
 
@@ -67,7 +71,32 @@ export function createBackend(opts: BackendOptions): Backend {
 
   async function view(c: Carrier): Promise<CarrierView> {
     const hasCompanyKey = c.demo === true ? true : await keychain.hasCompanyKey(c.id).catch(() => false);
-    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt };
+    const company = c.company ? { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } : null;
+    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt, company };
+  }
+
+  const rememberCompany = (carrierId: string, company: WireCompany) =>
+    settings.setCarrierCompany(carrierId, { name: company.company_name, dotNumber: company.dot_number, fetchedAtMs: now() });
+
+  /*
+   * Every download session passes here before its first day is handed over,
+   * so no carrier has stored breadcrumbs without a stored profile (exports
+   * made offline need its DOT number). A job of many vehicles starts many
+   * sessions at once: they share one request, and a profile younger than
+   * COMPANY_REFRESH_MS is not asked for again (spec 8.2: no needless calls).
+   */
+  const companyFetches = new Map<string, Promise<void>>();
+  function ensureCompany(carrierId: string, client: ApiClient): Promise<void> {
+    const pending = companyFetches.get(carrierId);
+    if (pending) return pending;
+    const run = (async () => {
+      const c = await carrierOrThrow(carrierId);
+      const age = c.company ? now() - Date.parse(c.company.fetchedAt) : Infinity;
+      if (age >= 0 && age < COMPANY_REFRESH_MS) return;
+      await rememberCompany(carrierId, await client.companyInfo());
+    })().finally(() => companyFetches.delete(carrierId));
+    companyFetches.set(carrierId, run);
+    return run;
   }
 
   async function keysStatus(): Promise<KeysStatus> {
@@ -99,7 +128,11 @@ export function createBackend(opts: BackendOptions): Backend {
 
   const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
   const drivers = createFleetCache(async (id) => fetchDriverRows(await clientFor(id)), now);
-  const downloads = createDownloadSessions({ toFailure: failure, ...(opts.diskGuard ? { diskGuard: opts.diskGuard } : {}) });
+  const downloads = createDownloadSessions({
+    toFailure: failure,
+    beforeSync: (request, client) => ensureCompany(request.carrierId, client),
+    ...(opts.diskGuard ? { diskGuard: opts.diskGuard } : {}),
+  });
   const exportsOut = createExportSessions(opts.dialogs);
 
   const handlers: Handlers = {
@@ -153,6 +186,8 @@ export function createBackend(opts: BackendOptions): Backend {
       try {
         // A person is waiting on this answer: one quick retry, not the download's patience.
         const company = await (await clientFor(carrierId, { maxRetries: 1 })).companyInfo();
+        // The answer is about the connection; a profile that could not be saved is fetched again by the next download.
+        await rememberCompany(carrierId, company).catch(() => undefined);
         return { ok: true, companyName: company.company_name, dotNumber: company.dot_number };
       } catch (err) {
         return { ok: false, failure: failure(err) };

@@ -41,6 +41,8 @@ export interface DownloadSessionOptions {
   /** A session nobody polled for this long is cancelled and dropped (the renderer went away). */
   idleMs?: number;
   toFailure: (err: unknown) => Failure;
+  /** Runs before the first request for history; a throw fails the session like a sync error. */
+  beforeSync?: (request: DownloadRequest, client: ApiClient) => Promise<void>;
 }
 
 export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSessions {
@@ -89,7 +91,8 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       };
       const unackedDays = () => s.queue.filter((e) => e.type === 'day').length;
 
-      void syncVehicleHistory({
+      const prepared = opts.beforeSync ? opts.beforeSync(request, client) : Promise.resolve();
+      void prepared.then(() => syncVehicleHistory({
         client,
         vehicleId: request.vehicleId,
         from: request.from,
@@ -108,7 +111,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
           push({ type: 'day', chunk, complete: isComplete, rejected: rejected.map((r) => ({ reason: r.reason, ...(r.id ? { id: r.id } : {}) })) });
           while (unackedDays() > maxUnacked && !s.controller.signal.aborted) await waitForChange(s, 1000);
         },
-      }).then(
+      })).then(
         (result) => {
           const final = { daysTotal: result.daysTotal, daysDone: result.daysDone, records: result.records, requests: result.requests, retries: result.retries, rejected: result.rejected };
           if (result.cancelled) push({ type: 'failed', failure: { kind: 'cancelled', message: 'The download was cancelled.' }, progress: final });

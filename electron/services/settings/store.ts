@@ -15,7 +15,7 @@ import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
-import { parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import { normalizeCompany, parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -55,6 +55,11 @@ export interface SettingsStore {
   addCarrier(input: NewCarrier): Promise<Carrier>;
   renameCarrier(id: string, label: string): Promise<Carrier>;
   updateCarrier(id: string, patch: CarrierPatch): Promise<Carrier>;
+  /**
+   * Remembers (or, with null, forgets) the profile GET company-info returned
+   * for this carrier, stamped with the store's clock unless `fetchedAtMs` is given.
+   */
+  setCarrierCompany(id: string, company: { name: string; dotNumber: string; fetchedAtMs?: number } | null): Promise<Carrier>;
   /** Resolves false when no such carrier existed. The caller removes its Company Key from the keychain. */
   removeCarrier(id: string): Promise<boolean>;
   setProvider(patch: Partial<ProviderSettings>): Promise<ProviderSettings>;
@@ -101,6 +106,7 @@ function serialise(s: Settings): string {
       ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}),
       ...(c.demo === true ? { demo: true } : {}),
       createdAt: c.createdAt,
+      ...(c.company ? { company: { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } } : {}),
     })),
     ...(s.onlineStyle ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } } : {}),
   };
@@ -209,7 +215,19 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
         ...(baseUrl !== undefined ? { baseUrl } : {}),
         ...(old.demo === true ? { demo: true } : {}),
         createdAt: old.createdAt,
+        ...(old.company ? { company: old.company } : {}),
       };
+      const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
+      return { next: { ...s, carriers }, result: updated };
+    });
+
+  const setCarrierCompany: SettingsStore['setCarrierCompany'] = (id, company) =>
+    mutate((s) => {
+      const i = findIndex(s, id);
+      const old = s.carriers[i] as Carrier;
+      if (company === null && old.company === undefined) return { next: s, result: old };
+      const { company: _dropped, ...rest } = old;
+      const updated: Carrier = company === null ? rest : { ...rest, company: normalizeCompany(company.name, company.dotNumber, company.fetchedAtMs ?? now()) };
       const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
       return { next: { ...s, carriers }, result: updated };
     });
@@ -236,6 +254,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       }),
     renameCarrier: (id, label) => updateCarrier(id, { label }),
     updateCarrier,
+    setCarrierCompany,
     removeCarrier: (id) =>
       mutate((s) => {
         const carriers = s.carriers.filter((c) => c.id !== id);

@@ -4,6 +4,10 @@
  * field by field, so an extra property can never be carried into the file.
  */
 
+import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+
+// Optional fields added later (carrier.company) stay at version 1: an older
+// RouteLens drops what it does not know instead of refusing the whole file.
 export const SETTINGS_VERSION = 1;
 export const SETTINGS_FILE = 'settings.json';
 
@@ -16,6 +20,8 @@ export interface Carrier {
   readonly demo?: boolean;
   /** ISO 8601 UTC. */
   readonly createdAt: string;
+  /** Non-secret profile from GET company-info; absent until first fetched. */
+  readonly company?: Readonly<CarrierCompany>;
 }
 
 export interface ProviderSettings {

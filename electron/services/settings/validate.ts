@@ -8,9 +8,12 @@ import { isCarrierId } from '../keychain/validate.ts';
 import { SettingsValidationError } from './errors.ts';
 import { SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
+import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 
 export const MAX_LABEL_LENGTH = 100;
 export const MAX_SPEEDING_THRESHOLD_MPH = 200;
+export const MAX_COMPANY_NAME_LENGTH = 200;
+export const MAX_DOT_NUMBER_LENGTH = 32;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
@@ -71,6 +74,40 @@ export function parseSpeedingThreshold(value: unknown, where = 'speedingThreshol
   return value;
 }
 
+/**
+ * What the API sent is free text; it is made to fit the file's rules here
+ * (control characters become spaces, long values are cut) so that storing a
+ * profile never fails on its content and reading it back never rejects it.
+ */
+export function normalizeCompany(name: string, dotNumber: string, fetchedAtMs: number): CarrierCompany {
+  const clean = (s: string, max: number) => s.replace(new RegExp(CONTROL.source, 'gu'), ' ').trim().slice(0, max).replace(/[\uD800-\uDBFF]$/u, '').trim();
+  if (!Number.isFinite(fetchedAtMs)) fail('company.fetchedAt', 'must be a time');
+  return { name: clean(name, MAX_COMPANY_NAME_LENGTH), dotNumber: clean(dotNumber, MAX_DOT_NUMBER_LENGTH), fetchedAt: new Date(fetchedAtMs).toISOString() };
+}
+
+export function parseCompany(value: unknown, where = 'company'): CarrierCompany {
+  const r = record(value, where);
+  const text = (v: unknown, field: string, max: number): string => {
+    if (typeof v !== 'string') fail(`${where}.${field}`, 'must be text');
+    if (v.length > max) fail(`${where}.${field}`, `must be at most ${max} characters`);
+    if (CONTROL.test(v)) fail(`${where}.${field}`, 'must not contain control characters');
+    return v;
+  };
+  const fetchedAt = r.fetchedAt;
+  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt))) fail(`${where}.fetchedAt`, 'must be an ISO 8601 time');
+  return { name: text(r.name, 'name', MAX_COMPANY_NAME_LENGTH), dotNumber: text(r.dotNumber, 'dotNumber', MAX_DOT_NUMBER_LENGTH), fetchedAt };
+}
+
+/** A damaged profile is only a stale cache (the next connection refetches it): the carrier is kept without it. */
+function companyOrNothing(value: unknown, where: string): { company?: CarrierCompany } {
+  if (value === undefined) return {};
+  try {
+    return { company: parseCompany(value, where) };
+  } catch {
+    return {};
+  }
+}
+
 export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
   const r = record(value, where);
   if (!isCarrierId(r.id)) fail(`${where}.id`, 'must be a lower-case UUID or slug');
@@ -83,6 +120,7 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
     ...(r.baseUrl !== undefined ? { baseUrl: parseBaseUrl(r.baseUrl, `${where}.baseUrl`) } : {}),
     ...(r.demo === true ? { demo: true } : {}),
     createdAt,
+    ...companyOrNothing(r.company, `${where}.company`),
   };
 }
 

@@ -10,6 +10,7 @@ import { loadRoster } from '../../store/snapshots.ts';
 import { createZoneFormatter } from '../../time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
+import { auditMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
@@ -25,6 +26,12 @@ async function vehiclesOf(carrierId: string) {
   const roster = await loadRoster(carrierId, 'vehicles');
   const numbers = new Map(((roster?.rows ?? []) as VehicleRow[]).map((v) => [v.vehicleId, v.number]));
   return storageRows(carrierId, numbers);
+}
+
+/** The list App.tsx holds is from startup; a download since then may have stored the company profile. */
+async function currentCarrier(carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
+  const list = await api?.carriers.list().catch(() => null);
+  return list?.find((c) => c.id === carrierId) ?? known;
 }
 
 function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
@@ -179,7 +186,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
             params={params}
             shell={info?.shell ?? 'browser-shell'}
             baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
-            meta={{ carrierName: carrier?.label ?? '', dotNumber: '', vehicleNumber: view.chunks[0]?.vehicleNumber ?? '', vin: view.chunks[0]?.vin ?? '', from: view.from, to: view.to, generatedAt: 0 }}
+            meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to)}
           />
         </div>
       )}
