@@ -9,10 +9,13 @@
  * own measurement, `data-render-ms`) for one day and for six months, playback
  * frames per second at 600x over six months, and renderer JS heap.
  * REVIEW_PROFILE=file.cpuprofile also records a CPU profile of the playback
- * seconds and prints the functions with the most self time.
+ * seconds and prints the functions with the most self time. REVIEW_TRACE=prefix
+ * traces one more day and six-month selection with Chrome's tracer (all
+ * threads) into prefix.day.json / prefix.6m.json (bench/trace-summary.ts reads
+ * them). REVIEW_SHOTS=dir saves screenshots of the six months and a day.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -134,7 +137,7 @@ try {
   await page.waitForSelector('[data-testid=review-page][data-state=ready]', { timeout: 60_000 });
   const day: { load: number; drawn: number }[] = [];
   const six: { load: number; drawn: number }[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     day.push(await timeToDrawn(page, 'day'));
     six.push(await timeToDrawn(page, '6m'));
   }
@@ -166,17 +169,21 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
-  await page.getByTestId('pb-play').click();
-  const t0 = Number(await attr(page, 'now-panel', 'data-playback-time'));
-  // Count painted frames in the page while playback runs for 4 s.
-  const fps = (await page.evaluate(`new Promise((resolve) => {
-    let frames = 0;
-    const start = performance.now();
-    const loop = (now) => { frames++; if (now - start < 4000) requestAnimationFrame(loop); else resolve({ frames, ms: now - start }); };
-    requestAnimationFrame(loop);
-  })`)) as { frames: number; ms: number };
-  const t1 = Number(await attr(page, 'now-panel', 'data-playback-time'));
-  await page.getByTestId('pb-play').click();
+  /** Frames the page painted per second while playback ran for 4 s, and how much track time went by. */
+  const playFor4s = async () => {
+    await page.getByTestId('pb-play').click();
+    const t0 = Number(await attr(page, 'now-panel', 'data-playback-time'));
+    const f = (await page.evaluate(`new Promise((resolve) => {
+      let frames = 0;
+      const start = performance.now();
+      const loop = (now) => { frames++; if (now - start < 4000) requestAnimationFrame(loop); else resolve({ frames, ms: now - start }); };
+      requestAnimationFrame(loop);
+    })`)) as { frames: number; ms: number };
+    const t1 = Number(await attr(page, 'now-panel', 'data-playback-time'));
+    await page.getByTestId('pb-play').click();
+    return { fps: (f.frames * 1000) / f.ms, trackMin: (t1 - t0) / 60_000 };
+  };
+  const play = await playFor4s();
   if (profileFile) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(profileFile, JSON.stringify(profile));
@@ -190,13 +197,31 @@ try {
     });
     for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
   }
-  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
-  const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  // Following the vehicle moves the camera every frame: the whole map is redrawn each time, the heavier case.
+  await page.getByTestId('pb-follow').check();
+  const follow = await playFor4s();
+  await page.getByTestId('pb-follow').uncheck();
+  const heapNow = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  const heap = await heapNow();
+  // What stays after a full collection is what the open review really holds; the figure before it depends on when V8 last collected.
+  await cdp.send('HeapProfiler.collectGarbage');
+  const retained = await heapNow();
+  const shotDir = process.env['REVIEW_SHOTS'];
+  if (shotDir) {
+    mkdirSync(shotDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotDir, 'review-six-months.png') });
+    await timeToDrawn(page, 'day');
+    await page.screenshot({ path: path.join(shotDir, 'review-day.png') });
+    console.log(`review: screenshots in ${shotDir}`);
+  }
   const med = (xs: { load: number; drawn: number }[], k: 'load' | 'drawn') => xs.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const all = (xs: { load: number; drawn: number }[]) => xs.map((x) => x.drawn.toFixed(0)).join(', ');
+  console.log(`review: every run, drawn ms: day ${all(day)}; six months ${all(six)}`);
   console.log(`review: one day, choose to drawn map + charts: ${med(day, 'drawn').toFixed(0)} ms (data read + analysed at ${med(day, 'load').toFixed(0)} ms; median of ${day.length}; target < 300 ms)`);
   console.log(`review: six months (${points.toLocaleString('en-US')} points), choose to drawn: ${med(six, 'drawn').toFixed(0)} ms (data at ${med(six, 'load').toFixed(0)} ms; median of ${six.length}; target < 1500 ms)`);
-  console.log(`review: playback at 600x over six months: ${((fps.frames * 1000) / fps.ms).toFixed(1)} frames/s (target >= 30); played ${((t1 - t0) / 60_000).toFixed(0)} min of track`);
-  console.log(`review: renderer JS heap after six months + playback: ${(heap / 1048576).toFixed(1)} MB`);
+  console.log(`review: playback at 600x over six months: ${play.fps.toFixed(1)} frames/s (target >= 30); played ${play.trackMin.toFixed(0)} min of track`);
+  console.log(`review: same with the camera following the vehicle: ${follow.fps.toFixed(1)} frames/s; played ${follow.trackMin.toFixed(0)} min of track`);
+  console.log(`review: renderer JS heap after six months + playback: ${(retained / 1048576).toFixed(1)} MB retained after a full GC (${(heap / 1048576).toFixed(1)} MB before it)`);
 } finally {
   await browser.close();
   shell.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { eventsCsv } from '../../shared/export/events-csv.ts';
@@ -10,67 +10,32 @@ import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
 import { openDownloads, startJob, TODAY, world } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { decodePng } from './screen-pixels.ts';
 
-const GPX_XSD = '/work/shared/schemas/gpx-1.1.xsd';
+/** The official schema, provided next to the repository (../shared is read-only project input). */
+const GPX_XSD = path.resolve(import.meta.dirname, '../../../shared/schemas/gpx-1.1.xsd');
 
 /** Route colours as drawn (renderer/src/map/theme.ts) and the built-in basemap's land, restated so a palette change is a deliberate test change. */
 const ROUTE_COLORS = ['#2f7fd8', '#14a05a', '#f0a000', '#e0115f'];
 const LAND = '#f2efe9';
+/** Stop markers (renderer/src/map/theme.ts STOP_COLOR). */
+const STOP = '#5b2bb5';
 
-/** Decodes Playwright's screenshot PNG (8-bit RGB/RGBA, not interlaced) to RGBA pixels. */
-function decodePng(png: Buffer): { width: number; height: number; px: Uint8Array } {
-  let at = 8;
-  let width = 0, height = 0, type = 0;
-  const idat: Buffer[] = [];
-  while (at < png.length) {
-    const len = png.readUInt32BE(at);
-    const kind = png.toString('latin1', at + 4, at + 8);
-    const body = png.subarray(at + 8, at + 8 + len);
-    if (kind === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      type = body[9]!;
-      if (body[8] !== 8 || (type !== 2 && type !== 6) || body[12] !== 0) throw new Error('unexpected PNG format');
-    } else if (kind === 'IDAT') idat.push(body);
-    at += 12 + len;
-  }
-  const bpp = type === 6 ? 4 : 3;
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * bpp;
-  const out = new Uint8Array(width * height * 4);
-  let prev = new Uint8Array(stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const cur = new Uint8Array(stride);
-    for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? cur[i - bpp]! : 0, b = prev[i]!, c = i >= bpp ? prev[i - bpp]! : 0;
-      const p = a + b - c;
-      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
-      const pred = filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : filter === 4 ? (pa <= pb && pa <= pc ? a : pb <= pc ? b : c) : 0;
-      cur[i] = (line[i]! + pred) & 0xff;
-    }
-    for (let x = 0; x < width; x++) {
-      out.set([cur[x * bpp]!, cur[x * bpp + 1]!, cur[x * bpp + 2]!, 255], (y * width + x) * 4);
-    }
-    prev = cur;
-  }
-  return { width, height, px: out };
-}
-
-/** Counts the map's pixels near the route colours and near the basemap's land colour, from what is on screen. */
-async function mapCensus(page: Page, file: string): Promise<{ route: number; landShare: number }> {
+/** Counts the map's pixels near the route colours, the stop markers' colour and the basemap's land colour, from what is on screen. */
+async function mapCensus(page: Page, file: string): Promise<{ route: number; stops: number; landShare: number }> {
   const { width, height, px } = decodePng(await page.getByTestId('review-map').screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' }));
   const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as [number, number, number];
   const near = (i: number, [r, g, b]: [number, number, number]) => Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) <= 24;
   const routes = ROUTE_COLORS.map(rgb);
   const land = rgb(LAND);
-  let route = 0, landPx = 0;
+  const stop = rgb(STOP);
+  let route = 0, landPx = 0, stops = 0;
   for (let i = 0; i < px.length; i += 4) {
     if (routes.some((c) => near(i, c))) route++;
+    if (near(i, stop)) stops++;
     if (near(i, land)) landPx++;
   }
-  return { route, landShare: landPx / (width * height) };
+  return { route, stops, landShare: landPx / (width * height) };
 }
 
 async function playbackTime(page: Page): Promise<number> {
@@ -212,8 +177,17 @@ test('a week: display time zone changes the shown times, not the data; brush zoo
   // The map is drawn: the muted basemap's land around a route in its speed colours.
   const census = await mapCensus(page, testInfo.outputPath('review-week-map.png'));
   expect(census.route, 'route pixels').toBeGreaterThan(300);
+  // A week is long enough for the route to be drawn while the analysis runs; "map ready" waits for the stops it finds (overnight rests are filled circles).
+  expect(census.stops, 'stop marker pixels').toBeGreaterThan(40);
   expect(census.landShare, 'basemap land share').toBeGreaterThan(0.2);
   expect(offline.every((u) => new URL(u).origin === shell.origin), `requests off the machine: ${offline.join(', ')}`).toBe(true);
+
+  // A week lists more events than the first screenful rendered at once: the rest follow in idle slices, and every one ends up in the list.
+  await page.getByTestId('tab-events').click();
+  const eventsTotal = Number(/\((\d+)\)/.exec((await page.getByTestId('tab-events').textContent()) ?? '')?.[1]);
+  expect(eventsTotal).toBeGreaterThan(40);
+  await expect(page.getByTestId('event-row')).toHaveCount(eventsTotal);
+  await page.getByTestId('tab-trips').click();
 
   await page.getByTestId('review-zone').selectOption('UTC');
   const ms = await playbackTime(page);

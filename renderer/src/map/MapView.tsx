@@ -31,20 +31,22 @@ const US: [number, number, number, number] = [-125, 24, -66, 50];
  */
 export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingBuffer = false, className, children }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [built, setBuilt] = useState<{ map: MapLibreMap; choiceKey: string } | null>(null);
   const [resolved, setResolved] = useState<ResolvedBasemap | null>(null);
   const [ready, setReady] = useState(false);
   const [runtimeNote, setRuntimeNote] = useState<string | null>(null);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
   const choiceKey = JSON.stringify(basemap ?? null);
+  // A map built for another basemap is about to be replaced: children must not see it in the render where the choice changed (a layer would report the old map as drawn).
+  const map = built?.choiceKey === choiceKey ? built.map : null;
   const boundsRef = useRef(initialBounds);
 
   useEffect(() => {
     let cancelled = false;
     let created: MapLibreMap | null = null;
     setReady(false);
-    setMap(null);
+    setBuilt(null);
     setRuntimeNote(null);
     configureMapWorker();
     const choice = (JSON.parse(choiceKey) as BasemapChoice | null) ?? loadBasemapChoice();
@@ -74,7 +76,7 @@ export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingB
         for (const id of [ANCHORS.gaps, ANCHORS.route, ANCHORS.stops]) {
           m.addLayer({ id, type: 'background', layout: { visibility: 'none' } });
         }
-        setMap(m);
+        setBuilt({ map: m, choiceKey });
       });
     });
     return () => {

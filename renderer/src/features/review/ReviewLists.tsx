@@ -1,5 +1,6 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import { formatDuration, type ZoneFormatter } from '../../time/zone.ts';
 import type { PlaybackStore } from './playback-store.ts';
 
@@ -17,7 +18,9 @@ function eventDetail(e: SafetyEvent): string {
 export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: { analysis: TrackAnalysis; fmt: ZoneFormatter; store: PlaybackStore }) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
-  const events = kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind);
+  const events = useMemo(() => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)), [analysis, kind]);
+  const list = tab === 'trips' ? analysis.trips : tab === 'stops' ? analysis.stops : events;
+  const rows = useProgressiveCount(list.length, list);
   const seek = (ms: number) => store.seek(ms);
   return (
     <section className="review-lists" aria-label="Trips, stops and events">
@@ -36,7 +39,7 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
       </div>
       {tab === 'trips' && (
         <ol className="review-list" data-testid="trip-list">
-          {analysis.trips.map((t, k) => (
+          {analysis.trips.slice(0, rows).map((t, k) => (
             <li key={t.id}>
               <button type="button" data-testid="trip-row" data-start-ms={t.startMs} data-end-ms={t.endMs} data-miles={t.distanceMiles.toFixed(1)} onClick={() => seek(t.startMs)}>
                 <span className="row-title">
@@ -56,7 +59,7 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
       )}
       {tab === 'stops' && (
         <ol className="review-list" data-testid="stop-list">
-          {analysis.stops.map((s) => (
+          {analysis.stops.slice(0, rows).map((s) => (
             <li key={s.startMs}>
               <button type="button" data-testid="stop-row" data-start-ms={s.startMs} onClick={() => seek(s.startMs)}>
                 <span className="row-title">{formatDuration(s.durationSeconds)} stop</span>
@@ -80,7 +83,7 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
             </select>
           </div>
           <ol className="review-list" data-testid="event-list">
-            {events.map((e) => (
+            {events.slice(0, rows).map((e) => (
               <li key={`${e.kind}-${e.startMs}`}>
                 <button
                   type="button"

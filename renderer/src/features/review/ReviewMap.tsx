@@ -14,7 +14,8 @@ interface Props {
   windowMs: readonly [number, number];
   thresholdMph: number;
   gapSeconds: number;
-  stops: readonly Stop[];
+  /** Null while the selection is still being analysed: the route is drawn already, the stops follow. */
+  stops: readonly Stop[] | null;
   store: PlaybackStore;
   /** Changes whenever a new selection is shown; reported back through onDrawn once the map has drawn it. */
   selectionKey: string;
@@ -35,6 +36,8 @@ function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, 
   }
   return Number.isFinite(w) ? [w, s, e, n] : null;
 }
+
+const NO_STOPS: readonly Stop[] = [];
 
 /** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer). */
 const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops'];
@@ -92,21 +95,24 @@ export function ReviewMap(p: Props) {
   const bounds = useMemo(() => windowBounds(p.track, p.windowMs[0], p.windowMs[1]), [p.track, p.windowMs[0], p.windowMs[1]]);
   const { store, onDrawn } = p;
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
-  const drawKey = `${p.selectionKey}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  const complete = p.stops !== null;
+  const drawKey = `${p.selectionKey}|${complete ? 'complete' : 'route'}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
   const reported = useCallback(
     (key: string) => {
       setDrawnKey(key);
-      onDrawn(key.split('|')[0] ?? '');
+      // Drawn means the whole selection, stops included, not only its route.
+      const [selection, part] = key.split('|');
+      if (part === 'complete') onDrawn(selection ?? '');
     },
     [onDrawn],
   );
-  const ready = drawnKey === drawKey;
+  const ready = complete && drawnKey === drawKey;
   return (
     <div className="review-map" data-testid="review-map" data-map-ready={ready ? 'true' : 'false'} data-selection={ready ? p.selectionKey : ''}>
       <MapView basemap={basemap}>
         <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} speedingThresholdMph={p.thresholdMph} />
         <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} />
-        <StopsLayer stops={p.stops} onStopClick={onStopClick} />
+        <StopsLayer stops={p.stops ?? NO_STOPS} onStopClick={onStopClick} />
         <FitBounds bounds={bounds} />
         <PlaybackVehicle store={store} track={p.track} gapMs={p.gapSeconds * 1000} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />

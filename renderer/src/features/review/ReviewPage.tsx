@@ -2,6 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
+import type { Stop } from '../../../../shared/analysis/types.ts';
+import type { DayChunk } from '../../../../shared/track/types.ts';
+import type { FlatTrack } from '../../playback/track.ts';
 import { api } from '../../bridge/api.ts';
 import { nextRate, stepTime } from '../../playback/step.ts';
 import { useLive } from '../../store/hooks.ts';
@@ -19,8 +22,38 @@ import { ReviewLists } from './ReviewLists.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection, type SelectionValue } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
-import { useReviewData, type Loaded } from './use-review-data.ts';
+import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
 import './review.css';
+
+/** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
+interface MapSelection {
+  key: string;
+  chunks: DayChunk[];
+  track: FlatTrack;
+  spanMs: readonly [number, number];
+  stops: readonly Stop[] | null;
+}
+
+function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
+  return { key: x.key, chunks: x.chunks, track: x.track, spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!], stops: 'analysis' in x ? x.analysis.stops : null };
+}
+
+/** A selection taking longer than this to load says so over the map. */
+const SLOW_LOAD_MS = 250;
+
+/** True once `active` has held for `ms`; false as soon as it stops. */
+function useAfter(active: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setLate(false);
+      return;
+    }
+    const id = window.setTimeout(() => setLate(true), ms);
+    return () => window.clearTimeout(id);
+  }, [active, ms]);
+  return active && late;
+}
 
 async function vehiclesOf(carrierId: string) {
   const roster = await loadRoster(carrierId, 'vehicles');
@@ -99,10 +132,17 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
-  const [shown, setShown] = useState<Loaded | null>(null);
-  if (data && data !== shown) setShown(data);
+  // Its route is drawn as soon as the readings are read (`early`), in parallel with the analysis; stops follow with the analysis.
+  const early = load.state === 'loading' ? load.early : undefined;
+  const [shown, setShown] = useState<MapSelection | null>(null);
+  const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
+  if (mapNext && (mapNext.key !== shown?.key || mapNext.stops !== shown.stops)) setShown(mapNext);
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
-  const view = data ?? shown;
+  const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
+  if (data && data !== lastLoaded) setLastLoaded(data);
+  const view = data ?? lastLoaded;
+  // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
+  const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
   const gapMs = params.gapSeconds * 1000;
 
@@ -197,17 +237,17 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
               <ReviewMap
                 chunks={shown.chunks}
                 track={shown.track}
-                windowMs={data === shown && windowMs ? windowMs : [shown.overview.fromMs, shown.overview.toMs]}
+                windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}
                 gapSeconds={params.gapSeconds}
-                stops={shown.analysis.stops}
+                stops={shown.stops}
                 store={store}
                 selectionKey={shown.key}
                 vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                 onDrawn={setDrawnKey}
               />
             )}
-            {load.state !== 'ready' && (
+            {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
               <div className={`review-placeholder${shown ? ' review-placeholder-over' : ''}`} data-testid="review-placeholder">
                 {load.state === 'loading' && <span role="status">Loading…</span>}
                 {load.state === 'empty' && <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>}

@@ -25,7 +25,17 @@ export interface Loaded {
   startedAt: number;
 }
 
-export type LoadState = { state: 'idle' } | { state: 'loading'; key: string } | { state: 'empty'; key: string } | { state: 'failed'; key: string; message: string } | { state: 'ready'; data: Loaded };
+/** The readings of a selection, before its analysis: enough for the map to start drawing the route. */
+export interface EarlyRoute {
+  key: string;
+  chunks: DayChunk[];
+  track: FlatTrack;
+}
+
+export type LoadState = { state: 'idle' } | { state: 'loading'; key: string; early?: EarlyRoute } | { state: 'empty'; key: string } | { state: 'failed'; key: string; message: string } | { state: 'ready'; data: Loaded };
+
+/** From this many readings on, the route is drawn while the worker analyses (a few days of one truck). */
+export const EARLY_ROUTE_MIN_POINTS = 2000;
 
 export function selectionRange(sel: SelectionValue): { from: string; to: string } {
   if (!isUtcDay(sel.day)) return { from: '', to: '' };
@@ -34,8 +44,10 @@ export function selectionRange(sel: SelectionValue): { from: string; to: string 
 
 /**
  * Reads the selection's stored days (IndexedDB, main thread: reads do not
- * block), analyses them in the worker while the main thread flattens the
- * readings, then asks the worker for the overview series at chart width.
+ * block) and analyses them in the worker. While the worker works, the
+ * readings are published as `early` so the map starts building and drawing
+ * the route in parallel; then the worker gives the overview series at chart
+ * width and the selection is ready.
  */
 export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: Partial<AnalysisParams> & { gapSeconds: number }, chartWidth: number): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
@@ -56,6 +68,8 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       if (chunks.length === 0) return { state: 'empty', key } as const;
       const analysisP = client.load(chunks, params);
       const track = flattenChunks(chunks);
+      // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
+      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my) setState({ state: 'loading', key, early: { key, chunks, track } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params.gapSeconds)]);
