@@ -75,6 +75,9 @@ test('add a carrier with keys: connection test names the company, says which key
     await expect(result).toHaveAttribute('data-kind', 'ok');
     await expect(result.getByTestId('connection-company')).toHaveText(company.company_name);
     await expect(result.getByTestId('connection-dot')).toHaveText(company.dot_number);
+    // Remembered with the carrier (it goes into exported files' audit metadata) and shown on its row.
+    await expect(row.getByTestId('carrier-company-name')).toHaveText(company.company_name);
+    await expect(row.getByTestId('carrier-company-dot')).toHaveText(company.dot_number);
     await page.screenshot({ path: testInfo.outputPath('connection-ok.png') });
 
     // Visit the fleet once while online: its roster is stored for offline use.

@@ -40,7 +40,13 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const runTest = () =>
     void attempt('test', async () => {
       setTest(null);
-      setTest(await api!.carriers.testConnection(carrier.id));
+      const result = await api!.carriers.testConnection(carrier.id);
+      setTest(result);
+      // A successful test stored the company's name and USDOT number with the carrier: show them from now on.
+      if (result.ok) {
+        const fresh = (await api!.carriers.list()).find((c) => c.id === carrier.id);
+        if (fresh) onChanged(fresh);
+      }
     });
 
   const submitRename = (e: FormEvent) => {
@@ -79,6 +85,11 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
           </span>
           {carrier.baseUrl && <code className="carrier-url">{carrier.baseUrl}</code>}
         </div>
+        {carrier.company && (
+          <p className="carrier-company muted" data-testid="carrier-company" title={`From the API on ${carrier.company.fetchedAt.slice(0, 10)}; used in exported files`}>
+            <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>
+          </p>
+        )}
         <div className="carrier-actions">
           <button type="button" className="btn btn-small btn-primary" data-testid="carrier-open-fleet" onClick={onOpenFleet}>
             Fleet
