@@ -10,6 +10,9 @@ interface Props {
   onChange: (next: AdjustableAnalysisParams) => void;
 }
 
+/** Keep in step with .analysis-settings-panel's width in review.css. */
+const PANEL_WIDTH_PX = 540;
+
 const isDefault = (v: AdjustableAnalysisParams) => ADJUSTABLE_PARAM_KEYS.every((k) => v[k] === DEFAULT_ADJUSTABLE_PARAMS[k]);
 
 /**
@@ -20,6 +23,8 @@ const isDefault = (v: AdjustableAnalysisParams) => ADJUSTABLE_PARAM_KEYS.every((
  */
 export function AnalysisSettings({ value, context, onChange }: Props) {
   const [open, setOpen] = useState(false);
+  // The panel opens towards the side with room: the toolbar wraps, so the button may sit at either end.
+  const [alignRight, setAlignRight] = useState(false);
   const [drafts, setDrafts] = useState<Partial<Record<AdjustableParamKey, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<AdjustableParamKey, string>>>({});
   const rootRef = useRef<HTMLDivElement>(null);
@@ -65,21 +70,26 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
         }
       }}
     >
-      <span aria-hidden="true">&nbsp;</span>
+      <span aria-hidden="true">Analysis</span>
       <button
         ref={toggleRef}
         type="button"
         className="btn btn-small"
         data-testid="analysis-settings-toggle"
         data-custom={isDefault(value) ? 'false' : 'true'}
+        aria-label={isDefault(value) ? 'Analysis settings' : 'Analysis settings (changed from the defaults)'}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((x) => !x)}
+        onClick={() => {
+          const r = toggleRef.current?.getBoundingClientRect();
+          if (r) setAlignRight(r.left + PANEL_WIDTH_PX > window.innerWidth);
+          setOpen((x) => !x);
+        }}
       >
-        Analysis settings{isDefault(value) ? '' : ' •'}
+        Settings{isDefault(value) ? '' : ' •'}
       </button>
       {open && (
-        <div id={panelId} className="analysis-settings-panel" role="group" aria-label="Analysis settings" data-testid="analysis-settings">
+        <div id={panelId} className={`analysis-settings-panel${alignRight ? ' analysis-settings-panel-right' : ''}`} role="group" aria-label="Analysis settings" data-testid="analysis-settings">
           {ANALYSIS_FIELDS.map((f) => {
             const error = errors[f.key];
             const id = `${panelId}-${f.key}`;
