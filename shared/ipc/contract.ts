@@ -16,6 +16,7 @@ import type {
   KeysStatus,
   VehicleRow,
 } from '../domain/carrier.ts';
+import type { AdjustableAnalysisParams } from '../analysis/adjustable.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { UtcDay } from '../util/day.ts';
 
@@ -40,6 +41,8 @@ export interface Preferences {
   speedingThresholdMph: number;
   /** 'local' (the OS zone), 'UTC', or an IANA zone name such as 'America/Chicago'. */
   displayTimeZone: string;
+  /** Trip review's analysis parameters (all of them: a patch replaces the whole object). */
+  analysis: AdjustableAnalysisParams;
 }
 
 /** The online basemap the user opted into, and the origins the CSP allows for it (null: none, strict CSP). */

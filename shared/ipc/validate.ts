@@ -2,6 +2,7 @@
  * Argument guards for every IPC channel. The main process and the browser
  * shell run these before any handler: whatever the page sends is untrusted.
  */
+import { isAdjustableParams } from '../analysis/adjustable.ts';
 import { isUtcDay } from '../util/day.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
 
@@ -65,9 +66,10 @@ const isPreferencesPatch: Guard = (v) => {
   const keys = Object.keys(o);
   return (
     keys.length > 0 &&
-    keys.every((k) => k === 'speedingThresholdMph' || k === 'displayTimeZone') &&
+    keys.every((k) => k === 'speedingThresholdMph' || k === 'displayTimeZone' || k === 'analysis') &&
     (o['speedingThresholdMph'] === undefined || isThreshold(o['speedingThresholdMph'])) &&
-    (o['displayTimeZone'] === undefined || isZone(o['displayTimeZone']))
+    (o['displayTimeZone'] === undefined || isZone(o['displayTimeZone'])) &&
+    (o['analysis'] === undefined || isAdjustableParams(o['analysis']))
   );
 };
 /** A file name the user will see in the save dialog: no folders, no control characters. */

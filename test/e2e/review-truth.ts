@@ -1,4 +1,5 @@
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import { parseLocationRecord } from '../../shared/api/validate.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
@@ -21,6 +22,6 @@ export function truthChunks(carrierId: string, vehicleId: string, from: string, 
   return out;
 }
 
-export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70) {
-  return analyzeTrack(chunks, { speedingThresholdMph: thresholdMph });
+export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70, params: Partial<AnalysisParams> = {}) {
+  return analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
 }

@@ -9,6 +9,7 @@ import type { Migration } from '../../electron/services/settings/migrate.ts';
 import { createSettingsStore, effectiveBaseUrl } from '../../electron/services/settings/store.ts';
 import type { NewCarrier } from '../../electron/services/settings/store.ts';
 import { SETTINGS_VERSION, defaultSettings } from '../../electron/services/settings/types.ts';
+import { DEFAULT_ADJUSTABLE_PARAMS } from '../../shared/analysis/adjustable.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -26,7 +27,7 @@ describe('settings store', () => {
   it('starts from defaults without creating a file', async () => {
     const store = createSettingsStore({ dataDir: dir });
     const { settings, warning } = await store.load();
-    expect(settings.preferences).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'local' });
+    expect(settings.preferences).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: DEFAULT_ADJUSTABLE_PARAMS });
     expect(settings.provider).toEqual({ baseUrl: null });
     expect(settings.carriers).toEqual([]);
     expect(warning).toBeUndefined();
@@ -84,12 +85,12 @@ describe('settings store', () => {
   it('updates provider settings and preferences, and resolves the effective base URL', async () => {
     const store = createSettingsStore({ dataDir: dir });
     await store.setProvider({ baseUrl: 'https://fleet.example.test/api/' });
-    expect(await store.setPreferences({ displayTimeZone: 'America/Chicago' })).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'America/Chicago' });
+    expect(await store.setPreferences({ displayTimeZone: 'America/Chicago' })).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'America/Chicago', analysis: DEFAULT_ADJUSTABLE_PARAMS });
     await store.setPreferences({ speedingThresholdMph: 65.5 });
     const own = await store.addCarrier({ label: 'Own URL', baseUrl: 'http://127.0.0.1:4010' });
     const shared = await store.addCarrier({ label: 'Shared URL' });
     const s = await createSettingsStore({ dataDir: dir }).get();
-    expect(s.preferences).toEqual({ speedingThresholdMph: 65.5, displayTimeZone: 'America/Chicago' });
+    expect(s.preferences).toEqual({ speedingThresholdMph: 65.5, displayTimeZone: 'America/Chicago', analysis: DEFAULT_ADJUSTABLE_PARAMS });
     expect(effectiveBaseUrl(s, own.id)).toBe('http://127.0.0.1:4010');
     expect(effectiveBaseUrl(s, shared.id)).toBe('https://fleet.example.test/api');
     await store.updateCarrier(own.id, { baseUrl: null });

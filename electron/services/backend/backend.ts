@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '../api/index.ts';
 import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../basemap/style-origins.ts';
 import type { Keychain } from '../keychain/index.ts';
-import { effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
+import { effectiveBaseUrl, type Carrier, type Preferences, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
 import type { DiskGuard } from './disk-guard.ts';
@@ -44,6 +44,11 @@ export interface Backend {
   /** Origins the CSP allows beyond 'self' (the opted-in online basemap's), for the shells to send on every page load. */
   cspOrigins(): Promise<readonly string[]>;
   close(): Promise<void>;
+}
+
+/** A copy for the renderer: the store's objects stay its own. */
+function preferencesView(p: Preferences): IpcResult<'settings:getPreferences'> {
+  return { speedingThresholdMph: p.speedingThresholdMph, displayTimeZone: p.displayTimeZone, analysis: { ...p.analysis } };
 }
 
 /**
@@ -205,8 +210,8 @@ export function createBackend(opts: BackendOptions): Backend {
     'fleet:vehicles': (carrierId, force) => vehicles(carrierId, force),
     'fleet:drivers': (carrierId, force) => drivers(carrierId, force),
 
-    'settings:getPreferences': async () => ({ ...(await settings.get()).preferences }),
-    'settings:setPreferences': async (patch) => ({ ...(await settings.setPreferences(patch)) }),
+    'settings:getPreferences': async () => preferencesView((await settings.get()).preferences),
+    'settings:setPreferences': async (patch) => preferencesView(await settings.setPreferences(patch)),
     'settings:setProviderBaseUrl': async (baseUrl) => {
       await settings.setProvider({ baseUrl });
       return keysStatus();

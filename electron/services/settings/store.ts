@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { adjustableOf } from '../../../shared/analysis/adjustable.ts';
 import { isCarrierId } from '../keychain/validate.ts';
 import { resolveDataDir } from '../paths.ts';
 import { writeFileAtomic } from './atomic-write.ts';
@@ -15,7 +16,7 @@ import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
-import { normalizeCompany, parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -99,7 +100,11 @@ function serialise(s: Settings): string {
   const doc: Settings = {
     schemaVersion: SETTINGS_VERSION,
     provider: { baseUrl: s.provider.baseUrl },
-    preferences: { speedingThresholdMph: s.preferences.speedingThresholdMph, displayTimeZone: s.preferences.displayTimeZone },
+    preferences: {
+      speedingThresholdMph: s.preferences.speedingThresholdMph,
+      displayTimeZone: s.preferences.displayTimeZone,
+      analysis: adjustableOf(s.preferences.analysis),
+    },
     carriers: s.carriers.map((c) => ({
       id: c.id,
       label: c.label,
@@ -273,6 +278,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           speedingThresholdMph:
             patch.speedingThresholdMph === undefined ? s.preferences.speedingThresholdMph : parseSpeedingThreshold(patch.speedingThresholdMph),
           displayTimeZone: patch.displayTimeZone === undefined ? s.preferences.displayTimeZone : parseTimeZone(patch.displayTimeZone),
+          analysis: patch.analysis === undefined ? s.preferences.analysis : parseAnalysisPreferences(patch.analysis),
         };
         return { next: { ...s, preferences }, result: preferences };
       }),

@@ -4,6 +4,7 @@
  * field by field, so an extra property can never be carried into the file.
  */
 
+import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 
 // Optional fields added later (carrier.company) stay at version 1: an older
@@ -33,6 +34,8 @@ export interface Preferences {
   readonly speedingThresholdMph: number;
   /** 'local' (the OS zone) or an IANA zone name such as 'America/Chicago'. */
   readonly displayTimeZone: string;
+  /** Trip review's analysis parameters; files written before it get the defaults. */
+  readonly analysis: Readonly<AdjustableAnalysisParams>;
 }
 
 /** The user's opt-in to an online basemap style, with the origins the CSP then allows (resolved when chosen). */
@@ -54,7 +57,7 @@ export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_VERSION,
     provider: { baseUrl: null },
-    preferences: { speedingThresholdMph: 70, displayTimeZone: 'local' },
+    preferences: { speedingThresholdMph: 70, displayTimeZone: 'local', analysis: { ...DEFAULT_ADJUSTABLE_PARAMS } },
     carriers: [],
   };
 }

@@ -9,6 +9,7 @@ import { SettingsValidationError } from './errors.ts';
 import { SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 
 export const MAX_LABEL_LENGTH = 100;
 export const MAX_SPEEDING_THRESHOLD_MPH = 200;
@@ -129,11 +130,30 @@ export function parseProvider(value: unknown, where = 'provider'): ProviderSetti
   return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`) };
 }
 
+export function parseAnalysisPreferences(value: unknown, where = 'analysis'): AdjustableAnalysisParams {
+  try {
+    return parseAdjustableParams(value);
+  } catch (e) {
+    return fail(where, e instanceof Error ? e.message : 'is not valid');
+  }
+}
+
+/** A damaged set of analysis parameters costs only those: the documented defaults apply, every other setting is kept. */
+function analysisOrDefaults(value: unknown, where: string): AdjustableAnalysisParams {
+  if (value === undefined) return { ...DEFAULT_ADJUSTABLE_PARAMS };
+  try {
+    return parseAnalysisPreferences(value, where);
+  } catch {
+    return { ...DEFAULT_ADJUSTABLE_PARAMS };
+  }
+}
+
 export function parsePreferences(value: unknown, where = 'preferences'): Preferences {
   const r = record(value, where);
   return {
     speedingThresholdMph: parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`),
     displayTimeZone: parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`),
+    analysis: analysisOrDefaults(r.analysis, `${where}.analysis`),
   };
 }
 

@@ -14,6 +14,8 @@ interface Props {
   windowMs: readonly [number, number];
   thresholdMph: number;
   gapSeconds: number;
+  /** Stops at least this long get the long-stop look. */
+  longStopSeconds: number;
   /** Null while the selection is still being analysed: the route is drawn already, the stops follow. */
   stops: readonly Stop[] | null;
   store: PlaybackStore;
@@ -112,7 +114,7 @@ export function ReviewMap(p: Props) {
       <MapView basemap={basemap}>
         <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} speedingThresholdMph={p.thresholdMph} />
         <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} />
-        <StopsLayer stops={p.stops ?? NO_STOPS} onStopClick={onStopClick} />
+        <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
         <FitBounds bounds={bounds} />
         <PlaybackVehicle store={store} track={p.track} gapMs={p.gapSeconds * 1000} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
+import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
+import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
-import type { Stop } from '../../../../shared/analysis/types.ts';
+import type { AnalysisParams, Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../playback/track.ts';
 import { api } from '../../bridge/api.ts';
@@ -13,6 +14,7 @@ import { loadRoster } from '../../store/snapshots.ts';
 import { createZoneFormatter } from '../../time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
+import { AnalysisSettings } from './AnalysisSettings.tsx';
 import { auditMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
@@ -81,6 +83,15 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, w];
 }
 
+/** Preferences are checked by the backend; should one still be refused here, the documented defaults apply rather than no analysis at all. */
+function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisParams): AnalysisParams {
+  try {
+    return resolveAnalysisParams({ ...adjustable, speedingThresholdMph: thresholdMph });
+  } catch {
+    return resolveAnalysisParams({ speedingThresholdMph: thresholdMph });
+  }
+}
+
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
 
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
@@ -90,6 +101,9 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const [sel, setSel] = useState<SelectionValue>({ carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
   const [zone, setZone] = useState('local');
   const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
+  const [adjustable, setAdjustable] = useState<AdjustableAnalysisParams>(DEFAULT_ADJUSTABLE_PARAMS);
+  // Until the stored preferences are read nothing is analysed: a first pass with the defaults would be thrown away.
+  const [prefsRead, setPrefsRead] = useState(!api);
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
@@ -112,8 +126,10 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
       (p) => {
         setZone(p.displayTimeZone);
         setThreshold(p.speedingThresholdMph);
+        setAdjustable(p.analysis);
+        setPrefsRead(true);
       },
-      () => undefined,
+      () => setPrefsRead(true),
     );
   }, []);
 
@@ -127,8 +143,8 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     if (v.vehicleId !== sel.vehicleId || day !== sel.day) setSel((s) => ({ ...s, vehicleId: v.vehicleId, day }));
   }, [vehicles, sel.vehicleId, sel.day]);
 
-  const params = useMemo(() => ({ speedingThresholdMph: threshold, gapSeconds: DEFAULT_ANALYSIS_PARAMS.gapSeconds }), [threshold]);
-  const load = useReviewData(client, sel, params, chartWidth);
+  const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
+  const load = useReviewData(prefsRead ? client : null, sel, params, chartWidth);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -173,7 +189,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   useEffect(() => {
     if (!data || !client || !windowMs || chartWidth <= 0) return;
     let live = true;
-    client.series(windowMs[0], windowMs[1], chartWidth, params.gapSeconds).then(
+    client.series(windowMs[0], windowMs[1], chartWidth, data.params.gapSeconds).then(
       (s) => live && setDetail(s),
       () => undefined,
     );
@@ -205,6 +221,10 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     setZone(z);
     void api?.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
   };
+  const onAdjustable = (next: AdjustableAnalysisParams) => {
+    setAdjustable(next);
+    void api?.settings.setPreferences({ analysis: next }).catch(() => undefined);
+  };
   const onThreshold = (mph: number) => {
     setThreshold(mph);
     void api?.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
@@ -216,14 +236,16 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
 
   return (
     <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
-      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} />
+      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold}>
+        <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
+      </Selection>
       {view && (
         <div className="review-subbar">
           <TotalsStrip totals={view.totals} from={view.from} to={view.to} />
           <ExportMenu
             disabled={!data}
             chunks={() => view.chunks}
-            params={params}
+            params={view.params}
             shell={info?.shell ?? 'browser-shell'}
             baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
             meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to)}
@@ -240,6 +262,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
                 windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}
                 gapSeconds={params.gapSeconds}
+                longStopSeconds={params.longStopSeconds}
                 stops={shown.stops}
                 store={store}
                 selectionKey={shown.key}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { COMMON_ZONES } from '../../time/zone.ts';
@@ -21,10 +22,12 @@ interface Props {
   onZone: (zone: string) => void;
   thresholdMph: number;
   onThreshold: (mph: number) => void;
+  /** More analysis controls, at the end of the toolbar. */
+  children?: ReactNode;
 }
 
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
-export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold }: Props) {
+export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold, children }: Props) {
   const zones = ['local', 'UTC', ...COMMON_ZONES, ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : [])];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
   const storedDays = vehicle?.days.map((d) => d.day).sort() ?? [];
@@ -94,6 +97,7 @@ export function Selection({ carriers, vehicles, value, onChange, zone, onZone, t
           }}
         />
       </label>
+      {children}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import { sameSummaryParams, summaryParamsOf } from '../../../../shared/compare/params.ts';
+import { summarizeDay, type DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
 import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
@@ -17,6 +20,8 @@ export interface Loaded {
   /** Time-ordered; one array object per selection (the map layers memoise on it). */
   chunks: DayChunk[];
   track: FlatTrack;
+  /** The object the analysis worker was given; exports of this selection use it too. */
+  params: AnalysisParams;
   analysis: TrackAnalysis;
   totals: RangeTotals;
   overview: SeriesResult;
@@ -37,6 +42,17 @@ export type LoadState = { state: 'idle' } | { state: 'loading'; key: string; ear
 /** From this many readings on, the route is drawn while the worker analyses (a few days of one truck). */
 export const EARLY_ROUTE_MIN_POINTS = 2000;
 
+/** Every parameter's value, in a fixed order: part of a selection's key, so a change reanalyses. */
+export function paramsKey(p: AnalysisParams): string {
+  return (Object.keys(DEFAULT_ANALYSIS_PARAMS) as (keyof AnalysisParams)[]).map((k) => p[k]).join(',');
+}
+
+/** Stored summaries were computed with the parameters of their day's download; other speeding or gap settings recompute them. */
+function summariesFor(days: readonly { chunk: DayChunk; summary: DaySummary }[], p: AnalysisParams): DaySummary[] {
+  const sp = summaryParamsOf(p);
+  return days.map((d) => (sameSummaryParams(d.summary.params, sp) ? d.summary : summarizeDay(d.chunk, sp)));
+}
+
 export function selectionRange(sel: SelectionValue): { from: string; to: string } {
   if (!isUtcDay(sel.day)) return { from: '', to: '' };
   return { from: addDays(sel.day, -(SPAN_DAYS[sel.span] - 1)), to: sel.day };
@@ -49,11 +65,11 @@ export function selectionRange(sel: SelectionValue): { from: string; to: string 
  * the route in parallel; then the worker gives the overview series at chart
  * width and the selection is ready.
  */
-export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: Partial<AnalysisParams> & { gapSeconds: number }, chartWidth: number): LoadState {
+export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: AnalysisParams, chartWidth: number): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
   const { from, to } = selectionRange(sel);
-  const key = `${sel.vehicleId}:${from}:${to}:${params.speedingThresholdMph ?? ''}`;
+  const key = `${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
   useEffect(() => {
     if (!client || !sel.vehicleId || !from || chartWidth <= 0) return;
     const my = ++seq.current;
@@ -74,8 +90,8 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params.gapSeconds)]);
       const idleSkip = buildSkipMap(track.t, track.status, { gapMs: params.gapSeconds * 1000 });
-      const totals = rangeTotals(days.map((d) => d.summary));
-      return { state: 'ready', data: { key, from, to, chunks, track, analysis, totals, overview, idleSkip, startedAt } } as const;
+      const totals = rangeTotals(summariesFor(days, params));
+      return { state: 'ready', data: { key, from, to, chunks, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
     })().then(
       (next) => {
         if (seq.current === my) setState(next);

@@ -1,0 +1,61 @@
+import type { AdjustableAnalysisParams, AdjustableParamKey } from '../../../../shared/analysis/adjustable.ts';
+import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
+import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
+import { PARAM_LABELS } from '../../../../shared/compare/params.ts';
+
+export interface AnalysisField {
+  key: AdjustableParamKey;
+  label: string;
+  /** The unit the user types in; the parameter itself is in seconds or miles. */
+  unit: 'min' | 'h' | 's' | 'mi';
+  /** Parameter units per typed unit. */
+  factor: number;
+  /** The documented meaning (shared/analysis/types.ts), as help text. */
+  help: string;
+}
+
+export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
+  {
+    key: 'minStopSeconds',
+    label: PARAM_LABELS.minStopSeconds.label,
+    unit: 'min',
+    factor: 60,
+    help: `Stationary (or at most ${DEFAULT_ANALYSIS_PARAMS.stopSpeedMph} mph) for at least this long is a stop; shorter halts stay part of the trip.`,
+  },
+  { key: 'longStopSeconds', label: PARAM_LABELS.longStopSeconds.label, unit: 'h', factor: 3600, help: 'A stop at least this long is a long-stop safety event (a filled marker on the map).' },
+  { key: 'tripGapSeconds', label: PARAM_LABELS.tripGapSeconds.label, unit: 'min', factor: 60, help: 'Missing readings for at least this long end a trip, even without a stop.' },
+  { key: 'gapSeconds', label: 'Data gap after', unit: 'min', factor: 60, help: 'No readings (or OFFLINE) for longer than this is a data gap: an event, a dashed line on the map, a band on the charts.' },
+  { key: 'speedingMinSeconds', label: PARAM_LABELS.speedingMinSeconds.label, unit: 's', factor: 1, help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.' },
+  { key: 'minTripMiles', label: PARAM_LABELS.minTripMiles.label, unit: 'mi', factor: 1, help: 'Trips shorter than this distance are dropped (yard moves).' },
+];
+
+/** Rounded so 0.1 min is 6 s, not 6.000000000000001. */
+export function toParam(field: AnalysisField, typed: number): number {
+  return Math.round(typed * field.factor * 1000) / 1000;
+}
+
+export function toTyped(field: AnalysisField, value: number): string {
+  return String(Number((value / field.factor).toFixed(4)));
+}
+
+export type FieldCheck = { ok: true; next: AdjustableAnalysisParams } | { ok: false; reason: string };
+
+/**
+ * The adjustable parameters with one field set from what the user typed,
+ * checked by resolveAnalysisParams together with the rest (`context` carries
+ * the parameters not adjusted here, the speed limit among them). The reason of
+ * a refusal is the analysis's own, told in the field's label and unit.
+ */
+export function checkField(field: AnalysisField, text: string, current: AdjustableAnalysisParams, context: Partial<AnalysisParams>): FieldCheck {
+  const trimmed = text.trim();
+  const typed = Number(trimmed);
+  if (trimmed === '' || !Number.isFinite(typed)) return { ok: false, reason: `${field.label}: enter a number of ${field.unit}` };
+  const next = { ...current, [field.key]: toParam(field, typed) };
+  try {
+    resolveAnalysisParams({ ...context, ...next });
+    return { ok: true, next };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, reason: message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`) };
+  }
+}

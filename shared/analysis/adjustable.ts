@@ -1,0 +1,56 @@
+import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from './params.ts';
+import type { AnalysisParams } from './types.ts';
+
+/**
+ * The analysis parameters a user adjusts on the Trip review screen and keeps as
+ * a preference. The speeding threshold is not among them: it has been a
+ * preference of its own since before (the carrier comparison reads it too), and
+ * `stopSpeedMph` stays at its documented default.
+ */
+export const ADJUSTABLE_PARAM_KEYS = ['minStopSeconds', 'longStopSeconds', 'tripGapSeconds', 'gapSeconds', 'speedingMinSeconds', 'minTripMiles'] as const;
+
+export type AdjustableParamKey = (typeof ADJUSTABLE_PARAM_KEYS)[number];
+export type AdjustableAnalysisParams = Pick<AnalysisParams, AdjustableParamKey>;
+
+/** Only the adjustable fields of `p` (a full AnalysisParams, or anything carrying more). */
+export function adjustableOf(p: Readonly<AdjustableAnalysisParams>): AdjustableAnalysisParams {
+  return {
+    minStopSeconds: p.minStopSeconds,
+    longStopSeconds: p.longStopSeconds,
+    tripGapSeconds: p.tripGapSeconds,
+    gapSeconds: p.gapSeconds,
+    speedingMinSeconds: p.speedingMinSeconds,
+    minTripMiles: p.minTripMiles,
+  };
+}
+
+export const DEFAULT_ADJUSTABLE_PARAMS: Readonly<AdjustableAnalysisParams> = Object.freeze(adjustableOf(DEFAULT_ANALYSIS_PARAMS));
+
+/**
+ * An untrusted value (an IPC argument, a settings file) as adjustable
+ * parameters: an object with exactly these keys, each accepted by
+ * resolveAnalysisParams. Throws a RangeError naming the first problem; the
+ * result is a fresh object, so nothing else the value carried is kept.
+ */
+export function parseAdjustableParams(value: unknown): AdjustableAnalysisParams {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RangeError('Analysis parameters must be an object');
+  const r = value as Record<string, unknown>;
+  const extra = Object.keys(r).find((k) => !(ADJUSTABLE_PARAM_KEYS as readonly string[]).includes(k));
+  if (extra !== undefined) throw new RangeError(`Unknown analysis parameter ${extra.slice(0, 40)}`);
+  const picked: Partial<Record<AdjustableParamKey, unknown>> = {};
+  for (const k of ADJUSTABLE_PARAM_KEYS) {
+    if (r[k] === undefined) throw new RangeError(`Analysis parameter ${k} is missing`);
+    picked[k] = r[k];
+  }
+  // Numbers are checked by the analysis itself, so a stored value can never be one the analysis would refuse.
+  return adjustableOf(resolveAnalysisParams(picked as Partial<AnalysisParams>));
+}
+
+export function isAdjustableParams(value: unknown): value is AdjustableAnalysisParams {
+  try {
+    parseAdjustableParams(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

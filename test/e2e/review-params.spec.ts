@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../shared/analysis/adjustable.ts';
+import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
+import type { TrackAnalysis } from '../../shared/analysis/types.ts';
+import { eventsCsv } from '../../shared/export/events-csv.ts';
+import { tripsCsv } from '../../shared/export/trips-csv.ts';
+import { addDays } from '../../shared/util/day.ts';
+import { expect, openApp, test, type WebShell } from './fixtures.ts';
+import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { truthAnalysis, truthChunks } from './review-truth.ts';
+
+async function openReviewOf(page: Page, day: string) {
+  await page.getByTestId('nav-review').click();
+  const review = page.getByTestId('review-page');
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('review-day').fill(day);
+  await page.getByTestId('review-span-day').click();
+  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
+  await expect(review).toHaveAttribute('data-state', 'ready');
+}
+
+/** Trip and stop start times as listed (every row, once the list has rendered them all). */
+async function listed(page: Page): Promise<{ trips: number[]; stops: number[] }> {
+  const starts = async (tab: string, row: string) => {
+    await page.getByTestId(`tab-${tab}`).click();
+    const count = Number(/\((\d+)\)/.exec((await page.getByTestId(`tab-${tab}`).textContent()) ?? '')?.[1]);
+    await expect(page.getByTestId(row)).toHaveCount(count);
+    return page.getByTestId(row).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  };
+  const trips = await starts('trips', 'trip-row');
+  const stops = await starts('stops', 'stop-row');
+  await page.getByTestId('tab-trips').click();
+  return { trips, stops };
+}
+
+const expectListsOf = (page: Page, a: TrackAnalysis) =>
+  expect.poll(() => listed(page), { timeout: 30_000 }).toEqual({ trips: a.trips.map((t) => t.startMs), stops: a.stops.map((s) => s.startMs) });
+
+const storedAnalysisPrefs = (shell: WebShell): unknown => (JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as { preferences: { analysis?: unknown } }).preferences.analysis;
+
+async function setParam(page: Page, key: string, text: string) {
+  const input = page.getByTestId(`analysis-param-${key}`);
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The reason resolveAnalysisParams gives for a value, without the parameter's name and the value (the screen says those in its own units). */
+function reasonFor(patch: Partial<AdjustableAnalysisParams>): string {
+  try {
+    resolveAnalysisParams(patch);
+  } catch (e) {
+    return (e as Error).message.replace(/^Analysis parameter \w+ /, '').replace(/ \(got [^)]*\)$/, '');
+  }
+  throw new Error(`${JSON.stringify(patch)} is valid`);
+}
+
+const sameStarts = (a: TrackAnalysis, b: TrackAnalysis) =>
+  JSON.stringify(a.trips.map((t) => t.startMs)) === JSON.stringify(b.trips.map((t) => t.startMs)) && JSON.stringify(a.stops.map((s) => s.startMs)) === JSON.stringify(b.stops.map((s) => s.startMs));
+
+test('analysis settings: stop duration and trip distance change the lists and exports, are validated, persist and reset', async ({ page, shell }, testInfo) => {
+  await openDownloads(page, shell);
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const day = addDays(TODAY, -1);
+  const chunks = truthChunks(carrierId, vehicleIds[0]!, day, day);
+  const defaults = truthAnalysis(chunks);
+
+  // Settings whose analysis differs from the defaults' in both lists, found on this vehicle-day's own readings.
+  const candidates = [15, 20, 30, 45, 60].flatMap((stopMin) => [3, 5, 10, 25].map((miles) => ({ stopMin, miles })));
+  const chosen = candidates
+    .map((c) => ({ ...c, analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }) }))
+    .find((c) => c.analysis.stops.length !== defaults.stops.length && c.analysis.trips.length !== defaults.trips.length && c.analysis.trips.length > 0);
+  expect(chosen, 'a setting that changes both lists of this day').toBeDefined();
+  const { stopMin, miles, analysis: expected } = chosen!;
+  const expectedPrefs: AdjustableAnalysisParams = { ...DEFAULT_ADJUSTABLE_PARAMS, minStopSeconds: stopMin * 60, minTripMiles: miles };
+
+  await openReviewOf(page, day);
+  await expectListsOf(page, defaults);
+
+  const review = page.getByTestId('review-page');
+  await page.getByTestId('analysis-settings-toggle').click();
+  await expect(page.getByTestId('analysis-settings')).toBeVisible();
+  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60));
+  await setParam(page, 'minStopSeconds', String(stopMin));
+  await setParam(page, 'minTripMiles', String(miles));
+  await page.screenshot({ path: testInfo.outputPath('analysis-settings-open.png') });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('analysis-settings')).toHaveCount(0);
+  await expect(page.getByTestId('analysis-settings-toggle')).toHaveAttribute('data-custom', 'true');
+  await expectListsOf(page, expected);
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => storedAnalysisPrefs(shell)).toEqual(expectedPrefs);
+
+  // The exports of the screen use the same parameters.
+  const save = async (testId: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const file = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    await expect(page.getByTestId('export-status')).toContainText('Downloaded');
+    return readFileSync(file, 'utf8');
+  };
+  expect(await save('export-trips-csv')).toBe([...tripsCsv(expected)].join(''));
+  expect(await save('export-events-csv')).toBe([...eventsCsv(expected)].join(''));
+
+  // A value the analysis refuses shows its reason beside the field and changes nothing.
+  const key = await review.getAttribute('data-key');
+  await page.getByTestId('analysis-settings-toggle').click();
+  await setParam(page, 'minTripMiles', '-2');
+  await expect(page.getByTestId('analysis-error-minTripMiles')).toContainText(reasonFor({ minTripMiles: -2 }));
+  await expect(page.getByTestId('analysis-param-minTripMiles')).toHaveAttribute('aria-invalid', 'true');
+  await setParam(page, 'tripGapSeconds', '0');
+  await expect(page.getByTestId('analysis-error-tripGapSeconds')).toContainText(reasonFor({ tripGapSeconds: 0 }));
+  await page.screenshot({ path: testInfo.outputPath('analysis-settings-invalid.png') });
+  await page.keyboard.press('Escape');
+  await expect(review).toHaveAttribute('data-key', key!);
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expectListsOf(page, expected);
+  expect(storedAnalysisPrefs(shell)).toEqual(expectedPrefs);
+
+  // After a reload the values are those kept.
+  await page.reload();
+  await openApp(page, shell);
+  await openReviewOf(page, day);
+  await expectListsOf(page, expected);
+  await page.getByTestId('analysis-settings-toggle').click();
+  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(String(stopMin));
+  await expect(page.getByTestId('analysis-param-minTripMiles')).toHaveValue(String(miles));
+  await expect(page.getByTestId('analysis-error-minTripMiles')).toHaveCount(0);
+
+  // Reset to defaults.
+  await page.getByTestId('analysis-reset').click();
+  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60));
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('analysis-settings-toggle')).toHaveAttribute('data-custom', 'false');
+  expect(sameStarts(defaults, expected)).toBe(false);
+  await expectListsOf(page, defaults);
+  await expect.poll(() => storedAnalysisPrefs(shell)).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADJUSTABLE_PARAM_KEYS, DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../shared/analysis/adjustable.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { SettingsValidationError } from '../../electron/services/settings/errors.ts';
+import { createSettingsStore } from '../../electron/services/settings/store.ts';
+import { SETTINGS_VERSION } from '../../electron/services/settings/types.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rl-settings-analysis-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const settingsFile = (): string => path.join(dir, 'settings.json');
+const readJson = async (): Promise<Record<string, unknown>> => JSON.parse(await fs.readFile(settingsFile(), 'utf8'));
+
+/** Small deterministic generator, so a failing case can be replayed. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Valid parameters unlike the defaults: positive everywhere, fractional where the analysis allows it. */
+function generated(seed: number): AdjustableAnalysisParams {
+  const r = rng(seed);
+  return {
+    minStopSeconds: Math.round(1 + r() * 3600),
+    longStopSeconds: Math.round(600 + r() * 36_000),
+    tripGapSeconds: Math.round(60 + r() * 7200),
+    gapSeconds: Math.round(60 + r() * 3600),
+    speedingMinSeconds: Math.round(r() * 600),
+    minTripMiles: Math.round(r() * 2000) / 100,
+  };
+}
+
+/** A document as an earlier RouteLens wrote it (no analysis preferences), with a carrier to keep. */
+function olderDoc(preferences: Record<string, unknown>) {
+  return {
+    schemaVersion: SETTINGS_VERSION,
+    provider: { baseUrl: 'https://fleet.example.test' },
+    preferences,
+    carriers: [{ id: 'demo-prairie-line', label: 'Prairie Line', demo: true, createdAt: new Date(0).toISOString() }],
+  };
+}
+
+describe('analysis preferences in settings.json', () => {
+  it('default to the documented analysis defaults, also for files written before they existed', async () => {
+    expect(DEFAULT_ADJUSTABLE_PARAMS).toEqual(Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, DEFAULT_ANALYSIS_PARAMS[k]])));
+    expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 64, displayTimeZone: 'UTC' })));
+    const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
+    expect(warning).toBeUndefined();
+    expect(settings.preferences).toEqual({ speedingThresholdMph: 64, displayTimeZone: 'UTC', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+  });
+
+  it.each([1, 2, 3, 4, 5])('persist a whole set and read it back from a fresh store (seed %i)', async (seed) => {
+    const store = createSettingsStore({ dataDir: dir });
+    await store.setPreferences({ speedingThresholdMph: 66 });
+    const analysis = generated(seed);
+    const result = await store.setPreferences({ analysis });
+    expect(result).toEqual({ speedingThresholdMph: 66, displayTimeZone: 'local', analysis });
+    expect(((await readJson()).preferences as Record<string, unknown>).analysis).toEqual(analysis);
+    expect((await createSettingsStore({ dataDir: dir }).get()).preferences).toEqual(result);
+    // Another preference changing keeps them.
+    await store.setPreferences({ displayTimeZone: 'America/Chicago' });
+    expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(analysis);
+  });
+
+  it.each<[string, unknown]>([
+    ['a negative stop duration', { ...DEFAULT_ADJUSTABLE_PARAMS, minStopSeconds: -1 }],
+    ['a zero gap that ends a trip', { ...DEFAULT_ADJUSTABLE_PARAMS, tripGapSeconds: 0 }],
+    ['a zero data gap', { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 0 }],
+    ['NaN', { ...DEFAULT_ADJUSTABLE_PARAMS, minTripMiles: Number.NaN }],
+    ['Infinity', { ...DEFAULT_ADJUSTABLE_PARAMS, longStopSeconds: Number.POSITIVE_INFINITY }],
+    ['text for a number', { ...DEFAULT_ADJUSTABLE_PARAMS, speedingMinSeconds: '60' }],
+    ['a missing field', (({ minTripMiles: _m, ...rest }) => rest)(DEFAULT_ADJUSTABLE_PARAMS)],
+    ['an unknown field', { ...DEFAULT_ADJUSTABLE_PARAMS, stopSpeedMph: 2 }],
+    ['a list', [1, 2, 3]],
+    ['null', null],
+  ])('refuse %s and leave the file as it was', async (_name, analysis) => {
+    const store = createSettingsStore({ dataDir: dir });
+    await store.setPreferences({ analysis: generated(9) });
+    const before = await fs.readFile(settingsFile(), 'utf8');
+    await expect(store.setPreferences({ analysis } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+    expect(await fs.readFile(settingsFile(), 'utf8')).toBe(before);
+    expect((await store.get()).preferences.analysis).toEqual(generated(9));
+  });
+
+  it('name the reason of a refusal as the analysis gives it', async () => {
+    const store = createSettingsStore({ dataDir: dir });
+    await expect(store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, tripGapSeconds: 0 } })).rejects.toThrow(/tripGapSeconds must be greater than 0/);
+  });
+
+  it.each<[string, unknown]>([
+    ['a negative value', { ...DEFAULT_ADJUSTABLE_PARAMS, minStopSeconds: -300 }],
+    ['text', 'five minutes'],
+    ['an unknown field', { ...DEFAULT_ADJUSTABLE_PARAMS, extra: true }],
+    ['a string value', { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: '1200' }],
+  ])('fall back to the defaults when the file holds %s, keeping every other setting', async (_name, analysis) => {
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 61, displayTimeZone: 'America/Denver', analysis })));
+    const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
+    expect(warning).toBeUndefined();
+    expect(settings.preferences).toEqual({ speedingThresholdMph: 61, displayTimeZone: 'America/Denver', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(settings.provider.baseUrl).toBe('https://fleet.example.test');
+    expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);
+    // The file was not moved aside.
+    expect(await fs.readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it('read a hand-edited valid set as it is', async () => {
+    const analysis = generated(42);
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis })));
+    expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(analysis);
+  });
+
+  it('never write anything else a caller puts into the object', async () => {
+    const key = randomBytes(24).toString('hex');
+    const store = createSettingsStore({ dataDir: dir });
+    await expect(store.setPreferences({ analysis: { ...generated(3), companyKey: key } } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+    await store.setPreferences({ analysis: generated(3) });
+    const text = await fs.readFile(settingsFile(), 'utf8');
+    expect(text).not.toContain(key);
+    expect(Object.keys(((await readJson()).preferences as { analysis: object }).analysis).sort()).toEqual([...ADJUSTABLE_PARAM_KEYS].sort());
+  });
+});
