@@ -12,6 +12,17 @@ export const DEFAULT_ANALYSIS_PARAMS: Readonly<AnalysisParams> = Object.freeze({
   minTripMiles: 1,
 });
 
+/**
+ * The speed limit a user may set for speeding (mph), the same in the UI, the
+ * IPC guard and the settings file: below 10 every yard move would be
+ * speeding, above 120 nothing a truck does would be.
+ */
+export const SPEEDING_THRESHOLD_MPH = Object.freeze({ min: 10, max: 120 });
+
+export function isSpeedingThreshold(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= SPEEDING_THRESHOLD_MPH.min && v <= SPEEDING_THRESHOLD_MPH.max;
+}
+
 /** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
 const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'tripGapSeconds'];
 

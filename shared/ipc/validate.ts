@@ -3,6 +3,7 @@
  * shell run these before any handler: whatever the page sends is untrusted.
  */
 import { isAdjustableParams } from '../analysis/adjustable.ts';
+import { isSpeedingThreshold } from '../analysis/params.ts';
 import { isUtcDay } from '../util/day.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
 
@@ -59,7 +60,7 @@ const isDownloadRequest: Guard = (v) =>
   v['completeDays'].every(isDay);
 
 const isZone: Guard = (v) => typeof v === 'string' && (v === 'local' || v === 'UTC' || /^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(v)) && v.length <= 64;
-const isThreshold: Guard = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 20 && v <= 120;
+const isThreshold: Guard = isSpeedingThreshold;
 const isPreferencesPatch: Guard = (v) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;

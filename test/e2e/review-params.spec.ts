@@ -10,6 +10,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, openApp, test, type WebShell } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { colourCensus } from './screen-pixels.ts';
 
 async function openReviewOf(page: Page, day: string) {
   await page.getByTestId('nav-review').click();
@@ -137,4 +138,63 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   expect(sameStarts(defaults, expected)).toBe(false);
   await expectListsOf(page, defaults);
   await expect.poll(() => storedAnalysisPrefs(shell)).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
+});
+
+/** Route pixels drawn in the "speeding" colour (renderer/src/map/theme.ts SPEED_COLORS.over), from a screenshot of the map. */
+async function speedingPixels(page: Page, file: string): Promise<number> {
+  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
+  const png = await page.getByTestId('review-map').screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' });
+  return colourCensus(png, { over: '#e0115f' }).count.over;
+}
+
+const speedingStarts = (a: TrackAnalysis) => a.events.filter((e) => e.kind === 'speeding').map((e) => e.startMs);
+
+async function listedSpeeding(page: Page): Promise<number[]> {
+  await page.getByTestId('tab-events').click();
+  await page.getByTestId('event-kind').selectOption('speeding');
+  const rows = page.locator('[data-testid=event-row][data-kind=speeding]');
+  await expect(rows).toHaveCount(await page.getByTestId('event-row').count());
+  return rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+}
+
+test('speed limit: the route colours, speeding events and totals follow it; out of range is refused; it persists', async ({ page, shell }, testInfo) => {
+  await openDownloads(page, shell);
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const day = addDays(TODAY, -1);
+  const chunks = truthChunks(carrierId, vehicleIds[0]!, day, day);
+  const atDefault = truthAnalysis(chunks);
+  // A lower limit this day's own readings exceed more often (found from the data, not assumed).
+  const limit = [65, 60, 55, 50, 45].find((mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length);
+  expect(limit, 'a lower limit with more speeding events on this day').toBeDefined();
+  const lowered = truthAnalysis(chunks, limit!);
+
+  await openReviewOf(page, day);
+  expect(await listedSpeeding(page)).toEqual(speedingStarts(atDefault));
+  const before = await speedingPixels(page, testInfo.outputPath('limit-70.png'));
+
+  const review = page.getByTestId('review-page');
+  const input = page.getByTestId('review-threshold');
+  await input.fill(String(limit));
+  await input.press('Enter');
+  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:${limit},`));
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => listedSpeeding(page)).toEqual(speedingStarts(lowered));
+  await expect(page.getByTestId('total-speeding')).toHaveAttribute('data-value', String(speedingStarts(lowered).length));
+  // More of the route is over the limit, so more of it is drawn in the speeding colour.
+  expect(await speedingPixels(page, testInfo.outputPath(`limit-${limit}.png`))).toBeGreaterThan(before);
+  await expect.poll(() => (JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as { preferences: { speedingThresholdMph: number } }).preferences.speedingThresholdMph).toBe(limit);
+
+  // Out of range: said on the field, nothing changes.
+  const key = await review.getAttribute('data-key');
+  await input.fill('5');
+  await input.press('Enter');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(review).toHaveAttribute('data-key', key!);
+
+  await page.reload();
+  await openApp(page, shell);
+  await openReviewOf(page, day);
+  await expect(page.getByTestId('review-threshold')).toHaveValue(String(limit));
+  await expect.poll(() => listedSpeeding(page)).toEqual(speedingStarts(lowered));
 });

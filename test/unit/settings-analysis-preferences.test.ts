@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADJUSTABLE_PARAM_KEYS, DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { DEFAULT_ANALYSIS_PARAMS, SPEEDING_THRESHOLD_MPH } from '../../shared/analysis/params.ts';
 import { SettingsValidationError } from '../../electron/services/settings/errors.ts';
 import { createSettingsStore } from '../../electron/services/settings/store.ts';
 import { SETTINGS_VERSION } from '../../electron/services/settings/types.ts';
@@ -130,5 +130,35 @@ describe('analysis preferences in settings.json', () => {
     const text = await fs.readFile(settingsFile(), 'utf8');
     expect(text).not.toContain(key);
     expect(Object.keys(((await readJson()).preferences as { analysis: object }).analysis).sort()).toEqual([...ADJUSTABLE_PARAM_KEYS].sort());
+  });
+});
+
+describe('speed limit and display zone in settings.json', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['a limit above the allowed range', { speedingThresholdMph: SPEEDING_THRESHOLD_MPH.max + 30, displayTimeZone: 'America/Denver' }],
+    ['a limit below it', { speedingThresholdMph: SPEEDING_THRESHOLD_MPH.min - 1, displayTimeZone: 'America/Denver' }],
+    ['a limit as text', { speedingThresholdMph: '65', displayTimeZone: 'America/Denver' }],
+  ])('%s reads as the default limit, keeping every other setting', async (_name, preferences) => {
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc(preferences)));
+    const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
+    expect(warning).toBeUndefined();
+    expect(settings.preferences.speedingThresholdMph).toBe(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
+    expect(settings.preferences.displayTimeZone).toBe('America/Denver');
+    expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);
+  });
+
+  it('an unknown zone reads as the local zone, keeping the limit', async () => {
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 62, displayTimeZone: 'Mars/Olympus_Mons' })));
+    const { settings } = await createSettingsStore({ dataDir: dir }).load();
+    expect(settings.preferences).toMatchObject({ speedingThresholdMph: 62, displayTimeZone: 'local' });
+  });
+
+  it('setting a limit out of range is refused with the range, the stored one kept', async () => {
+    const store = createSettingsStore({ dataDir: dir });
+    await store.setPreferences({ speedingThresholdMph: 64 });
+    for (const bad of [SPEEDING_THRESHOLD_MPH.min - 0.5, SPEEDING_THRESHOLD_MPH.max + 1]) {
+      await expect(store.setPreferences({ speedingThresholdMph: bad })).rejects.toThrow(`from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`);
+    }
+    expect((await createSettingsStore({ dataDir: dir }).get()).preferences.speedingThresholdMph).toBe(64);
   });
 });

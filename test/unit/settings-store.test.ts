@@ -201,7 +201,7 @@ describe('atomic write', () => {
     expect(await fs.readdir(dir)).toEqual(['settings.json']);
     expect((await broken.get()).carriers.map((c) => c.label)).toEqual(['Kept']);
     // The queue survives a failure.
-    await expect(broken.setPreferences({ speedingThresholdMph: 1 })).rejects.toThrow(/ENOSPC/);
+    await expect(broken.setPreferences({ speedingThresholdMph: 55 })).rejects.toThrow(/ENOSPC/);
   });
 
   it('a failure while writing the temp file keeps the previous file', async () => {

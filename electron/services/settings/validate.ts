@@ -6,13 +6,13 @@ import { isCspOrigin, MAX_EXTRA_ORIGINS } from '../../../shared/ipc/csp.ts';
 import { parseStyleUrl } from '../basemap/style-origins.ts';
 import { isCarrierId } from '../keychain/validate.ts';
 import { SettingsValidationError } from './errors.ts';
-import { SETTINGS_VERSION } from './types.ts';
+import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 
 export const MAX_LABEL_LENGTH = 100;
-export const MAX_SPEEDING_THRESHOLD_MPH = 200;
 export const MAX_COMPANY_NAME_LENGTH = 200;
 export const MAX_DOT_NUMBER_LENGTH = 32;
 
@@ -69,9 +69,7 @@ export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string
 }
 
 export function parseSpeedingThreshold(value: unknown, where = 'speedingThresholdMph'): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_SPEEDING_THRESHOLD_MPH) {
-    fail(where, `must be a number above 0 and at most ${MAX_SPEEDING_THRESHOLD_MPH}`);
-  }
+  if (!isSpeedingThreshold(value)) fail(where, `must be a number from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`);
   return value;
 }
 
@@ -148,11 +146,21 @@ function analysisOrDefaults(value: unknown, where: string): AdjustableAnalysisPa
   }
 }
 
+/** A preference read from disk that is no longer valid (hand-edited, or allowed by an older version) is its default: it must not cost the user the whole file. */
+function orDefault<T>(parse: () => T, fallback: T): T {
+  try {
+    return parse();
+  } catch {
+    return fallback;
+  }
+}
+
 export function parsePreferences(value: unknown, where = 'preferences'): Preferences {
   const r = record(value, where);
+  const defaults = defaultSettings().preferences;
   return {
-    speedingThresholdMph: parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`),
-    displayTimeZone: parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`),
+    speedingThresholdMph: orDefault(() => parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`), defaults.speedingThresholdMph),
+    displayTimeZone: orDefault(() => parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`), defaults.displayTimeZone),
     analysis: analysisOrDefaults(r.analysis, `${where}.analysis`),
   };
 }

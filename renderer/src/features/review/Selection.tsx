@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/analysis/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { COMMON_ZONES } from '../../time/zone.ts';
@@ -28,6 +29,7 @@ interface Props {
 
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
 export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold, children }: Props) {
+  const [thresholdInvalid, setThresholdInvalid] = useState(false);
   const zones = ['local', 'UTC', ...COMMON_ZONES, ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : [])];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
   const storedDays = vehicle?.days.map((d) => d.day).sort() ?? [];
@@ -83,14 +85,19 @@ export function Selection({ carriers, vehicles, value, onChange, zone, onZone, t
         <input
           type="number"
           data-testid="review-threshold"
-          min={10}
-          max={120}
+          min={SPEEDING_THRESHOLD_MPH.min}
+          max={SPEEDING_THRESHOLD_MPH.max}
           step={1}
           defaultValue={thresholdMph}
           key={thresholdMph}
+          aria-invalid={thresholdInvalid}
+          title={thresholdInvalid ? `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph; still using ${thresholdMph}` : undefined}
+          onChange={() => setThresholdInvalid(false)}
           onBlur={(e) => {
             const v = Number(e.target.value);
-            if (Number.isFinite(v) && v >= 10 && v <= 120 && v !== thresholdMph) onThreshold(v);
+            // Out of range is said, not silently dropped; the last good limit stays in force.
+            setThresholdInvalid(e.target.value !== '' && !isSpeedingThreshold(v));
+            if (isSpeedingThreshold(v) && v !== thresholdMph) onThreshold(v);
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
