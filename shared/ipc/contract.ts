@@ -26,6 +26,15 @@ export interface AppInfo {
   platform: string;
   /** 'electron' or 'browser-shell' */
   shell: 'electron' | 'browser-shell';
+  /**
+   * How exports are saved, said by the backend rather than inferred from the
+   * shell: 'dialog' streams them through `exports:*` to a path a save dialog
+   * chose (Electron; the browser shell given ROUTELENS_SAVE_DIR), 'download'
+   * makes them a browser download.
+   */
+  saveMode: 'dialog' | 'download';
+  /** The backend can save the window as a PDF (Electron's printToPDF); otherwise the report goes to the print dialog. */
+  canPrintToPdf: boolean;
   /** Today's UTC day in the main process (the simulator may pin a clock). */
   today: UtcDay;
 }
@@ -111,9 +120,11 @@ export interface IpcContract {
   'settings:setOnlineStyle': { args: [styleUrl: string | null]; result: OnlineStyleChoice | null };
 
   /**
-   * Saving exports through a native save dialog (Electron). In the browser
-   * shell `begin` answers null and the renderer downloads a Blob instead.
-   * Pieces are appended in order; `finish` renames the temp file into place.
+   * Saving exports through a save dialog (AppInfo.saveMode 'dialog'): `begin`
+   * answers null when the user cancels the dialog (and always when there is
+   * no dialog, where the renderer downloads a Blob instead). Pieces are
+   * appended in order; `finish` renames the temp file into place. A write or
+   * finish that fails closes the export and removes its temp file.
    */
   'exports:begin': { args: [suggestedName: string, format: ExportFormat]; result: { exportId: string; path: string } | null };
   'exports:write': { args: [exportId: string, piece: string]; result: void };

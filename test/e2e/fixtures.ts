@@ -18,14 +18,26 @@ export interface WebShell {
   dataDir: string;
   /** Keychain (Secret Service) service name this shell stores keys under (env ROUTELENS_KEYCHAIN_SERVICE). */
   keychainService: string;
+  /** The folder the shell saves exports into through the backend (env ROUTELENS_SAVE_DIR), as Electron's save dialog path does; null: exports are browser downloads. */
+  saveDir: string | null;
   /** Stops the shell process (its demo simulator goes with it). */
   stop(): Promise<void>;
   /** Starts a new shell process on the same port and data folder (same origin: same IndexedDB). */
   restart(): Promise<WebShell>;
 }
 
-async function spawnShell(opts: { dataDir: string; port: number; keychainService: string; demoNow?: string | null }): Promise<{ child: ChildProcess; url: string }> {
+interface ShellOptions {
+  dataDir: string;
+  port: number;
+  keychainService: string;
+  demoNow?: string | null;
+  saveDir?: string | null;
+}
+
+async function spawnShell(opts: ShellOptions): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ROUTELENS_DATA_DIR: opts.dataDir, ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService };
+  delete env['ROUTELENS_SAVE_DIR'];
+  if (opts.saveDir) env['ROUTELENS_SAVE_DIR'] = opts.saveDir;
   // null: the demo runs on the real clock (a test that needs the backend's 30-s floor to pass).
   if (opts.demoNow !== null) env['ROUTELENS_DEMO_NOW'] = opts.demoNow ?? E2E_NOW;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', String(opts.port)], {
@@ -41,7 +53,7 @@ async function spawnShell(opts: { dataDir: string; port: number; keychainService
   return { child, url: (JSON.parse(line) as { url: string }).url };
 }
 
-async function startShell(opts: { dataDir: string; port: number; keychainService: string; demoNow?: string | null }): Promise<WebShell> {
+async function startShell(opts: ShellOptions): Promise<WebShell> {
   let { child, url } = await spawnShell(opts);
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -55,6 +67,7 @@ async function startShell(opts: { dataDir: string; port: number; keychainService
     port: Number(new URL(url).port),
     dataDir: opts.dataDir,
     keychainService: opts.keychainService,
+    saveDir: opts.saveDir ?? null,
     stop,
     restart: async () => {
       await stop();
@@ -72,16 +85,19 @@ export async function openApp(page: Page, shell: WebShell): Promise<void> {
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
 }
 
-export const test = base.extend<{ shell: WebShell; demoNow: string | null }>({
+export const test = base.extend<{ shell: WebShell; demoNow: string | null; saveToFolder: boolean }>({
   /** The demo simulator's pinned clock; `test.use({ demoNow: null })` runs it on the real clock. */
   demoNow: [E2E_NOW, { option: true }],
+  /** `test.use({ saveToFolder: true })`: exports go through the backend's save path into `shell.saveDir` (a temp folder) instead of downloads. */
+  saveToFolder: [false, { option: true }],
   // A temp profile per test: its own data folder, keychain service name and port.
-  shell: async ({ demoNow }, use, testInfo) => {
+  shell: async ({ demoNow, saveToFolder }, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
-    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow });
+    const saveDir = saveToFolder ? mkdtempSync(path.join(tmpdir(), 'routelens-e2e-saved-')) : null;
+    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow, saveDir });
     await use(shell);
     await shell.stop();
-    if (testInfo.status === testInfo.expectedStatus) rmSync(dataDir, { recursive: true, force: true });
+    if (testInfo.status === testInfo.expectedStatus) for (const d of [dataDir, saveDir]) if (d) rmSync(d, { recursive: true, force: true });
   },
 });
 

@@ -29,7 +29,7 @@ export interface BackendOptions {
   now?: () => number;
   /** Options of the built-in demo simulator (tests pin its clock and seed). */
   demo?: SimulatorOptions;
-  /** Native save dialogs (Electron); absent in the browser shell, which downloads Blobs instead. */
+  /** Save dialogs (Electron's native one; a folder in the browser shell given ROUTELENS_SAVE_DIR); absent: exports are browser downloads. */
   dialogs?: SaveDialogs;
   /** The volume to keep free space on while downloading (Electron: userData, where IndexedDB lives). */
   diskGuard?: DiskGuard;
@@ -141,7 +141,7 @@ export function createBackend(opts: BackendOptions): Backend {
   const exportsOut = createExportSessions(opts.dialogs);
 
   const handlers: Handlers = {
-    'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, today: dayOfMs(now()) }),
+    'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, saveMode: opts.dialogs ? 'dialog' : 'download', canPrintToPdf: opts.dialogs?.printToPdf !== undefined, today: dayOfMs(now()) }),
 
     'keys:getStatus': keysStatus,
     'keys:setProviderKey': async (key, baseUrl) => {

@@ -11,9 +11,15 @@
  *                        that must show the same data every run)
  *   ROUTELENS_DEMO_SEED  seed of the demo world
  *   ROUTELENS_MIN_FREE_MB  free space kept on the data folder's disk while downloading (default 512)
+ *   ROUTELENS_SAVE_DIR   test/automation seam: exports are saved into this (existing)
+ *                        folder through the backend, as Electron's save dialog path
+ *                        does, instead of being browser downloads
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createBackend } from '../backend/backend.ts';
+import type { SaveDialogs } from '../backend/exports.ts';
+import { createFolderSaveDialogs } from '../backend/folder-save-dialogs.ts';
 import { createDiskGuard, DEFAULT_MIN_FREE_BYTES } from '../backend/disk-guard.ts';
 import { createKeychain } from '../keychain/index.ts';
 import { resolveDataDir } from '../paths.ts';
@@ -48,6 +54,14 @@ function demoOptionsFromEnv(): SimulatorOptions {
   return opts;
 }
 
+function saveDialogsFromEnv(): SaveDialogs | undefined {
+  const dir = process.env['ROUTELENS_SAVE_DIR'];
+  if (!dir) return undefined;
+  // A mistyped folder is an error at start, not a folder created somewhere unexpected.
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`ROUTELENS_SAVE_DIR="${dir}" is not an existing folder.`);
+  return createFolderSaveDialogs(dir);
+}
+
 async function main(): Promise<void> {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const dataDir = resolveDataDir();
@@ -57,6 +71,7 @@ async function main(): Promise<void> {
   const minFreeMb = Number(process.env['ROUTELENS_MIN_FREE_MB'] ?? '');
   const backend = createBackend({
     demo: demoOptionsFromEnv(),
+    dialogs: saveDialogsFromEnv(),
     diskGuard: createDiskGuard(dataDir, Number.isFinite(minFreeMb) && minFreeMb > 0 ? minFreeMb * 1024 * 1024 : DEFAULT_MIN_FREE_BYTES),
     keychain: createKeychain(),
     settings,

@@ -1,4 +1,4 @@
-import type { ExportFormat, RouteLensApi } from '../../../shared/ipc/contract.ts';
+import type { AppInfo, ExportFormat, RouteLensApi } from '../../../shared/ipc/contract.ts';
 import type { ExportJob, ExportReply } from '../workers/export-protocol.ts';
 
 export interface ExportProgress {
@@ -37,21 +37,22 @@ async function* workerPieces(job: ExportJob, onProgress: (p: { done: number; tot
 }
 
 /**
- * Saves an export: Electron asks where (native dialog) and the pieces stream
- * to that file; the browser shell has no dialog (`begin` answers null there),
- * so the pieces become a Blob offered as a download. UTF-8 either way.
+ * Saves an export. saveMode 'dialog' (Electron, or the browser shell given a
+ * save folder): the backend asks where and the pieces stream to that file; a
+ * cancelled dialog saves nothing. 'download': the pieces become a Blob
+ * offered as a download. UTF-8 either way.
  */
 export async function saveExport(
   bridge: RouteLensApi,
-  shell: 'electron' | 'browser-shell',
+  saveMode: AppInfo['saveMode'],
   name: string,
   format: ExportFormat,
   job: ExportJob,
   onProgress: (p: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<ExportOutcome> {
-  const target = await bridge.exports.begin(name, format);
-  if (!target && shell === 'electron') return { kind: 'cancelled' };
+  const target = saveMode === 'dialog' ? await bridge.exports.begin(name, format) : null;
+  if (!target && saveMode === 'dialog') return { kind: 'cancelled' };
   const encoder = new TextEncoder();
   let bytes = 0;
   let counts = { done: 0, total: 0 };

@@ -6,6 +6,7 @@ import { formatDuration } from '../../../../shared/compare/format.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
 import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
+import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
 import { createJob, startDownloadManager } from '../../downloads/manager.ts';
@@ -67,7 +68,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const [carriers, setCarriers] = useState<CarrierView[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [today, setToday] = useState<UtcDay | null>(null);
-  const [shell, setShell] = useState<'electron' | 'browser-shell'>('electron');
+  const [saving, setSaving] = useState<Pick<AppInfo, 'saveMode' | 'canPrintToPdf'> | null>(null);
   const [preset, setPreset] = useState<RangePreset>('7d');
   const [customFrom, setCustomFrom] = useState('');
   const [customTo, setCustomTo] = useState('');
@@ -83,7 +84,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
         setCarriers(list);
         setSelected(list.slice(0, MIN_CARRIERS).map((c) => c.id));
         setToday(info.today);
-        setShell(info.shell);
+        setSaving({ saveMode: info.saveMode, canPrintToPdf: info.canPrintToPdf });
         setParams((p) => ({ ...p, speedingThresholdMph: prefs.speedingThresholdMph }));
       },
       (e: unknown) => setError(errorText(e)),
@@ -139,18 +140,18 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   };
 
   const exportCsv = async () => {
-    if (!api || !facts) return;
+    if (!api || !facts || !saving) return;
     try {
-      const out = await saveComparisonCsv(api, facts);
+      const out = await saveComparisonCsv(api, saving.saveMode, facts);
       setMessage(out.kind === 'saved' ? `Saved ${out.path}` : out.kind === 'downloaded' ? `Downloaded ${out.name}` : null);
     } catch (e) {
       setError(errorText(e));
     }
   };
   const exportReport = async () => {
-    if (!api || !facts) return;
+    if (!api || !facts || !saving) return;
     try {
-      const out = await printComparison(api, shell, facts);
+      const out = await printComparison(api, saving.canPrintToPdf, facts);
       if (out.kind === 'saved') setMessage(`Saved ${out.path}`);
     } catch (e) {
       setError(errorText(e));
@@ -193,11 +194,11 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
           ))}
         </div>
         <div className="actions">
-          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts} onClick={() => void exportCsv()}>
+          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts || !saving} onClick={() => void exportCsv()}>
             Export CSV
           </button>
-          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts} onClick={() => void exportReport()}>
-            {shell === 'electron' ? 'Save report (PDF)' : 'Print report'}
+          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts || !saving} onClick={() => void exportReport()}>
+            {saving?.canPrintToPdf === false ? 'Print report' : 'Save report (PDF)'}
           </button>
         </div>
         {range && 'error' in range && <p className="hint">{range.error}</p>}

@@ -1,6 +1,6 @@
 import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
 import { comparisonCsv } from '../../../../shared/compare/csv.ts';
-import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
+import type { AppInfo, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 
 export type SaveOutcome = { kind: 'saved'; path: string; bytes: number } | { kind: 'downloaded'; name: string; bytes: number } | { kind: 'cancelled' };
 
@@ -8,13 +8,14 @@ export function compareBaseName(f: ComparisonFacts): string {
   return `routelens-compare-${f.range.from}-to-${f.range.to}`;
 }
 
-/** Electron: native save dialog; browser shell (`begin` answers null): a Blob download. */
-export async function saveComparisonCsv(api: RouteLensApi, facts: ComparisonFacts): Promise<SaveOutcome> {
+/** saveMode 'dialog': the backend's save dialog (a cancelled dialog saves nothing); 'download': a Blob download. */
+export async function saveComparisonCsv(api: RouteLensApi, saveMode: AppInfo['saveMode'], facts: ComparisonFacts): Promise<SaveOutcome> {
   const name = `${compareBaseName(facts)}.csv`;
   const text = comparisonCsv(facts);
   const bytes = new TextEncoder().encode(text).byteLength;
-  const target = await api.exports.begin(name, 'csv');
-  if (target) {
+  if (saveMode === 'dialog') {
+    const target = await api.exports.begin(name, 'csv');
+    if (!target) return { kind: 'cancelled' };
     try {
       await api.exports.write(target.exportId, text);
     } catch (err) {
@@ -35,9 +36,9 @@ export async function saveComparisonCsv(api: RouteLensApi, facts: ComparisonFact
   return { kind: 'downloaded', name, bytes };
 }
 
-/** The one-page report: the page itself under its print stylesheet (compare.css). */
-export async function printComparison(api: RouteLensApi, shell: 'electron' | 'browser-shell', facts: ComparisonFacts): Promise<SaveOutcome> {
-  if (shell === 'browser-shell') {
+/** The one-page report: the page itself under its print stylesheet (compare.css), saved as a PDF where the backend can print one, else through the print dialog. */
+export async function printComparison(api: RouteLensApi, canPrintToPdf: boolean, facts: ComparisonFacts): Promise<SaveOutcome> {
+  if (!canPrintToPdf) {
     window.print();
     return { kind: 'cancelled' };
   }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { GpxMeta } from '../../../../shared/export/gpx.ts';
+import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { api } from '../../bridge/api.ts';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
@@ -16,7 +17,7 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
 type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress: ExportProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
 
 /** Export buttons for the current selection, with progress; formatting runs in a worker so the window stays responsive. */
-export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<GpxMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; shell: 'electron' | 'browser-shell'; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
+export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<GpxMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; saveMode: AppInfo['saveMode']; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
@@ -27,7 +28,7 @@ export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promis
     try {
       const name = `${props.baseName}-${k.suffix}.${k.ext}`;
       const job = { kind: k.kind, chunks: props.chunks(), meta: { ...(await props.meta()), generatedAt: Date.now() }, params: props.params };
-      const out = await saveExport(api, props.shell, name, k.ext, job, (progress) => setStatus({ state: 'running', kind: k.kind, progress }), ctl.signal);
+      const out = await saveExport(api, props.saveMode, name, k.ext, job, (progress) => setStatus({ state: 'running', kind: k.kind, progress }), ctl.signal);
       if (out.kind === 'cancelled') setStatus({ state: 'idle' });
       else setStatus({ state: 'done', text: out.kind === 'saved' ? `Saved ${out.path} (${out.bytes.toLocaleString('en-US')} bytes)` : `Downloaded ${out.name} (${out.bytes.toLocaleString('en-US')} bytes)` });
     } catch (err) {

@@ -243,10 +243,10 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
         <div className="review-subbar">
           <TotalsStrip totals={view.totals} from={view.from} to={view.to} />
           <ExportMenu
-            disabled={!data}
+            disabled={!data || !info}
             chunks={() => view.chunks}
             params={view.params}
-            shell={info?.shell ?? 'browser-shell'}
+            saveMode={info?.saveMode ?? 'download'}
             baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
             meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to)}
           />
