@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { KeychainBackend } from '../../electron/services/keychain/backend.ts';
 import { KeychainError, KeychainUnavailableError, KeychainValidationError } from '../../electron/services/keychain/errors.ts';
-import { createKeychain } from '../../electron/services/keychain/keychain.ts';
+import { createKeychain, STATUS_TRUST_MS } from '../../electron/services/keychain/keychain.ts';
 import { createMemoryBackend } from '../../electron/services/keychain/memory-backend.ts';
 import { resolveService } from '../../electron/services/keychain/accounts.ts';
 
@@ -132,5 +132,49 @@ describe('keychain over a fake backend', () => {
     expect(resolveService({ ROUTELENS_KEYCHAIN_SERVICE: ' ' })).toBe('RouteLens');
     expect(resolveService({})).toBe('RouteLens');
     expect(() => createKeychain({ service: ' ', backend: createMemoryBackend() })).toThrow(KeychainValidationError);
+  });
+});
+
+describe('status probe', () => {
+  /** A memory keychain that counts writes, on a clock the test moves. */
+  function counted() {
+    const inner = createMemoryBackend();
+    let writes = 0;
+    let clock = 1_000_000;
+    const backend: KeychainBackend = {
+      get: (a) => inner.get(a),
+      set: async (a, s) => {
+        writes++;
+        await inner.set(a, s);
+      },
+      delete: (a) => inner.delete(a),
+    };
+    const kc = createKeychain({ service: 'RouteLens-test', backend, now: () => clock });
+    return { inner, kc, writes: () => writes, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('writes to the keychain once, then trusts the answer for a while', async () => {
+    const k = counted();
+    expect(await k.kc.status()).toEqual({ available: true });
+    expect(await k.kc.status()).toEqual({ available: true });
+    expect(k.writes()).toBe(1);
+    k.advance(STATUS_TRUST_MS - 1);
+    await k.kc.status();
+    expect(k.writes()).toBe(1);
+    k.advance(2);
+    await k.kc.status();
+    expect(k.writes()).toBe(2);
+    // The probe leaves nothing behind.
+    expect(k.inner.entries().size).toBe(0);
+  });
+
+  it('any failing operation makes the next status probe again and tell the truth', async () => {
+    const k = counted();
+    expect(await k.kc.status()).toEqual({ available: true });
+    k.inner.setUnavailable('the session bus went away');
+    await expect(k.kc.hasProviderKey()).rejects.toBeInstanceOf(KeychainUnavailableError);
+    const s = await k.kc.status();
+    expect(s.available).toBe(false);
+    expect(k.writes()).toBe(2);
   });
 });

@@ -37,7 +37,17 @@ export interface KeychainOptions {
   service?: string;
   /** Default: the OS keychain. */
   backend?: KeychainBackend;
+  /** Clock for the status cache (tests). */
+  now?: () => number;
 }
+
+/**
+ * A successful status probe (a real write and delete: reading alone would not
+ * show that a locked or read-only keychain cannot store a key) is trusted this
+ * long, so opening Settings does not write to the user's keychain every time.
+ * Any failure of a real operation forgets it at once.
+ */
+export const STATUS_TRUST_MS = 5 * 60_000;
 
 const PROBE_ACCOUNT = 'status-probe';
 const PROBE_VALUE = 'probe';
@@ -56,18 +66,23 @@ function sanitize(e: unknown, secrets: readonly string[]): KeychainError {
   return new KeychainError(`Keychain operation failed: ${redact(message, secrets)}`);
 }
 
-async function guarded<T>(secrets: readonly string[], op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (e) {
-    throw sanitize(e, secrets);
-  }
-}
 
 export function createKeychain(options: KeychainOptions = {}): Keychain {
   const service = (options.service ?? resolveService()).trim();
   if (service === '') throw new KeychainValidationError('The keychain service name is empty.');
   const backend = options.backend ?? createNativeBackend(service);
+  const now = options.now ?? Date.now;
+  /** Until when a successful probe stands (0: probe again). */
+  let trustedUntil = 0;
+
+  const guarded = async <T>(secrets: readonly string[], op: () => Promise<T>): Promise<T> => {
+    try {
+      return await op();
+    } catch (e) {
+      trustedUntil = 0;
+      throw sanitize(e, secrets);
+    }
+  };
 
   const set = (account: () => string, kind: 'Provider Key' | 'Company Key', raw: string): Promise<void> => {
     // A rejected raw value may still differ from its trimmed form, so both are redacted.
@@ -92,11 +107,14 @@ export function createKeychain(options: KeychainOptions = {}): Keychain {
     hasCompanyKey: (carrierId) => has(() => companyAccount(carrierId)),
     getCompanyKey: (carrierId) => get(() => companyAccount(carrierId)),
     async status() {
+      if (now() < trustedUntil) return { available: true };
       try {
         await backend.set(PROBE_ACCOUNT, PROBE_VALUE);
         await backend.delete(PROBE_ACCOUNT);
+        trustedUntil = now() + STATUS_TRUST_MS;
         return { available: true };
       } catch (e) {
+        trustedUntil = 0;
         return { available: false, reason: sanitize(e, []).message };
       }
     },
