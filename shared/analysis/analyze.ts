@@ -1,5 +1,5 @@
 import { MotionCode } from '../domain/status.ts';
-import { findGaps, isGapInterval } from '../track/gaps.ts';
+import { findGaps, gapReason, gapRule, isGapAt, isGapBetween } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import { speedingEvents } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
@@ -73,15 +73,15 @@ function toStop(flat: FlatTrack, a: number, b: number): Stop {
 }
 
 function findTrips(flat: FlatTrack, p: AnalysisParams, stopRuns: readonly [number, number][]): Trip[] {
-  const { t, status } = flat;
-  const gapMs = p.gapSeconds * 1000;
+  const { t } = flat;
+  const rule = gapRule(p);
   const tripGapMs = p.tripGapSeconds * 1000;
   const trips: Trip[] = [];
   const segment = (a: number, b: number) => {
     let s = a;
     for (let i = a; i < b; i++) {
       const dt = t[i + 1]! - t[i]!;
-      if (dt >= tripGapMs && isGapInterval(dt, status[i]!, gapMs)) {
+      if (dt >= tripGapMs && isGapAt(flat, i, rule)) {
         pushTrip(flat, p, s, i, trips);
         s = i + 1;
       }
@@ -107,15 +107,13 @@ function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out:
   const end = last < b ? last + 1 : b;
   if (end <= first) return;
   const { t, lat, lng, speed, status } = flat;
-  const gapMs = p.gapSeconds * 1000;
+  const rule = gapRule(p);
   let miles = 0;
   let movingMs = 0;
   let maxSpeed = speed[end]!;
   for (let i = first; i < end; i++) {
     miles += haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
-    const dt = t[i + 1]! - t[i]!;
-    const code = status[i]!;
-    if (code === MotionCode.IN_MOTION && !isGapInterval(dt, code, gapMs)) movingMs += dt;
+    if (status[i] === MotionCode.IN_MOTION && !isGapAt(flat, i, rule)) movingMs += t[i + 1]! - t[i]!;
     if (speed[i]! > maxSpeed) maxSpeed = speed[i]!;
   }
   if (miles < p.minTripMiles) return;
@@ -147,7 +145,7 @@ function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out:
 
 function speedingOf(flat: FlatTrack, p: AnalysisParams): SafetyEvent[] {
   const out: SafetyEvent[] = [];
-  const summaryParams = { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds };
+  const summaryParams = { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
   flat.chunks.forEach((chunk: DayChunk, k) => {
     for (const run of speedingEvents(chunk, summaryParams)) {
       const i = run.startIndex;
@@ -184,7 +182,7 @@ function gapsOf(flat: FlatTrack, p: AnalysisParams, stops: readonly Stop[]): Saf
     const stop = stops[s];
     return stop !== undefined && stop.startMs <= startMs && endMs <= stop.endMs;
   };
-  const gapMs = p.gapSeconds * 1000;
+  const rule = gapRule(p);
   const push = (k: number, i: number, startMs: number, endMs: number, reason: 'offline' | 'silence') => {
     const chunk = flat.chunks[k]!;
     out.push({
@@ -209,11 +207,11 @@ function gapsOf(flat: FlatTrack, p: AnalysisParams, stops: readonly Stop[]): Saf
       const i = before.length - 1;
       const startMs = before.t[i]!;
       const code = before.status[i]!;
-      if (isGapInterval(chunk.t[0]! - startMs, code, gapMs)) {
-        push(prev, i, startMs, chunk.t[0]!, code === MotionCode.OFFLINE ? 'offline' : 'silence');
+      if (isGapBetween(rule, startMs, code, before.lat[i]!, before.lng[i]!, chunk.t[0]!, chunk.lat[0]!, chunk.lng[0]!)) {
+        push(prev, i, startMs, chunk.t[0]!, gapReason(code));
       }
     }
-    for (const gap of findGaps(chunk, p.gapSeconds)) push(k, gap.index, gap.startMs, gap.endMs, gap.reason);
+    for (const gap of findGaps(chunk, p)) push(k, gap.index, gap.startMs, gap.endMs, gap.reason);
     prev = k;
   });
   return out;

@@ -1,4 +1,4 @@
-import { DEFAULT_GAP_SECONDS, isGapInterval } from '../track/gaps.ts';
+import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { Series } from './types.ts';
 
@@ -215,21 +215,25 @@ export type TrackColumn = 'speed' | 'lat' | 'lng' | 'direction';
  * gap interval (shared/track/gaps.ts, midnight crossings included) so lttb and
  * m4 keep the break.
  */
-export function trackSeries(chunks: readonly DayChunk[], column: TrackColumn = 'speed', gapSeconds: number = DEFAULT_GAP_SECONDS): Series {
-  const gapMs = gapSeconds * 1000;
+export function trackSeries(chunks: readonly DayChunk[], column: TrackColumn = 'speed', gap: Partial<GapParams> = {}): Series {
+  const rule = gapRule(gap);
   let capacity = 0;
   for (const c of chunks) capacity += 2 * c.length;
   const out = new SeriesBuilder(capacity);
   let prevT = Number.NaN;
   let prevStatus = -1;
+  let prevLat = Number.NaN;
+  let prevLng = Number.NaN;
   for (const c of chunks) {
     const values = c[column];
     for (let i = 0; i < c.length; i++) {
       const ti = c.t[i]!;
-      if (prevStatus >= 0 && isGapInterval(ti - prevT, prevStatus, gapMs)) out.push((prevT + ti) / 2, Number.NaN);
+      if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, c.lat[i]!, c.lng[i]!)) out.push((prevT + ti) / 2, Number.NaN);
       out.push(ti, values[i]!);
       prevT = ti;
       prevStatus = c.status[i]!;
+      prevLat = c.lat[i]!;
+      prevLng = c.lng[i]!;
     }
   }
   return out.series();

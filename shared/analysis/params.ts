@@ -1,3 +1,4 @@
+import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS } from '../track/gaps.ts';
 import type { AnalysisParams } from './types.ts';
 
 /** The defaults documented in types.ts; a comparison of carriers relies on them being the same everywhere. */
@@ -7,7 +8,8 @@ export const DEFAULT_ANALYSIS_PARAMS: Readonly<AnalysisParams> = Object.freeze({
   minStopSeconds: 5 * 60,
   longStopSeconds: 2 * 3600,
   stopSpeedMph: 3,
-  gapSeconds: 20 * 60,
+  gapSeconds: DEFAULT_GAP_SECONDS,
+  parkedGapSeconds: DEFAULT_PARKED_GAP_SECONDS,
   tripGapSeconds: 60 * 60,
   minTripMiles: 1,
 });
@@ -24,12 +26,13 @@ export function isSpeedingThreshold(v: unknown): v is number {
 }
 
 /** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
-const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'tripGapSeconds'];
+const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'parkedGapSeconds', 'tripGapSeconds'];
 
 /**
  * Defaults overlaid with `partial` (undefined fields keep the default), then
- * checked: every value finite and not negative, gap thresholds positive, and a
- * stopped reading can never also be speeding.
+ * checked: every value finite and not negative, gap thresholds positive, a
+ * stopped reading can never also be speeding, and parked silence is never held
+ * to a stricter limit than any other silence.
  */
 export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): AnalysisParams {
   const p: AnalysisParams = { ...DEFAULT_ANALYSIS_PARAMS };
@@ -47,6 +50,13 @@ export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): An
   if (p.stopSpeedMph >= p.speedingThresholdMph) {
     throw new RangeError(
       `Analysis parameter stopSpeedMph (${p.stopSpeedMph}) must be below speedingThresholdMph (${p.speedingThresholdMph})`,
+    );
+  }
+  if (p.parkedGapSeconds < p.gapSeconds) {
+    // The parked limit exists because parked trucks report less often; below gapSeconds a
+    // silence would count as a gap only because the truck stood still, the opposite of the spec.
+    throw new RangeError(
+      `Analysis parameter parkedGapSeconds (${p.parkedGapSeconds} s) must not be below gapSeconds (${p.gapSeconds} s): parked trucks report less often, not more`,
     );
   }
   return p;

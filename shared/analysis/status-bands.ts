@@ -1,6 +1,6 @@
 import type { MotionStatus } from '../api/wire.ts';
 import { MOTION_BY_CODE, MotionCode } from '../domain/status.ts';
-import { DEFAULT_GAP_SECONDS, isGapInterval } from '../track/gaps.ts';
+import { gapRule, isGapBetween } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 
 export interface StatusBand {
@@ -13,8 +13,9 @@ export interface StatusBandOptions {
   /** Window; defaults to the first and last reading. */
   tStart?: number;
   tEnd?: number;
-  /** Gap intervals show as OFFLINE, as the day summary counts them offline. Default DEFAULT_GAP_SECONDS. */
+  /** Gap intervals (shared/track/gaps.ts) show as OFFLINE, as the day summary counts them offline. Defaults: the gap rule's. */
   gapSeconds?: number;
+  parkedGapSeconds?: number;
 }
 
 /**
@@ -33,7 +34,7 @@ export function downsampleStatusBands(chunks: readonly DayChunk[], pixelWidth: n
   const t0 = options.tStart ?? firstChunk.t[0]!;
   const t1 = options.tEnd ?? lastChunk.t[lastChunk.length - 1]!;
   if (!(t1 > t0)) return [];
-  const gapMs = (options.gapSeconds ?? DEFAULT_GAP_SECONDS) * 1000;
+  const rule = gapRule(options);
   const width = (t1 - t0) / pixelWidth;
   const colStart = (c: number) => t0 + c * width;
   // Time per column and status code.
@@ -56,13 +57,17 @@ export function downsampleStatusBands(chunks: readonly DayChunk[], pixelWidth: n
   };
   let prevT = Number.NaN;
   let prevStatus = -1;
+  let prevLat = Number.NaN;
+  let prevLng = Number.NaN;
   for (const chunk of nonEmpty) {
-    const { t, status } = chunk;
+    const { t, status, lat, lng } = chunk;
     for (let i = 0; i < chunk.length; i++) {
       const ti = t[i]!;
-      if (prevStatus >= 0) add(prevT, ti, isGapInterval(ti - prevT, prevStatus, gapMs) ? MotionCode.OFFLINE : prevStatus);
+      if (prevStatus >= 0) add(prevT, ti, isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!) ? MotionCode.OFFLINE : prevStatus);
       prevT = ti;
       prevStatus = status[i]!;
+      prevLat = lat[i]!;
+      prevLng = lng[i]!;
     }
   }
   const bands: StatusBand[] = [];

@@ -20,6 +20,12 @@ export interface AnalysisParams {
   stopSpeedMph: number;
   /** Missing readings (or OFFLINE) for longer than this is a data gap. Default 20 min. */
   gapSeconds: number;
+  /**
+   * Parked silence (no readings after a STATIONARY one, the next within 250 m:
+   * a parked truck reports about hourly) is a data gap only when longer than
+   * this. At least `gapSeconds`. Default 2 h. See shared/track/gaps.ts.
+   */
+  parkedGapSeconds: number;
   /** A gap at least this long ends a trip. Default 60 min. */
   tripGapSeconds: number;
   /** Trips shorter than this distance are dropped (yard moves). Default 1 mile. */
@@ -82,9 +88,9 @@ export type SafetyEvent =
       place: string;
       at: TrackIndex;
       /**
-       * True when the gap lies inside a stop: parked trucks report rarely (spec
-       * note: "less often when stationary"), so most gaps of a real fleet are
-       * these, and a screen may want to list them apart. Set by analyzeTrack.
+       * True when the gap lies inside a stop (an OFFLINE spell or a parked
+       * silence past `parkedGapSeconds` while parked), so a screen may list
+       * them apart from gaps on the road. Set by analyzeTrack.
        */
       withinStop?: boolean;
     };

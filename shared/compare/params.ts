@@ -1,6 +1,6 @@
 import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../analysis/params.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
-import type { SummaryParams } from '../track/summary.ts';
+import { sameSummaryParams, type SummaryParams } from '../track/summary.ts';
 
 /**
  * One set of parameters for every carrier of a comparison: the trip analysis
@@ -17,12 +17,11 @@ export function resolveCompareParams(patch?: Partial<CompareParams>): ComparePar
 }
 
 export function summaryParamsOf(p: CompareParams): SummaryParams {
-  return { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds };
+  return { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
 }
 
-export function sameSummaryParams(a: SummaryParams, b: SummaryParams): boolean {
-  return a.speedingThresholdMph === b.speedingThresholdMph && a.speedingMinSeconds === b.speedingMinSeconds && a.gapSeconds === b.gapSeconds;
-}
+/** The summaries' own comparison, so the screens and the range totals agree on when to recompute. */
+export { sameSummaryParams };
 
 /** Labels of the parameters shown on the page and in the exports. */
 export const PARAM_LABELS: Readonly<Record<keyof CompareParams, { label: string; unit: string }>> = {
@@ -32,6 +31,7 @@ export const PARAM_LABELS: Readonly<Record<keyof CompareParams, { label: string;
   longStopSeconds: { label: 'Long stop', unit: 's' },
   stopSpeedMph: { label: 'Stopped at or below', unit: 'mph' },
   gapSeconds: { label: 'Data gap longer than', unit: 's' },
+  parkedGapSeconds: { label: 'Parked reporting gap longer than', unit: 's' },
   tripGapSeconds: { label: 'Gap that ends a trip', unit: 's' },
   minTripMiles: { label: 'Shortest trip', unit: 'mi' },
 };

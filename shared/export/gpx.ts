@@ -1,5 +1,5 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
-import { DEFAULT_GAP_SECONDS, isGapInterval } from '../track/gaps.ts';
+import { gapRule, isGapBetween } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeDegrees, normalizeLng } from '../track/geo.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { UtcDay } from '../util/day.ts';
@@ -63,8 +63,9 @@ export type GpxTrackSplitter = (chunks: readonly DayChunk[]) => Iterable<GpxTrac
 export interface GpxInput {
   chunks: Iterable<DayChunk>;
   meta: GpxMeta;
-  /** Gap threshold for starting a new <trkseg>; default DEFAULT_GAP_SECONDS, as the summary. */
+  /** A gap (shared/track/gaps.ts) starts a new <trkseg>; missing thresholds take the gap rule's defaults, as the summary. */
   gapSeconds?: number;
+  parkedGapSeconds?: number;
   tracks?: 'day' | GpxTrackSplitter;
   /** Approximate piece size in UTF-16 code units (default 64 K). */
   pieceSize?: number;
@@ -163,7 +164,7 @@ function trackOpen(track: GpxTrack): string {
 
 export function* gpxPieces(input: GpxInput): Generator<string> {
   const pieceSize = input.pieceSize ?? PIECE_SIZE;
-  const gapMs = (input.gapSeconds ?? DEFAULT_GAP_SECONDS) * 1000;
+  const rule = gapRule(input);
   const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
   const iso = createIsoFormatter();
@@ -174,14 +175,18 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
     buf += trackOpen(track);
     let prevT = Number.NaN;
     let prevStatus = -1;
+    let prevLat = Number.NaN;
+    let prevLng = Number.NaN;
     for (const { chunk, start, end } of track.ranges) {
       const { t, lat, lng, speed, direction, status } = chunk;
       for (let i = start; i < end; i++) {
         const ti = t[i]!;
         const code = status[i]!;
-        if (prevStatus >= 0 && isGapInterval(ti - prevT, prevStatus, gapMs)) buf += '</trkseg>\n<trkseg>\n';
+        if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!)) buf += '</trkseg>\n<trkseg>\n';
         prevT = ti;
         prevStatus = code;
+        prevLat = lat[i]!;
+        prevLng = lng[i]!;
         const lo = lng[i]!;
         const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
         const course = normalizeDegrees(direction[i]!);

@@ -1,6 +1,6 @@
 import { MotionCode } from '../domain/status.ts';
 import type { UtcDay } from '../util/day.ts';
-import { DEFAULT_GAP_SECONDS, isGapInterval } from './gaps.ts';
+import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS, gapRule, isGapAt } from './gaps.ts';
 import { haversineMiles } from './geo.ts';
 import type { DayChunk } from './types.ts';
 
@@ -22,12 +22,15 @@ export interface SummaryParams {
   speedingMinSeconds: number;
   /** An interval longer than this is a gap (shared/track/gaps.ts). */
   gapSeconds: number;
+  /** Parked silence (shared/track/gaps.ts) longer than this is a gap. */
+  parkedGapSeconds: number;
 }
 
 export const DEFAULT_SUMMARY_PARAMS: Readonly<SummaryParams> = Object.freeze({
   speedingThresholdMph: 70,
   speedingMinSeconds: 60,
   gapSeconds: DEFAULT_GAP_SECONDS,
+  parkedGapSeconds: DEFAULT_PARKED_GAP_SECONDS,
 });
 
 export interface DaySummary {
@@ -51,8 +54,10 @@ export interface DaySummary {
   /** Time in non-gap intervals whose reading is STATIONARY. */
   stationarySeconds: number;
   /**
-   * Time in gap intervals: longer than `gapSeconds`, or starting at an OFFLINE
-   * reading. moving + stationary + offline = lastMs - firstMs.
+   * Time in gap intervals (shared/track/gaps.ts: longer than `gapSeconds`, or
+   * `parkedGapSeconds` for parked silence, or starting at an OFFLINE reading).
+   * A parked truck's sparse heartbeats are stationary time, not offline.
+   * moving + stationary + offline = lastMs - firstMs.
    */
   offlineSeconds: number;
   /** Highest speed of any reading (0 for an empty day). */
@@ -89,8 +94,8 @@ export function resolveSummaryParams(params?: Partial<SummaryParams>): SummaryPa
 
 /** Every speeding run of the day, including those shorter than speedingMinSeconds. */
 export function forEachSpeedingRun(chunk: DayChunk, p: SummaryParams, onRun: (run: SpeedingRun) => void): void {
-  const { t, speed, status } = chunk;
-  const gapMs = p.gapSeconds * 1000;
+  const { t, speed } = chunk;
+  const rule = gapRule(p);
   let start = -1;
   let max = 0;
   const close = (end: number) => {
@@ -101,7 +106,7 @@ export function forEachSpeedingRun(chunk: DayChunk, p: SummaryParams, onRun: (ru
   };
   for (let i = 0; i + 1 < chunk.length; i++) {
     const s = speed[i]!;
-    const speeding = s > p.speedingThresholdMph && !isGapInterval(t[i + 1]! - t[i]!, status[i]!, gapMs);
+    const speeding = s > p.speedingThresholdMph && !isGapAt(chunk, i, rule);
     if (speeding) {
       if (start < 0) {
         start = i;
@@ -126,7 +131,7 @@ export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): 
   const p = resolveSummaryParams(params);
   const { t, lat, lng, speed, status } = chunk;
   const n = chunk.length;
-  const gapMs = p.gapSeconds * 1000;
+  const rule = gapRule(p);
   let distance = 0;
   let gapDistance = 0;
   let movingMs = 0;
@@ -143,7 +148,7 @@ export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): 
     const code = status[i]!;
     const d = haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
     distance += d;
-    if (isGapInterval(dt, code, gapMs)) {
+    if (isGapAt(chunk, i, rule)) {
       gaps++;
       gapMsTotal += dt;
       gapDistance += d;
@@ -251,10 +256,16 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
   return r;
 }
 
-function sameSummaryParams(a: SummaryParams, b: SummaryParams): boolean {
+/**
+ * Whether figures computed with `a` hold for `b`. Summaries stored before
+ * `parkedGapSeconds` existed lack it, so they compare different and are
+ * recomputed from their chunk, never shown with the old gap rule.
+ */
+export function sameSummaryParams(a: SummaryParams, b: SummaryParams): boolean {
   return (
     a.speedingThresholdMph === b.speedingThresholdMph &&
     a.speedingMinSeconds === b.speedingMinSeconds &&
-    a.gapSeconds === b.gapSeconds
+    a.gapSeconds === b.gapSeconds &&
+    a.parkedGapSeconds === b.parkedGapSeconds
   );
 }

@@ -42,6 +42,7 @@ function readStore(page: Page): Promise<{ days: RawDay[]; rosters: { carrierId: 
  * The comparison's figures recomputed here from the raw readings, written from
  * the metric definitions (not from shared/): consecutive readings of a day,
  * an interval attributed to its first reading, a gap when longer than 20 min
+ * (2 h for parked silence: from a STATIONARY (1) reading to one within 250 m)
  * or starting OFFLINE (status 2), moving when IN_MOTION (0).
  */
 function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
@@ -69,8 +70,10 @@ function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
     };
     for (let i = 0; i + 1 < d.t.length; i++) {
       const dt = d.t[i + 1]! - d.t[i]!;
-      miles += hav(d.lat[i]!, d.lng[i]!, d.lat[i + 1]!, d.lng[i + 1]!);
-      const gap = dt > 20 * 60_000 || d.status[i] === 2;
+      const hop = hav(d.lat[i]!, d.lng[i]!, d.lat[i + 1]!, d.lng[i + 1]!);
+      miles += hop;
+      const parked = d.status[i] === 1 && hop * 1609.344 <= 250;
+      const gap = dt > (parked ? 120 : 20) * 60_000 || d.status[i] === 2;
       if (gap) offline += dt;
       else if (d.status[i] === 0) moving += dt;
       else stationary += dt;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLines, parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { gpxPieces } from '../../shared/export/gpx.ts';
 import { chunkPoints } from '../../shared/track/day-chunk.ts';
+import { haversineMiles } from '../../shared/track/geo.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
@@ -42,11 +43,16 @@ function run(cmd: string, args: string[]): string {
   return r.stdout;
 }
 
-/** Segments per day by the documented gap rule (> 20 min silence, or after an OFFLINE reading). */
+/**
+ * Segments per day by the documented gap rule: after an OFFLINE reading, or a
+ * silence > 20 min, except a parked one (from a STATIONARY reading to one
+ * within 250 m) which must last > 2 h.
+ */
 function expectedSegments(chunk: DayChunk): number[] {
   const sizes = [1];
   for (let i = 1; i < chunk.length; i++) {
-    if (chunk.t[i]! - chunk.t[i - 1]! > 20 * 60_000 || chunk.status[i - 1] === 2) sizes.push(1);
+    const parked = chunk.status[i - 1] === 1 && haversineMiles(chunk.lat[i - 1]!, chunk.lng[i - 1]!, chunk.lat[i]!, chunk.lng[i]!) * 1609.344 <= 250;
+    if (chunk.t[i]! - chunk.t[i - 1]! > (parked ? 120 : 20) * 60_000 || chunk.status[i - 1] === 2) sizes.push(1);
     else sizes[sizes.length - 1]!++;
   }
   return sizes;

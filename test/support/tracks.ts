@@ -9,8 +9,10 @@
  *   `minutes`, each followed by travel at `mph` on `heading` until the next;
  * - stop: STATIONARY readings, speed 0, every `everySeconds` (default 300);
  * - silence: one reading (STATIONARY unless `status` says otherwise), then no
- *   readings for `minutes` while the truck stands still (a gap when longer
- *   than the gap threshold);
+ *   readings for `minutes` while the truck stands still, or, with `movedMiles`,
+ *   ends up that far away on `heading` (a truck that moved without reporting).
+ *   Whether it is a gap follows shared/track/gaps.ts: after a STATIONARY
+ *   reading without a move it is parked silence;
  * - offline: one OFFLINE reading, then nothing for `minutes`.
  * After the last leg a final STATIONARY reading closes the track, so the last
  * leg's intervals are complete.
@@ -24,7 +26,7 @@ import { dayOfMs } from '../../shared/util/day.ts';
 export type Leg =
   | { kind: 'drive'; minutes: number; mph: number; heading?: number; stepSeconds?: number }
   | { kind: 'stop'; minutes: number; everySeconds?: number }
-  | { kind: 'silence'; minutes: number; status?: MotionStatus }
+  | { kind: 'silence'; minutes: number; status?: MotionStatus; movedMiles?: number; heading?: number }
   | { kind: 'offline'; minutes: number };
 
 export interface TrackOptions {
@@ -108,10 +110,16 @@ export function generateTrack(plan: readonly Leg[], options: TrackOptions): Brea
         }
         break;
       }
-      case 'silence':
+      case 'silence': {
         push(leg.status ?? 'STATIONARY', 0);
         t += leg.minutes * 60_000;
+        if (leg.movedMiles) {
+          const p = destinationPoint(lat, lng, leg.heading ?? heading, leg.movedMiles);
+          lat = p.lat;
+          lng = p.lng;
+        }
         break;
+      }
       case 'offline':
         push('OFFLINE', 0);
         t += leg.minutes * 60_000;

@@ -63,7 +63,8 @@ describe('analyzeTrack: safety events', () => {
     const cross = toDayChunks(
       'veh-g',
       generateTrack(
-        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 120 }, { kind: 'drive', minutes: 30, mph: 50 }],
+        // Parked silence, so a gap only past the parked limit (2 h).
+        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 150 }, { kind: 'drive', minutes: 30, mph: 50 }],
         { startMs: Date.UTC(2026, 2, 10, 23) },
       ),
     );
@@ -72,7 +73,7 @@ describe('analyzeTrack: safety events', () => {
     const gaps = analyzeTrack(cross).events.filter((e) => e.kind === 'gap');
     expect(gaps.map((g) => g.kind === 'gap' && g.withinStop)).toEqual([true]);
     expect(gaps.map((g) => [g.startMs, g.endMs, g.kind === 'gap' && g.reason, g.at])).toEqual([
-      [Date.UTC(2026, 2, 10, 23, 30), Date.UTC(2026, 2, 11, 1, 30), 'silence', { chunk: 0, point: cross[0]!.length - 1 }],
+      [Date.UTC(2026, 2, 10, 23, 30), Date.UTC(2026, 2, 11, 2, 0), 'silence', { chunk: 0, point: cross[0]!.length - 1 }],
     ]);
 
     const twoDays = toDayChunks('veh-g', [

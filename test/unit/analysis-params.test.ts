@@ -10,6 +10,7 @@ describe('analysis parameters', () => {
       longStopSeconds: 7200,
       stopSpeedMph: 3,
       gapSeconds: 1200,
+      parkedGapSeconds: 7200,
       tripGapSeconds: 3600,
       minTripMiles: 1,
     });

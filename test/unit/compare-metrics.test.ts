@@ -14,7 +14,8 @@ import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
  * vehicle-day is the plan below, started at 06:00 UTC:
  *   stop 10 min (readings every 5 min) → drive `cruise` min at 60 mph →
  *   drive `fast` min at `fastMph` → drive 30 min at 60 mph → silence 40 min
- *   (one gap) → stop 10 min → closing reading.
+ *   after a moving reading (one gap; parked silence would not be one) → stop
+ *   10 min → closing reading.
  * So: miles = cruise + fastMph·fast/60 + 30; driving = cruise + fast + 30 min;
  * speeding (threshold below fastMph) = fast min, one event when fast ≥ 1 min;
  * stationary = 20 min; offline = 40 min; one gap.
@@ -28,7 +29,7 @@ interface DayPlan {
 function legs(p: DayPlan): Leg[] {
   const out: Leg[] = [{ kind: 'stop', minutes: 10, everySeconds: 300 }, { kind: 'drive', minutes: p.cruise, mph: 60, heading: 45 }];
   if (p.fast > 0) out.push({ kind: 'drive', minutes: p.fast, mph: p.fastMph });
-  out.push({ kind: 'drive', minutes: 30, mph: 60 }, { kind: 'silence', minutes: 40 }, { kind: 'stop', minutes: 10, everySeconds: 300 });
+  out.push({ kind: 'drive', minutes: 30, mph: 60 }, { kind: 'silence', minutes: 40, status: 'IN_MOTION' }, { kind: 'stop', minutes: 10, everySeconds: 300 });
   return out;
 }
 

@@ -13,7 +13,8 @@ describe('downsampleStatusBands', () => {
         [
           { kind: 'drive', minutes: 120, mph: 60 },
           { kind: 'stop', minutes: 60 },
-          { kind: 'silence', minutes: 120 },
+          // Moved without reporting: a gap (parked silence this short would not be one).
+          { kind: 'silence', minutes: 120, movedMiles: 5 },
           { kind: 'drive', minutes: 60, mph: 60 },
           { kind: 'stop', minutes: 120 },
         ],

@@ -3,7 +3,7 @@ import { MotionCode } from '../../shared/domain/status.ts';
 import { lerpHeading, sampleAt } from '../../renderer/src/playback/interpolate.ts';
 import { nextRate, PLAYBACK_RATES, stepTime } from '../../renderer/src/playback/step.ts';
 
-const GAP = 20 * 60_000;
+const GAP = { gapSeconds: 20 * 60 };
 
 function arrays(points: { t: number; lat: number; lng: number; dir: number; status?: number }[]) {
   return {

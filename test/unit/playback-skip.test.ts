@@ -9,13 +9,16 @@ const MIN = 60_000;
 function track(n: number, statusAt: (k: number) => number, t0 = 1_700_000_000_000) {
   const t = Float64Array.from({ length: n }, (_, k) => t0 + k * MIN);
   const status = Uint8Array.from({ length: n }, (_, k) => statusAt(k));
-  return { t, status, t0 };
+  const lat = new Float64Array(n);
+  const lng = new Float64Array(n);
+  return { t, status, lat, lng, t0 };
 }
 
 describe('skip map', () => {
   const idle = (k: number) => (k >= 10 && k < 40 ? MotionCode.STATIONARY : MotionCode.IN_MOTION);
-  const { t, status, t0 } = track(60, idle);
-  const map = buildSkipMap(t, status, { gapMs: 20 * MIN });
+  const moving = track(60, idle);
+  const { t0 } = moving;
+  const map = buildSkipMap(moving, { gap: { gapSeconds: 20 * 60 } });
 
   it('skips a stationary run as one interval from its first to its last idle reading', () => {
     expect([...map.starts]).toEqual([t0 + 10 * MIN]);
@@ -24,13 +27,13 @@ describe('skip map', () => {
 
   it('keeps short stops', () => {
     const short = track(30, (k) => (k === 5 ? MotionCode.STATIONARY : MotionCode.IN_MOTION));
-    expect(buildSkipMap(short.t, short.status, { gapMs: 20 * MIN }).starts.length).toBe(0);
+    expect(buildSkipMap(short, { gap: { gapSeconds: 20 * 60 } }).starts.length).toBe(0);
   });
 
   it('treats a silence longer than the gap threshold as skipped even while IN_MOTION', () => {
     const t2 = Float64Array.from([0, MIN, 2 * MIN, 60 * MIN, 61 * MIN]);
     const s2 = new Uint8Array(5);
-    const m = buildSkipMap(t2, s2, { gapMs: 20 * MIN });
+    const m = buildSkipMap({ t: t2, status: s2, lat: new Float64Array(5), lng: new Float64Array(5) }, { gap: { gapSeconds: 20 * 60 } });
     expect([...m.starts]).toEqual([2 * MIN]);
     expect([...m.ends]).toEqual([60 * MIN]);
   });

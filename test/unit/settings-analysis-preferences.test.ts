@@ -32,7 +32,7 @@ function rng(seed: number): () => number {
 /** Valid parameters unlike the defaults: positive everywhere, fractional where the analysis allows it. */
 function generated(seed: number): AdjustableAnalysisParams {
   const r = rng(seed);
-  return {
+  const p = {
     minStopSeconds: Math.round(1 + r() * 3600),
     longStopSeconds: Math.round(600 + r() * 36_000),
     tripGapSeconds: Math.round(60 + r() * 7200),
@@ -40,6 +40,7 @@ function generated(seed: number): AdjustableAnalysisParams {
     speedingMinSeconds: Math.round(r() * 600),
     minTripMiles: Math.round(r() * 2000) / 100,
   };
+  return { ...p, parkedGapSeconds: p.gapSeconds + Math.round(r() * 14_400) };
 }
 
 /** A document as an earlier RouteLens wrote it (no analysis preferences), with a carrier to keep. */
@@ -114,6 +115,26 @@ describe('analysis preferences in settings.json', () => {
     expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);
     // The file was not moved aside.
     expect(await fs.readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it.each([1, 2, 3])('read a set written before the parked gap existed with its own values, the parked gap defaulting (seed %i)', async (seed) => {
+    const { parkedGapSeconds: _p, ...older } = generated(seed);
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })));
+    const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
+    expect(read).toEqual({ ...older, parkedGapSeconds: DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds });
+  });
+
+  it('read an older set whose data gap exceeds the default parked gap with the parked gap raised to it, not the whole set reset', async () => {
+    const older = { ...generated(7), gapSeconds: DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds + 3600 } as Partial<AdjustableAnalysisParams>;
+    delete older.parkedGapSeconds;
+    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })));
+    const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
+    expect(read).toEqual({ ...older, parkedGapSeconds: older.gapSeconds });
+  });
+
+  it('refuse a set without the parked gap from a caller (only files of earlier versions may lack it)', async () => {
+    const { parkedGapSeconds: _p, ...older } = generated(5);
+    await expect(createSettingsStore({ dataDir: dir }).setPreferences({ analysis: older } as never)).rejects.toBeInstanceOf(SettingsValidationError);
   });
 
   it('read a hand-edited valid set as it is', async () => {

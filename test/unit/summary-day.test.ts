@@ -60,11 +60,11 @@ describe('summarizeDay on tracks with known figures', () => {
     expectTimeAddsUp(s);
   });
 
-  it('a silence longer than gapSeconds is a gap and offline time; a shorter one is stationary', () => {
+  it('a silence longer than gapSeconds after a moving reading is a gap and offline time; a shorter one is stationary', () => {
     const s = summarizeDay(
       oneDay([
         { kind: 'drive', minutes: 60, mph: 60 },
-        { kind: 'silence', minutes: 30 },
+        { kind: 'silence', minutes: 30, status: 'IN_MOTION' },
         { kind: 'drive', minutes: 60, mph: 60 },
         { kind: 'silence', minutes: 15 },
         { kind: 'drive', minutes: 10, mph: 30 },

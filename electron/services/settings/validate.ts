@@ -10,7 +10,7 @@ import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
-import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
+import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, parseStoredAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 
 export const MAX_LABEL_LENGTH = 100;
 export const MAX_COMPANY_NAME_LENGTH = 200;
@@ -128,9 +128,10 @@ export function parseProvider(value: unknown, where = 'provider'): ProviderSetti
   return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`) };
 }
 
-export function parseAnalysisPreferences(value: unknown, where = 'analysis'): AdjustableAnalysisParams {
+/** `stored`: the value comes from a file an earlier version may have written (keys added since then default). */
+export function parseAnalysisPreferences(value: unknown, where = 'analysis', stored = false): AdjustableAnalysisParams {
   try {
-    return parseAdjustableParams(value);
+    return stored ? parseStoredAdjustableParams(value) : parseAdjustableParams(value);
   } catch (e) {
     return fail(where, e instanceof Error ? e.message : 'is not valid');
   }
@@ -140,7 +141,7 @@ export function parseAnalysisPreferences(value: unknown, where = 'analysis'): Ad
 function analysisOrDefaults(value: unknown, where: string): AdjustableAnalysisParams {
   if (value === undefined) return { ...DEFAULT_ADJUSTABLE_PARAMS };
   try {
-    return parseAnalysisPreferences(value, where);
+    return parseAnalysisPreferences(value, where, true);
   } catch {
     return { ...DEFAULT_ADJUSTABLE_PARAMS };
   }

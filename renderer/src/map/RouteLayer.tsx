@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from './route-geojson.ts';
@@ -10,8 +11,9 @@ export interface RouteLayerProps {
   /** The selection, time-ordered (a day, a week or six months). Keep the array identity stable per selection: it keys the memo. */
   chunks: readonly DayChunk[];
   speedingThresholdMph: number;
-  /** Readings further apart than this break the line (GapsLayer draws the jump). Default 20 min. */
+  /** A gap (shared/track/gaps.ts) breaks the line and GapsLayer draws the jump. Defaults: the gap rule's. */
   gapSeconds?: number;
+  parkedGapSeconds?: number;
 }
 
 const CLASS_COLOR: ExpressionSpecification = ['match', ['get', 'c'], 'over', SPEED_COLORS.over, 'near', SPEED_COLORS.near, 'normal', SPEED_COLORS.normal, SPEED_COLORS.slow];
@@ -25,9 +27,9 @@ const LAYERS: OverlayLayerSpec[] = [
 ];
 
 /** The route coloured by speed against the threshold: slow, normal, near the limit, over it. */
-export function RouteLayer({ chunks, speedingThresholdMph, gapSeconds = 20 * 60 }: RouteLayerProps) {
+export function RouteLayer({ chunks, speedingThresholdMph, gapSeconds = DEFAULT_GAP_SECONDS, parkedGapSeconds = DEFAULT_PARKED_GAP_SECONDS }: RouteLayerProps) {
   const map = useMap();
-  const data = useMemo(() => routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds }).route, [chunks, speedingThresholdMph, gapSeconds]);
+  const data = useMemo(() => routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, parkedGapSeconds }).route, [chunks, speedingThresholdMph, gapSeconds, parkedGapSeconds]);
   // A higher tolerance than the default simplifies six months of points at low zoom; tiles at high zoom stay exact.
   useGeoJsonLayer(map, 'rl-route', LAYERS, data, ANCHORS.route, 0.6);
   return null;

@@ -1,4 +1,5 @@
 import type { Feature, FeatureCollection, LineString } from 'geojson';
+import { gapRule, isGapBetween } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
 export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
@@ -35,8 +36,9 @@ export interface RouteGeoJSON {
 
 export interface RouteOptions {
   speedingThresholdMph: number;
-  /** Readings further apart than this break the line. */
+  /** A gap (shared/track/gaps.ts, the summary's and the analysis' rule) breaks the line and becomes a gap line. */
   gapSeconds: number;
+  parkedGapSeconds: number;
 }
 
 /**
@@ -47,11 +49,11 @@ export interface RouteOptions {
 export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
   const route: Feature<LineString, RouteProps>[] = [];
   const gaps: Feature<LineString, GapProps>[] = [];
-  const gapMs = opts.gapSeconds * 1000;
+  const rule = gapRule(opts);
   let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
   let run: number[][] | null = null;
   let runClass: SpeedClass | null = null;
-  let prevT = NaN, prevLng = NaN, prevLat = NaN;
+  let prevT = NaN, prevLng = NaN, prevLat = NaN, prevStatus = -1;
   let points = 0;
   const flush = () => {
     if (run && runClass && run.length >= 2) route.push({ type: 'Feature', properties: { c: runClass }, geometry: { type: 'LineString', coordinates: run } });
@@ -68,13 +70,13 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
       if (lat < s) s = lat;
       if (lat > n) n = lat;
       if (Number.isNaN(prevT)) {
-        prevT = t; prevLng = lng; prevLat = lat;
+        prevT = t; prevLng = lng; prevLat = lat; prevStatus = chunk.status[i]!;
         continue;
       }
       if (Math.abs(lng - prevLng) > 180) {
         // Crossing the antimeridian: a straight segment would span the whole world.
         flush();
-      } else if (t - prevT > gapMs) {
+      } else if (isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng)) {
         flush();
         gaps.push({ type: 'Feature', properties: { startMs: prevT, endMs: t }, geometry: { type: 'LineString', coordinates: [[prevLng, prevLat], [lng, lat]] } });
       } else {
@@ -86,7 +88,7 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
         }
         run!.push([lng, lat]);
       }
-      prevT = t; prevLng = lng; prevLat = lat;
+      prevT = t; prevLng = lng; prevLat = lat; prevStatus = chunk.status[i]!;
     }
   }
   flush();
@@ -107,7 +109,7 @@ const cache = new WeakMap<readonly DayChunk[], Map<string, RouteGeoJSON>>();
 export function routeGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
   let byOpts = cache.get(chunks);
   if (!byOpts) cache.set(chunks, (byOpts = new Map()));
-  const key = `${opts.speedingThresholdMph}/${opts.gapSeconds}`;
+  const key = `${opts.speedingThresholdMph}/${opts.gapSeconds}/${opts.parkedGapSeconds}`;
   let built = byOpts.get(key);
   if (!built) {
     built = buildRouteGeoJSON(chunks, opts);

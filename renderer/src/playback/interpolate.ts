@@ -1,4 +1,4 @@
-import { isGapInterval } from '../../../shared/track/gaps.ts';
+import { gapRule, isGapAt, type GapParams } from '../../../shared/track/gaps.ts';
 import { indexAtOrBefore } from './track.ts';
 
 export interface TrackArrays {
@@ -22,7 +22,7 @@ export interface PlaybackSample {
   /** Speed and status of the reading in effect (readings are samples, not a curve). */
   speed: number;
   status: number;
-  /** True inside a gap: the marker holds still rather than invent a path. */
+  /** True inside a gap (shared/track/gaps.ts): the marker holds still rather than invent a path. */
   inGap: boolean;
 }
 
@@ -33,7 +33,7 @@ export function lerpHeading(a: number, b: number, f: number): number {
   return ((h % 360) + 360) % 360;
 }
 
-export function sampleAt(track: TrackArrays, ms: number, gapMs: number): PlaybackSample | null {
+export function sampleAt(track: TrackArrays, ms: number, gap: Partial<GapParams>): PlaybackSample | null {
   if (track.length === 0) return null;
   const { t, lat, lng, speed, direction, status } = track;
   const i = Math.max(0, indexAtOrBefore(t, ms));
@@ -41,7 +41,7 @@ export function sampleAt(track: TrackArrays, ms: number, gapMs: number): Playbac
   const base = { index: i, speed: speed[i]!, status: status[i]! };
   if (j >= track.length || ms <= t[i]!) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: false };
   const dt = t[j]! - t[i]!;
-  if (isGapInterval(dt, status[i]!, gapMs)) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: true };
+  if (isGapAt(track, i, gapRule(gap))) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: true };
   const f = dt > 0 ? (ms - t[i]!) / dt : 0;
   return {
     ...base,

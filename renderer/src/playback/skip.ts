@@ -1,5 +1,5 @@
 import { MotionCode } from '../../../shared/domain/status.ts';
-import { isGapInterval } from '../../../shared/track/gaps.ts';
+import { gapRule, isGapAt, type GapColumns, type GapParams } from '../../../shared/track/gaps.ts';
 
 /**
  * "Skip stationary and offline": playback runs on a played-time axis from
@@ -20,7 +20,8 @@ export const EMPTY_SKIP: SkipMap = { starts: new Float64Array(0), ends: new Floa
 export interface SkipOptions {
   /** Intervals shorter than this stay (a red light is not a stop). Default 2 min. */
   minSkipMs?: number;
-  gapMs: number;
+  /** Gap thresholds (shared/track/gaps.ts); missing ones take the rule's defaults. */
+  gap: Partial<GapParams>;
 }
 
 /**
@@ -28,8 +29,10 @@ export interface SkipOptions {
  * or are gaps, into skipped runs. The interval i → i+1 belongs to reading i
  * (the summary's attribution rule).
  */
-export function buildSkipMap(t: Float64Array, status: Uint8Array, opts: SkipOptions): SkipMap {
+export function buildSkipMap(track: GapColumns, opts: SkipOptions): SkipMap {
+  const { t, status } = track;
   const minSkip = opts.minSkipMs ?? 120_000;
+  const rule = gapRule(opts.gap);
   const starts: number[] = [];
   const ends: number[] = [];
   let runStart = -1;
@@ -42,7 +45,7 @@ export function buildSkipMap(t: Float64Array, status: Uint8Array, opts: SkipOpti
   };
   for (let i = 0; i + 1 < t.length; i++) {
     const s = status[i]!;
-    const idle = s === MotionCode.STATIONARY || s === MotionCode.OFFLINE || isGapInterval(t[i + 1]! - t[i]!, s, opts.gapMs);
+    const idle = s === MotionCode.STATIONARY || s === MotionCode.OFFLINE || isGapAt(track, i, rule);
     if (idle) {
       if (runStart < 0) runStart = t[i]!;
     } else close(t[i]!);

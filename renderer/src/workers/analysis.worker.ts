@@ -1,5 +1,6 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { downsampleStatusBands, m4 } from '../../../shared/analysis/downsample.ts';
+import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { flattenChunks, type FlatTrack } from '../playback/track.ts';
 import type { AnalysisReply, AnalysisRequest, SeriesResult } from './analysis-protocol.ts';
@@ -14,7 +15,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 let chunks: DayChunk[] = [];
 let track: FlatTrack | null = null;
 
-function series(fromMs: number, toMs: number, width: number, gapSeconds: number): SeriesResult {
+function series(fromMs: number, toMs: number, width: number, gap: GapParams): SeriesResult {
   if (!track) throw new Error('no track loaded');
   const px = Math.max(1, Math.round(width));
   // One reading either side so the line reaches the chart's edges.
@@ -23,7 +24,7 @@ function series(fromMs: number, toMs: number, width: number, gapSeconds: number)
   const b = Math.min(track.length, hi + 1);
   const speed = m4(track.t.subarray(a, b), track.speed.subarray(a, b), px, fromMs, toMs);
   const inWindow = chunks.filter((c) => c.length > 0 && c.t[c.length - 1]! >= fromMs && c.t[0]! <= toMs);
-  const bands = downsampleStatusBands(inWindow, px, { tStart: fromMs, tEnd: toMs, gapSeconds });
+  const bands = downsampleStatusBands(inWindow, px, { tStart: fromMs, tEnd: toMs, ...gap });
   return { fromMs, toMs, speed: { t: Float64Array.from(speed.t), v: Float64Array.from(speed.v) }, bands };
 }
 
@@ -33,7 +34,7 @@ function run(req: AnalysisRequest) {
     track = flattenChunks(chunks);
     return analyzeTrack(chunks, req.params);
   }
-  return series(req.fromMs, req.toMs, req.width, req.gapSeconds);
+  return series(req.fromMs, req.toMs, req.width, req.gap);
 }
 
 scope.onmessage = (ev: MessageEvent<{ id: number; req: AnalysisRequest }>) => {

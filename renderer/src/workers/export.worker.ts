@@ -28,7 +28,7 @@ function piecesOf(job: ExportJob): Iterable<string> {
       return csvLines(job.chunks);
     case 'gpx': {
       const analysis = analyzeTrack(job.chunks, job.params);
-      return gpxPieces({ chunks: job.chunks, meta: job.meta, gapSeconds: analysis.params.gapSeconds, tracks: tracksByTrip(analysis) });
+      return gpxPieces({ chunks: job.chunks, meta: job.meta, gapSeconds: analysis.params.gapSeconds, parkedGapSeconds: analysis.params.parkedGapSeconds, tracks: tracksByTrip(analysis) });
     }
     case 'trips-csv':
       return tripsCsv(analyzeTrack(job.chunks, job.params));

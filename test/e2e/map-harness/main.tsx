@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Stop } from '../../../shared/analysis/types.ts';
+import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { FitBounds, GapsLayer, MapView, RouteLayer, StopsLayer, VehicleMarker, routeGeoJSON } from '../../../renderer/src/map/index.ts';
 import { generateRandomTrack, generateTrack, toDayChunks } from '../../support/tracks.ts';
@@ -44,13 +45,15 @@ function findStops(chunks: readonly DayChunk[]): Stop[] {
   return stops;
 }
 
+const gapOf = (scene: MapScene): GapParams => ({ gapSeconds: scene.gapSeconds ?? DEFAULT_GAP_SECONDS, parkedGapSeconds: scene.parkedGapSeconds ?? DEFAULT_PARKED_GAP_SECONDS });
+
 let mount: (m: Mounted) => void = () => {};
 let currentMap: MapLibreMap | null = null;
 
 function Scene({ m }: { m: Mounted }) {
   const { scene, chunks, stops } = m;
-  const gapSeconds = scene.gapSeconds ?? 20 * 60;
-  const data = routeGeoJSON(chunks, { speedingThresholdMph: scene.speedingThresholdMph, gapSeconds });
+  const gap = gapOf(scene);
+  const data = routeGeoJSON(chunks, { speedingThresholdMph: scene.speedingThresholdMph, ...gap });
   let vehicle: { lat: number; lng: number; heading: number } | null = null;
   if (scene.vehicleAt !== undefined) {
     let k = scene.vehicleAt;
@@ -76,8 +79,8 @@ function Scene({ m }: { m: Mounted }) {
         else m.resolve({ map, basemap: b.active, notes: b.notes });
       }}
     >
-      <GapsLayer chunks={chunks} gapSeconds={gapSeconds} speedingThresholdMph={scene.speedingThresholdMph} />
-      <RouteLayer chunks={chunks} speedingThresholdMph={scene.speedingThresholdMph} gapSeconds={gapSeconds} />
+      <GapsLayer chunks={chunks} {...gap} speedingThresholdMph={scene.speedingThresholdMph} />
+      <RouteLayer chunks={chunks} speedingThresholdMph={scene.speedingThresholdMph} {...gap} />
       <StopsLayer stops={stops} />
       {vehicle && <VehicleMarker lat={vehicle.lat} lng={vehicle.lng} heading={vehicle.heading} label="Truck" />}
       {!scene.view && <FitBounds bounds={data.bounds} padding={40} />}
@@ -110,7 +113,7 @@ const harness: MapHarnessApi = {
     }
     const chunks = toDayChunks('h', points);
     const t0 = performance.now();
-    const data = routeGeoJSON(chunks, { speedingThresholdMph: scene.speedingThresholdMph, gapSeconds: scene.gapSeconds ?? 20 * 60 });
+    const data = routeGeoJSON(chunks, { speedingThresholdMph: scene.speedingThresholdMph, ...gapOf(scene) });
     const buildMs = performance.now() - t0;
     const stops = findStops(chunks);
     const ready = await new Promise<{ basemap: string; notes: string[] }>((resolve) => mount({ key: ++sceneKey, scene, chunks, stops, resolve }));

@@ -1,4 +1,5 @@
 import { MOTION_BY_CODE } from '../../../../shared/domain/status.ts';
+import type { GapParams } from '../../../../shared/track/gaps.ts';
 import { sampleAt } from '../../playback/interpolate.ts';
 import { PLAYBACK_RATES, stepTime } from '../../playback/step.ts';
 import type { ZoneFormatter } from '../../time/zone.ts';
@@ -91,10 +92,10 @@ function Scrubber({ store }: { store: PlaybackStore }) {
 }
 
 /** Current moment: time in the display zone, speed, status, heading, place. */
-export function NowPanel({ store, track, fmt, gapMs, thresholdMph }: { store: PlaybackStore; track: FlatTrack; fmt: ZoneFormatter; gapMs: number; thresholdMph: number }) {
+export function NowPanel({ store, track, fmt, gap, thresholdMph }: { store: PlaybackStore; track: FlatTrack; fmt: ZoneFormatter; gap: GapParams; thresholdMph: number }) {
   // Text nobody can read at 60 Hz: 10 updates a second while playing, every change when paused.
   const t = useThrottledPlayback(store, (x) => x.timeMs);
-  const s = sampleAt(track, t, gapMs);
+  const s = sampleAt(track, t, gap);
   if (!s) return null;
   const status = s.inGap ? 'OFFLINE' : (MOTION_BY_CODE[s.status] ?? 'IN_MOTION');
   return (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { GapParams } from '../../../../shared/track/gaps.ts';
 import { useFollow, useMap, VehicleMarker } from '../../map/index.ts';
 import { sampleAt } from '../../playback/interpolate.ts';
 import type { FlatTrack } from '../../playback/track.ts';
@@ -10,17 +11,17 @@ import { usePlayback, type PlaybackStore } from './playback-store.ts';
  * is moved) only when the marker would move half a pixel or turn 2 degrees —
  * at 600x over a country-wide view most frames move it less than that.
  */
-export function PlaybackVehicle({ store, track, gapMs, label }: { store: PlaybackStore; track: FlatTrack; gapMs: number; label: string }) {
+export function PlaybackVehicle({ store, track, gap, label }: { store: PlaybackStore; track: FlatTrack; gap: GapParams; label: string }) {
   const map = useMap();
   const at = usePlayback(store, (st) => {
-    const s = sampleAt(track, st.timeMs, gapMs);
+    const s = sampleAt(track, st.timeMs, gap);
     if (!s || !map) return s ? `${st.timeMs}` : '';
     const p = map.project([s.lng, s.lat]);
     return `${Math.round(p.x * 2)},${Math.round(p.y * 2)},${Math.round(s.heading / 2)},${map.getZoom()}`;
   });
   const follow = usePlayback(store, (s) => s.follow);
   // Read at render time: only renders when `at` (or follow) changed, so this is the sample behind it.
-  const s = at === '' ? null : sampleAt(track, store.get().timeMs, gapMs);
+  const s = at === '' ? null : sampleAt(track, store.get().timeMs, gap);
   useFollow(map, s, follow);
 
   // Panning by hand takes the camera back from follow mode.

@@ -14,6 +14,7 @@ interface Props {
   windowMs: readonly [number, number];
   thresholdMph: number;
   gapSeconds: number;
+  parkedGapSeconds: number;
   /** Stops at least this long get the long-stop look. */
   longStopSeconds: number;
   /** Null while the selection is still being analysed: the route is drawn already, the stops follow. */
@@ -112,11 +113,11 @@ export function ReviewMap(p: Props) {
   return (
     <div className="review-map" data-testid="review-map" data-map-ready={ready ? 'true' : 'false'} data-selection={ready ? p.selectionKey : ''}>
       <MapView basemap={basemap}>
-        <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} speedingThresholdMph={p.thresholdMph} />
-        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} />
+        <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} parkedGapSeconds={p.parkedGapSeconds} speedingThresholdMph={p.thresholdMph} />
+        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} parkedGapSeconds={p.parkedGapSeconds} />
         <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
         <FitBounds bounds={bounds} />
-        <PlaybackVehicle store={store} track={p.track} gapMs={p.gapSeconds * 1000} label={p.vehicleLabel} />
+        <PlaybackVehicle store={store} track={p.track} gap={p} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />
       </MapView>
       <div className="review-legend" aria-label="Legend">

@@ -160,7 +160,6 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
-  const gapMs = params.gapSeconds * 1000;
 
   useEffect(() => {
     if (!data) return;
@@ -189,7 +188,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   useEffect(() => {
     if (!data || !client || !windowMs || chartWidth <= 0) return;
     let live = true;
-    client.series(windowMs[0], windowMs[1], chartWidth, data.params.gapSeconds).then(
+    client.series(windowMs[0], windowMs[1], chartWidth, data.params).then(
       (s) => live && setDetail(s),
       () => undefined,
     );
@@ -262,6 +261,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
                 windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}
                 gapSeconds={params.gapSeconds}
+                parkedGapSeconds={params.parkedGapSeconds}
                 longStopSeconds={params.longStopSeconds}
                 stops={shown.stops}
                 store={store}
@@ -295,7 +295,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
           </div>
         </div>
         <aside className="review-side">
-          {data && <NowPanel store={store} track={data.track} fmt={fmt} gapMs={gapMs} thresholdMph={threshold} />}
+          {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
           {data && <ReviewLists analysis={data.analysis} fmt={fmt} store={store} />}
         </aside>
       </div>

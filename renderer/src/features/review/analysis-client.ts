@@ -1,4 +1,5 @@
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { AnalysisReply, AnalysisRequest, SeriesResult } from '../../workers/analysis-protocol.ts';
 
@@ -30,8 +31,8 @@ export class AnalysisClient {
     return this.call({ type: 'load', chunks, params });
   }
 
-  series(fromMs: number, toMs: number, width: number, gapSeconds: number): Promise<SeriesResult> {
-    return this.call({ type: 'series', fromMs, toMs, width, gapSeconds });
+  series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
+    return this.call({ type: 'series', fromMs, toMs, width, gap: gapParamsOf(gap) });
   }
 
   dispose() {

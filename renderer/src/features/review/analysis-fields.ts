@@ -25,6 +25,13 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
   { key: 'longStopSeconds', label: PARAM_LABELS.longStopSeconds.label, unit: 'h', factor: 3600, help: 'A stop at least this long is a long-stop safety event (a filled marker on the map).' },
   { key: 'tripGapSeconds', label: PARAM_LABELS.tripGapSeconds.label, unit: 'min', factor: 60, help: 'Missing readings for at least this long end a trip, even without a stop.' },
   { key: 'gapSeconds', label: 'Data gap after', unit: 'min', factor: 60, help: 'No readings (or OFFLINE) for longer than this is a data gap: an event, a dashed line on the map, a band on the charts.' },
+  {
+    key: 'parkedGapSeconds',
+    label: 'Parked reporting gap',
+    unit: 'h',
+    factor: 3600,
+    help: 'A parked truck reports only about hourly. Silence after a stationary reading that ends within 250 m of it is a data gap only when longer than this; a truck that reappears elsewhere is judged by "Data gap after".',
+  },
   { key: 'speedingMinSeconds', label: PARAM_LABELS.speedingMinSeconds.label, unit: 's', factor: 1, help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.' },
   { key: 'minTripMiles', label: PARAM_LABELS.minTripMiles.label, unit: 'mi', factor: 1, help: 'Trips shorter than this distance are dropped (yard moves).' },
 ];
@@ -56,6 +63,9 @@ export function checkField(field: AnalysisField, text: string, current: Adjustab
     return { ok: true, next };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, reason: message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`) };
+    let reason = message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
+    // A rule between two fields (parked gap not below the data gap) names the other one too: in the user's words.
+    for (const f of ANALYSIS_FIELDS) reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);
+    return { ok: false, reason };
   }
 }

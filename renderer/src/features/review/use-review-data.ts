@@ -88,8 +88,8 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my) setState({ state: 'loading', key, early: { key, chunks, track } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
-      const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params.gapSeconds)]);
-      const idleSkip = buildSkipMap(track.t, track.status, { gapMs: params.gapSeconds * 1000 });
+      const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
+      const idleSkip = buildSkipMap(track, { gap: params });
       const totals = rangeTotals(summariesFor(days, params));
       return { state: 'ready', data: { key, from, to, chunks, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
     })().then(
