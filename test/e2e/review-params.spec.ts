@@ -141,6 +141,23 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   expect(sameStarts(defaults, expected)).toBe(false);
   await expectListsOf(page, defaults);
   await expect.poll(() => storedAnalysisPrefs(shell)).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
+
+  // A one-minute data gap makes a day's sampling jitter into many gap events: more than the first
+  // screenful the list renders at once (40, components/use-progressive-count.ts); the rest follow in idle
+  // slices, and the list ends up with every event the analysis found.
+  const key2 = await review.getAttribute('data-key');
+  await page.getByTestId('analysis-settings-toggle').click();
+  await setParam(page, 'gapSeconds', '1');
+  await page.keyboard.press('Escape');
+  await expect(review).not.toHaveAttribute('data-key', key2!);
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  const dense = truthAnalysis(chunks, 70, { gapSeconds: 60 });
+  expect(dense.events.length).toBeGreaterThan(40);
+  await page.getByTestId('tab-events').click();
+  await expect(page.getByTestId('tab-events')).toContainText(`(${dense.events.length})`);
+  await expect(page.getByTestId('event-row')).toHaveCount(dense.events.length);
+  const listedStarts = await page.getByTestId('event-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  expect(listedStarts).toEqual(dense.events.map((e) => e.startMs));
 });
 
 /** Route pixels drawn in the "speeding" colour (renderer/src/map/theme.ts SPEED_COLORS.over), from a screenshot of the map. */
