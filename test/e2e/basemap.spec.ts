@@ -7,7 +7,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { rasterArchive, RASTER_COLOR, vectorArchive } from '../support/pmtiles-fixtures.ts';
 import { solidPng } from '../support/png-encode.ts';
 import { expect, test, type WebShell } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 /**
@@ -24,22 +24,13 @@ const COLOURS = { route: ROUTE, land: LAND, water: WATER, raster: RASTER_COLOR, 
 
 const DAY = addDays(TODAY, -1);
 
-async function reviewDay(page: Page): Promise<void> {
-  await page.getByTestId('nav-review').click();
-  const review = page.getByTestId('review-page');
-  await expect(review).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('review-day').fill(DAY);
-  await page.getByTestId('review-span-day').click();
-  await expect(review).toHaveAttribute('data-key', new RegExp(`:${DAY}:${DAY}:`));
-  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-}
 
 /** Downloads a week of one demo vehicle and opens its review on the built-in map. */
 async function reviewWithData(page: Page, shell: WebShell): Promise<void> {
   await openDownloads(page, shell);
   await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  await reviewDay(page);
+  await openReviewOf(page, DAY);
 }
 
 /** Shares of the map's pixels per colour, from a screenshot of what is on screen (legend and picker hidden). */
@@ -90,7 +81,7 @@ test('a local .pmtiles file (vector or raster) draws under the route, survives a
 
   // The copy in the origin's private storage is what a reload (or restart) opens.
   await reloadApp(page);
-  await reviewDay(page);
+  await openReviewOf(page, DAY);
   await expect(map).toHaveAttribute('data-basemap', 'pmtiles');
   expect((await mapShares(page, 'pmtiles-after-reload')).water).toBeGreaterThan(0.5);
 
@@ -180,7 +171,7 @@ test('an online style loads only after the opt-in, which allows exactly its serv
     expect(tiles.hits.slice(0, 2)).toEqual(['/style.json', '/tiles.json']);
     expect(await connectSrc(page, shell)).toBe(`connect-src 'self' ${tiles.origin}`);
 
-    await reviewDay(page);
+    await openReviewOf(page, DAY);
     await expect(map).toHaveAttribute('data-basemap', 'online');
     const online = await mapShares(page, 'online');
     expect(online.online).toBeGreaterThan(0.5);
@@ -190,7 +181,7 @@ test('an online style loads only after the opt-in, which allows exactly its serv
     // The server goes away: the next load falls back to the built-in map, says so, and the route is still drawn.
     await tiles.stop();
     await reloadApp(page);
-    await reviewDay(page);
+    await openReviewOf(page, DAY);
     await expect(map).toHaveAttribute('data-basemap', 'builtin');
     await expect(page.getByTestId('map-basemap-note')).toContainText('online basemap could not be loaded');
     const down = await mapShares(page, 'online-unreachable');

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { csvLines } from '../../shared/export/csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
 
 /**
@@ -19,15 +18,6 @@ test.use({ saveToFolder: true });
 /** The official schema, provided next to the repository (../shared is read-only project input). */
 const GPX_XSD = path.resolve(import.meta.dirname, '../../../shared/schemas/gpx-1.1.xsd');
 
-async function openReviewOf(page: Page, day: string) {
-  await page.getByTestId('nav-review').click();
-  const review = page.getByTestId('review-page');
-  await expect(review).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('review-day').fill(day);
-  await page.getByTestId('review-span-day').click();
-  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
-  await expect(review).toHaveAttribute('data-state', 'ready');
-}
 
 const partials = (dir: string) => readdirSync(dir).filter((f) => f.includes('.partial-'));
 

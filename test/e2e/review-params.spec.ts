@@ -8,19 +8,10 @@ import { eventsCsv } from '../../shared/export/events-csv.ts';
 import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, openApp, test, type WebShell } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
-async function openReviewOf(page: Page, day: string) {
-  await page.getByTestId('nav-review').click();
-  const review = page.getByTestId('review-page');
-  await expect(review).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('review-day').fill(day);
-  await page.getByTestId('review-span-day').click();
-  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
-  await expect(review).toHaveAttribute('data-state', 'ready');
-}
 
 /** Trip and stop start times as listed (every row, once the list has rendered them all). */
 async function listed(page: Page): Promise<{ trips: number[]; stops: number[] }> {

@@ -8,7 +8,7 @@ import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
-import { openDownloads, startJob, TODAY, world } from './harness/app.ts';
+import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
 import { truthAnalysis, truthChunks } from './review-truth.ts';
 import { decodePng } from './screen-pixels.ts';
 
@@ -42,17 +42,6 @@ async function playbackTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('now-panel').getAttribute('data-playback-time'));
 }
 
-async function openReviewOf(page: Page, day: string) {
-  await page.getByTestId('nav-review').click();
-  const review = page.getByTestId('review-page');
-  await expect(review).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('review-day').fill(day);
-  await page.getByTestId('review-span-day').click();
-  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
-  await expect(review).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-  await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${day}:${day}:`));
-}
 
 test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists and exports match the data', async ({ page, shell }, testInfo) => {
   await openDownloads(page, shell);

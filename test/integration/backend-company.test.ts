@@ -2,15 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_REFRESH_MS, createBackend, type Backend } from '../../electron/services/backend/backend.ts';
+import { COMPANY_REFRESH_MS, type Backend } from '../../electron/services/backend/backend.ts';
 import { dispatch } from '../../electron/services/backend/dispatch.ts';
-import { createKeychain, createMemoryBackend } from '../../electron/services/keychain/index.ts';
 import { createSettingsStore } from '../../electron/services/settings/index.ts';
 import { createSimulatorWorld, startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
 import type { CarrierView } from '../../shared/domain/carrier.ts';
 import type { DownloadEvent, IpcChannel, IpcReply } from '../../shared/ipc/contract.ts';
 import { encodeBridge } from '../../shared/ipc/codec.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
+import { createTestBackend } from '../support/test-backend.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const COMPANY_INFO = '/v2/company-info';
@@ -51,15 +51,7 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-company-'));
-    backend = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-company-test', backend: createMemoryBackend() }),
-      settings: createSettingsStore({ dataDir }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-      now: () => clock,
-      demo: { now: () => NOW },
-    });
+    backend = createTestBackend(dataDir, { now: () => clock, demo: { now: () => NOW } });
     sim = await startSimulator({ now: () => NOW });
   });
   afterAll(async () => {

@@ -2,13 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../electron/services/backend/backend.ts';
+import type { Backend } from '../../electron/services/backend/backend.ts';
 import { dispatch } from '../../electron/services/backend/dispatch.ts';
 import { createKeychain, createMemoryBackend, type MemoryBackend } from '../../electron/services/keychain/index.ts';
-import { createSettingsStore } from '../../electron/services/settings/index.ts';
 import { createSimulatorWorld, startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
 import type { DownloadEvent, IpcChannel, IpcReply } from '../../shared/ipc/contract.ts';
 import { encodeBridge } from '../../shared/ipc/codec.ts';
+import { createTestBackend } from '../support/test-backend.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 
@@ -35,15 +35,7 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-backend-'));
     keyStore = createMemoryBackend();
-    backend = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-backend-test', backend: keyStore }),
-      settings: createSettingsStore({ dataDir }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-      now: () => clock,
-      demo: { now: () => NOW },
-    });
+    backend = createTestBackend(dataDir, { keychain: createKeychain({ service: 'RouteLens-backend-test', backend: keyStore }), now: () => clock, demo: { now: () => NOW } });
     sim = await startSimulator({ now: () => NOW });
   });
   afterAll(async () => {

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../electron/services/api/index.ts';
@@ -9,21 +7,11 @@ import { createDownloadSessions } from '../../electron/services/backend/download
 import { toFailure } from '../../electron/services/backend/failure.ts';
 import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
 import type { DownloadEvent } from '../../shared/ipc/contract.ts';
+import { mountTmpfs } from '../support/tmpfs.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const MB = 1024 * 1024;
 
-/** A real small disk (tmpfs): the guard reads the real free space, nothing is faked. Needs root to mount. */
-function mountTmpfs(size: string): { dir: string; unmount: () => void } | { skip: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'routelens-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    return { skip: `cannot mount a tmpfs (needs root): ${String(err).slice(0, 200)}` };
-  }
-  return { dir, unmount: () => (execFileSync('umount', [dir]), rmSync(dir, { recursive: true, force: true })) };
-}
 
 async function drain(sessions: ReturnType<typeof createDownloadSessions>, id: string): Promise<DownloadEvent[]> {
   const all: DownloadEvent[] = [];

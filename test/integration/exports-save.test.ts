@@ -1,18 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../electron/services/backend/backend.ts';
+import type { Backend } from '../../electron/services/backend/backend.ts';
 import { createExportSessions, type SaveDialogs } from '../../electron/services/backend/exports.ts';
 import { toFailure } from '../../electron/services/backend/failure.ts';
 import { createFolderSaveDialogs, safeFileName } from '../../electron/services/backend/folder-save-dialogs.ts';
-import { createKeychain, createMemoryBackend } from '../../electron/services/keychain/index.ts';
-import { createSettingsStore } from '../../electron/services/settings/index.ts';
 import { startWebShell } from '../../electron/services/web-shell/server.ts';
 import { decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
 import type { ExportFormat } from '../../shared/ipc/contract.ts';
+import { mountTmpfs } from '../support/tmpfs.ts';
+import { createTestBackend } from '../support/test-backend.ts';
 
 /** Text with 1- to 4-byte UTF-8 characters, generated from a seed. */
 function mixedText(seed: number, chars: number): string {
@@ -178,19 +177,8 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
   });
 });
 
-/** A real small disk (tmpfs), so the write fails with the kernel's own ENOSPC. Needs root to mount. */
-function mountTmpfs(size: string): { dir: string; unmount: () => void } | { skip: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'routelens-save-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    return { skip: `cannot mount a tmpfs (needs root): ${String(err).slice(0, 200)}` };
-  }
-  return { dir, unmount: () => (execFileSync('umount', [dir]), rmSync(dir, { recursive: true, force: true })) };
-}
 
-const disk = mountTmpfs('1m');
+const disk = mountTmpfs('1m', 'routelens-save-disk-');
 describe.skipIf('skip' in disk)('a write failing mid-export (disk full)', () => {
   afterAll(() => {
     if ('unmount' in disk) disk.unmount();
@@ -276,14 +264,7 @@ describe('browser shell with a save folder: the Electron save path over the HTTP
     mkdirSync(path.join(root, 'renderer'), { recursive: true });
     mkdirSync(saveDir);
     writeFileSync(path.join(root, 'renderer', 'index.html'), '<!doctype html><title>RouteLens</title>');
-    backend = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-save-test', backend: createMemoryBackend() }),
-      settings: createSettingsStore({ dataDir: root }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-      dialogs: createFolderSaveDialogs(saveDir),
-    });
+    backend = createTestBackend(root, { dialogs: createFolderSaveDialogs(saveDir) });
     shell = await startWebShell({ backend, rendererDir: path.join(root, 'renderer'), port: 0 });
   });
   afterEach(async () => {
@@ -324,13 +305,7 @@ describe('browser shell with a save folder: the Electron save path over the HTTP
   });
 
   it('without a save folder the shell reports saveMode "download"', async () => {
-    const plain = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-save-test', backend: createMemoryBackend() }),
-      settings: createSettingsStore({ dataDir: root }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-    });
+    const plain = createTestBackend(root);
     expect(await plain.handlers['app:getInfo']()).toMatchObject({ saveMode: 'download', canPrintToPdf: false });
     await plain.close();
   });

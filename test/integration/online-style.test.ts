@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../electron/services/backend/backend.ts';
+import type { Backend } from '../../electron/services/backend/backend.ts';
 import { dispatch } from '../../electron/services/backend/dispatch.ts';
 import { resolveOnlineStyle } from '../../electron/services/basemap/resolve-online-style.ts';
-import { createKeychain, createMemoryBackend } from '../../electron/services/keychain/index.ts';
 import { createSettingsStore } from '../../electron/services/settings/index.ts';
 import type { IpcReply, OnlineStyleChoice } from '../../shared/ipc/contract.ts';
+import { createTestBackend } from '../support/test-backend.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -64,14 +64,7 @@ describe('online style: origins resolved on the backend over loopback HTTP', () 
       res.writeHead(404).end();
     });
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-online-style-'));
-    backend = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-online-style-test', backend: createMemoryBackend() }),
-      settings: createSettingsStore({ dataDir }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-      onlineStyle: { timeoutMs: 2000 },
-    });
+    backend = createTestBackend(dataDir, { onlineStyle: { timeoutMs: 2000 } });
   });
   afterAll(async () => {
     await backend.close();

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../electron/services/backend/backend.ts';
-import { createKeychain, createMemoryBackend } from '../../electron/services/keychain/index.ts';
-import { createSettingsStore } from '../../electron/services/settings/index.ts';
+import type { Backend } from '../../electron/services/backend/backend.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/services/web-shell/server.ts';
 import { decodeBridge } from '../../shared/ipc/codec.ts';
+import { createTestBackend } from '../support/test-backend.ts';
 
 /** Raw HTTP, so the test controls Host and Origin exactly as an attacker could. */
 function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -36,13 +35,7 @@ describe('browser shell bridge', () => {
     mkdirSync(renderer);
     writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>RouteLens</title>');
     writeFileSync(path.join(dir, 'secret.txt'), 'outside the app');
-    backend = createBackend({
-      keychain: createKeychain({ service: 'RouteLens-shell-test', backend: createMemoryBackend() }),
-      settings: createSettingsStore({ dataDir: dir }),
-      shell: 'browser-shell',
-      appName: 'RouteLens',
-      appVersion: 'test',
-    });
+    backend = createTestBackend(dir);
     shell = await startWebShell({ backend, rendererDir: renderer, port: 0 });
   });
   afterAll(async () => {

@@ -91,3 +91,19 @@ export function expectEqualsTruth(dump: Dump, carrierId: string, vehicleIds: str
   expect(dump.days.every((d) => d.day >= from && d.day <= to)).toBe(true);
   return points;
 }
+
+/**
+ * Opens Trip review on one day of the selected vehicle and waits until that day is loaded, its map drawn
+ * and its charts painted (the page's own state attributes, never a sleep).
+ */
+export async function openReviewOf(page: Page, day: string): Promise<void> {
+  await page.getByTestId('nav-review').click();
+  const review = page.getByTestId('review-page');
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('review-day').fill(day);
+  await page.getByTestId('review-span-day').click();
+  await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:`));
+  await expect(review).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
+  await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${day}:${day}:`));
+}
