@@ -1,7 +1,7 @@
 import { MotionCode } from '../domain/status.ts';
 import { findGaps, gapReason, gapRule, isGapAt, isGapBetween } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
-import { speedingEvents } from '../track/summary.ts';
+import { speedingEvents, summaryParamsOf } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
 import { flattenTrack, indexAt, placeAt, type FlatTrack } from './flat-track.ts';
 import { resolveAnalysisParams } from './params.ts';
@@ -145,7 +145,7 @@ function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out:
 
 function speedingOf(flat: FlatTrack, p: AnalysisParams): SafetyEvent[] {
   const out: SafetyEvent[] = [];
-  const summaryParams = { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
+  const summaryParams = summaryParamsOf(p);
   flat.chunks.forEach((chunk: DayChunk, k) => {
     for (const run of speedingEvents(chunk, summaryParams)) {
       const i = run.startIndex;

@@ -1,6 +1,6 @@
 import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../analysis/params.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
-import { sameSummaryParams, type SummaryParams } from '../track/summary.ts';
+import { sameSummaryParams, summaryParamsOf } from '../track/summary.ts';
 
 /**
  * One set of parameters for every carrier of a comparison: the trip analysis
@@ -16,12 +16,8 @@ export function resolveCompareParams(patch?: Partial<CompareParams>): ComparePar
   return resolveAnalysisParams(patch);
 }
 
-export function summaryParamsOf(p: CompareParams): SummaryParams {
-  return { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
-}
-
-/** The summaries' own comparison, so the screens and the range totals agree on when to recompute. */
-export { sameSummaryParams };
+/** The summaries' own parameters and comparison, so the screens and the range totals agree on when to recompute. */
+export { sameSummaryParams, summaryParamsOf };
 
 /** Labels of the parameters shown on the page and in the exports. */
 export const PARAM_LABELS: Readonly<Record<keyof CompareParams, { label: string; unit: string }>> = {

@@ -256,6 +256,11 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
   return r;
 }
 
+/** Only the summary's fields of a larger parameter set (the analysis', the comparison's). */
+export function summaryParamsOf(p: Readonly<SummaryParams>): SummaryParams {
+  return { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
+}
+
 /**
  * Whether figures computed with `a` hold for `b`. Summaries stored before
  * `parkedGapSeconds` existed lack it, so they compare different and are

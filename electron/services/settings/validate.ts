@@ -97,14 +97,18 @@ export function parseCompany(value: unknown, where = 'company'): CarrierCompany 
   return { name: text(r.name, 'name', MAX_COMPANY_NAME_LENGTH), dotNumber: text(r.dotNumber, 'dotNumber', MAX_DOT_NUMBER_LENGTH), fetchedAt };
 }
 
+/** A value read from disk that is no longer valid (hand-edited, or allowed by an older version) falls back: it must not cost the user the whole file. */
+function orDefault<T>(parse: () => T, fallback: T): T {
+  try {
+    return parse();
+  } catch {
+    return fallback;
+  }
+}
+
 /** A damaged profile is only a stale cache (the next connection refetches it): the carrier is kept without it. */
 function companyOrNothing(value: unknown, where: string): { company?: CarrierCompany } {
-  if (value === undefined) return {};
-  try {
-    return { company: parseCompany(value, where) };
-  } catch {
-    return {};
-  }
+  return value === undefined ? {} : orDefault<{ company?: CarrierCompany }>(() => ({ company: parseCompany(value, where) }), {});
 }
 
 export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
@@ -137,32 +141,14 @@ export function parseAnalysisPreferences(value: unknown, where = 'analysis', sto
   }
 }
 
-/** A damaged set of analysis parameters costs only those: the documented defaults apply, every other setting is kept. */
-function analysisOrDefaults(value: unknown, where: string): AdjustableAnalysisParams {
-  if (value === undefined) return { ...DEFAULT_ADJUSTABLE_PARAMS };
-  try {
-    return parseAnalysisPreferences(value, where, true);
-  } catch {
-    return { ...DEFAULT_ADJUSTABLE_PARAMS };
-  }
-}
-
-/** A preference read from disk that is no longer valid (hand-edited, or allowed by an older version) is its default: it must not cost the user the whole file. */
-function orDefault<T>(parse: () => T, fallback: T): T {
-  try {
-    return parse();
-  } catch {
-    return fallback;
-  }
-}
-
 export function parsePreferences(value: unknown, where = 'preferences'): Preferences {
   const r = record(value, where);
   const defaults = defaultSettings().preferences;
   return {
     speedingThresholdMph: orDefault(() => parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`), defaults.speedingThresholdMph),
     displayTimeZone: orDefault(() => parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`), defaults.displayTimeZone),
-    analysis: analysisOrDefaults(r.analysis, `${where}.analysis`),
+    // A missing or damaged set costs only these parameters: the documented defaults apply.
+    analysis: orDefault(() => parseAnalysisPreferences(r.analysis, `${where}.analysis`, true), { ...DEFAULT_ADJUSTABLE_PARAMS }),
   };
 }
 
@@ -184,12 +170,7 @@ export function parseOnlineStyle(value: unknown, where = 'onlineStyle'): OnlineS
 
 /** A bad opt-in is dropped (the strict CSP applies) rather than costing the user every carrier with the whole file. */
 function optionalOnlineStyle(value: unknown): { onlineStyle?: OnlineStyleSettings } {
-  if (value === undefined) return {};
-  try {
-    return { onlineStyle: parseOnlineStyle(value) };
-  } catch {
-    return {};
-  }
+  return value === undefined ? {} : orDefault<{ onlineStyle?: OnlineStyleSettings }>(() => ({ onlineStyle: parseOnlineStyle(value) }), {});
 }
 
 /** Validates a document already migrated to the current version. */
