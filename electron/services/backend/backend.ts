@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '../api/index.ts';
 import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../basemap/style-origins.ts';
 import type { Keychain } from '../keychain/index.ts';
-import { effectiveBaseUrl, type Carrier, type Preferences, type SettingsStore } from '../settings/index.ts';
+import { effectiveBaseUrl, type Carrier, type OnlineStyleSettings, type Preferences, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
 import type { DiskGuard } from './disk-guard.ts';
@@ -44,6 +44,11 @@ export interface Backend {
   /** Origins the CSP allows beyond 'self' (the opted-in online basemap's), for the shells to send on every page load. */
   cspOrigins(): Promise<readonly string[]>;
   close(): Promise<void>;
+}
+
+/** A copy for the renderer: the store's objects stay its own. */
+function onlineStyleView(s: OnlineStyleSettings | undefined | null): IpcResult<'settings:getOnlineStyle'> {
+  return s ? { styleUrl: s.styleUrl, origins: [...s.origins] } : null;
 }
 
 /** A copy for the renderer: the store's objects stay its own. */
@@ -216,16 +221,12 @@ export function createBackend(opts: BackendOptions): Backend {
       await settings.setProvider({ baseUrl });
       return keysStatus();
     },
-    'settings:getOnlineStyle': async () => {
-      const s = (await settings.get()).onlineStyle;
-      return s ? { styleUrl: s.styleUrl, origins: [...s.origins] } : null;
-    },
+    'settings:getOnlineStyle': async () => onlineStyleView((await settings.get()).onlineStyle),
     'settings:setOnlineStyle': async (styleUrl) => {
       if (styleUrl === null) return settings.setOnlineStyle(null).then(() => null);
       try {
         const resolved = await resolveOnlineStyle(styleUrl, opts.onlineStyle);
-        const saved = await settings.setOnlineStyle(resolved);
-        return saved && { styleUrl: saved.styleUrl, origins: [...saved.origins] };
+        return onlineStyleView(await settings.setOnlineStyle(resolved));
       } catch (err) {
         if (err instanceof StyleUrlError) throw new UserFacingError({ kind: 'bad-request', message: `The online style cannot be used: ${err.message}` });
         throw err;

@@ -37,32 +37,32 @@ async function* workerPieces(job: ExportJob, onProgress: (p: { done: number; tot
 }
 
 /**
- * Saves an export. saveMode 'dialog' (Electron, or the browser shell given a
- * save folder): the backend asks where and the pieces stream to that file; a
- * cancelled dialog saves nothing. 'download': the pieces become a Blob
- * offered as a download. UTF-8 either way.
+ * Saves a file given as pieces. saveMode 'dialog' (Electron, or the browser
+ * shell given a save folder): the backend asks where and the pieces stream to
+ * that file; a cancelled dialog saves nothing, and a failure or an abort
+ * (AbortError from the pieces) leaves no file. 'download': the pieces become a
+ * Blob offered as a download. UTF-8 either way. `onBytes` hears the running
+ * byte count after each piece.
  */
-export async function saveExport(
+export async function savePieces(
   bridge: RouteLensApi,
   saveMode: AppInfo['saveMode'],
   name: string,
   format: ExportFormat,
-  job: ExportJob,
-  onProgress: (p: ExportProgress) => void,
-  signal?: AbortSignal,
+  pieces: AsyncIterable<string> | Iterable<string>,
+  onBytes: (bytes: number) => void = () => undefined,
 ): Promise<ExportOutcome> {
   const target = saveMode === 'dialog' ? await bridge.exports.begin(name, format) : null;
   if (!target && saveMode === 'dialog') return { kind: 'cancelled' };
   const encoder = new TextEncoder();
   let bytes = 0;
-  let counts = { done: 0, total: 0 };
   const parts: BlobPart[] = [];
   try {
-    for await (const piece of workerPieces(job, (c) => (counts = c), signal)) {
+    for await (const piece of pieces) {
       if (target) await bridge.exports.write(target.exportId, piece);
       else parts.push(encoder.encode(piece));
       bytes += target ? encoder.encode(piece).length : (parts[parts.length - 1] as Uint8Array).length;
-      onProgress({ ...counts, bytes });
+      onBytes(bytes);
     }
   } catch (err) {
     if (target) await bridge.exports.abort(target.exportId).catch(() => undefined);
@@ -87,4 +87,18 @@ export async function saveExport(
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
   return { kind: 'downloaded', name, bytes };
+}
+
+/** Saves an export formatted piece by piece in a worker (savePieces), with progress in points and bytes. */
+export async function saveExport(
+  bridge: RouteLensApi,
+  saveMode: AppInfo['saveMode'],
+  name: string,
+  format: ExportFormat,
+  job: ExportJob,
+  onProgress: (p: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ExportOutcome> {
+  let counts = { done: 0, total: 0 };
+  return savePieces(bridge, saveMode, name, format, workerPieces(job, (c) => (counts = c), signal), (bytes) => onProgress({ ...counts, bytes }));
 }
