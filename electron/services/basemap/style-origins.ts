@@ -6,18 +6,20 @@
 import { isCspOrigin, MAX_EXTRA_ORIGINS } from '../../../shared/ipc/csp.ts';
 
 export const MAX_STYLE_URL_LENGTH = 2048;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export class StyleUrlError extends Error {
   override name = 'StyleUrlError';
 }
 
-/** The origin of `url` if the CSP may allow it, else null (javascript:, data:, file:, plain http elsewhere, credentials…). */
+/**
+ * The origin of `url` if the CSP may allow it, else null (javascript:, data:,
+ * file:, plain http off loopback, credentials…). isCspOrigin is the one rule
+ * for what an allowed origin is (https, or http on loopback); it also refuses
+ * template hosts such as {s}.tiles.example, which the URL parser lets through.
+ */
 export function allowedOrigin(url: URL): string | null {
   if (url.username !== '' || url.password !== '') return null;
-  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-  // The URL parser lets template hosts such as {s}.tiles.example through; the CSP grammar does not.
-  return secure && isCspOrigin(url.origin) ? url.origin : null;
+  return isCspOrigin(url.origin) ? url.origin : null;
 }
 
 /** Validates the URL the user typed; returns it normalised. */

@@ -2,6 +2,7 @@ import type { AdjustableAnalysisParams, AdjustableParamKey } from '../../../../s
 import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { PARAM_LABELS } from '../../../../shared/compare/params.ts';
+import { PARKED_RADIUS_METERS } from '../../../../shared/track/gaps.ts';
 
 export interface AnalysisField {
   key: AdjustableParamKey;
@@ -30,7 +31,7 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
     label: 'Parked reporting gap',
     unit: 'h',
     factor: 3600,
-    help: 'A parked truck reports only about hourly. Silence after a stationary reading that ends within 250 m of it is a data gap only when longer than this; a truck that reappears elsewhere is judged by "Data gap after".',
+    help: `A parked truck reports only about hourly. Silence after a stationary reading that ends within ${PARKED_RADIUS_METERS} m of it is a data gap only when longer than this; a truck that reappears elsewhere is judged by "Data gap after".`,
   },
   { key: 'speedingMinSeconds', label: PARAM_LABELS.speedingMinSeconds.label, unit: 's', factor: 1, help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.' },
   { key: 'minTripMiles', label: PARAM_LABELS.minTripMiles.label, unit: 'mi', factor: 1, help: 'Trips shorter than this distance are dropped (yard moves).' },
