@@ -47,6 +47,15 @@ async function openPicker(page: Page): Promise<void> {
   await expect(page.getByTestId('basemap-picker')).toBeVisible();
 }
 
+/**
+ * Picks a .pmtiles file in the open picker and waits until the choice is applied: the picker closes only
+ * then (after the file is copied into app storage), so later waits on the map's state see the new basemap's.
+ */
+async function chooseFile(page: Page, file: string): Promise<void> {
+  await page.getByTestId('basemap-pmtiles-file').setInputFiles(file);
+  await expect(page.getByTestId('basemap-picker')).toHaveCount(0);
+}
+
 async function reloadApp(page: Page): Promise<void> {
   await page.reload();
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
@@ -70,7 +79,7 @@ test('a local .pmtiles file (vector or raster) draws under the route, survives a
   expect(builtin.routePx).toBeGreaterThan(50);
 
   await openPicker(page);
-  await page.getByTestId('basemap-pmtiles-file').setInputFiles(vector);
+  await chooseFile(page, vector);
   await expect(map).toHaveAttribute('data-basemap', 'pmtiles');
   const streets = await mapShares(page, 'pmtiles-vector');
   // Every generated tile is under water: the overlay's fill replaces the land; the route stays on top.
@@ -86,14 +95,14 @@ test('a local .pmtiles file (vector or raster) draws under the route, survives a
   expect((await mapShares(page, 'pmtiles-after-reload')).water).toBeGreaterThan(0.5);
 
   await openPicker(page);
-  await page.getByTestId('basemap-pmtiles-file').setInputFiles(raster);
+  await chooseFile(page, raster);
   await expect(map).toHaveAttribute('data-basemap', 'pmtiles');
   const shaded = await mapShares(page, 'pmtiles-raster');
   expect(shaded.raster).toBeGreaterThan(0.5);
   expect(shaded.routePx).toBeGreaterThan(50);
 
   await openPicker(page);
-  await page.getByTestId('basemap-pmtiles-file').setInputFiles(corrupt);
+  await chooseFile(page, corrupt);
   await expect(map).toHaveAttribute('data-basemap', 'builtin');
   await expect(page.getByTestId('map-basemap-note')).toContainText('"broken.pmtiles" could not be opened');
   const fallback = await mapShares(page, 'pmtiles-corrupt');
