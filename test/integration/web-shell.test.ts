@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../electron/services/backend/backend.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/services/web-shell/server.ts';
@@ -21,6 +22,24 @@ function request(url: string, opts: { method?: string; headers?: Record<string, 
     req.end(opts.body);
   });
 }
+
+/** Sends bytes exactly as given (no client library tidies them) and resolves with everything the shell answered before closing. */
+function rawExchange(origin: string, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(origin).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (c: string) => {
+      answer += c;
+      // One complete answer is enough: the shell may keep the socket for the next request.
+      if (/\r\n\r\n/.test(answer) && /(Content-Length: (\d+)|0\r\n\r\n$)/.test(answer)) socket.end();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(answer));
+    socket.write(bytes);
+  });
+}
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 
 describe('browser shell bridge', () => {
   let dir: string;
@@ -80,6 +99,36 @@ describe('browser shell bridge', () => {
     expect((await call('app:getInfo', auth, 'not json')).status).toBe(400);
   });
 
+  it('answers a request target no URL parser can read with 400, and keeps serving (the <img src="http://127.0.0.1:5217//["> attack)', async () => {
+    const host = new URL(shell.origin).host;
+    for (const target of ['//[', '//[::1', '/%E0%A4%A', '/%', '/%00', '/a%0d%0ab', '*', 'http://evil.example/']) {
+      const status = statusOf(await rawExchange(shell.origin, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n\r\n`));
+      expect(status, target).toBeGreaterThanOrEqual(400);
+      expect(status, target).toBeLessThan(500);
+    }
+    expect((await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': shell.token })).status).toBe(200);
+  });
+
+  it('answers a bridge channel with a broken escape (POST /api/%E0%A4%A, with the token) with 400, and keeps serving', async () => {
+    const host = new URL(shell.origin).host;
+    for (const target of ['/api/%E0%A4%A', '/api/%', '/api/app:getInfo%', '/api/%C0%AF']) {
+      const answer = await rawExchange(
+        shell.origin,
+        `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${shell.origin}\r\nX-RouteLens-Token: ${shell.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]`,
+      );
+      expect(statusOf(answer), target).toBe(400);
+    }
+    expect((await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': shell.token })).status).toBe(200);
+  });
+
+  it('answers an oversized bridge body with 413 and a readable JSON error (not a connection reset)', async () => {
+    const body = `["${'x'.repeat(3 * 1024 * 1024)}"]`;
+    const res = await fetch(`${shell.origin}/api/app:getInfo`, { method: 'POST', headers: { Origin: shell.origin, 'X-RouteLens-Token': shell.token, 'Content-Type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(decodeBridge(await res.text())).toEqual({ ok: false, error: { kind: 'bad-request', message: 'The request is larger than 2 MB.' } });
+    expect((await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': shell.token })).status).toBe(200);
+  });
+
   it('serves the renderer with a strict CSP and nothing outside it', async () => {
     const page = await request(`${shell.origin}/`);
     expect(page.status).toBe(200);
@@ -90,5 +139,46 @@ describe('browser shell bridge', () => {
       expect(res.status === 403 || res.status === 404).toBe(true);
       expect(res.body).not.toContain('outside the app');
     }
+  });
+});
+
+describe('browser shell sockets: header timeout and connection cap', () => {
+  let dir: string;
+  let backend: Backend;
+  let shell: RunningWebShell;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'routelens-shell-sockets-'));
+    mkdirSync(path.join(dir, 'renderer'));
+    writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>RouteLens</title>');
+    backend = createTestBackend(dir);
+    shell = await startWebShell({ backend, rendererDir: path.join(dir, 'renderer'), limits: { headersTimeoutMs: 300, timeoutCheckMs: 100, maxConnections: 4 } });
+  });
+  afterAll(async () => {
+    await shell.close();
+    await backend.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const connect = () =>
+    new Promise<net.Socket>((resolve) => {
+      const s = net.connect(Number(new URL(shell.origin).port), '127.0.0.1', () => resolve(s));
+      s.on('error', () => undefined);
+      // Flowing, so the shell's answer and its close are seen.
+      s.resume();
+    });
+  const closed = (s: net.Socket) => new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve())));
+
+  it('closes a socket that never finishes its request headers (408)', async () => {
+    const silent = await connect();
+    const trickle = await connect();
+    trickle.write('GET / HTTP/1.1\r\nHost: ');
+    await Promise.all([closed(silent), closed(trickle)]);
+  });
+
+  it('holds at most maxConnections sockets: the next is closed at once, and the shell answers again once they go', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, connect));
+    const extra = await connect();
+    await closed(extra);
+    for (const s of held) s.destroy();
+    await expect.poll(async () => (await fetch(`${shell.origin}/`).catch(() => null))?.status).toBe(200);
   });
 });

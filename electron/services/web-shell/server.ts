@@ -8,6 +8,7 @@ import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
 import { contentSecurityPolicy, htmlWithPolicy } from '../../../shared/ipc/csp.ts';
 import type { Backend } from '../backend/backend.ts';
 import { dispatch } from '../backend/dispatch.ts';
+import { applySocketLimits, readBody, requestPathOf, serverOptions, SHELL_LIMITS, type ShellLimits } from './request-guards.ts';
 
 /**
  * The browser shell: the same renderer and the same backend as the Electron
@@ -23,6 +24,8 @@ export interface WebShellOptions {
   /** Default 0 (a free port). Keep one fixed port for data to persist: IndexedDB belongs to the origin. */
   port?: number;
   token?: string;
+  /** Tests shorten the socket bounds. */
+  limits?: Partial<ShellLimits>;
 }
 
 export interface RunningWebShell {
@@ -32,7 +35,6 @@ export interface RunningWebShell {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 2 * 1024 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -47,6 +49,16 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+function sendJson(res: http.ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
+
+/** A bridge failure in the reply shape the renderer already reads. */
+function sendBridgeError(res: http.ServerResponse, status: number, kind: string, message: string): void {
+  sendJson(res, status, encodeBridge({ ok: false, error: { kind, message } }));
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -56,51 +68,58 @@ function sameToken(a: string, b: string): boolean {
 export async function startWebShell(opts: WebShellOptions): Promise<RunningWebShell> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const root = path.resolve(opts.rendererDir);
+  const limits: ShellLimits = { ...SHELL_LIMITS, ...opts.limits };
   let origin = '';
   let host = '';
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     const send = (status: number, body: string, type = 'text/plain; charset=utf-8') => {
+      if (res.headersSent) return void res.end();
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
       res.end(body);
     };
-    if (req.headers.host !== host) return send(421, 'Wrong host.');
-    const url = new URL(req.url ?? '/', origin);
-
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return send(405, 'POST only.');
-      if (req.headers.origin !== origin) return send(403, 'Cross-origin requests are refused.');
-      const given = req.headers['x-routelens-token'];
-      if (typeof given !== 'string' || !sameToken(given, token)) return send(403, 'Missing or wrong bridge token.');
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(415, 'JSON only.');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > MAX_BODY) req.destroy();
-        else chunks.push(c);
-      });
-      req.on('end', () => {
-        void (async () => {
-          let args: unknown;
-          try {
-            args = decodeBridge(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            return send(400, encodeBridge({ ok: false, error: { kind: 'bad-request', message: 'The request body is not JSON.' } }), 'application/json');
-          }
-          const reply = await dispatch(opts.backend, decodeURIComponent(url.pathname.slice(5)), args, true);
-          send(200, encodeBridge(reply), 'application/json');
-        })();
-      });
-      return;
-    }
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'GET only.');
-    serveStatic(url.pathname, res, send).catch(() => {
-      if (!res.headersSent) send(500, 'The file could not be served.');
+    // Whatever a handler throws is answered here: no request can take the shell down.
+    handleRequest(req, res, send).catch(() => {
+      if (!res.headersSent) sendBridgeError(res, 500, 'other', 'The request could not be handled.');
       else res.destroy();
     });
   });
+
+  async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse, send: (s: number, b: string, t?: string) => void): Promise<void> {
+    if (req.headers.host !== host) return send(421, 'Wrong host.');
+    const target = requestPathOf(req.url);
+    if (!target) return send(400, 'The request target could not be read.');
+
+    if (target.pathname.startsWith('/api/')) return handleBridge(req, res, target.decoded.slice(5), send);
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'GET only.');
+    serveStatic(target.pathname, res, send).catch(() => {
+      if (!res.headersSent) send(500, 'The file could not be served.');
+      else res.destroy();
+    });
+  }
+
+  async function handleBridge(req: http.IncomingMessage, res: http.ServerResponse, channel: string, send: (s: number, b: string) => void): Promise<void> {
+    if (req.method !== 'POST') return send(405, 'POST only.');
+    if (req.headers.origin !== origin) return send(403, 'Cross-origin requests are refused.');
+    const given = req.headers['x-routelens-token'];
+    if (typeof given !== 'string' || !sameToken(given, token)) return send(403, 'Missing or wrong bridge token.');
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(415, 'JSON only.');
+    const body = await readBody(req, limits.maxBodyBytes);
+    if (body === 'too-large') {
+      // Not read any further: the socket closes once this answer is out.
+      res.shouldKeepAlive = false;
+      return sendBridgeError(res, 413, 'bad-request', `The request is larger than ${limits.maxBodyBytes / (1024 * 1024)} MB.`);
+    }
+    let args: unknown;
+    try {
+      args = decodeBridge(body.toString('utf8'));
+    } catch {
+      return sendBridgeError(res, 400, 'bad-request', 'The request body is not JSON.');
+    }
+    const reply = await dispatch(opts.backend, channel, args, true);
+    sendJson(res, 200, encodeBridge(reply));
+  }
 
   async function serveStatic(pathname: string, res: http.ServerResponse, send: (s: number, b: string) => void) {
     const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
@@ -131,10 +150,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     createReadStream(file).pipe(res);
   }
 
-  // Keep idle sockets longer than the browser does: a socket the server closes just as the
-  // browser reuses it fails a POST outright ("Failed to fetch"), and POSTs are never retried.
-  server.keepAliveTimeout = 120_000;
-  server.headersTimeout = 125_000;
+  applySocketLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
