@@ -39,7 +39,14 @@ export interface ApiClientOptions {
   companyKey: string;
   /** Default: the shared limiter of this Provider Key. */
   limiter?: RateLimiter;
+  /** One attempt, sending to last body byte. Default 60 s. */
   timeoutMs?: number;
+  /** No answer at all from the server for this long ends the call ("not answering"). Default 30 s. */
+  firstByteTimeoutMs?: number;
+  /** The whole call, retries and waits included. Default 5 min. */
+  deadlineMs?: number;
+  /** Largest response body read. Default 32 MB. */
+  maxBodyBytes?: number;
   maxRetries?: number;
   maxRetryAfterMs?: number;
   fetchImpl?: typeof fetch;
@@ -109,6 +116,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     companyKey: opts.companyKey,
     limiter: opts.limiter ?? getProviderLimiter(providerKeyFingerprint(opts.providerKey)),
     timeoutMs: opts.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+    firstByteTimeoutMs: opts.firstByteTimeoutMs ?? HTTP_DEFAULTS.firstByteTimeoutMs,
+    deadlineMs: opts.deadlineMs ?? HTTP_DEFAULTS.deadlineMs,
+    maxBodyBytes: opts.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
     maxRetries: opts.maxRetries ?? HTTP_DEFAULTS.maxRetries,
     maxRetryAfterMs: opts.maxRetryAfterMs ?? HTTP_DEFAULTS.maxRetryAfterMs,
     fetchImpl: opts.fetchImpl ?? fetch,

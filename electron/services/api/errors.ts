@@ -98,6 +98,19 @@ export class InvalidResponseError extends ApiError {
   }
 }
 
+/**
+ * The API answered with a redirect. Never followed: both keys travel on every
+ * request, and a redirect could hand them to a server they were not entered
+ * for. `target` is where it pointed: an origin, or "another path" on the same one.
+ */
+export class RedirectRefusedError extends ApiError {
+  readonly kind = 'invalid-response';
+  override name = 'RedirectRefusedError';
+  constructor(host: string, status: number, target: string) {
+    super(`${host} answered with a redirect (HTTP ${status}) to ${target}. RouteLens does not follow redirects, so no key was sent there; if the API has moved, enter its new address.`, status);
+  }
+}
+
 /** Thrown when the caller's AbortSignal fired; never retried. */
 export class AbortedError extends ApiError {
   readonly kind = 'aborted';

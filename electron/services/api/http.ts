@@ -14,11 +14,13 @@ import {
   NotFoundError,
   ProviderKeyInvalidError,
   RateLimitedError,
+  RedirectRefusedError,
   RequestError,
   ServerError,
   type ApiError,
 } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { formatBytes, readCappedBody } from './read-capped.ts';
 import { redact, sanitizedCause } from './redact.ts';
 
 /** Log-safe events: paths carry ids, never keys. */
@@ -33,7 +35,14 @@ export interface HttpOptions {
   providerKey: string;
   companyKey: string;
   limiter: RateLimiter;
+  /** One attempt, from sending to the last byte of the body. */
   timeoutMs: number;
+  /** With no answer at all from the server for this long since the call began, the call ends: "not answering". */
+  firstByteTimeoutMs: number;
+  /** The whole call, every attempt and every wait between them included. */
+  deadlineMs: number;
+  /** Largest response body read; a larger one is refused without being buffered. */
+  maxBodyBytes: number;
   maxRetries: number;
   /** A Retry-After longer than this is not waited out: the call fails with RateLimitedError at once. */
   maxRetryAfterMs: number;
@@ -58,6 +67,10 @@ interface Retryable {
   reason: string;
   retryAfterMs: number | undefined;
   exhausted: (retries: number) => ApiError;
+  /** The server sent a status line (so it is answering, if badly). */
+  heard: boolean;
+  /** The attempt ran out of time. */
+  timedOut: boolean;
 }
 
 const COMPANY_KEY_MSG = /company[\s_-]*(api[\s_-]*)?key/i;
@@ -88,6 +101,17 @@ function looksTruncated(text: string, err: unknown): boolean {
   return err instanceof SyntaxError && /end of (JSON )?input|unterminated|expected/i.test(err.message);
 }
 
+/** Where a redirect points, as the user may read it: only an origin, never a path or query that could carry anything. */
+function redirectTarget(location: string | null, from: string): string {
+  if (!location) return 'an unnamed address';
+  try {
+    const to = new URL(location, from);
+    return to.origin === new URL(from).origin ? 'another path on the same server' : to.origin;
+  } catch {
+    return 'an address that is not a URL';
+  }
+}
+
 function descriptionOf(text: string): string {
   try {
     const raw: unknown = JSON.parse(text);
@@ -115,28 +139,39 @@ export function createHttp(o: HttpOptions): {
   const secrets = [o.providerKey, o.companyKey];
   const clean = (s: string): string => redact(s, secrets);
 
-  async function attempt(url: string, path: string, call: CallOptions, emit: (e: ApiEvent) => void): Promise<Envelope<unknown> | Retryable> {
+  async function attempt(url: string, path: string, call: CallOptions, emit: (e: ApiEvent) => void, budgetMs: number): Promise<Envelope<unknown> | Retryable> {
     const caller = call.signal;
-    const timeout = AbortSignal.timeout(o.timeoutMs);
+    const timeout = AbortSignal.timeout(budgetMs);
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     const started = o.now();
     let status: number;
     let text: string;
     let headers: Headers;
+    let answered = false;
     try {
       const res = await o.fetchImpl(url, {
         method: 'GET',
         headers: { [PROVIDER_KEY_HEADER]: o.providerKey, [COMPANY_KEY_HEADER]: o.companyKey, Accept: 'application/json' },
+        // Never follow: the keys would go along to wherever the redirect points.
+        redirect: 'manual',
         signal,
       });
+      answered = true;
       status = res.status;
       headers = res.headers;
-      text = await res.text();
+      if (status >= 300 && status < 400) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new RedirectRefusedError(host, status, clean(redirectTarget(headers.get('location'), url)));
+      }
+      const body = await readCappedBody(res, o.maxBodyBytes);
+      if (body === 'too-large') throw new InvalidResponseError(host, `the response is larger than ${formatBytes(o.maxBodyBytes)}`, status);
+      text = new TextDecoder().decode(body);
     } catch (err) {
+      if (err instanceof RedirectRefusedError || err instanceof InvalidResponseError) throw err;
       if (caller?.aborted) throw new AbortedError();
-      const detail = timeout.aborted ? `no answer within ${Math.round(o.timeoutMs / 1000)} s` : networkDetail(err);
+      const detail = timeout.aborted ? `no answer within ${Math.round(budgetMs / 1000)} s` : networkDetail(err);
       const cause = sanitizedCause(err, secrets);
-      return { reason: detail, retryAfterMs: undefined, exhausted: () => new NetworkError(host, detail, cause) };
+      return { reason: detail, retryAfterMs: undefined, heard: answered, timedOut: timeout.aborted, exhausted: () => new NetworkError(host, detail, cause) };
     }
     emit({ type: 'response', path, status, ms: Math.round(o.now() - started) });
 
@@ -146,9 +181,9 @@ export function createHttp(o: HttpOptions): {
       if (status === 429) {
         o.limiter.penalize(retryAfterMs ?? o.backoff.baseMs);
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) throw new RateLimitedError(host, 0, retryAfterMs);
-        return { reason: 'HTTP 429', retryAfterMs, exhausted: (n) => new RateLimitedError(host, n, retryAfterMs) };
+        return { reason: 'HTTP 429', retryAfterMs, heard: true, timedOut: false, exhausted: (n) => new RateLimitedError(host, n, retryAfterMs) };
       }
-      return { reason: `HTTP ${status}`, retryAfterMs, exhausted: (n) => new ServerError(host, status, n, desc) };
+      return { reason: `HTTP ${status}`, retryAfterMs, heard: true, timedOut: false, exhausted: (n) => new ServerError(host, status, n, desc) };
     }
     if (status === 401) {
       const desc = clean(descriptionOf(text));
@@ -165,7 +200,7 @@ export function createHttp(o: HttpOptions): {
     } catch (err) {
       if (looksTruncated(text, err)) {
         const detail = 'response cut off before its end';
-        return { reason: detail, retryAfterMs: undefined, exhausted: () => new NetworkError(host, detail) };
+        return { reason: detail, retryAfterMs: undefined, heard: true, timedOut: false, exhausted: () => new NetworkError(host, detail) };
       }
       throw new InvalidResponseError(host, 'the body is not JSON', status);
     }
@@ -183,6 +218,16 @@ export function createHttp(o: HttpOptions): {
       o.onEvent?.(e);
       call.onEvent?.(e);
     };
+    // Both clocks start when the first request may go out: waiting in the shared limiter's queue is not the server's silence.
+    let began = 0;
+    let deadline = 0;
+    let heardFrom = false;
+    /** What this attempt may take: its own limit, the call's deadline and, until the server has said anything, the first-byte limit. */
+    const budget = (): number => {
+      const limits = [o.timeoutMs, deadline - o.now()];
+      if (!heardFrom) limits.push(began + o.firstByteTimeoutMs - o.now());
+      return Math.max(1, Math.ceil(Math.min(...limits)));
+    };
     for (let n = 0; ; n++) {
       try {
         await o.limiter.acquire(call.signal);
@@ -190,11 +235,19 @@ export function createHttp(o: HttpOptions): {
         if (call.signal?.aborted) throw new AbortedError();
         throw err;
       }
+      if (n === 0) {
+        began = o.now();
+        deadline = began + o.deadlineMs;
+      }
       emit({ type: 'request', path, attempt: n });
-      const out = await attempt(url, path, call, emit);
+      const out = await attempt(url, path, call, emit, budget());
       if (!('exhausted' in out)) return out;
-      if (n >= o.maxRetries) throw out.exhausted(n);
+      heardFrom ||= out.heard;
       const delayMs = retryDelay(n, out.retryAfterMs, o.backoff);
+      const resumeAt = o.now() + delayMs;
+      // Never heard from for the whole first-byte window: say so now rather than retry in silence for minutes.
+      if (!heardFrom && resumeAt >= began + o.firstByteTimeoutMs) throw out.timedOut ? notAnswering() : out.exhausted(n);
+      if (n >= o.maxRetries || resumeAt >= deadline) throw out.exhausted(n);
       emit({ type: 'retry', path, attempt: n + 1, delayMs, reason: out.reason });
       try {
         await o.sleep(delayMs, call.signal);
@@ -205,11 +258,17 @@ export function createHttp(o: HttpOptions): {
     }
   }
 
+  const notAnswering = (): NetworkError => new NetworkError(host, `no answer within ${Math.round(o.firstByteTimeoutMs / 1000)} s: the server is not answering`);
+
   return { get, host, secrets };
 }
 
 export const HTTP_DEFAULTS = {
-  timeoutMs: 30_000,
+  timeoutMs: 60_000,
+  firstByteTimeoutMs: 30_000,
+  deadlineMs: 5 * 60_000,
+  // The largest legitimate page (1,000 breadcrumbs) is well under 1 MB.
+  maxBodyBytes: 32 * 1024 * 1024,
   maxRetries: 5,
   maxRetryAfterMs: 120_000,
   backoff: DEFAULT_BACKOFF,

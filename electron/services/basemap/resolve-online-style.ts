@@ -3,6 +3,7 @@
  * user opts in, to learn the origins the CSP must allow. Bounded in time and
  * size; redirects are refused because the CSP would have to follow them too.
  */
+import { readCappedBody } from '../api/read-capped.ts';
 import { allowedOrigin, originsOf, parseStyleUrl, styleReferences, StyleUrlError } from './style-origins.ts';
 
 export interface OnlineStyle {
@@ -29,25 +30,10 @@ async function fetchJson(url: string, opts: Required<ResolveOptions>): Promise<u
     throw new StyleUrlError(timedOut ? `${url} did not answer within ${opts.timeoutMs / 1000} s.` : `${url} could not be reached (or it redirects elsewhere).`);
   }
   if (!res.ok) throw new StyleUrlError(`${url} answered ${res.status}.`);
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > opts.maxBytes) throw new StyleUrlError(`${url} is larger than ${opts.maxBytes} bytes.`);
-  const reader = res.body?.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > opts.maxBytes) {
-        await reader.cancel();
-        throw new StyleUrlError(`${url} is larger than ${opts.maxBytes} bytes.`);
-      }
-      parts.push(value);
-    }
-  }
+  const body = await readCappedBody(res, opts.maxBytes);
+  if (body === 'too-large') throw new StyleUrlError(`${url} is larger than ${opts.maxBytes} bytes.`);
   try {
-    return JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown;
+    return JSON.parse(Buffer.from(body).toString('utf8')) as unknown;
   } catch {
     throw new StyleUrlError(`${url} is not JSON.`);
   }

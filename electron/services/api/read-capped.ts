@@ -1,0 +1,34 @@
+/**
+ * A response body read as a stream with a running byte count, so a server
+ * (or anything pretending to be one) cannot make RouteLens buffer more than
+ * `maxBytes`: the read stops, and the connection is released, as soon as the
+ * count passes it. `Content-Length` is trusted only to refuse early.
+ */
+export async function readCappedBody(res: Response, maxBytes: number): Promise<Uint8Array | 'too-large'> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    return 'too-large';
+  }
+  const reader = res.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts);
+}
+
+/** "32 MB", "1 MB", "512 KB": a cap as a person reads it. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
+  return `${Math.round(n / 1024)} KB`;
+}
