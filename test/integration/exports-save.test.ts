@@ -83,7 +83,7 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
     for (const [i, p] of pieces.entries()) {
       await sessions.write(begun!.exportId, p);
       // Nothing under the chosen name until the end.
-      if (i === 0) expect(readdirSync(dir)).toEqual([`out.csv.partial-${process.pid}`]);
+      if (i === 0) expect(readdirSync(dir)).toEqual([expect.stringMatching(new RegExp(`^out\\.csv\\.partial-${process.pid}-[0-9a-f]{8}$`))]);
     }
     const done = await sessions.finish(begun!.exportId);
 
@@ -121,7 +121,7 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
 
   it('an unknown or finished export id gives the clear error', async () => {
     const sessions = createExportSessions(fakeDialog(() => path.join(dir, 'a.csv')).dialogs);
-    const expected = { kind: 'not-found', message: 'This export is no longer open; start it again.' };
+    const expected = { kind: 'not-found', message: 'This export is no longer open (finished, cancelled, or left idle for more than 10 min); start it again.' };
     await expect(sessions.write('no-such-export', 'x').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(expected);
     await expect(sessions.finish('no-such-export').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(expected);
     const begun = (await sessions.begin('a.csv', 'csv'))!;
@@ -250,6 +250,80 @@ describe('createFolderSaveDialogs (the browser shell\'s ROUTELENS_SAVE_DIR seam)
     }
     expect(saved.map((p) => path.basename(p))).toEqual(['day.gpx', 'day (1).gpx', 'day (2).gpx']);
     expect(saved.map((p) => readFileSync(p, 'utf8'))).toEqual([0, 1, 2].map((i) => `<gpx n="${i}"/>`));
+  });
+});
+
+describe('exports at the same time: each owns its target and its temp file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+
+  /** Writes each export's pieces interleaved with the others', as concurrent saves from the window do. */
+  async function writeInterleaved(sessions: ReturnType<typeof createExportSessions>, begun: { exportId: string }[], texts: string[]) {
+    const pieces = texts.map((t, i) => piecesOf(t, 100 + i, 50));
+    for (let k = 0; pieces.some((p) => k < p.length); k++) {
+      await Promise.all(begun.map((b, i) => (k < pieces[i]!.length ? sessions.write(b.exportId, pieces[i]![k]!) : undefined)));
+    }
+  }
+
+  it('two begins of "trip.gpx" at once (save folder) get "trip.gpx" and "trip (1).gpx", each with exactly its own bytes', async () => {
+    const sessions = createExportSessions(createFolderSaveDialogs(dir));
+    const begun = (await Promise.all([sessions.begin('trip.gpx', 'gpx'), sessions.begin('trip.gpx', 'gpx')])).map((b) => b!);
+    expect(begun.map((b) => path.basename(b.path)).sort()).toEqual(['trip (1).gpx', 'trip.gpx']);
+    expect(partials(dir)).toHaveLength(2);
+    const texts = [mixedText(21, 3000), mixedText(22, 3000)];
+    await writeInterleaved(sessions, begun, texts);
+    const done = await Promise.all(begun.map((b) => sessions.finish(b.exportId)));
+    for (const [i, d] of done.entries()) expect(readFileSync(d.path, 'utf8')).toBe(texts[i]);
+    expect(readdirSync(dir).sort()).toEqual(['trip (1).gpx', 'trip.gpx']);
+  });
+
+  it('a path another open export is writing (a native dialog picked it twice) is refused with a sentence; the first export stays intact', async () => {
+    const target = path.join(dir, 'same.csv');
+    const sessions = createExportSessions(fakeDialog(() => target).dialogs);
+    const first = (await sessions.begin('same.csv', 'csv'))!;
+    await sessions.write(first.exportId, 'first,');
+    const second = await sessions.begin('same.csv', 'csv').then(
+      () => null,
+      (e: unknown) => toFailure(e, []),
+    );
+    expect(second).toEqual({ kind: 'other', message: `${target} is already being saved by another export; choose another name.` });
+    await sessions.write(first.exportId, 'export');
+    await sessions.finish(first.exportId);
+    expect(readFileSync(target, 'utf8')).toBe('first,export');
+    // Once finished, the name is free again.
+    const again = (await sessions.begin('same.csv', 'csv'))!;
+    await sessions.abort(again.exportId);
+    expect(readdirSync(dir)).toEqual(['same.csv']);
+  });
+
+  it('an export nobody finishes expires: its temp file is removed and a late write says so', async () => {
+    const sessions = createExportSessions(createFolderSaveDialogs(dir), { idleMs: 50 });
+    const begun = (await sessions.begin('left.csv', 'csv'))!;
+    await sessions.write(begun.exportId, 'a,b');
+    expect(partials(dir)).toHaveLength(1);
+    await expect.poll(() => readdirSync(dir), { timeout: 5000 }).toEqual([]);
+    expect(sessions.openCount).toBe(0);
+    await expect(sessions.write(begun.exportId, 'late')).rejects.toThrow(/no longer open .*idle/);
+    await sessions.closeAll();
+  });
+
+  it('at most four exports are open at once (the defaults); the fifth is refused with a sentence until one ends', async () => {
+    const sessions = createExportSessions(createFolderSaveDialogs(dir));
+    const open = [];
+    for (let i = 0; i < 4; i++) open.push((await sessions.begin('many.csv', 'csv'))!);
+    const refused = await sessions.begin('many.csv', 'csv').then(
+      () => null,
+      (e: unknown) => toFailure(e, []),
+    );
+    expect(refused).toEqual({ kind: 'other', message: '4 exports are already being saved; wait for one to finish, then try again.' });
+    expect(partials(dir)).toHaveLength(4);
+    await sessions.finish(open[0]!.exportId);
+    const fifth = (await sessions.begin('many.csv', 'csv'))!;
+    expect(path.basename(fifth.path)).toBe('many (4).csv');
+    await sessions.closeAll();
+    expect(readdirSync(dir)).toEqual(['many.csv']);
   });
 });
 

@@ -11,7 +11,7 @@ import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
 import type { DiskGuard } from './disk-guard.ts';
 import { createDownloadSessions } from './downloads.ts';
-import { createExportSessions, type SaveDialogs } from './exports.ts';
+import { createExportSessions, type ExportLimits, type SaveDialogs } from './exports.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
 import { toFailure, UserFacingError } from './failure.ts';
 
@@ -35,6 +35,10 @@ export interface BackendOptions {
   diskGuard?: DiskGuard;
   /** How an online style is fetched when the user opts in (tests shorten the limits). */
   onlineStyle?: ResolveOptions;
+  /** Download-session bounds (tests shorten them). */
+  downloadLimits?: { maxSessions?: number; idleMs?: number };
+  /** Export bounds (tests shorten them). */
+  exportLimits?: ExportLimits;
 }
 
 export interface Backend {
@@ -142,8 +146,9 @@ export function createBackend(opts: BackendOptions): Backend {
     toFailure: failure,
     beforeSync: (request, client) => ensureCompany(request.carrierId, client),
     ...(opts.diskGuard ? { diskGuard: opts.diskGuard } : {}),
+    ...opts.downloadLimits,
   });
-  const exportsOut = createExportSessions(opts.dialogs);
+  const exportsOut = createExportSessions(opts.dialogs, opts.exportLimits);
 
   const handlers: Handlers = {
     'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, saveMode: opts.dialogs ? 'dialog' : 'download', canPrintToPdf: opts.dialogs?.printToPdf !== undefined, today: dayOfMs(now()) }),

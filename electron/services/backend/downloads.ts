@@ -5,6 +5,7 @@ import type { UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
 import { syncVehicleHistory } from '../sync/index.ts';
 import type { DiskGuard } from './disk-guard.ts';
+import { UserFacingError } from './failure.ts';
 
 /**
  * Download sessions: the sync engine runs here, in the main process (it holds
@@ -40,15 +41,25 @@ export interface DownloadSessionOptions {
   maxUnackedDays?: number;
   /** A session nobody polled for this long is cancelled and dropped (the renderer went away). */
   idleMs?: number;
+  /** Sessions held at once; one more is refused with a sentence (each holds up to maxUnackedDays days in memory). */
+  maxSessions?: number;
   toFailure: (err: unknown) => Failure;
   /** Runs before the first request for history; a throw fails the session like a sync error. */
   beforeSync?: (request: DownloadRequest, client: ApiClient) => Promise<void>;
 }
 
+/**
+ * The renderer runs 3 sessions at a time (renderer/src/downloads/manager.ts) and
+ * polls each continuously (a poll waits at most 20 s); a reloaded page leaves its
+ * old sessions behind until they expire. 16 leaves room for that and a second tab.
+ */
+export const DOWNLOAD_LIMITS = { maxSessions: 16, idleMs: 2 * 60_000 } as const;
+
 export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSessions {
   const sessions = new Map<string, Session>();
   const maxUnacked = opts.maxUnackedDays ?? 3;
-  const idleMs = opts.idleMs ?? 5 * 60_000;
+  const idleMs = opts.idleMs ?? DOWNLOAD_LIMITS.idleMs;
+  const maxSessions = opts.maxSessions ?? DOWNLOAD_LIMITS.maxSessions;
 
   const wake = (s: Session) => {
     for (const w of [...s.waiters]) w();
@@ -72,7 +83,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
         sessions.delete(id);
       }
     }
-  }, 30_000);
+  }, Math.min(30_000, Math.max(10, idleMs / 4)));
   sweep.unref();
 
   return {
@@ -80,6 +91,9 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       return sessions.size;
     },
     start(request, client, today) {
+      if (sessions.size >= maxSessions) {
+        throw new UserFacingError({ kind: 'other', message: `${maxSessions} downloads are already running; wait for one to finish (or close other RouteLens tabs), then try again.` });
+      }
       const id = randomUUID();
       const s: Session = { queue: [], seq: 0, finished: false, controller: new AbortController(), waiters: new Set(), lastPolledAt: Date.now() };
       sessions.set(id, s);

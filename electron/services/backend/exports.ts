@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { ExportFormat } from '../../../shared/ipc/contract.ts';
 import { UserFacingError } from './failure.ts';
@@ -8,19 +8,39 @@ import { UserFacingError } from './failure.ts';
  * worker and streams it here in pieces; the file is written beside its
  * target and renamed into place at the end, so a cancelled or failed export
  * never leaves half a file under the user's chosen name.
+ *
+ * Every export owns its target and its temp file: a target another open
+ * export is writing is never handed out again (the folder dialog moves on to
+ * " (1)"; a path picked in a native dialog is refused), and each temp file is
+ * created exclusively under a name of its own. Exports nobody finishes expire,
+ * and only a few may be open at once.
  */
 export interface SaveDialogs {
-  /** Asks the user where to save; null when cancelled. */
-  chooseSavePath(suggestedName: string, format: ExportFormat): Promise<string | null>;
+  /**
+   * Asks the user where to save; null when cancelled. A dialog that picks the
+   * name itself (the folder seam) calls `claim` on its candidate and moves on
+   * when it answers false (another open export holds that path).
+   */
+  chooseSavePath(suggestedName: string, format: ExportFormat, claim?: (path: string) => boolean): Promise<string | null>;
   /** The app window as a PDF (Electron's printToPDF). */
   printToPdf?(): Promise<Uint8Array>;
 }
+
+export interface ExportLimits {
+  /** Exports open at once (one backend serves one window). */
+  maxOpen?: number;
+  /** An export with no write for this long is discarded with its temp file. */
+  idleMs?: number;
+}
+
+export const EXPORT_LIMITS = { maxOpen: 4, idleMs: 10 * 60_000 } as const;
 
 interface OpenExport {
   path: string;
   tmp: string;
   file: FileHandle;
   bytes: number;
+  lastUsedAt: number;
 }
 
 /** The sentence a user sees when the disk refuses the file; the partial file is already gone. */
@@ -31,30 +51,77 @@ function writeFailure(err: unknown, path: string): UserFacingError {
   return new UserFacingError({ kind: 'other', message: `${path} could not be saved (${reason}); nothing was saved.` });
 }
 
-export function createExportSessions(dialogs: SaveDialogs | undefined) {
+/** A temp name no other export (of this or another RouteLens process) shares. */
+function tempPathFor(path: string): string {
+  return `${path}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+export function createExportSessions(dialogs: SaveDialogs | undefined, limits: ExportLimits = {}) {
+  const maxOpen = limits.maxOpen ?? EXPORT_LIMITS.maxOpen;
+  const idleMs = limits.idleMs ?? EXPORT_LIMITS.idleMs;
   const open_ = new Map<string, OpenExport>();
+  /** Targets held by an open export, or by a begin still between its dialog and its temp file. */
+  const claimed = new Set<string>();
 
   const get = (id: string): OpenExport => {
     const e = open_.get(id);
-    if (!e) throw new UserFacingError({ kind: 'not-found', message: 'This export is no longer open; start it again.' });
+    if (!e) throw new UserFacingError({ kind: 'not-found', message: `This export is no longer open (finished, cancelled, or left idle for more than ${Math.round(idleMs / 60_000)} min); start it again.` });
+    e.lastUsedAt = Date.now();
     return e;
   };
 
   /** Ends an export without a file: the temp file goes, the target is never touched. */
   const discard = async (id: string, e: OpenExport) => {
     open_.delete(id);
+    claimed.delete(e.path);
     await e.file.close().catch(() => {});
-    await rm(e.tmp, { force: true });
+    await rm(e.tmp, { force: true }).catch(() => {});
   };
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, e] of open_) if (now - e.lastUsedAt > idleMs) void discard(id, e);
+  }, Math.min(idleMs, 60_000));
+  sweep.unref();
+
+  /** Asks for a path and claims it; null when the user cancelled. */
+  async function choosePath(suggestedName: string, format: ExportFormat): Promise<string | null> {
+    if (claimed.size >= maxOpen) {
+      throw new UserFacingError({ kind: 'other', message: `${maxOpen} exports are already being saved; wait for one to finish, then try again.` });
+    }
+    let mine: string | null = null;
+    const claim = (p: string) => {
+      if (claimed.has(p)) return false;
+      claimed.add(p);
+      mine = p;
+      return true;
+    };
+    const path = await dialogs!.chooseSavePath(suggestedName, format, claim);
+    if (!path) {
+      if (mine !== null) claimed.delete(mine);
+      return null;
+    }
+    if (mine !== path && !claim(path)) {
+      throw new UserFacingError({ kind: 'other', message: `${path} is already being saved by another export; choose another name.` });
+    }
+    return path;
+  }
 
   return {
     async begin(suggestedName: string, format: ExportFormat) {
       if (!dialogs) return null;
-      const path = await dialogs.chooseSavePath(suggestedName, format);
+      const path = await choosePath(suggestedName, format);
       if (!path) return null;
-      const tmp = `${path}.partial-${process.pid}`;
+      const tmp = tempPathFor(path);
+      let file: FileHandle;
+      try {
+        file = await open(tmp, 'wx');
+      } catch (err) {
+        claimed.delete(path);
+        throw writeFailure(err, path);
+      }
       const exportId = randomUUID();
-      open_.set(exportId, { path, tmp, file: await open(tmp, 'w'), bytes: 0 });
+      open_.set(exportId, { path, tmp, file, bytes: 0, lastUsedAt: Date.now() });
       return { exportId, path };
     },
     async write(id: string, piece: string) {
@@ -79,6 +146,7 @@ export function createExportSessions(dialogs: SaveDialogs | undefined) {
         await discard(id, e);
         throw writeFailure(err, e.path);
       }
+      claimed.delete(e.path);
       return { path: e.path, bytes: e.bytes };
     },
     async abort(id: string) {
@@ -87,20 +155,27 @@ export function createExportSessions(dialogs: SaveDialogs | undefined) {
     },
     async printToPdf(suggestedName: string) {
       if (!dialogs?.printToPdf) return null;
-      const path = await dialogs.chooseSavePath(suggestedName, 'pdf');
+      const path = await choosePath(suggestedName, 'pdf');
       if (!path) return null;
-      const pdf = await dialogs.printToPdf();
-      const tmp = `${path}.partial-${process.pid}`;
+      const tmp = tempPathFor(path);
       try {
-        await writeFile(tmp, pdf);
+        const pdf = await dialogs.printToPdf();
+        await writeFile(tmp, pdf, { flag: 'wx' });
         await rename(tmp, path);
+        return { path, bytes: pdf.byteLength };
       } catch (err) {
-        await rm(tmp, { force: true });
+        await rm(tmp, { force: true }).catch(() => {});
         throw writeFailure(err, path);
+      } finally {
+        claimed.delete(path);
       }
-      return { path, bytes: pdf.byteLength };
+    },
+    /** Exports open now (tests, and the limits). */
+    get openCount() {
+      return open_.size;
     },
     async closeAll() {
+      clearInterval(sweep);
       await Promise.all([...open_].map(([id, e]) => discard(id, e)));
     },
   };

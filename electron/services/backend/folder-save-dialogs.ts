@@ -31,12 +31,13 @@ async function exists(p: string): Promise<boolean> {
  * name in one folder, so the same streamed-export path as Electron's runs
  * with only the OS dialog replaced. A real dialog asks before replacing a
  * file; with nobody to ask, an existing name gets " (1)", " (2)", … as the
- * browser's own downloads do, so no earlier file is ever overwritten.
+ * browser's own downloads do, so no earlier file is ever overwritten; a name
+ * another open export is writing counts as existing.
  */
 export function createFolderSaveDialogs(folder: string): SaveDialogs {
   const dir = path.resolve(folder);
   return {
-    async chooseSavePath(suggestedName, format) {
+    async chooseSavePath(suggestedName, format, claim = () => true) {
       const name = safeFileName(suggestedName, format);
       const ext = path.extname(name);
       const stem = name.slice(0, name.length - ext.length);
@@ -44,7 +45,8 @@ export function createFolderSaveDialogs(folder: string): SaveDialogs {
         const candidate = path.join(dir, n === 0 ? name : `${stem} (${n})${ext}`);
         // Belt and braces: whatever the name, the file lands directly in the folder.
         if (path.dirname(candidate) !== dir) return null;
-        if (!(await exists(candidate))) return candidate;
+        // Claimed right after the check, with no await between: two exports begun at once never get the same name.
+        if (!(await exists(candidate)) && claim(candidate)) return candidate;
       }
       return null;
     },
