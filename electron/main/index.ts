@@ -2,7 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
-import { createBackend, type Backend } from '../services/backend/backend.ts';
+import { createBackend, type Backend, type KeyCarryOver } from '../services/backend/backend.ts';
 import { createDiskGuard } from '../services/backend/disk-guard.ts';
 import type { SaveDialogs } from '../services/backend/exports.ts';
 import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispatch.ts';
@@ -71,6 +71,27 @@ const dialogs: SaveDialogs = {
   },
 };
 
+/**
+ * Keys are bound to the API origin they were entered for; when an address
+ * change would send them to another origin, the user decides here (the
+ * browser shell has no such dialog and asks for the keys again instead).
+ * "Enter them again" is the default and the cancel answer.
+ */
+async function confirmKeyCarryOver({ origin, keys }: KeyCarryOver): Promise<boolean> {
+  const options: Electron.MessageBoxOptions = {
+    type: 'warning',
+    title: 'Send keys to a new API address?',
+    message: `Send ${keys.join(', ')} to ${origin}?`,
+    detail: `These keys were entered for another API address. RouteLens sends a key only to an address it was entered for, unless you allow it here. Only allow it if you trust ${origin}.`,
+    buttons: ['Enter them again', `Send to ${origin}`],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+  const result = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  return result.response === 1;
+}
+
 app.enableSandbox();
 hardenApp();
 void app.whenReady().then(() => {
@@ -81,6 +102,7 @@ void app.whenReady().then(() => {
     appName: app.getName(),
     appVersion: app.getVersion(),
     dialogs,
+    confirmKeyCarryOver,
     diskGuard: createDiskGuard(dataDir),
   });
   backend = created;

@@ -24,6 +24,8 @@ export interface CarrierView {
   createdAt: string;
   /** null until a connection test or a download has fetched company info. */
   company: CarrierCompany | null;
+  /** API origins its Company Key may be sent to (the one it was entered for, and any the user confirmed). */
+  companyKeyOrigins: string[];
 }
 
 export interface KeysStatus {
@@ -32,6 +34,8 @@ export interface KeysStatus {
   keychainReason: string | null;
   providerKeySet: boolean;
   providerBaseUrl: string | null;
+  /** API origins the Provider Key may be sent to; a key is never sent anywhere else. */
+  providerKeyOrigins: string[];
 }
 
 /** Why a connection test or a fetch failed, in words a user can act on. */

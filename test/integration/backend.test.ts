@@ -77,6 +77,8 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
     expect(badProvider.failure.kind).toBe('provider-key');
 
     await ok('keys:setProviderKey', sim.providerKey, 'http://127.0.0.1:9');
+    // Keys are bound to the origin they were entered for: the Company Key is entered again for the new address.
+    await ok('keys:setCompanyKey', added.id, carrier.companyKey);
     const down = await ok<{ ok: false; failure: { kind: string; message: string } }>('carriers:testConnection', added.id);
     expect(down.failure.kind).toBe('unreachable');
     expect(down.failure.message).toContain('127.0.0.1:9');

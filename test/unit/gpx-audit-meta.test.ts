@@ -4,7 +4,7 @@ import type { CarrierView } from '../../shared/domain/carrier.ts';
 import { GPX_UNKNOWN, gpxPieces } from '../../shared/export/gpx.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
-const base: CarrierView = { id: 'demo-x', label: 'Night shift fleet', baseUrl: null, demo: true, hasCompanyKey: true, createdAt: '2026-11-01T00:00:00.000Z', company: null };
+const base: CarrierView = { id: 'demo-x', label: 'Night shift fleet', baseUrl: null, demo: true, hasCompanyKey: true, createdAt: '2026-11-01T00:00:00.000Z', company: null, companyKeyOrigins: [] };
 const chunks = toDayChunks('veh-1', generateRandomTrack(2, 7));
 const day = chunks[0]!.day;
 

@@ -28,7 +28,7 @@ describe('settings store', () => {
     const store = createSettingsStore({ dataDir: dir });
     const { settings, warning } = await store.load();
     expect(settings.preferences).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: DEFAULT_ADJUSTABLE_PARAMS });
-    expect(settings.provider).toEqual({ baseUrl: null });
+    expect(settings.provider).toEqual({ baseUrl: null, keyOrigins: [] });
     expect(settings.carriers).toEqual([]);
     expect(warning).toBeUndefined();
     expect(await fs.readdir(dir)).toEqual([]);
@@ -95,6 +95,23 @@ describe('settings store', () => {
     expect(effectiveBaseUrl(s, shared.id)).toBe('https://fleet.example.test/api');
     await store.updateCarrier(own.id, { baseUrl: null });
     expect(effectiveBaseUrl(await createSettingsStore({ dataDir: dir }).get(), own.id)).toBe('https://fleet.example.test/api');
+  });
+
+  it('keeps the origins each key may go to: only plain http(s) origins, a damaged list binds the key to nothing', async () => {
+    const store = createSettingsStore({ dataDir: dir });
+    await store.setProvider({ baseUrl: 'https://api.example.test/v', keyOrigins: ['https://api.example.test'] });
+    const c = await store.addCarrier({ label: 'A', keyOrigins: ['https://api.example.test', 'http://127.0.0.1:8787'] });
+    for (const bad of [['https://api.example.test/v'], ['javascript:alert(1)'], ['https://user:pw@api.example.test'], Array(9).fill('https://a.test')]) {
+      await expect(store.setProvider({ keyOrigins: bad as string[] })).rejects.toBeInstanceOf(SettingsValidationError);
+    }
+    expect(await readJson()).toMatchObject({ provider: { keyOrigins: ['https://api.example.test'] }, carriers: [{ id: c.id, keyOrigins: ['https://api.example.test', 'http://127.0.0.1:8787'] }] });
+
+    const doc = await readJson();
+    await fs.writeFile(settingsFile(), JSON.stringify({ ...doc, provider: { baseUrl: 'https://api.example.test', keyOrigins: ['https://evil.test/x', 42] } }));
+    const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
+    expect(warning).toBeUndefined();
+    expect(settings.provider.keyOrigins).toEqual([]);
+    expect(settings.carriers[0]?.keyOrigins).toEqual(['https://api.example.test', 'http://127.0.0.1:8787']);
   });
 
   it('serialises concurrent changes so none is lost', async () => {

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '../api/index.ts';
 import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../basemap/style-origins.ts';
 import type { Keychain } from '../keychain/index.ts';
-import { effectiveBaseUrl, type Carrier, type OnlineStyleSettings, type Preferences, type SettingsStore } from '../settings/index.ts';
+import { apiOriginOf, effectiveBaseUrl, type Carrier, type OnlineStyleSettings, type Preferences, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
 import type { DiskGuard } from './disk-guard.ts';
@@ -14,6 +14,7 @@ import { createDownloadSessions } from './downloads.ts';
 import { createExportSessions, type ExportLimits, type SaveDialogs } from './exports.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
 import { toFailure, UserFacingError } from './failure.ts';
+import { bindEntered, checkKeysMayGo, originForEntry, withOrigin } from './key-origins.ts';
 
 /** How long a stored company profile spares a download session the company-info request. */
 export const COMPANY_REFRESH_MS = 60 * 60_000;
@@ -35,10 +36,23 @@ export interface BackendOptions {
   diskGuard?: DiskGuard;
   /** How an online style is fetched when the user opts in (tests shorten the limits). */
   onlineStyle?: ResolveOptions;
+  /**
+   * Asks the user whether stored keys may also be sent to a new API origin
+   * (Electron's native dialog). Absent (the browser shell): never; the user
+   * enters the keys again for that origin.
+   */
+  confirmKeyCarryOver?: (request: KeyCarryOver) => Promise<boolean>;
   /** Download-session bounds (tests shorten them). */
   downloadLimits?: { maxSessions?: number; idleMs?: number };
   /** Export bounds (tests shorten them). */
   exportLimits?: ExportLimits;
+}
+
+/** Keys that would now be sent to `origin` and were entered for other origins. */
+export interface KeyCarryOver {
+  origin: string;
+  /** As a person reads them: 'the Provider Key', 'the Company Key of "Acme"'. */
+  keys: string[];
 }
 
 export interface Backend {
@@ -86,7 +100,7 @@ export function createBackend(opts: BackendOptions): Backend {
   async function view(c: Carrier): Promise<CarrierView> {
     const hasCompanyKey = c.demo === true ? true : await keychain.hasCompanyKey(c.id).catch(() => false);
     const company = c.company ? { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } : null;
-    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt, company };
+    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt, company, companyKeyOrigins: [...(c.keyOrigins ?? [])] };
   }
 
   const rememberCompany = (carrierId: string, company: WireCompany) =>
@@ -116,11 +130,13 @@ export function createBackend(opts: BackendOptions): Backend {
   async function keysStatus(): Promise<KeysStatus> {
     const status = await keychain.status();
     const providerKeySet = status.available ? await keychain.hasProviderKey().catch(() => false) : false;
+    const { provider } = await settings.get();
     return {
       keychainAvailable: status.available,
       keychainReason: status.reason ?? null,
       providerKeySet,
-      providerBaseUrl: (await settings.get()).provider.baseUrl,
+      providerBaseUrl: provider.baseUrl,
+      providerKeyOrigins: [...provider.keyOrigins],
     };
   }
 
@@ -131,13 +147,37 @@ export function createBackend(opts: BackendOptions): Backend {
       if (!conn) throw new UserFacingError({ kind: 'not-found', message: `The demo carrier "${c.label}" no longer exists in the built-in simulator.` });
       return createApiClient({ ...conn, ...tuning });
     }
-    const baseUrl = effectiveBaseUrl(await settings.get(), carrierId);
+    const current = await settings.get();
+    const baseUrl = effectiveBaseUrl(current, carrierId);
     if (!baseUrl) throw new UserFacingError({ kind: 'missing-key', message: 'Set the API base URL in Settings (with the Provider Key) or on this carrier.' });
     const providerKey = remember(await keychain.getProviderKey());
     if (!providerKey) throw new UserFacingError({ kind: 'missing-key', message: 'No Provider Key is set; add it in Settings.' });
     const companyKey = remember(await keychain.getCompanyKey(carrierId));
     if (!companyKey) throw new UserFacingError({ kind: 'missing-key', message: `No Company Key is set for "${c.label}"; add it on the carrier.` });
+    checkKeysMayGo(current, c, baseUrl);
     return createApiClient({ baseUrl, providerKey, companyKey, ...tuning });
+  }
+
+  /**
+   * Desktop app only: when keys entered for other origins would now go to
+   * `origin`, the user may confirm sending them there too. Without a dialog
+   * (the browser shell) nothing is carried over.
+   */
+  async function offerCarryOver(origin: string): Promise<void> {
+    if (!opts.confirmKeyCarryOver) return;
+    const s = await settings.get();
+    const goesTo = (c: Carrier) => {
+      const url = effectiveBaseUrl(s, c.id);
+      return url !== null && apiOriginOf(url) === origin;
+    };
+    const carriers = s.carriers.filter((c) => c.demo !== true && goesTo(c));
+    const provider = carriers.length > 0 && s.provider.keyOrigins.length > 0 && !s.provider.keyOrigins.includes(origin);
+    const companies = carriers.filter((c) => (c.keyOrigins ?? []).length > 0 && !(c.keyOrigins ?? []).includes(origin));
+    if (!provider && companies.length === 0) return;
+    const keys = [...(provider ? ['the Provider Key'] : []), ...companies.map((c) => `the Company Key of "${c.label}"`)];
+    if (!(await opts.confirmKeyCarryOver({ origin, keys }))) return;
+    if (provider) await settings.setProvider({ keyOrigins: withOrigin(s.provider.keyOrigins, origin) });
+    for (const c of companies) await settings.updateCarrier(c.id, { keyOrigins: withOrigin(c.keyOrigins, origin) });
   }
 
   const vehicles = createFleetCache(async (id) => fetchVehicleRows(await clientFor(id)), now);
@@ -155,40 +195,52 @@ export function createBackend(opts: BackendOptions): Backend {
 
     'keys:getStatus': keysStatus,
     'keys:setProviderKey': async (key, baseUrl) => {
-      remember(key.trim());
-      await keychain.setProviderKey(key.trim());
-      if (baseUrl !== null) await settings.setProvider({ baseUrl });
+      const entered = remember(key.trim())!;
+      const before = await settings.get();
+      const origin = originForEntry(baseUrl ?? before.provider.baseUrl, 'the Provider Key');
+      const previous = await keychain.getProviderKey().catch(() => null);
+      // A different key is bound to nothing until it is stored: a crash in between never sends it to the old key's origins.
+      if (previous !== entered) await settings.setProvider({ keyOrigins: [] });
+      await keychain.setProviderKey(entered);
+      await settings.setProvider({ ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: bindEntered(previous, entered, before.provider.keyOrigins, origin) });
+      await offerCarryOver(origin);
       return keysStatus();
     },
     'keys:deleteProviderKey': async () => {
       await keychain.deleteProviderKey();
+      await settings.setProvider({ keyOrigins: [] });
       return keysStatus();
     },
     'keys:setCompanyKey': async (carrierId, key) => {
       const c = await carrierOrThrow(carrierId);
       if (c.demo === true) throw new UserFacingError({ kind: 'bad-request', message: 'Demo carriers use built-in demo keys.' });
-      remember(key.trim());
-      await keychain.setCompanyKey(carrierId, key.trim());
-      return view(c);
+      const entered = remember(key.trim())!;
+      const origin = originForEntry(effectiveBaseUrl(await settings.get(), carrierId), `the Company Key of "${c.label}"`);
+      const previous = await keychain.getCompanyKey(carrierId).catch(() => null);
+      if (previous !== entered) await settings.updateCarrier(carrierId, { keyOrigins: [] });
+      await keychain.setCompanyKey(carrierId, entered);
+      return view(await settings.updateCarrier(carrierId, { keyOrigins: bindEntered(previous, entered, c.keyOrigins, origin) }));
     },
     'keys:deleteCompanyKey': async (carrierId) => {
       const c = await carrierOrThrow(carrierId);
       await keychain.deleteCompanyKey(carrierId);
-      return view(c);
+      return view(c.demo === true ? c : await settings.updateCarrier(carrierId, { keyOrigins: [] }));
     },
 
     'carriers:list': async () => Promise.all((await settings.get()).carriers.map(view)),
     'carriers:add': async ({ label, companyKey, baseUrl }) => {
       remember(companyKey.trim());
+      const origin = originForEntry(baseUrl ?? (await settings.get()).provider.baseUrl, 'a Company Key');
       // Key first: a carrier is never saved whose key the keychain refused.
-      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}) });
+      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: [origin] });
       try {
         await keychain.setCompanyKey(c.id, companyKey.trim());
       } catch (err) {
         await settings.removeCarrier(c.id);
         throw err;
       }
-      return view(c);
+      await offerCarryOver(origin);
+      return view(await carrierOrThrow(c.id));
     },
     'carriers:rename': async (carrierId, label) => view(await settings.renameCarrier(carrierId, label.trim())),
     'carriers:remove': async (carrierId) => {
@@ -224,6 +276,7 @@ export function createBackend(opts: BackendOptions): Backend {
     'settings:setPreferences': async (patch) => preferencesView(await settings.setPreferences(patch)),
     'settings:setProviderBaseUrl': async (baseUrl) => {
       await settings.setProvider({ baseUrl });
+      if (baseUrl !== null) await offerCarryOver(apiOriginOf(baseUrl));
       return keysStatus();
     },
     'settings:getOnlineStyle': async () => onlineStyleView((await settings.get()).onlineStyle),

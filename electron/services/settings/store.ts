@@ -16,7 +16,7 @@ import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
-import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseKeyOrigins, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -39,12 +39,16 @@ export interface NewCarrier {
   demo?: boolean;
   /** Demo carriers keep their simulator slug; others get a fresh UUID. */
   id?: string;
+  /** Origins its Company Key may be sent to (the one it is being entered for). */
+  keyOrigins?: readonly string[];
 }
 
 export interface CarrierPatch {
   label?: string;
   /** null removes the override. */
   baseUrl?: string | null;
+  /** Origins its Company Key may be sent to; replaces the list. */
+  keyOrigins?: readonly string[];
 }
 
 export interface SettingsStore {
@@ -79,6 +83,10 @@ export interface SettingsStoreOptions {
   fs?: AtomicFs;
 }
 
+function keyOriginsField(origins: readonly string[] | undefined): { keyOrigins?: readonly string[] } {
+  return origins === undefined ? {} : { keyOrigins: parseKeyOrigins(origins) };
+}
+
 function timeTag(ms: number): string {
   return new Date(ms).toISOString().replace(/[:.]/g, '-');
 }
@@ -99,7 +107,7 @@ function describe(e: unknown): string {
 function serialise(s: Settings): string {
   const doc: Settings = {
     schemaVersion: SETTINGS_VERSION,
-    provider: { baseUrl: s.provider.baseUrl },
+    provider: { baseUrl: s.provider.baseUrl, keyOrigins: [...s.provider.keyOrigins] },
     preferences: {
       speedingThresholdMph: s.preferences.speedingThresholdMph,
       displayTimeZone: s.preferences.displayTimeZone,
@@ -112,6 +120,7 @@ function serialise(s: Settings): string {
       ...(c.demo === true ? { demo: true } : {}),
       createdAt: c.createdAt,
       ...(c.company ? { company: { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } } : {}),
+      ...(c.keyOrigins !== undefined ? { keyOrigins: [...c.keyOrigins] } : {}),
     })),
     ...(s.onlineStyle ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } } : {}),
   };
@@ -221,6 +230,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
         ...(old.demo === true ? { demo: true } : {}),
         createdAt: old.createdAt,
         ...(old.company ? { company: old.company } : {}),
+        ...keyOriginsField(patch.keyOrigins ?? old.keyOrigins),
       };
       const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
       return { next: { ...s, carriers }, result: updated };
@@ -254,6 +264,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           ...(input.baseUrl !== undefined ? { baseUrl: parseBaseUrl(input.baseUrl) } : {}),
           ...(input.demo === true ? { demo: true } : {}),
           createdAt: new Date(now()).toISOString(),
+          ...keyOriginsField(input.keyOrigins),
         };
         return { next: { ...s, carriers: [...s.carriers, carrier] }, result: carrier };
       }),
@@ -269,6 +280,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       mutate((s) => {
         const provider: ProviderSettings = {
           baseUrl: patch.baseUrl === undefined ? s.provider.baseUrl : patch.baseUrl === null ? null : parseBaseUrl(patch.baseUrl),
+          keyOrigins: patch.keyOrigins === undefined ? s.provider.keyOrigins : parseKeyOrigins(patch.keyOrigins),
         };
         return { next: { ...s, provider }, result: provider };
       }),

@@ -23,11 +23,22 @@ export interface Carrier {
   readonly createdAt: string;
   /** Non-secret profile from GET company-info; absent until first fetched. */
   readonly company?: Readonly<CarrierCompany>;
+  /**
+   * API origins this carrier's Company Key may be sent to: the one it was
+   * entered for, and any the user confirmed. Absent or empty: none.
+   */
+  readonly keyOrigins?: readonly string[];
 }
 
 export interface ProviderSettings {
   /** Base URL used for carriers without their own; null until configured. */
   readonly baseUrl: string | null;
+  /**
+   * API origins the stored Provider Key may be sent to: the one it was entered
+   * for, and any the user confirmed. An origin is not secret; the key never
+   * goes anywhere else (see backend/key-origins.ts).
+   */
+  readonly keyOrigins: readonly string[];
 }
 
 export interface Preferences {
@@ -56,7 +67,7 @@ export interface Settings {
 export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_VERSION,
-    provider: { baseUrl: null },
+    provider: { baseUrl: null, keyOrigins: [] },
     preferences: { speedingThresholdMph: 70, displayTimeZone: 'local', analysis: { ...DEFAULT_ADJUSTABLE_PARAMS } },
     carriers: [],
   };

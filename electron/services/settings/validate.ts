@@ -111,6 +111,29 @@ function companyOrNothing(value: unknown, where: string): { company?: CarrierCom
   return value === undefined ? {} : orDefault<{ company?: CarrierCompany }>(() => ({ company: parseCompany(value, where) }), {});
 }
 
+/** Most origins one key is remembered for; the oldest is forgotten first. */
+export const MAX_KEY_ORIGINS = 8;
+
+/** The origin (scheme, host, port) of an API base URL, e.g. "https://api.example.com". */
+export function apiOriginOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** A list of http(s) origins; anything else fails. */
+export function parseKeyOrigins(value: unknown, where = 'keyOrigins'): string[] {
+  if (!Array.isArray(value) || value.length > MAX_KEY_ORIGINS) fail(where, `must be a list of at most ${MAX_KEY_ORIGINS} origins`);
+  return value.map((o, i) => {
+    const origin = typeof o === 'string' ? orDefault(() => apiOriginOf(parseBaseUrl(o, `${where}[${i}]`)), '') : '';
+    if (origin === '' || origin !== o) fail(`${where}[${i}]`, 'must be an http(s) origin such as https://api.example.com');
+    return origin;
+  });
+}
+
+/** A damaged binding binds the key to nothing: it is then not sent until entered again (never the other way round). */
+function keyOriginsOrNone(value: unknown, where: string): string[] {
+  return orDefault(() => parseKeyOrigins(value, where), []);
+}
+
 export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
   const r = record(value, where);
   if (!isCarrierId(r.id)) fail(`${where}.id`, 'must be a lower-case UUID or slug');
@@ -124,12 +147,27 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
     ...(r.demo === true ? { demo: true } : {}),
     createdAt,
     ...companyOrNothing(r.company, `${where}.company`),
+    ...(r.keyOrigins !== undefined ? { keyOrigins: keyOriginsOrNone(r.keyOrigins, `${where}.keyOrigins`) } : {}),
   };
 }
 
 export function parseProvider(value: unknown, where = 'provider'): ProviderSettings {
   const r = record(value, where);
-  return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`) };
+  return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`), keyOrigins: keyOriginsOrNone(r.keyOrigins ?? [], `${where}.keyOrigins`) };
+}
+
+/**
+ * A file written before keys were bound to origins: each stored key is taken
+ * to belong to the address it was being used with (the provider's, and each
+ * carrier's own). From then on only the user entering a key binds it.
+ */
+function bindLegacyKeys(provider: ProviderSettings, carriers: Carrier[]): { provider: ProviderSettings; carriers: Carrier[] } {
+  const originOf = (url: string | undefined | null) => (url ? [apiOriginOf(url)] : []);
+  const providerOrigins = [...new Set([...originOf(provider.baseUrl), ...carriers.flatMap((c) => originOf(c.baseUrl))])].slice(0, MAX_KEY_ORIGINS);
+  return {
+    provider: { ...provider, keyOrigins: providerOrigins },
+    carriers: carriers.map((c) => (c.demo === true ? c : { ...c, keyOrigins: originOf(c.baseUrl ?? provider.baseUrl) })),
+  };
 }
 
 /** `stored`: the value comes from a file an earlier version may have written (keys added since then default). */
@@ -184,11 +222,14 @@ export function parseSettings(value: unknown): Settings {
     if (ids.has(c.id)) fail('carriers', `id ${c.id} appears twice`);
     ids.add(c.id);
   }
+  const parsed = { provider: parseProvider(r.provider), carriers };
+  const legacy = (r.provider as Record<string, unknown>).keyOrigins === undefined;
+  const bound = legacy ? bindLegacyKeys(parsed.provider, parsed.carriers) : parsed;
   return {
     schemaVersion: SETTINGS_VERSION,
-    provider: parseProvider(r.provider),
+    provider: bound.provider,
     preferences: parsePreferences(r.preferences),
-    carriers,
+    carriers: bound.carriers,
     ...optionalOnlineStyle(r.onlineStyle),
   };
 }

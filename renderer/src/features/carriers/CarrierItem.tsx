@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
+import { unboundOrigin } from './key-origin.ts';
 
 interface Props {
   carrier: CarrierView;
@@ -68,6 +69,8 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   };
 
   const headingId = `carrier-${carrier.id}-label`;
+  // A Company Key entered for another address is not sent to this one until entered again.
+  const keyElsewhere = !carrier.demo && carrier.hasCompanyKey ? unboundOrigin(carrier.companyKeyOrigins, carrier.baseUrl ?? keys.providerBaseUrl) : null;
   return (
     <li className="carrier" data-testid="carrier-row" data-carrier-id={carrier.id} aria-labelledby={headingId}>
       <div className="carrier-main">
@@ -85,6 +88,11 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
           </span>
           {carrier.baseUrl && <code className="carrier-url">{carrier.baseUrl}</code>}
         </div>
+        {keyElsewhere && (
+          <p className="alert alert-warning" role="status" data-testid="carrier-key-elsewhere">
+            Its Company Key was entered for another API address. RouteLens sends a key only to the address it was entered for: enter the key again (Replace key) to use it with {keyElsewhere}.
+          </p>
+        )}
         {carrier.company && (
           <p className="carrier-company muted" data-testid="carrier-company" title={`From the API on ${carrier.company.fetchedAt.slice(0, 10)}; used in exported files`}>
             <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
+import { unboundOrigin } from '../carriers/key-origin.ts';
 
 interface Props {
   keys: KeysStatus;
@@ -22,6 +23,7 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const locked = !keys.keychainAvailable;
+  const keyElsewhere = keys.providerKeySet ? unboundOrigin(keys.providerKeyOrigins, keys.providerBaseUrl) : null;
 
   const run = async (action: () => Promise<KeysStatus>, done: string) => {
     setBusy(true);
@@ -83,6 +85,11 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
             </>
           )}
         </p>
+        {keyElsewhere && (
+          <p className="alert alert-warning" role="status" data-testid="provider-key-elsewhere">
+            The Provider Key was entered for another API address. RouteLens sends a key only to the address it was entered for: enter it again to use it with {keyElsewhere}.
+          </p>
+        )}
         <KeyField
           label={keys.providerKeySet ? 'New Provider Key' : 'Provider Key'}
           testId="provider-key-input"
@@ -101,7 +108,8 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
           disabled={locked || busy}
-          hint="Default for every carrier; a carrier may override it."
+          required={!keys.providerBaseUrl}
+          hint="Default for every carrier; a carrier may override it. Keys are sent only to the address they were entered with."
         />
         <div className="actions">
           <button type="submit" className="btn btn-primary" data-testid="provider-key-save" disabled={locked || busy || providerKey.trim() === ''}>
