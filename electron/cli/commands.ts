@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { DUTY_STATUS_MEANING } from '../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../shared/domain/hos.ts';
 import { csvLines } from '../../shared/export/csv.ts';
@@ -12,6 +9,7 @@ import type { ApiClient } from '../services/api/index.ts';
 import { NotFoundError } from '../services/api/index.ts';
 import { syncVehicleHistory } from '../services/sync/index.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { openOutputFile, type OutputFile } from './output-file.ts';
 import { formatTable } from './table.ts';
 
 export type Out = (line: string) => void;
@@ -97,7 +95,26 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
     throw new UsageError(`The range ${from}..${to} is outside the API's 6-month history window (${window.start} to ${window.end}).`);
   }
 
-  const vehicle = await resolveVehicle(client, ref);
+  const output = openOutputFile(file);
+  try {
+    const summary = await downloadAndWrite(client, output, { ref, from, to, format, now });
+    out(`Wrote ${summary.counts.records} breadcrumbs of ${summary.vehicle}, ${from} to ${to}, to ${file}.`);
+    out(JSON.stringify(summary.counts));
+    return summary.counts;
+  } catch (err) {
+    // The error that ended the export is the one reported, whatever removing the temp file does.
+    await output.discard();
+    throw err;
+  }
+}
+
+async function downloadAndWrite(
+  client: ApiClient,
+  output: OutputFile,
+  q: { ref: string; from: UtcDay; to: UtcDay; format: 'csv' | 'gpx'; now: () => number },
+): Promise<{ counts: ExportSummary; vehicle: string }> {
+  const { from, to, format, now } = q;
+  const vehicle = await resolveVehicle(client, q.ref);
   const company = format === 'gpx' ? await client.companyInfo() : null;
   const chunks: DayChunk[] = [];
   const result = await syncVehicleHistory({
@@ -112,34 +129,21 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
     },
   });
 
-  // Write beside the target and rename, so a failed export never leaves half a file.
-  const tmp = `${file}.partial-${process.pid}`;
-  const stream = createWriteStream(tmp, { encoding: 'utf8' });
-  try {
-    const pieces =
-      format === 'csv'
-        ? csvLines(chunks)
-        : gpxPieces({
-            chunks,
-            meta: { carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() },
-          });
-    for (const piece of pieces) if (!stream.write(piece)) await once(stream, 'drain');
-    stream.end();
-    await once(stream, 'finish');
-    await rename(tmp, file);
-  } catch (err) {
-    stream.destroy();
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  const summary: ExportSummary = {
+  const pieces =
+    format === 'csv'
+      ? csvLines(chunks)
+      : gpxPieces({
+          chunks,
+          meta: { carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() },
+        });
+  // Written beside the target and renamed, so a failed export never leaves half a file.
+  await output.commit(pieces);
+  const counts: ExportSummary = {
     records: chunks.reduce((n, c) => n + c.length, 0),
     days: chunks.length,
     rejected: result.rejected,
     requests: result.requests,
     retries: result.retries,
   };
-  out(`Wrote ${summary.records} breadcrumbs of ${vehicle.number} (${vehicle.vin}), ${from} to ${to}, to ${file}.`);
-  out(JSON.stringify(summary));
-  return summary;
+  return { counts, vehicle: `${vehicle.number} (${vehicle.vin})` };
 }

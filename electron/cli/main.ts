@@ -66,7 +66,7 @@ export function describeFailure(err: unknown): { message: string; code: number }
   if (err instanceof UsageError) return { message: err.message, code: 2 };
   if (err instanceof ApiError) return { message: err.message, code: 1 };
   const e = err as { code?: string; message?: string };
-  if (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'EISDIR') return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
+  if (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR' || e.code === 'EROFS' || e.code === 'ENOSPC') return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
   if (e.code === 'EADDRINUSE') return { message: 'That port is in use; pass --port 0 for a free one.', code: 1 };
   return { message: err instanceof Error ? err.message : String(err), code: 1 };
 }

@@ -1,0 +1,77 @@
+import { once } from 'node:events';
+import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from './args.ts';
+
+/**
+ * The file an export writes: a temp file beside the target, created before
+ * anything is downloaded (so a folder that cannot take it is reported at
+ * once, not after the download), written, then renamed into place. While it
+ * exists, SIGINT and SIGTERM remove it and exit 130 / 143; every other way
+ * out removes it too, and a failure to remove it never hides the error that
+ * ended the export.
+ */
+export interface OutputFile {
+  readonly tmp: string;
+  /** Writes every piece, then renames the temp file to the target. */
+  commit(pieces: Iterable<string>): Promise<void>;
+  /** Removes the temp file; never throws (the caller is already reporting why). */
+  discard(): Promise<void>;
+}
+
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Checks what can be checked about `--out` without writing: its folder exists and it is not itself a folder. */
+function checkTarget(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  const folder = statSync(dir, { throwIfNoEntry: false });
+  if (!folder) throw new UsageError(`--out: the folder ${dir} does not exist.`);
+  if (!folder.isDirectory()) throw new UsageError(`--out: ${dir} is not a folder.`);
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--out: ${file} is a folder; give a file name.`);
+}
+
+/** Removes the temp file and exits as a shell expects after that signal; synchronous, since the process ends here. */
+function onSignal(tmp: string, signal: keyof typeof SIGNAL_EXIT): void {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // Nothing more can be done on the way out; the message below still tells the user.
+  }
+  process.stderr.write(`routelens: interrupted (${signal}); nothing was written.\n`);
+  process.exit(SIGNAL_EXIT[signal]);
+}
+
+export function openOutputFile(file: string): OutputFile {
+  checkTarget(file);
+  const tmp = `${file}.partial-${process.pid}`;
+  // Created now: an unwritable folder (permissions, read-only disk) fails before the download, not after.
+  closeSync(openSync(tmp, 'w'));
+  const handlers = (Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]).map((signal) => {
+    const handler = () => onSignal(tmp, signal);
+    process.once(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  const release = () => handlers.forEach((off) => off());
+
+  return {
+    tmp,
+    async commit(pieces) {
+      const stream = createWriteStream(tmp, { encoding: 'utf8' });
+      try {
+        for (const piece of pieces) if (!stream.write(piece)) await once(stream, 'drain');
+        stream.end();
+        await once(stream, 'finish');
+        await rename(tmp, file);
+        release();
+      } catch (err) {
+        stream.destroy();
+        throw err;
+      }
+    },
+    async discard() {
+      release();
+      await rm(tmp, { force: true }).catch(() => undefined);
+    },
+  };
+}
