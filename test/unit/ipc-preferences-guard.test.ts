@@ -75,7 +75,7 @@ describe('settings:setPreferences guard, analysis object', () => {
       cspOrigins: async () => [],
       close: async () => {},
     };
-    const frame: FrameLike = { url: 'file:///app/index.html', parent: null };
+    const frame: FrameLike = { url: 'app://routelens/index.html', parent: null };
     registerIpcHandlers(ipc, backend, IPC_CHANNELS, (f) => f.url === frame.url);
     const call = (arg: unknown) => handlers.get('settings:setPreferences')!({ senderFrame: frame }, arg) as Promise<IpcReply<unknown>>;
     expect(await call({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 0 } })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
