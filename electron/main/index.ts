@@ -11,6 +11,7 @@ import { createSettingsStore } from '../services/settings/index.ts';
 import type { RendererFiles } from '../services/renderer-files/serve.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
+import { secureWebPreferences } from './window-preferences.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
 // lives in services/backend, which the browser shell and the tests share.
@@ -31,17 +32,7 @@ function createWindow(): BrowserWindow {
     height: 820,
     show: false,
     title: 'RouteLens',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      spellcheck: false,
-    },
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
   });
   hardenContents(win.webContents, isAppUrl);
   win.once('ready-to-show', () => win.show());
