@@ -11,7 +11,7 @@ import { createSettingsStore } from '../services/settings/index.ts';
 import type { RendererFiles } from '../services/renderer-files/serve.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
-import { secureWebPreferences } from './window-preferences.ts';
+import { createAppWindow } from './app-window.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
 // lives in services/backend, which the browser shell and the tests share.
@@ -27,13 +27,7 @@ const isAppUrl = (url: string) => isAppUrlOf(url, rendererDevUrl);
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    title: 'RouteLens',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
-  });
+  const win = createAppWindow(BrowserWindow, join(import.meta.dirname, '../preload/index.cjs'));
   hardenContents(win.webContents, isAppUrl);
   win.once('ready-to-show', () => win.show());
   void loadRenderer(win, rendererDevUrl);
