@@ -45,7 +45,8 @@ const SPEC: FlagSpec = {
   switches: ['json', 'hos', 'help'],
 };
 
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<void> {
+/** `now`: the clock of export (history window, GPX metadata time); tests pin it to compare files byte for byte. */
+export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void, now: () => number = Date.now): Promise<void> {
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -62,7 +63,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       const rate = args.flags.get('rate');
       const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
       if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
-      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out);
+      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out, now);
       return;
     }
     default:
