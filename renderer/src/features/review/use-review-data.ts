@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
-import { isCurrentSummary, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
+import { DEFAULT_SUMMARY_PARAMS, isCurrentSummary, sameSummaryParams, SUMMARY_RULE, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
 import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../playback/track.ts';
 import { readDays } from '../../store/reads.ts';
+import type { StoredDay } from '../../store/types.ts';
+import { writer } from '../../store/writer.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
@@ -61,6 +63,20 @@ function summariesFor(days: readonly { chunk: DayChunk; summary: DaySummary }[],
   return days.map((d) => (isCurrentSummary(d.summary, sp) ? d.summary : summarizeDay(d.chunk, sp)));
 }
 
+/**
+ * Stored summaries of older rules, recomputed (with the default parameters,
+ * as ingest stores them) and written back by the store worker, so a day is
+ * recomputed once rather than on every read. Not awaited: the screen already
+ * shows the recomputed figures, and a failed write only means it happens again
+ * next time.
+ */
+function refreshStale(days: readonly StoredDay[], shown: readonly DaySummary[]): void {
+  const stale = days.flatMap((d, k) => (d.summary.rule === SUMMARY_RULE ? [] : [{ carrierId: d.carrierId, fresh: sameSummaryParams(shown[k]!.params, DEFAULT_SUMMARY_PARAMS) ? shown[k]! : summarizeDay(d.chunk) }]));
+  const byCarrier = new Map<string, DaySummary[]>();
+  for (const s of stale) byCarrier.set(s.carrierId, [...(byCarrier.get(s.carrierId) ?? []), s.fresh]);
+  for (const [carrierId, summaries] of byCarrier) writer.refreshSummaries(carrierId, summaries).catch(() => undefined);
+}
+
 export function selectionRange(sel: SelectionValue): { from: string; to: string } {
   if (!isUtcDay(sel.day)) return { from: '', to: '' };
   return { from: addDays(sel.day, -(SPAN_DAYS[sel.span] - 1)), to: sel.day };
@@ -100,7 +116,9 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
       const idleSkip = buildSkipMap(track, { gap: params });
-      const totals = rangeTotals(summariesFor(days, params));
+      const shown = summariesFor(days, params);
+      refreshStale(days, shown);
+      const totals = rangeTotals(shown);
       return { state: 'ready', data: { key, from, to, chunks, clean, outliers, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
     })().then(
       (next) => {
