@@ -1,8 +1,9 @@
 /**
  * A loopback server of the Fleet Telematics API v2 endpoints a download needs
- * (company info, vehicles, vehicle, location history with token paging, both
- * key headers, 401 otherwise), serving the real traces of ./realdata.ts: one
- * carrier whose vehicles are the traces. The simulator generates its own
+ * (company info, vehicles with their latest status, vehicle, location history
+ * with token paging, an empty driver roster; both key headers, 401
+ * otherwise), serving the real traces of ./realdata.ts: one carrier whose
+ * vehicles are the traces. The simulator generates its own
  * trucks; this serves what real loggers recorded, through the same HTTP the
  * client and the sync engine use.
  */
@@ -49,9 +50,17 @@ export async function startRealdataServer(traces: readonly RealTrace[]): Promise
     const next = offset + limit < inRange.length ? { next_page_token: String(offset + limit) } : {};
     return { status: 200, body: envelope(page, { size: page.length, ...next }) };
   };
+  const paged = (data: unknown[]) => envelope(data, { page: 1, size: data.length, total_elements: data.length, total_pages: 1 });
+  /** Each vehicle's last reading as its latest status. */
+  const statuses = traces.map((t) => {
+    const last = t.records[t.records.length - 1]!;
+    return { vehicle_id: t.vehicleId, number: t.vehicleNumber, odometer: '0', fuel_level: 0, speed: Math.round(Number(last.speed)), lat: last.lat, lon: last.lng, status: last.status, timestamp: last.timestamp };
+  });
   const route = (pathname: string, q: URLSearchParams): { status: number; body: unknown } => {
     if (pathname === '/v2/company-info') return { status: 200, body: envelope(COMPANY) };
-    if (pathname === '/v2/vehicles') return { status: 200, body: envelope(vehicles, { page: 1, size: vehicles.length, total_elements: vehicles.length, total_pages: 1 }) };
+    if (pathname === '/v2/latest-vehicle-status') return { status: 200, body: paged(statuses) };
+    if (pathname === '/v2/drivers' || pathname === '/v2/latest-driver-status') return { status: 200, body: paged([]) };
+    if (pathname === '/v2/vehicles') return { status: 200, body: paged(vehicles) };
     const one = /^\/v2\/vehicle\/([^/]+)$/.exec(pathname);
     const vehicle = one && vehicles.find((v) => v.vehicle_id === decodeURIComponent(one[1]!));
     if (vehicle) return { status: 200, body: envelope(vehicle) };
