@@ -4,7 +4,8 @@ import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { loadTrace, shiftedMs, traceChunks } from '../support/realdata.ts';
 import { startRealdataServer } from '../support/realdata-server.ts';
 import { expect, openApp, test } from './fixtures.ts';
-import { TODAY } from './harness/app.ts';
+import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { truthAnalysis, truthChunks } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 /** Trip review on one day, drawn (the Review opens on the latest stored day, here an empty one, so not harness/app.ts openReviewOf). */
@@ -96,4 +97,43 @@ test('a real trace in the review: the outlier is marked on the map and chart and
   } finally {
     await server.close();
   }
+});
+
+/**
+ * The demo's OFFLINE spells happen while the truck drives on: in the review
+ * such a stretch is a data gap only (never also a long stop), and the speed
+ * chart's line breaks there instead of joining the speeds on either side.
+ */
+test('an OFFLINE stretch across which the truck drove: a gap in the list, no stop over it, a break in the speed line', async ({ page, shell }) => {
+  await openDownloads(page, shell);
+  const { carrierId, vehicleIds } = await startJob(page, 4, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  // A downloaded vehicle-day with an OFFLINE gap, found in the ground truth.
+  let found: { vehicleId: string; day: string } | null = null;
+  for (const vehicleId of vehicleIds) {
+    for (let k = 1; k <= 6 && !found; k++) {
+      const day = addDays(TODAY, -k);
+      const a = truthAnalysis(truthChunks(carrierId, vehicleId, day, day));
+      if (a.events.some((e) => e.kind === 'gap' && e.reason === 'offline')) found = { vehicleId, day };
+    }
+    if (found) break;
+  }
+  expect(found, 'a downloaded day with an OFFLINE gap').not.toBeNull();
+  const { vehicleId, day } = found!;
+  const analysis = truthAnalysis(truthChunks(carrierId, vehicleId, day, day));
+  await page.getByTestId('nav-review').click();
+  await page.getByTestId('review-vehicle').selectOption(vehicleId);
+  await reviewDay(page, day);
+
+  await page.getByTestId('tab-events').click();
+  const rows = page.getByTestId('event-row');
+  await expect(rows).toHaveCount(analysis.events.length);
+  const listed = await rows.evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), reason: e.getAttribute('data-reason'), start: Number(e.getAttribute('data-start-ms')), end: Number(e.getAttribute('data-end-ms')) })));
+  const gaps = listed.filter((e) => e.kind === 'gap' && e.reason === 'offline');
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const g of gaps) expect(listed.some((e) => e.kind === 'long-stop' && e.start < g.end && e.end > g.start), 'a long stop over an offline gap').toBe(false);
+  for (const s of analysis.stops) for (const g of gaps) expect(s.startMs < g.end && s.endMs > g.start).toBe(false);
+  // Recharts draws a break (a new "M" in the path) where the series has a null.
+  const d = await page.locator('[data-testid=chart-speed] .recharts-line-curve').first().getAttribute('d');
+  expect((d ?? '').match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(analysis.events.filter((e) => e.kind === 'gap').length + 1);
 });
