@@ -71,7 +71,7 @@ export function checkField(field: AnalysisField, text: string, current: Adjustab
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     let reason = message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
-    // A rule between two fields (parked gap not below the data gap) names the other one too: in the user's words.
+    // A rule between two parameters names the other one too: in the user's words.
     for (const f of ANALYSIS_FIELDS) reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);
     return { ok: false, reason };
   }
