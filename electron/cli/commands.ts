@@ -3,15 +3,15 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { DUTY_STATUS_MEANING } from '../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../shared/domain/hos.ts';
-import { csvLines } from '../../shared/export/csv.ts';
-import { gpxPieces } from '../../shared/export/gpx.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { dayOfMs, isUtcDay, type UtcDay } from '../../shared/util/day.ts';
 import { historyWindow } from '../../shared/util/history-window.ts';
 import type { ApiClient } from '../services/api/index.ts';
 import { NotFoundError } from '../services/api/index.ts';
 import { syncVehicleHistory } from '../services/sync/index.ts';
+import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { formatTable } from './table.ts';
 
 export type Out = (line: string) => void;
@@ -77,6 +77,11 @@ function parseDay(args: ParsedArgs, flag: string): UtcDay {
 }
 
 export interface ExportSummary {
+  format: ExportFormat;
+  /** Data rows written: breadcrumbs (csv, gpx), trips or events. */
+  rows: number;
+  /** Readings the analysis leaves out as outliers. */
+  outliers: number;
   records: number;
   days: number;
   rejected: number;
@@ -88,8 +93,8 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
   const ref = requiredFlag(args, 'vehicle', 'vehicle id, unit number, VIN or legacy id');
   const from = parseDay(args, 'from');
   const to = parseDay(args, 'to');
-  const format = requiredFlag(args, 'format', 'csv or gpx');
-  if (format !== 'csv' && format !== 'gpx') throw new UsageError(`--format must be "csv" or "gpx", not "${format}".`);
+  const format = parseExportFormat(args);
+  const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the file to write');
   if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
   const window = historyWindow(now());
@@ -112,18 +117,12 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
     },
   });
 
+  const output = exportOutput(format, chunks, params, () => ({ carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() }));
   // Write beside the target and rename, so a failed export never leaves half a file.
   const tmp = `${file}.partial-${process.pid}`;
   const stream = createWriteStream(tmp, { encoding: 'utf8' });
   try {
-    const pieces =
-      format === 'csv'
-        ? csvLines(chunks)
-        : gpxPieces({
-            chunks,
-            meta: { carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() },
-          });
-    for (const piece of pieces) if (!stream.write(piece)) await once(stream, 'drain');
+    for (const piece of output.pieces) if (!stream.write(piece)) await once(stream, 'drain');
     stream.end();
     await once(stream, 'finish');
     await rename(tmp, file);
@@ -133,13 +132,17 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
     throw err;
   }
   const summary: ExportSummary = {
+    format,
+    rows: output.rows,
+    outliers: output.outliers,
     records: chunks.reduce((n, c) => n + c.length, 0),
     days: chunks.length,
     rejected: result.rejected,
     requests: result.requests,
     retries: result.retries,
   };
-  out(`Wrote ${summary.records} breadcrumbs of ${vehicle.number} (${vehicle.vin}), ${from} to ${to}, to ${file}.`);
+  const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
+  out(`Wrote ${summary.rows} ${what} of ${vehicle.number} (${vehicle.vin}), ${from} to ${to}, to ${file}${summary.outliers > 0 ? ` (${summary.outliers} outliers ignored by the analysis)` : ''}.`);
   out(JSON.stringify(summary));
   return summary;
 }
