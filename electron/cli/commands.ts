@@ -1,14 +1,15 @@
 import { DUTY_STATUS_MEANING } from '../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../shared/domain/hos.ts';
-import { csvLines } from '../../shared/export/csv.ts';
-import { gpxPieces } from '../../shared/export/gpx.ts';
+import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { dayOfMs, isUtcDay, type UtcDay } from '../../shared/util/day.ts';
 import { historyWindow } from '../../shared/util/history-window.ts';
 import type { ApiClient } from '../services/api/index.ts';
 import { NotFoundError } from '../services/api/index.ts';
 import { syncVehicleHistory } from '../services/sync/index.ts';
+import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { openOutputFile, type OutputFile } from './output-file.ts';
 import { formatTable } from './table.ts';
 
@@ -75,6 +76,11 @@ function parseDay(args: ParsedArgs, flag: string): UtcDay {
 }
 
 export interface ExportSummary {
+  format: ExportFormat;
+  /** Data rows written: breadcrumbs (csv, gpx), trips or events. */
+  rows: number;
+  /** Readings the analysis leaves out as outliers. */
+  outliers: number;
   records: number;
   days: number;
   rejected: number;
@@ -86,8 +92,8 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
   const ref = requiredFlag(args, 'vehicle', 'vehicle id, unit number, VIN or legacy id');
   const from = parseDay(args, 'from');
   const to = parseDay(args, 'to');
-  const format = requiredFlag(args, 'format', 'csv or gpx');
-  if (format !== 'csv' && format !== 'gpx') throw new UsageError(`--format must be "csv" or "gpx", not "${format}".`);
+  const format = parseExportFormat(args);
+  const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the file to write');
   if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
   const window = historyWindow(now());
@@ -97,8 +103,10 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
 
   const output = openOutputFile(file);
   try {
-    const summary = await downloadAndWrite(client, output, { ref, from, to, format, now });
-    out(`Wrote ${summary.counts.records} breadcrumbs of ${summary.vehicle}, ${from} to ${to}, to ${file}.`);
+    const summary = await downloadAndWrite(client, output, { ref, from, to, format, params, now });
+    const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
+    const outliers = summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
+    out(`Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${from} to ${to}, to ${file}${outliers}.`);
     out(JSON.stringify(summary.counts));
     return summary.counts;
   } catch (err) {
@@ -111,9 +119,9 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
 async function downloadAndWrite(
   client: ApiClient,
   output: OutputFile,
-  q: { ref: string; from: UtcDay; to: UtcDay; format: 'csv' | 'gpx'; now: () => number },
+  q: { ref: string; from: UtcDay; to: UtcDay; format: ExportFormat; params: AnalysisParams; now: () => number },
 ): Promise<{ counts: ExportSummary; vehicle: string }> {
-  const { from, to, format, now } = q;
+  const { from, to, format, params, now } = q;
   const vehicle = await resolveVehicle(client, q.ref);
   const company = format === 'gpx' ? await client.companyInfo() : null;
   const chunks: DayChunk[] = [];
@@ -129,16 +137,13 @@ async function downloadAndWrite(
     },
   });
 
-  const pieces =
-    format === 'csv'
-      ? csvLines(chunks)
-      : gpxPieces({
-          chunks,
-          meta: { carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() },
-        });
+  const rendered = exportOutput(format, chunks, params, () => ({ carrierName: company?.company_name ?? '', dotNumber: company?.dot_number ?? '', vehicleNumber: vehicle.number, vin: vehicle.vin, from, to, generatedAt: now() }));
   // Written beside the target and renamed, so a failed export never leaves half a file.
-  await output.commit(pieces);
+  await output.commit(rendered.pieces);
   const counts: ExportSummary = {
+    format,
+    rows: rendered.rows,
+    outliers: rendered.outliers,
     records: chunks.reduce((n, c) => n + c.length, 0),
     days: chunks.length,
     rejected: result.rejected,

@@ -4,6 +4,7 @@
  * mistake, 1 for anything else. Never a stack trace.
  */
 import { ApiError } from '../services/api/index.ts';
+import { ANALYSIS_FLAG_NAMES, ANALYSIS_FLAGS_HELP } from './analysis-flags.ts';
 import { UsageError, parseArgs, type FlagSpec } from './args.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
 import { clientFromArgs } from './connection.ts';
@@ -21,10 +22,17 @@ Commands:
   company [--json]                       The carrier's name and DOT number.
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
-  export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx --out FILE [--rate N]
+  export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx|trips|events --out FILE
+         [--rate N] [analysis flags]
                                          Download a vehicle's breadcrumbs (days inclusive, UTC) and write
-                                         CSV or GPX. ID: vehicle UUID, unit number, VIN or legacy id.
-                                         The last line printed is a JSON summary.
+                                         csv: every breadcrumb (outliers flagged); gpx: every breadcrumb,
+                                         one track per UTC day; trips / events: the Review's trips and
+                                         safety events CSV. ID: vehicle UUID, unit number, VIN or legacy
+                                         id. The last line printed is a JSON summary.
+
+Analysis flags (export; the app's "Limit" and "Analysis settings", same units, defaults and checks;
+docs/analysis.md explains each rule):
+${ANALYSIS_FLAGS_HELP}
 
 Connection (all commands but demo-server):
   --base-url URL or ROUTELENS_BASE_URL   API address
@@ -33,11 +41,12 @@ Connection (all commands but demo-server):
 `;
 
 const SPEC: FlagSpec = {
-  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate'],
+  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate', ...ANALYSIS_FLAG_NAMES],
   switches: ['json', 'hos', 'help'],
 };
 
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<void> {
+/** `now`: the clock of export (history window, GPX metadata time); tests pin it to compare files byte for byte. */
+export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void, now: () => number = Date.now): Promise<void> {
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -54,7 +63,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       const rate = args.flags.get('rate');
       const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
       if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
-      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out);
+      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out, now);
       return;
     }
     default:

@@ -1,6 +1,5 @@
-import { app, BrowserWindow, dialog, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
 import { createBackend, type Backend, type KeyCarryOver } from '../services/backend/backend.ts';
 import { createDiskGuard } from '../services/backend/disk-guard.ts';
@@ -9,7 +8,10 @@ import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispa
 import { createKeychain } from '../services/keychain/index.ts';
 import { resolveDataDir } from '../services/paths.ts';
 import { createSettingsStore } from '../services/settings/index.ts';
-import { hardenApp, hardenContents, hardenSession, servePolicyInAppHtml } from './security.ts';
+import type { RendererFiles } from '../services/renderer-files/serve.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
+import { hardenApp, hardenContents, hardenSession } from './security.ts';
+import { createAppWindow } from './app-window.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
 // lives in services/backend, which the browser shell and the tests share.
@@ -17,36 +19,18 @@ const dataDir = resolveDataDir();
 app.setPath('userData', dataDir);
 
 const rendererDevUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
-const rendererFile = join(import.meta.dirname, '../renderer/index.html');
-const rendererFileUrl = pathToFileURL(rendererFile).href;
+// The built renderer, served as app://routelens/ (inside app.asar when packaged, where Node's fs reads it in place).
+const rendererDir = join(import.meta.dirname, '../renderer');
+const isAppUrl = (url: string) => isAppUrlOf(url, rendererDevUrl);
 
-function isAppUrl(url: string): boolean {
-  if (rendererDevUrl) return url.startsWith(`${new URL(rendererDevUrl).origin}/`);
-  return url === rendererFileUrl || url.startsWith(`${rendererFileUrl}#`) || url.startsWith(`${rendererFileUrl}?`);
-}
+// Before ready, and once: the scheme's privileges are fixed when Chromium starts.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    title: 'RouteLens',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      spellcheck: false,
-    },
-  });
+  const win = createAppWindow(BrowserWindow, join(import.meta.dirname, '../preload/index.cjs'));
   hardenContents(win.webContents, isAppUrl);
   win.once('ready-to-show', () => win.show());
-  if (rendererDevUrl) void win.loadURL(rendererDevUrl);
-  else void win.loadFile(rendererFile);
+  void loadRenderer(win, rendererDevUrl);
   return win;
 }
 
@@ -107,8 +91,9 @@ void app.whenReady().then(() => {
   });
   backend = created;
   // The CSP follows the user's online-basemap opt-in (settings), before any page loads.
-  hardenSession(() => created.cspOrigins());
-  if (!rendererDevUrl) servePolicyInAppHtml(rendererFileUrl, () => created.cspOrigins());
+  const files: RendererFiles = { root: rendererDir, cspOrigins: () => created.cspOrigins() };
+  hardenSession(files.cspOrigins);
+  protocol.handle(APP_SCHEME, (request) => appProtocolResponse(request, files));
   registerIpcHandlers(ipcMain as unknown as IpcMainLike, backend, IPC_CHANNELS, (frame) => isAppUrl(frame.url));
   mainWindow = createWindow();
   app.on('activate', () => {

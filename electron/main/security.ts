@@ -1,12 +1,11 @@
-import { app, net, protocol, session, shell, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, htmlWithPolicy } from '../../shared/ipc/csp.ts';
+import { app, session, shell, type WebContents } from 'electron';
+import { currentPolicy, type RendererFiles } from '../services/renderer-files/serve.ts';
 
 /**
  * Electron's security checklist, applied in one place: strict CSP on every
  * response, navigation and new windows denied, permissions denied, and
  * external links opened only when allow-listed.
  */
-export { CONTENT_SECURITY_POLICY };
 
 const EXTERNAL_LINK_HOSTS = new Set<string>([]);
 
@@ -19,21 +18,17 @@ export function isAllowedExternalUrl(url: string): boolean {
   }
 }
 
-/** The extra origins of the user's online-basemap opt-in (backend.cspOrigins); none means the strict default. */
-export type CspOrigins = () => Promise<readonly string[]>;
-
-async function currentPolicy(origins: CspOrigins): Promise<string> {
-  try {
-    return contentSecurityPolicy(await origins());
-  } catch {
-    return CONTENT_SECURITY_POLICY;
-  }
-}
-
-export function hardenSession(origins: CspOrigins): void {
+/**
+ * The app's own pages (app://) carry their CSP from the serving function, as
+ * header and meta tag. This header covers http(s) responses: the dev server's
+ * pages and workers in `npm start`, and, as a backstop, anything else the
+ * session receives (in the packaged app only the online basemap's style and
+ * tiles, where a CSP is inert).
+ */
+export function hardenSession(cspOrigins: RendererFiles['cspOrigins']): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
-    void currentPolicy(origins).then((policy) =>
+    void currentPolicy(cspOrigins).then((policy) =>
       callback({
         responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] },
       }),
@@ -42,22 +37,6 @@ export function hardenSession(origins: CspOrigins): void {
   // Everything is refused except durable storage: the offline store must not be evicted under disk pressure.
   ses.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'persistent-storage'));
   ses.setPermissionCheckHandler((_wc, permission) => permission === 'persistent-storage');
-}
-
-/**
- * The page's meta CSP applies on top of the header: for the online-basemap
- * opt-in to work, the app's index.html is served with its meta tag carrying the
- * same policy. Every other file:// request passes through untouched. If this
- * were not in place the meta tag on disk (the strict default) would still win:
- * a failure here can only keep the policy strict, never widen it.
- */
-export function servePolicyInAppHtml(appFileUrl: string, origins: CspOrigins): void {
-  protocol.handle('file', async (request) => {
-    const res = await net.fetch(request, { bypassCustomProtocolHandlers: true });
-    if (request.url.split(/[?#]/)[0] !== appFileUrl || !res.ok) return res;
-    const html = htmlWithPolicy(await res.text(), await currentPolicy(origins));
-    return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-  });
 }
 
 export function hardenContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {

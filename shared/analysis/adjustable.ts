@@ -7,7 +7,7 @@ import type { AnalysisParams } from './types.ts';
  * preference of its own since before (the carrier comparison reads it too), and
  * `stopSpeedMph` stays at its documented default.
  */
-export const ADJUSTABLE_PARAM_KEYS = ['minStopSeconds', 'longStopSeconds', 'tripGapSeconds', 'gapSeconds', 'parkedGapSeconds', 'speedingMinSeconds', 'minTripMiles'] as const;
+export const ADJUSTABLE_PARAM_KEYS = ['minStopSeconds', 'longStopSeconds', 'tripGapSeconds', 'gapSeconds', 'maxPlausibleMph', 'speedingMinSeconds', 'minTripMiles'] as const;
 
 export type AdjustableParamKey = (typeof ADJUSTABLE_PARAM_KEYS)[number];
 export type AdjustableAnalysisParams = Pick<AnalysisParams, AdjustableParamKey>;
@@ -19,7 +19,7 @@ export function adjustableOf(p: Readonly<AdjustableAnalysisParams>): AdjustableA
     longStopSeconds: p.longStopSeconds,
     tripGapSeconds: p.tripGapSeconds,
     gapSeconds: p.gapSeconds,
-    parkedGapSeconds: p.parkedGapSeconds,
+    maxPlausibleMph: p.maxPlausibleMph,
     speedingMinSeconds: p.speedingMinSeconds,
     minTripMiles: p.minTripMiles,
   };
@@ -47,25 +47,29 @@ export function parseAdjustableParams(value: unknown): AdjustableAnalysisParams 
   return adjustableOf(resolveAnalysisParams(picked as Partial<AnalysisParams>));
 }
 
-/**
- * Keys added after settings files first stored these parameters, each with
- * the value a file without it means. parkedGapSeconds: the default, but never
- * below that file's own gapSeconds (a user who widened the gap to 3 h keeps a
- * valid set rather than losing every setting to the defaults).
- */
-const ADDED_LATER: Readonly<Partial<Record<AdjustableParamKey, (r: Readonly<Record<string, unknown>>) => unknown>>> = {
-  parkedGapSeconds: (r) => (typeof r['gapSeconds'] === 'number' ? Math.max(DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds, r['gapSeconds']) : DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds),
+/** Keys added after settings files first stored these parameters, each with the value a file without it means. */
+const ADDED_LATER: Readonly<Partial<Record<AdjustableParamKey, () => unknown>>> = {
+  maxPlausibleMph: () => DEFAULT_ANALYSIS_PARAMS.maxPlausibleMph,
 };
 
 /**
+ * Keys earlier versions stored that no longer exist. parkedGapSeconds: a
+ * silence that ends where it began is now always a stop (shared/track/gaps.ts),
+ * so the limit it set has nothing left to judge; the user's other values stay.
+ */
+const REMOVED: readonly string[] = ['parkedGapSeconds'];
+
+/**
  * parseAdjustableParams for a value stored by an earlier version (the settings
- * file): keys added since default as ADDED_LATER says; anything else is as strict.
- * The IPC guard stays strict: the renderer of this version always sends every key.
+ * file): keys added since default as ADDED_LATER says, removed keys are dropped;
+ * anything else is as strict. The IPC guard stays strict: the renderer of this
+ * version always sends exactly the current keys.
  */
 export function parseStoredAdjustableParams(value: unknown): AdjustableAnalysisParams {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return parseAdjustableParams(value);
   const r = { ...(value as Record<string, unknown>) };
-  for (const [k, fill] of Object.entries(ADDED_LATER)) if (r[k] === undefined) r[k] = fill(r);
+  for (const k of REMOVED) delete r[k];
+  for (const [k, fill] of Object.entries(ADDED_LATER)) if (r[k] === undefined) r[k] = fill();
   return parseAdjustableParams(r);
 }
 

@@ -1,45 +1,52 @@
-import { MotionCode } from '../domain/status.ts';
-import { findGaps, gapReason, gapRule, isGapAt, isGapBetween } from '../track/gaps.ts';
+import { gapReasonAt, gapRule, Interval, intervalAt, type GapRule } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
-import { speedingEvents, summaryParamsOf } from '../track/summary.ts';
-import type { DayChunk } from '../track/types.ts';
-import { flattenTrack, indexAt, placeAt, type FlatTrack } from './flat-track.ts';
+import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/summary.ts';
+import { flattenTrack, indexAt, originalIndex, placeAt, type FlatTrack } from './flat-track.ts';
 import { resolveAnalysisParams } from './params.ts';
-import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, Trip } from './types.ts';
+import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
 
 /**
- * Trips, stops and safety events of one vehicle over any number of days.
+ * Trips, stops and safety events of one vehicle over any number of days; the
+ * rules, parameters and reasons are in docs/analysis.md.
  *
- * The timeline is tiled: a stop runs from its first stopped reading to the
- * first moving reading after it (or the track's last reading), and a trip from
- * that moving reading to the first reading of the next stop, so the halt of
- * the truck (last moving reading to first stopped one) is driving and belongs
- * to the trip. A reading is stopped when it is STATIONARY or at most
- * `stopSpeedMph`; an OFFLINE reading at 0 mph is therefore stopped, and the
- * silence after it is stop time when the truck then resumes from there.
- *
- * Distances and moving time follow the day summary (haversine over every
- * interval, gaps included; moving = IN_MOTION intervals that are not gaps),
- * but intervals across midnight count: a trip is one trip whatever the date.
- * Speeding events are the day summary's own (per day, so counts match the
- * stored summaries; a run across midnight is one event per day, as there).
+ * Outliers are removed first (shared/track/outliers.ts). Every interval
+ * between consecutive kept readings is then moving, stopped or a gap
+ * (shared/track/gaps.ts, the day summaries' own definition), midnight
+ * crossings included. A stop is a run of stopped intervals lasting at least
+ * `minStopSeconds` (a gap ends it: the truck moved across a gap, so it was
+ * not parked). A trip runs between stops, is split at gaps of at least
+ * `tripGapSeconds`, and is trimmed to its moving intervals: from the first
+ * moving reading to the reading that ends the last moving interval. Its
+ * distance and moving time cover the same moving intervals; distance across
+ * its gaps is reported apart (`unaccountedMiles`), so avg = distance / moving
+ * time is a true average. Speeding events are the day summaries' own (per
+ * day: a run across midnight is one event per day, as there).
  */
 export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
   const params = resolveAnalysisParams(partial);
-  const flat = flattenTrack(chunks);
-  const stopRuns = findStopRuns(flat, params);
+  const flat = flattenTrack(chunks, params.maxPlausibleMph);
+  const rule = gapRule(params);
+  const states = intervalStates(flat, rule);
+  const stopRuns = findStopRuns(flat, states, params);
   const stops = stopRuns.map(([a, b]) => toStop(flat, a, b));
-  const trips = findTrips(flat, params, stopRuns);
-  const events = [...speedingOf(flat, params), ...longStopsOf(stops, params), ...gapsOf(flat, params, stops)].sort(byTimeThenKind);
-  return { params, trips, stops, events };
+  const spans: [number, number][] = [];
+  const trips = findTrips(flat, states, params, stopRuns, spans);
+  const events = [...speedingOf(flat, params, rule), ...longStopsOf(stops, params), ...gapsOf(flat, states, rule)].sort(byTimeThenKind);
+  return { params, trips, stops, events, totals: totalsOf(flat, states, spans) };
 };
 
-const isStopped = (flat: FlatTrack, g: number, stopSpeedMph: number): boolean =>
-  flat.status[g] === MotionCode.STATIONARY || flat.speed[g]! <= stopSpeedMph;
+/** states[i] is the Interval of reading i → i + 1 (length - 1 entries). */
+function intervalStates(flat: FlatTrack, rule: GapRule): Uint8Array {
+  const states = new Uint8Array(Math.max(0, flat.length - 1));
+  for (let i = 0; i < states.length; i++) states[i] = intervalAt(flat, i, rule);
+  return states;
+}
 
-/** [first stopped reading, first moving reading after it (or last reading)] of every stop, flat indices. */
-function findStopRuns(flat: FlatTrack, p: AnalysisParams): [number, number][] {
-  const { t, length: n } = flat;
+const milesAt = (flat: FlatTrack, i: number): number => haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
+
+/** [first reading, last reading] of every run of stopped intervals lasting at least minStopSeconds, flat indices. */
+function findStopRuns(flat: FlatTrack, states: Uint8Array, p: AnalysisParams): [number, number][] {
+  const { t } = flat;
   const minMs = p.minStopSeconds * 1000;
   const runs: [number, number][] = [];
   let start = -1;
@@ -47,12 +54,12 @@ function findStopRuns(flat: FlatTrack, p: AnalysisParams): [number, number][] {
     if (t[end]! - t[start]! >= minMs) runs.push([start, end]);
     start = -1;
   };
-  for (let g = 0; g < n; g++) {
-    if (isStopped(flat, g, p.stopSpeedMph)) {
-      if (start < 0) start = g;
-    } else if (start >= 0) close(g);
+  for (let i = 0; i < states.length; i++) {
+    if (states[i] === Interval.STOPPED) {
+      if (start < 0) start = i;
+    } else if (start >= 0) close(i);
   }
-  if (start >= 0) close(n - 1);
+  if (start >= 0) close(states.length);
   return runs;
 }
 
@@ -72,21 +79,20 @@ function toStop(flat: FlatTrack, a: number, b: number): Stop {
   };
 }
 
-function findTrips(flat: FlatTrack, p: AnalysisParams, stopRuns: readonly [number, number][]): Trip[] {
+/** Trips between the stops; `spans` receives each trip's [first, end] flat indices. */
+function findTrips(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, stopRuns: readonly [number, number][], spans: [number, number][]): Trip[] {
   const { t } = flat;
-  const rule = gapRule(p);
   const tripGapMs = p.tripGapSeconds * 1000;
   const trips: Trip[] = [];
   const segment = (a: number, b: number) => {
     let s = a;
     for (let i = a; i < b; i++) {
-      const dt = t[i + 1]! - t[i]!;
-      if (dt >= tripGapMs && isGapAt(flat, i, rule)) {
-        pushTrip(flat, p, s, i, trips);
+      if (states[i] === Interval.GAP && t[i + 1]! - t[i]! >= tripGapMs) {
+        pushTrip(flat, states, p, s, i, trips, spans);
         s = i + 1;
       }
     }
-    pushTrip(flat, p, s, b, trips);
+    pushTrip(flat, states, p, s, b, trips, spans);
   };
   let from = 0;
   for (const [a, b] of stopRuns) {
@@ -97,30 +103,33 @@ function findTrips(flat: FlatTrack, p: AnalysisParams, stopRuns: readonly [numbe
   return trips;
 }
 
-/** The trip inside readings a..b (inclusive), trimmed to its driving: from the first moving reading to the reading after the last one. */
-function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out: Trip[]): void {
+/** The trip inside readings a..b (inclusive), trimmed to its moving intervals. */
+function pushTrip(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, a: number, b: number, out: Trip[], spans: [number, number][]): void {
   let first = a;
-  while (first <= b && isStopped(flat, first, p.stopSpeedMph)) first++;
-  if (first > b) return;
-  let last = b;
-  while (isStopped(flat, last, p.stopSpeedMph)) last--;
-  const end = last < b ? last + 1 : b;
-  if (end <= first) return;
-  const { t, lat, lng, speed, status } = flat;
-  const rule = gapRule(p);
+  while (first < b && states[first] !== Interval.MOVING) first++;
+  if (first >= b) return;
+  let last = b - 1;
+  while (states[last] !== Interval.MOVING) last--;
+  const end = last + 1;
+  const { t, lat, lng, speed } = flat;
   let miles = 0;
+  let unaccounted = 0;
   let movingMs = 0;
   let maxSpeed = speed[end]!;
   for (let i = first; i < end; i++) {
-    miles += haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
-    if (status[i] === MotionCode.IN_MOTION && !isGapAt(flat, i, rule)) movingMs += t[i + 1]! - t[i]!;
+    const state = states[i];
+    if (state === Interval.MOVING) {
+      miles += milesAt(flat, i);
+      movingMs += t[i + 1]! - t[i]!;
+    } else if (state === Interval.GAP) unaccounted += milesAt(flat, i);
     if (speed[i]! > maxSpeed) maxSpeed = speed[i]!;
   }
-  if (miles < p.minTripMiles) return;
+  if (miles + unaccounted < p.minTripMiles) return;
   const start = indexAt(flat, first);
   const stop = indexAt(flat, end);
   const startMs = t[first]!;
   const endMs = t[end]!;
+  spans.push([first, end]);
   out.push({
     id: `${flat.vehicleId}:${startMs}`,
     vehicleId: flat.vehicleId,
@@ -135,6 +144,7 @@ function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out:
     endLat: lat[end]!,
     endLng: lng[end]!,
     distanceMiles: miles,
+    unaccountedMiles: unaccounted,
     durationSeconds: (endMs - startMs) / 1000,
     movingSeconds: movingMs / 1000,
     maxSpeedMph: maxSpeed,
@@ -143,25 +153,32 @@ function pushTrip(flat: FlatTrack, p: AnalysisParams, a: number, b: number, out:
   });
 }
 
-function speedingOf(flat: FlatTrack, p: AnalysisParams): SafetyEvent[] {
+function speedingOf(flat: FlatTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   const summaryParams = summaryParamsOf(p);
-  flat.chunks.forEach((chunk: DayChunk, k) => {
-    for (const run of speedingEvents(chunk, summaryParams)) {
-      const i = run.startIndex;
-      out.push({
-        kind: 'speeding',
-        vehicleId: flat.vehicleId,
-        startMs: run.startMs,
-        endMs: run.endMs,
-        durationSeconds: run.seconds,
-        peakSpeedMph: run.maxMph,
-        lat: chunk.lat[i]!,
-        lng: chunk.lng[i]!,
-        place: chunk.location[i] ?? '',
-        at: { chunk: k, point: i },
-      });
-    }
+  flat.clean.forEach((day, k) => {
+    const chunk = flat.chunks[k]!;
+    forEachSpeedingRun(
+      day,
+      summaryParams,
+      (run) => {
+        if (!isSpeedingEvent(run, summaryParams)) return;
+        const i = originalIndex(flat, k, run.startIndex);
+        out.push({
+          kind: 'speeding',
+          vehicleId: flat.vehicleId,
+          startMs: run.startMs,
+          endMs: run.endMs,
+          durationSeconds: run.seconds,
+          peakSpeedMph: run.maxMph,
+          lat: chunk.lat[i]!,
+          lng: chunk.lng[i]!,
+          place: chunk.location[i] ?? '',
+          at: { chunk: k, point: i },
+        });
+      },
+      rule,
+    );
   });
   return out;
 }
@@ -172,49 +189,49 @@ function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
     .map((s) => ({ kind: 'long-stop', vehicleId: s.vehicleId, startMs: s.startMs, endMs: s.endMs, durationSeconds: s.durationSeconds, lat: s.lat, lng: s.lng, place: s.place, at: s.at }));
 }
 
-/** Gaps inside each day (findGaps) and across the boundary between consecutive non-empty chunks. */
-function gapsOf(flat: FlatTrack, p: AnalysisParams, stops: readonly Stop[]): SafetyEvent[] {
+/** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
+function gapsOf(flat: FlatTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
-  // Gaps come in time order, so one cursor over the (time-ordered) stops suffices.
-  let s = 0;
-  const withinStop = (startMs: number, endMs: number): boolean => {
-    while (s < stops.length && stops[s]!.endMs < endMs) s++;
-    const stop = stops[s];
-    return stop !== undefined && stop.startMs <= startMs && endMs <= stop.endMs;
-  };
-  const rule = gapRule(p);
-  const push = (k: number, i: number, startMs: number, endMs: number, reason: 'offline' | 'silence') => {
-    const chunk = flat.chunks[k]!;
+  for (let i = 0; i < states.length; i++) {
+    if (states[i] !== Interval.GAP) continue;
+    const at = indexAt(flat, i);
+    const startMs = flat.t[i]!;
+    const endMs = flat.t[i + 1]!;
     out.push({
       kind: 'gap',
       vehicleId: flat.vehicleId,
       startMs,
       endMs,
       durationSeconds: (endMs - startMs) / 1000,
-      reason,
-      lat: chunk.lat[i]!,
-      lng: chunk.lng[i]!,
-      place: chunk.location[i] ?? '',
-      at: { chunk: k, point: i },
-      withinStop: withinStop(startMs, endMs),
+      reason: gapReasonAt(flat, i, rule),
+      miles: milesAt(flat, i),
+      lat: flat.lat[i]!,
+      lng: flat.lng[i]!,
+      place: placeAt(flat, at),
+      at,
     });
-  };
-  let prev = -1;
-  flat.chunks.forEach((chunk, k) => {
-    if (chunk.length === 0) return;
-    if (prev >= 0) {
-      const before = flat.chunks[prev]!;
-      const i = before.length - 1;
-      const startMs = before.t[i]!;
-      const code = before.status[i]!;
-      if (isGapBetween(rule, startMs, code, before.lat[i]!, before.lng[i]!, chunk.t[0]!, chunk.lat[0]!, chunk.lng[0]!)) {
-        push(prev, i, startMs, chunk.t[0]!, gapReason(code));
-      }
-    }
-    for (const gap of findGaps(chunk, p)) push(k, gap.index, gap.startMs, gap.endMs, gap.reason);
-    prev = k;
-  });
+  }
   return out;
+}
+
+/** Totals over every interval; `spans` (time-ordered trip ranges) tell which moving intervals lie outside trips. */
+function totalsOf(flat: FlatTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
+  const totals: TrackTotals = { movingSeconds: 0, stationarySeconds: 0, offlineSeconds: 0, distanceMiles: 0, unaccountedMiles: 0, movingSecondsOutsideTrips: 0, outliers: flat.outliers };
+  let k = 0;
+  for (let i = 0; i < states.length; i++) {
+    const seconds = (flat.t[i + 1]! - flat.t[i]!) / 1000;
+    if (states[i] === Interval.MOVING) {
+      totals.movingSeconds += seconds;
+      totals.distanceMiles += milesAt(flat, i);
+      while (k < spans.length && spans[k]![1] <= i) k++;
+      const span = spans[k];
+      if (!(span && span[0] <= i)) totals.movingSecondsOutsideTrips += seconds;
+    } else if (states[i] === Interval.GAP) {
+      totals.offlineSeconds += seconds;
+      totals.unaccountedMiles += milesAt(flat, i);
+    } else totals.stationarySeconds += seconds;
+  }
+  return totals;
 }
 
 const KIND_ORDER: Record<SafetyEvent['kind'], number> = { speeding: 0, 'long-stop': 1, gap: 2 };

@@ -1,18 +1,25 @@
-import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS } from '../track/gaps.ts';
+import { DEFAULT_GAP_SECONDS, DEFAULT_MAX_PLAUSIBLE_MPH, DEFAULT_MIN_STOP_SECONDS, DEFAULT_STOP_SPEED_MPH } from '../track/gaps.ts';
 import type { AnalysisParams } from './types.ts';
 
-/** The defaults documented in types.ts; a comparison of carriers relies on them being the same everywhere. */
+/** The defaults documented in types.ts and docs/analysis.md; a comparison of carriers relies on them being the same everywhere. */
 export const DEFAULT_ANALYSIS_PARAMS: Readonly<AnalysisParams> = Object.freeze({
   speedingThresholdMph: 70,
   speedingMinSeconds: 60,
-  minStopSeconds: 5 * 60,
+  minStopSeconds: DEFAULT_MIN_STOP_SECONDS,
   longStopSeconds: 2 * 3600,
-  stopSpeedMph: 3,
+  stopSpeedMph: DEFAULT_STOP_SPEED_MPH,
   gapSeconds: DEFAULT_GAP_SECONDS,
-  parkedGapSeconds: DEFAULT_PARKED_GAP_SECONDS,
+  maxPlausibleMph: DEFAULT_MAX_PLAUSIBLE_MPH,
   tripGapSeconds: 60 * 60,
   minTripMiles: 1,
 });
+
+/**
+ * The plausible maximum a user may set (mph): below 80 a truck on an open
+ * highway would lose readings as outliers; above 250 nothing is filtered that
+ * the default would not let through anyway except the absurd.
+ */
+export const MAX_PLAUSIBLE_MPH = Object.freeze({ min: 80, max: 250 });
 
 /**
  * The speed limit a user may set for speeding (mph), the same in the UI, the
@@ -26,13 +33,13 @@ export function isSpeedingThreshold(v: unknown): v is number {
 }
 
 /** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
-const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'parkedGapSeconds', 'tripGapSeconds'];
+const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'tripGapSeconds'];
 
 /**
  * Defaults overlaid with `partial` (undefined fields keep the default), then
- * checked: every value finite and not negative, gap thresholds positive, a
- * stopped reading can never also be speeding, and parked silence is never held
- * to a stricter limit than any other silence.
+ * checked: every value finite and not negative, gap thresholds positive, the
+ * plausible maximum within MAX_PLAUSIBLE_MPH, and a stopped reading or an
+ * outlier can never also be speeding.
  */
 export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): AnalysisParams {
   const p: AnalysisParams = { ...DEFAULT_ANALYSIS_PARAMS };
@@ -52,11 +59,13 @@ export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): An
       `Analysis parameter stopSpeedMph (${p.stopSpeedMph}) must be below speedingThresholdMph (${p.speedingThresholdMph})`,
     );
   }
-  if (p.parkedGapSeconds < p.gapSeconds) {
-    // The parked limit exists because parked trucks report less often; below gapSeconds a
-    // silence would count as a gap only because the truck stood still, the opposite of the spec.
+  if (p.maxPlausibleMph < MAX_PLAUSIBLE_MPH.min || p.maxPlausibleMph > MAX_PLAUSIBLE_MPH.max) {
+    throw new RangeError(`Analysis parameter maxPlausibleMph must be from ${MAX_PLAUSIBLE_MPH.min} to ${MAX_PLAUSIBLE_MPH.max} mph (got ${p.maxPlausibleMph})`);
+  }
+  if (p.speedingThresholdMph >= p.maxPlausibleMph) {
+    // Readings above the plausible maximum are outliers, so a limit at or above it could never be exceeded.
     throw new RangeError(
-      `Analysis parameter parkedGapSeconds (${p.parkedGapSeconds} s) must not be below gapSeconds (${p.gapSeconds} s): parked trucks report less often, not more`,
+      `Analysis parameter speedingThresholdMph (${p.speedingThresholdMph}) must be below maxPlausibleMph (${p.maxPlausibleMph}): readings above the plausible maximum are outliers`,
     );
   }
   return p;

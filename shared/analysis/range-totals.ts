@@ -1,10 +1,7 @@
 import { combineSummaries, type DaySummary, type RangeSummary } from '../track/summary.ts';
 
 export interface RangeTotals extends RangeSummary {
-  /**
-   * Tracked distance (gap distance excluded, since no moving time is counted
-   * across a gap) per moving hour, mph; 0 without moving time.
-   */
+  /** Distance per moving hour (both over the same moving intervals), mph; 0 without moving time. */
   avgMovingSpeedMph: number;
   /** speedingSeconds / movingSeconds, in [0, 1]; 0 without moving time. */
   speedingShare: number;
@@ -18,7 +15,7 @@ export function rangeTotals(summaries: Iterable<DaySummary>): RangeTotals {
   const covered = r.movingSeconds + r.stationarySeconds + r.offlineSeconds;
   return {
     ...r,
-    avgMovingSpeedMph: r.movingSeconds > 0 ? (r.distanceMiles - r.gapDistanceMiles) / (r.movingSeconds / 3600) : 0,
+    avgMovingSpeedMph: r.movingSeconds > 0 ? r.distanceMiles / (r.movingSeconds / 3600) : 0,
     speedingShare: r.movingSeconds > 0 ? Math.min(1, r.speedingSeconds / r.movingSeconds) : 0,
     offlineShare: covered > 0 ? r.offlineSeconds / covered : 0,
   };

@@ -1,6 +1,6 @@
 import type { MotionStatus } from '../api/wire.ts';
 import { MOTION_BY_CODE, MotionCode } from '../domain/status.ts';
-import { gapRule, isGapBetween } from '../track/gaps.ts';
+import { gapRule, intervalBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 
 export interface StatusBand {
@@ -9,18 +9,16 @@ export interface StatusBand {
   status: MotionStatus;
 }
 
-export interface StatusBandOptions {
-  /** Window; defaults to the first and last reading. */
+/** Window (defaults to the first and last reading) and the interval rule's parameters (defaults: the rule's). */
+export interface StatusBandOptions extends Partial<GapParams> {
   tStart?: number;
   tEnd?: number;
-  /** Gap intervals (shared/track/gaps.ts) show as OFFLINE, as the day summary counts them offline. Defaults: the gap rule's. */
-  gapSeconds?: number;
-  parkedGapSeconds?: number;
 }
 
 /**
- * The motion-status band chart at `pixelWidth` columns: each interval takes
- * the status of the reading it starts at (the summary's attribution rule),
+ * The motion-status band chart at `pixelWidth` columns: each interval shows
+ * as the day summary counts it (shared/track/gaps.ts: moving as IN_MOTION,
+ * stopped as STATIONARY, a gap as OFFLINE),
  * each column shows the status that holds longest in it, and neighbouring
  * columns with the same status merge into one band. Bands are time-ordered,
  * do not overlap and never extend past the readings.
@@ -57,15 +55,18 @@ export function downsampleStatusBands(chunks: readonly DayChunk[], pixelWidth: n
   };
   let prevT = Number.NaN;
   let prevStatus = -1;
+  let prevSpeed = 0;
   let prevLat = Number.NaN;
   let prevLng = Number.NaN;
   for (const chunk of nonEmpty) {
-    const { t, status, lat, lng } = chunk;
+    const { t, status, speed, lat, lng } = chunk;
     for (let i = 0; i < chunk.length; i++) {
       const ti = t[i]!;
-      if (prevStatus >= 0) add(prevT, ti, isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!) ? MotionCode.OFFLINE : prevStatus);
+      // Interval codes are MotionCode values: moving IN_MOTION, stopped STATIONARY, gap OFFLINE.
+      if (prevStatus >= 0) add(prevT, ti, intervalBetween(rule, prevT, prevStatus, prevSpeed, prevLat, prevLng, ti, lat[i]!, lng[i]!));
       prevT = ti;
       prevStatus = status[i]!;
+      prevSpeed = speed[i]!;
       prevLat = lat[i]!;
       prevLng = lng[i]!;
     }

@@ -4,31 +4,34 @@
  * comparison. A "track" is a time-ordered sequence of day chunks of one vehicle
  * (a day, a week or six months).
  */
+import type { GapReason } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 
-/** Documented, adjustable parameters; every carrier in a comparison uses the same ones. */
+/**
+ * Documented, adjustable parameters (docs/analysis.md has each rule with its
+ * reason); every carrier in a comparison uses the same ones.
+ */
 export interface AnalysisParams {
   /** Readings above this speed are speeding. Default 70. */
   speedingThresholdMph: number;
-  /** A speeding stretch shorter than this is not an event. Default 60 s. */
+  /** A speeding event lasts at least this long, first to last reading over the limit (and has at least two). Default 60 s. */
   speedingMinSeconds: number;
-  /** Stationary (or below `stopSpeedMph`) for at least this long is a stop. Default 5 min. */
+  /**
+   * Stopped (not a moving reading, shared/track/gaps.ts) for at least this
+   * long is a stop; a silence this long that ends where it began is one too. Default 5 min.
+   */
   minStopSeconds: number;
   /** A stop at least this long is a "long stop" safety event. Default 2 h. */
   longStopSeconds: number;
-  /** Speed at or below which a reading counts as stopped. Default 3 mph. */
+  /** Speed at or below which a reading is not moving. Default 3 mph. */
   stopSpeedMph: number;
-  /** Missing readings (or OFFLINE) for longer than this is a data gap. Default 20 min. */
+  /** A silence (or OFFLINE) across which the truck moved is a data gap when longer than this. Default 20 min. */
   gapSeconds: number;
-  /**
-   * Parked silence (no readings after a STATIONARY one, the next within 250 m:
-   * a parked truck reports about hourly) is a data gap only when longer than
-   * this. At least `gapSeconds`. Default 2 h. See shared/track/gaps.ts.
-   */
-  parkedGapSeconds: number;
+  /** A reported or implied speed above this is an outlier (shared/track/outliers.ts). Default 110 mph. */
+  maxPlausibleMph: number;
   /** A gap at least this long ends a trip. Default 60 min. */
   tripGapSeconds: number;
-  /** Trips shorter than this distance are dropped (yard moves). Default 1 mile. */
+  /** Trips shorter than this distance (tracked plus unaccounted) are dropped (yard moves). Default 1 mile. */
   minTripMiles: number;
 }
 
@@ -53,12 +56,16 @@ export interface Trip {
   startLng: number;
   endLat: number;
   endLng: number;
+  /** Distance over the trip's moving intervals: the stretches movingSeconds covers. */
   distanceMiles: number;
+  /** Straight-line distance across the trip's gaps: the truck went there, nobody saw how. */
+  unaccountedMiles: number;
   durationSeconds: number;
   movingSeconds: number;
   maxSpeedMph: number;
-  /** distance / moving time, mph (0 when no moving time). */
+  /** distanceMiles / moving time, mph (0 when no moving time). */
   avgSpeedMph: number;
+  /** Kept readings from start to end (outliers are not counted). */
   points: number;
 }
 
@@ -82,18 +89,30 @@ export type SafetyEvent =
       startMs: number;
       endMs: number;
       durationSeconds: number;
-      reason: 'offline' | 'silence';
+      /** offline: the reading before was OFFLINE; silence: no readings; jump: the position jumped farther than a truck drives. */
+      reason: GapReason;
+      /** Straight-line distance across the gap. */
+      miles: number;
       lat: number;
       lng: number;
       place: string;
       at: TrackIndex;
-      /**
-       * True when the gap lies inside a stop (an OFFLINE spell or a parked
-       * silence past `parkedGapSeconds` while parked), so a screen may list
-       * them apart from gaps on the road. Set by analyzeTrack.
-       */
-      withinStop?: boolean;
     };
+
+/**
+ * Figures of the whole track, with the same definitions as the day summaries
+ * (shared/track/summary.ts) but counting the intervals that cross midnight.
+ */
+export interface TrackTotals {
+  movingSeconds: number;
+  stationarySeconds: number;
+  offlineSeconds: number;
+  distanceMiles: number;
+  unaccountedMiles: number;
+  /** Moving time not inside any trip (dropped yard moves, a drive cut short by the end of the selection). */
+  movingSecondsOutsideTrips: number;
+  outliers: number;
+}
 
 export interface TrackAnalysis {
   params: AnalysisParams;
@@ -101,6 +120,7 @@ export interface TrackAnalysis {
   stops: Stop[];
   /** Time-ordered. */
   events: SafetyEvent[];
+  totals: TrackTotals;
 }
 
 /** Signature of the entry point implemented in shared/analysis/analyze.ts. */

@@ -4,7 +4,7 @@ import type { DriverRow } from '../domain/carrier.ts';
 import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
 import { DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
-import { sameSummaryParams, summaryParamsOf, type CompareParams } from './params.ts';
+import { isCurrentSummary, summaryParamsOf, type CompareParams } from './params.ts';
 
 /** One stored vehicle-day: its summary as stored, and its chunk (needed to recompute or to find events). */
 export interface VehicleDay {
@@ -200,7 +200,7 @@ export function carrierFacts(data: CarrierData, range: DateRange, params: Compar
   for (const vd of data.days) {
     if (vd.day < range.from || vd.day > range.to) continue;
     let s = vd.summary;
-    if (!sameSummaryParams(s.params, sp) && vd.chunk) {
+    if (!isCurrentSummary(s, sp) && vd.chunk) {
       s = summarizeDay(vd.chunk, sp);
       f.recomputedDays++;
     }

@@ -1,6 +1,6 @@
 import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../analysis/params.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
-import { sameSummaryParams, summaryParamsOf } from '../track/summary.ts';
+import { isCurrentSummary, sameSummaryParams, summaryParamsOf } from '../track/summary.ts';
 
 /**
  * One set of parameters for every carrier of a comparison: the trip analysis
@@ -17,7 +17,7 @@ export function resolveCompareParams(patch?: Partial<CompareParams>): ComparePar
 }
 
 /** The summaries' own parameters and comparison, so the screens and the range totals agree on when to recompute. */
-export { sameSummaryParams, summaryParamsOf };
+export { isCurrentSummary, sameSummaryParams, summaryParamsOf };
 
 /** Labels of the parameters shown on the page and in the exports. */
 export const PARAM_LABELS: Readonly<Record<keyof CompareParams, { label: string; unit: string }>> = {
@@ -27,7 +27,7 @@ export const PARAM_LABELS: Readonly<Record<keyof CompareParams, { label: string;
   longStopSeconds: { label: 'Long stop', unit: 's' },
   stopSpeedMph: { label: 'Stopped at or below', unit: 'mph' },
   gapSeconds: { label: 'Data gap longer than', unit: 's' },
-  parkedGapSeconds: { label: 'Parked reporting gap longer than', unit: 's' },
+  maxPlausibleMph: { label: 'Outlier above', unit: 'mph' },
   tripGapSeconds: { label: 'Gap that ends a trip', unit: 's' },
   minTripMiles: { label: 'Shortest trip', unit: 'mi' },
 };

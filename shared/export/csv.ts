@@ -1,5 +1,7 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
 import type { MotionStatus } from '../api/wire.ts';
+import { DEFAULT_MAX_PLAUSIBLE_MPH } from '../track/gaps.ts';
+import { findOutliers } from '../track/outliers.ts';
 import type { Breadcrumb, DayChunk } from '../track/types.ts';
 import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
 
@@ -18,6 +20,8 @@ import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './for
  *   too, so readers can always strip exactly one leading `'` to recover the text
  *   (parseBreadcrumbCsv does). Then a cell containing , " CR or LF is quoted
  *   with quotes doubled.
+ * - outlier: `true` for a reading the analysis leaves out (shared/track/outliers.ts,
+ *   with the export's plausible maximum), else `false`. Every reading is written.
  */
 export const CSV_COLUMNS = [
   'id',
@@ -30,6 +34,7 @@ export const CSV_COLUMNS = [
   'vehicle_number',
   'vin',
   'calc_location',
+  'outlier',
 ] as const;
 
 export const CSV_EOL = '\r\n';
@@ -60,6 +65,8 @@ export interface CsvOptions {
   header?: boolean;
   /** Approximate piece size in UTF-16 code units (default 64 K). */
   pieceSize?: number;
+  /** The outlier rule's plausible maximum (default DEFAULT_MAX_PLAUSIBLE_MPH), for the `outlier` column. */
+  maxPlausibleMph?: number;
 }
 
 /**
@@ -74,8 +81,10 @@ export function* csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
   // Rows are joined once per piece: a flat string writes faster than a long += rope.
   const rows: string[] = options.header === false ? [] : [csvHeader];
   let size = rows.length > 0 ? csvHeader.length : 0;
+  const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
   for (const chunk of orderChunks(chunks)) {
     const tail = `,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`;
+    const outliers = findOutliers(chunk, maxPlausibleMph);
     const { t, lat, lng, speed, direction, status, id, location } = chunk;
     let lastLocation: string | undefined;
     let lastLocationCell = '';
@@ -102,6 +111,7 @@ export function* csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
         formatNumber(direction[i]!) +
         tail +
         lastLocationCell +
+        (outliers?.[i] === 1 ? ',true' : ',false') +
         CSV_EOL;
       rows.push(row);
       size += row.length;
@@ -184,16 +194,17 @@ function nextSpecial(text: string, from: number): number {
   return text.length;
 }
 
-/** Reads a file written by csvLines back into breadcrumbs (header required). */
+/** Reads a file written by csvLines back into breadcrumbs (header required); the outlier column is checked, not returned. */
 export function parseBreadcrumbCsv(text: string): Breadcrumb[] {
   const rows = parseCsv(text);
   const header = rows.shift();
   if (!header || header.join(',') !== CSV_COLUMNS.join(',')) throw new SyntaxError('CSV: unexpected header');
   return rows.map((r, k) => {
     if (r.length !== CSV_COLUMNS.length) throw new SyntaxError(`CSV: row ${k + 2} has ${r.length} cells`);
-    const [id, timestamp, lat, lng, speed, status, direction, vehicleNumber, vin, location] = r as [
-      string, string, string, string, string, string, string, string, string, string,
+    const [id, timestamp, lat, lng, speed, status, direction, vehicleNumber, vin, location, outlier] = r as [
+      string, string, string, string, string, string, string, string, string, string, string,
     ];
+    if (outlier !== 'true' && outlier !== 'false') throw new SyntaxError(`CSV: row ${k + 2} has outlier "${outlier}"`);
     const st = csvTextValue(status);
     if (!MOTION_BY_CODE.includes(st as MotionStatus)) throw new SyntaxError(`CSV: row ${k + 2} has status "${st}"`);
     return {

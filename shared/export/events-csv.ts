@@ -6,7 +6,7 @@ import { csvPieces } from './trips-csv.ts';
 /**
  * One row per safety event in time order, same CSV rules as csv.ts. Cells that
  * do not apply to a kind are empty: peak_speed_mph is for speeding, reason
- * ("offline" or "silence") for gaps.
+ * ("offline", "silence" or "jump": shared/track/gaps.ts) for gaps.
  */
 export const EVENTS_CSV_COLUMNS = [
   'kind',

@@ -21,7 +21,7 @@ export function tracksByTrip(analysis: TrackAnalysis): GpxTrackSplitter {
       const start = iso(trip.startMs);
       return {
         name: `${first.vehicleNumber} trip ${k + 1} ${start}`,
-        desc: `${trip.distanceMiles.toFixed(1)} mi from ${trip.startPlace} (${start}) to ${trip.endPlace} (${iso(trip.endMs)})`,
+        desc: `${trip.distanceMiles.toFixed(1)} mi${trip.unaccountedMiles >= 0.05 ? ` (+${trip.unaccountedMiles.toFixed(1)} mi across gaps)` : ''} from ${trip.startPlace} (${start}) to ${trip.endPlace} (${iso(trip.endMs)})`,
         type: 'trip',
         ranges: tripRanges(chunks, trip),
       };

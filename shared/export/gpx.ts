@@ -1,6 +1,7 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
-import { gapRule, isGapBetween } from '../track/gaps.ts';
+import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeDegrees, normalizeLng } from '../track/geo.ts';
+import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { UtcDay } from '../util/day.ts';
 import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
@@ -18,11 +19,15 @@ import { xmlAttr, xmlText } from './xml.ts';
  * 1e-6, which is exact for speeds with one decimal in mph) then <course>
  * (degrees in [0, 360)), in the order that schema's sequence requires.
  * calc_location and ids stay out of the GPX (the CSV carries them) to keep a
- * million-point file small.
+ * million-point file small. Every reading is written; an outlier
+ * (shared/track/outliers.ts) carries <rl:outlier>true</rl:outlier> in its
+ * <extensions>, in RouteLens's own namespace (GPX_RL_NS), which the schema's
+ * `##other` extensions allow.
  *
  * Tracks: one <trk> per UTC day by default; a custom splitter (trips) may
  * regroup points. Within a track a new <trkseg> starts after every gap, with
- * the same definition the day summary uses (shared/track/gaps.ts).
+ * the same definition the day summary uses (shared/track/gaps.ts), judged
+ * between kept readings: an outlier neither starts nor ends a segment.
  */
 
 export interface GpxMeta {
@@ -60,12 +65,10 @@ export interface GpxTrack {
 /** Groups the (day-ordered) chunks' points into tracks: the hook for per-trip tracks. */
 export type GpxTrackSplitter = (chunks: readonly DayChunk[]) => Iterable<GpxTrack>;
 
-export interface GpxInput {
+/** The interval rule's parameters (shared/track/gaps.ts), missing ones taking the defaults as the summary does: gaps start a new <trkseg>, maxPlausibleMph flags outliers. */
+export interface GpxInput extends Partial<GapParams> {
   chunks: Iterable<DayChunk>;
   meta: GpxMeta;
-  /** A gap (shared/track/gaps.ts) starts a new <trkseg>; missing thresholds take the gap rule's defaults, as the summary. */
-  gapSeconds?: number;
-  parkedGapSeconds?: number;
   tracks?: 'day' | GpxTrackSplitter;
   /** Approximate piece size in UTF-16 code units (default 64 K). */
   pieceSize?: number;
@@ -73,6 +76,8 @@ export interface GpxInput {
 
 export const GPX_NS = 'http://www.topografix.com/GPX/1/1';
 export const GPXTPX_NS = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
+/** RouteLens's own extension namespace: a URN, so nobody else's domain is implied. */
+export const GPX_RL_NS = 'urn:routelens:gpx:1';
 const SCHEMA_LOCATION =
   `${GPX_NS} http://www.topografix.com/GPX/1/1/gpx.xsd ` +
   `${GPXTPX_NS} https://www8.garmin.com/xmlschemas/TrackPointExtensionv2.xsd`;
@@ -133,13 +138,14 @@ function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): str
   const desc =
     `Carrier: ${carrier}. USDOT: ${dot}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
     `Range: ${range} (UTC days). Points: ${bounds.points}. ` +
-    `Point type is the motion status; speed in m/s and course in degrees (Garmin TrackPointExtension v2).`;
+    `Point type is the motion status; speed in m/s and course in degrees (Garmin TrackPointExtension v2); ` +
+    `rl:outlier marks a reading the analysis left out (impossible speed or position jump).`;
   const keywords = ['ELD', 'breadcrumbs', dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`, meta.vehicleNumber, meta.vin, meta.carrierName]
     .filter((k) => k.trim() !== '')
     .join(', ');
   let s =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<gpx version="1.1" creator="${xmlAttr(creator)}" xmlns="${GPX_NS}" xmlns:gpxtpx="${GPXTPX_NS}" ` +
+    `<gpx version="1.1" creator="${xmlAttr(creator)}" xmlns="${GPX_NS}" xmlns:gpxtpx="${GPXTPX_NS}" xmlns:rl="${GPX_RL_NS}" ` +
     `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMA_LOCATION}">\n` +
     '<metadata>\n' +
     `<name>${xmlText(`${meta.vehicleNumber} ${range}`)}</name>\n` +
@@ -171,6 +177,11 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
   const types = MOTION_BY_CODE.map((s) => `<type>${s}</type>`);
   let buf = header(input.meta, measure(tracks), iso);
 
+  const outliersOf = new Map<DayChunk, Uint8Array | null>();
+  const flagsOf = (chunk: DayChunk) => {
+    if (!outliersOf.has(chunk)) outliersOf.set(chunk, findOutliers(chunk, input.maxPlausibleMph));
+    return outliersOf.get(chunk) ?? null;
+  };
   for (const track of tracks) {
     buf += trackOpen(track);
     let prevT = Number.NaN;
@@ -179,14 +190,18 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
     let prevLng = Number.NaN;
     for (const { chunk, start, end } of track.ranges) {
       const { t, lat, lng, speed, direction, status } = chunk;
+      const outliers = flagsOf(chunk);
       for (let i = start; i < end; i++) {
         const ti = t[i]!;
         const code = status[i]!;
-        if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!)) buf += '</trkseg>\n<trkseg>\n';
-        prevT = ti;
-        prevStatus = code;
-        prevLat = lat[i]!;
-        prevLng = lng[i]!;
+        const outlier = outliers?.[i] === 1;
+        if (!outlier) {
+          if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!)) buf += '</trkseg>\n<trkseg>\n';
+          prevT = ti;
+          prevStatus = code;
+          prevLat = lat[i]!;
+          prevLng = lng[i]!;
+        }
         const lo = lng[i]!;
         const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
         const course = normalizeDegrees(direction[i]!);
@@ -195,7 +210,9 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
           `<time>${iso(ti)}</time>${types[code] ?? ''}<extensions><gpxtpx:TrackPointExtension>` +
           (Number.isFinite(mps) ? `<gpxtpx:speed>${formatNumber(mps)}</gpxtpx:speed>` : '') +
           (Number.isFinite(course) ? `<gpxtpx:course>${formatNumber(course)}</gpxtpx:course>` : '') +
-          '</gpxtpx:TrackPointExtension></extensions></trkpt>\n';
+          '</gpxtpx:TrackPointExtension>' +
+          (outlier ? '<rl:outlier>true</rl:outlier>' : '') +
+          '</extensions></trkpt>\n';
         if (buf.length >= pieceSize) {
           yield buf;
           buf = '';

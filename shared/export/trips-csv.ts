@@ -6,6 +6,8 @@ import { createIsoFormatter, formatNumber, PIECE_SIZE } from './format.ts';
  * One row per trip, same rules as the breadcrumb CSV (csv.ts): CRLF, ISO UTC
  * times, numbers as the shortest text that parses back exactly, text cells
  * neutralised against spreadsheet formulas and quoted when needed.
+ * distance_miles and moving_s cover the same moving intervals (avg = their
+ * ratio); unaccounted_miles is the straight line across the trip's data gaps.
  */
 export const TRIPS_CSV_COLUMNS = [
   'trip_id',
@@ -24,6 +26,7 @@ export const TRIPS_CSV_COLUMNS = [
   'max_speed_mph',
   'avg_speed_mph',
   'points',
+  'unaccounted_miles',
 ] as const;
 
 export interface TripsCsvMeta extends CsvOptions {
@@ -69,6 +72,7 @@ export function* tripsCsv(analysis: TrackAnalysis, meta: TripsCsvMeta = {}): Gen
         formatNumber(trip.maxSpeedMph),
         formatNumber(trip.avgSpeedMph),
         String(trip.points),
+        formatNumber(trip.unaccountedMiles),
       ].join(',') + CSV_EOL;
     }
   }

@@ -3,77 +3,164 @@ import { haversineMiles } from './geo.ts';
 import type { DayChunk } from './types.ts';
 
 /**
- * One definition of "gap in the data", used by everything that decides one:
- * the day summary (gap time is offline time), the analysis (gap events, trip
- * splits, moving time), the chart series and status bands, the map's gap
- * lines, playback and the GPX writer (a gap starts a new <trkseg>). A screen
- * and an export therefore never disagree about where the record breaks.
+ * One definition of what happened between two consecutive readings, used by
+ * everything that decides it: the day summary (moving, stationary and offline
+ * time), the analysis (stops, trips, gap events, moving figures), the chart
+ * series and status bands, the map's gap lines, playback and the GPX writer
+ * (a gap starts a new <trkseg>). A screen and an export therefore never
+ * disagree about where the record breaks or when the truck moved.
  *
- * Why two thresholds: the API refreshes about every 60 s in motion and "less
- * often when stationary" (the simulator: about hourly when parked). A parked
- * truck's hourly heartbeat is the device working as specified, so calling
- * every silence over `gapSeconds` a gap turned one parked night into ~10
- * "Data gap" events and hours of "Offline". Silence that starts at a
- * STATIONARY reading and ends within PARKED_RADIUS_METERS of it ("parked
- * silence") is judged against the longer `parkedGapSeconds` instead: silent
- * that long at one place is still suspicious (unplugged, driven, brought back).
- * Silence after a moving reading, or ending somewhere else (the truck moved
- * without reporting), keeps the `gapSeconds` rule; an OFFLINE reading always
- * starts a gap.
+ * The interval from reading A to the next reading B (the state of the
+ * interval is A's, the summary's attribution rule) is exactly one of:
+ * - GAP: the record breaks. B is farther from A than the truck could drive at
+ *   `maxPlausibleMph` (a position jump, reason "jump"); or the truck moved
+ *   more than PARKED_RADIUS_METERS and either A says OFFLINE (reason
+ *   "offline") or nothing was reported for longer than `gapSeconds` (reason
+ *   "silence").
+ * - STOPPED: A is not a moving reading, or nothing was reported for at least
+ *   `minStopSeconds` and B is within PARKED_RADIUS_METERS of A ("parked
+ *   silence"), whatever A's status: loggers that record only while moving
+ *   fall silent after a last slow IN_MOTION reading, and the spec's parked
+ *   trucks report "less often when stationary". (With the default 5 min, 250 m
+ *   is under 2 mph; a parked silence also never averages more than
+ *   `stopSpeedMph`, which only matters for a much shorter stop minimum.)
+ * - MOVING: otherwise; A is IN_MOTION above `stopSpeedMph`.
+ *
+ * A silence that begins and ends at the same place is never a data gap: the
+ * truck stood still (a loop that left and came back unseen cannot be told
+ * apart, as in every tracker that reads positions only).
  */
 
-/** Longer than this between readings, the record is broken (moving trucks report every ~60 s). */
+/** Longer than this between readings of a truck that moved, the record is broken (moving trucks report every ~60 s). */
 export const DEFAULT_GAP_SECONDS = 20 * 60;
 
-/** Parked silence longer than this is a gap: two missed hourly heartbeats. */
-export const DEFAULT_PARKED_GAP_SECONDS = 2 * 3600;
+/** A halt at least this long is a stop; also the shortest silence that counts as parked. */
+export const DEFAULT_MIN_STOP_SECONDS = 5 * 60;
+
+/** A reading at or below this speed is not moving (GPS speed jitters by a few mph while parked). */
+export const DEFAULT_STOP_SPEED_MPH = 3;
 
 /**
- * How far the reading after a stationary silence may be and still count as the
- * same parking place: GPS scatter of a parked truck plus a move across a yard
- * or a truck stop, well short of any drive worth reviewing.
+ * Above this a reported speed or a speed implied by two positions is not a
+ * truck's: trucks are governed at 65-75 mph and rarely exceed 90 mph downhill.
+ */
+export const DEFAULT_MAX_PLAUSIBLE_MPH = 110;
+
+/**
+ * How far the reading after a silence may be and still count as the same
+ * place: GPS scatter of a parked truck plus a move across a yard or a truck
+ * stop, well short of any drive worth reviewing.
  */
 export const PARKED_RADIUS_METERS = 250;
 
+/**
+ * Position error allowed on top of the plausible speed when judging a jump:
+ * consumer GPS fixes scatter by tens of metres, which at one-second logging
+ * would otherwise read as hundreds of mph.
+ */
+export const JUMP_TOLERANCE_METERS = 50;
+
 const METERS_PER_MILE = 1609.344;
 const PARKED_RADIUS_MILES = PARKED_RADIUS_METERS / METERS_PER_MILE;
+const JUMP_TOLERANCE_MILES = JUMP_TOLERANCE_METERS / METERS_PER_MILE;
+/** Miles per degree of latitude on the sphere of geo.ts (an upper bound for a degree of longitude). */
+const MILES_PER_DEGREE = (3958.7613 * Math.PI) / 180;
+
+/** State of an interval; the codes match MotionCode (IN_MOTION, STATIONARY, OFFLINE) so a band can show them as statuses. */
+export const Interval = { MOVING: 0, STOPPED: 1, GAP: 2 } as const;
+export type Interval = (typeof Interval)[keyof typeof Interval];
 
 /** The parameters of the rule as the analysis, the summaries and the screens carry them. */
 export interface GapParams {
   gapSeconds: number;
-  parkedGapSeconds: number;
+  minStopSeconds: number;
+  stopSpeedMph: number;
+  maxPlausibleMph: number;
 }
 
-/** Only the gap fields of `p` (an AnalysisParams, say), e.g. to post them to a worker. */
+export const DEFAULT_GAP_PARAMS: Readonly<GapParams> = Object.freeze({
+  gapSeconds: DEFAULT_GAP_SECONDS,
+  minStopSeconds: DEFAULT_MIN_STOP_SECONDS,
+  stopSpeedMph: DEFAULT_STOP_SPEED_MPH,
+  maxPlausibleMph: DEFAULT_MAX_PLAUSIBLE_MPH,
+});
+
+/** Only the rule's fields of `p` (an AnalysisParams, say), e.g. to post them to a worker. */
 export function gapParamsOf(p: Readonly<GapParams>): GapParams {
-  return { gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
+  return { gapSeconds: p.gapSeconds, minStopSeconds: p.minStopSeconds, stopSpeedMph: p.stopSpeedMph, maxPlausibleMph: p.maxPlausibleMph };
 }
 
-/** The same thresholds in ms, computed once per loop. */
+/** The same thresholds in the units the loops use, computed once per loop. */
 export interface GapRule {
   gapMs: number;
-  parkedGapMs: number;
+  minStopMs: number;
+  stopSpeedMph: number;
+  /** stopSpeedMph in miles per millisecond. */
+  stopMilesPerMs: number;
+  /** maxPlausibleMph in miles per millisecond. */
+  maxMilesPerMs: number;
 }
 
-/** Missing fields take the defaults, so a caller that only knows `gapSeconds` still gets the parked rule. */
+/** Missing fields take the defaults. */
 export function gapRule(p: Partial<GapParams> = {}): GapRule {
-  return { gapMs: (p.gapSeconds ?? DEFAULT_GAP_SECONDS) * 1000, parkedGapMs: (p.parkedGapSeconds ?? DEFAULT_PARKED_GAP_SECONDS) * 1000 };
+  return {
+    gapMs: (p.gapSeconds ?? DEFAULT_GAP_SECONDS) * 1000,
+    minStopMs: (p.minStopSeconds ?? DEFAULT_MIN_STOP_SECONDS) * 1000,
+    stopSpeedMph: p.stopSpeedMph ?? DEFAULT_STOP_SPEED_MPH,
+    stopMilesPerMs: (p.stopSpeedMph ?? DEFAULT_STOP_SPEED_MPH) / 3_600_000,
+    maxMilesPerMs: (p.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH) / 3_600_000,
+  };
+}
+
+/** A moving reading: IN_MOTION and faster than the stop speed. STATIONARY and OFFLINE readings never are. */
+export function isMovingReading(status: number, speedMph: number, stopSpeedMph: number): boolean {
+  return status === MotionCode.IN_MOTION && speedMph > stopSpeedMph;
 }
 
 /**
- * Whether the interval from reading A (time `t0`, motion code `status0`, at
- * lat0/lng0) to the next reading B (time `t1`, at lat1/lng1) is a gap. The
- * low-level form, for intervals whose ends sit in different chunks (midnight).
- * Both thresholds are exclusive; the distance is great-circle and a reading
- * exactly PARKED_RADIUS_METERS away is still parked.
+ * Whether B (dLat, dLng degrees from A, dtMs later) is farther than the
+ * plausible speed allows. The sum of the degree differences in miles bounds
+ * the great-circle distance from above, so the trig runs only for the rare
+ * interval near the limit.
  */
-export function isGapBetween(rule: GapRule, t0: number, status0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): boolean {
-  if (status0 === MotionCode.OFFLINE) return true;
+export function isJump(rule: GapRule, dtMs: number, lat0: number, lng0: number, lat1: number, lng1: number): boolean {
+  const reach = rule.maxMilesPerMs * Math.max(0, dtMs) + JUMP_TOLERANCE_MILES;
+  if ((Math.abs(lat1 - lat0) + Math.abs(lng1 - lng0)) * MILES_PER_DEGREE <= reach) return false;
+  return haversineMiles(lat0, lng0, lat1, lng1) > reach;
+}
+
+/**
+ * The state of the interval from reading A (time `t0`, motion code
+ * `status0`, `speed0` mph, at lat0/lng0) to the next reading B (`t1`, at
+ * lat1/lng1); see the rule above. The low-level form, for intervals whose
+ * ends sit in different chunks (midnight). `gapSeconds` is exclusive,
+ * `minStopSeconds` inclusive.
+ */
+export function intervalBetween(rule: GapRule, t0: number, status0: number, speed0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): Interval {
   const dt = t1 - t0;
-  if (!(dt > rule.gapMs)) return false;
-  if (status0 !== MotionCode.STATIONARY || dt > rule.parkedGapMs) return true;
-  // Only reached for the rare long silence: the trig stays off the per-reading path.
-  return !(haversineMiles(lat0, lng0, lat1, lng1) <= PARKED_RADIUS_MILES);
+  if (isJump(rule, dt, lat0, lng0, lat1, lng1)) return Interval.GAP;
+  const normal = isMovingReading(status0, speed0, rule.stopSpeedMph) ? Interval.MOVING : Interval.STOPPED;
+  const offline = status0 === MotionCode.OFFLINE;
+  // Most intervals end here: the distance is only needed for a silence or an OFFLINE reading.
+  if (!offline && dt < rule.minStopMs && !(dt > rule.gapMs)) return normal;
+  const miles = haversineMiles(lat0, lng0, lat1, lng1);
+  // A reading exactly on the radius is still parked.
+  if (!(miles <= PARKED_RADIUS_MILES)) return offline || dt > rule.gapMs ? Interval.GAP : normal;
+  // Parked silence; the average-speed bound only matters for a stop minimum so short that 250 m in it would be driving.
+  return dt >= rule.minStopMs && miles <= rule.stopMilesPerMs * dt ? Interval.STOPPED : normal;
+}
+
+/** Why a GAP interval is one: 'jump' (impossible distance), 'offline' (A was OFFLINE) or 'silence' (no readings). */
+export type GapReason = 'offline' | 'silence' | 'jump';
+
+export function gapReasonBetween(rule: GapRule, t0: number, status0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): GapReason {
+  if (isJump(rule, t1 - t0, lat0, lng0, lat1, lng1)) return 'jump';
+  return status0 === MotionCode.OFFLINE ? 'offline' : 'silence';
+}
+
+/** Whether the interval from A to B is a gap (intervalBetween without the speed, which never decides a gap). */
+export function isGapBetween(rule: GapRule, t0: number, status0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): boolean {
+  return intervalBetween(rule, t0, status0, 0, lat0, lng0, t1, lat1, lng1) === Interval.GAP;
 }
 
 /** The columns the rule reads: a DayChunk, the analysis' FlatTrack and the renderer's flat track all have them. */
@@ -84,10 +171,25 @@ export interface GapColumns {
   lng: ArrayLike<number>;
 }
 
-/** Whether the interval from reading i to reading i + 1 of `cols` is a gap (isGapBetween). */
+export interface IntervalColumns extends GapColumns {
+  speed: ArrayLike<number>;
+}
+
+/** Whether the interval from reading i to reading i + 1 of `cols` is a gap. */
 export function isGapAt(cols: GapColumns, i: number, rule: GapRule): boolean {
   const { t, status, lat, lng } = cols;
   return isGapBetween(rule, t[i]!, status[i]!, lat[i]!, lng[i]!, t[i + 1]!, lat[i + 1]!, lng[i + 1]!);
+}
+
+/** The state of the interval from reading i to reading i + 1 of `cols` (intervalBetween). */
+export function intervalAt(cols: IntervalColumns, i: number, rule: GapRule): Interval {
+  const { t, status, speed, lat, lng } = cols;
+  return intervalBetween(rule, t[i]!, status[i]!, speed[i]!, lat[i]!, lng[i]!, t[i + 1]!, lat[i + 1]!, lng[i + 1]!);
+}
+
+export function gapReasonAt(cols: GapColumns, i: number, rule: GapRule): GapReason {
+  const { t, status, lat, lng } = cols;
+  return gapReasonBetween(rule, t[i]!, status[i]!, lat[i]!, lng[i]!, t[i + 1]!, lat[i + 1]!, lng[i + 1]!);
 }
 
 export interface Gap {
@@ -95,22 +197,16 @@ export interface Gap {
   index: number;
   startMs: number;
   endMs: number;
-  /** 'offline' when the reading at `index` was OFFLINE, otherwise 'silence' (no readings). */
-  reason: 'offline' | 'silence';
+  reason: GapReason;
 }
 
-/** The reason findGaps gives for a gap starting at a reading with this motion code. */
-export function gapReason(status: number): Gap['reason'] {
-  return status === MotionCode.OFFLINE ? 'offline' : 'silence';
-}
-
-/** The gaps inside one day chunk, in time order. */
+/** The gaps inside one day chunk (outliers already removed: shared/track/outliers.ts), in time order. */
 export function findGaps(chunk: DayChunk, params: Partial<GapParams> = {}): Gap[] {
   const rule = gapRule(params);
-  const { t, status } = chunk;
+  const { t } = chunk;
   const out: Gap[] = [];
   for (let i = 0; i + 1 < chunk.length; i++) {
-    if (isGapAt(chunk, i, rule)) out.push({ index: i, startMs: t[i]!, endMs: t[i + 1]!, reason: gapReason(status[i]!) });
+    if (isGapAt(chunk, i, rule)) out.push({ index: i, startMs: t[i]!, endMs: t[i + 1]!, reason: gapReasonAt(chunk, i, rule) });
   }
   return out;
 }

@@ -1,7 +1,7 @@
-import { MotionCode } from '../domain/status.ts';
 import type { UtcDay } from '../util/day.ts';
-import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS, gapRule, isGapAt } from './gaps.ts';
+import { DEFAULT_GAP_PARAMS, gapRule, Interval, intervalAt, isGapAt, type GapParams, type GapRule } from './gaps.ts';
 import { haversineMiles } from './geo.ts';
+import { withoutOutliers } from './outliers.ts';
 import type { DayChunk } from './types.ts';
 
 /**
@@ -9,65 +9,67 @@ import type { DayChunk } from './types.ts';
  * rescan raw points.
  *
  * Attribution rule used throughout: readings are samples, so the interval from
- * reading i to reading i + 1 is attributed to the state of reading i. The
- * interval that crosses midnight (last reading of a day to the first of the
- * next) belongs to neither day: per-day figures must not depend on a
- * neighbouring day that may not be downloaded yet (at 60 s sampling this drops
- * at most a minute and about a mile per day).
+ * reading i to reading i + 1 is attributed to the state of reading i, as
+ * shared/track/gaps.ts classifies it (moving, stopped or gap). The interval
+ * that crosses midnight (last reading of a day to the first of the next)
+ * belongs to neither day: per-day figures must not depend on a neighbouring
+ * day that may not be downloaded yet (at 60 s sampling this drops at most a
+ * minute and about a mile per day). Outliers (shared/track/outliers.ts) are
+ * counted and otherwise left out.
  */
-export interface SummaryParams {
+export interface SummaryParams extends GapParams {
   /** A reading is speeding when its speed is strictly above this. */
   speedingThresholdMph: number;
   /** A speeding run shorter than this is not an event (sensor spikes, brief overtakes). */
   speedingMinSeconds: number;
-  /** An interval longer than this is a gap (shared/track/gaps.ts). */
-  gapSeconds: number;
-  /** Parked silence (shared/track/gaps.ts) longer than this is a gap. */
-  parkedGapSeconds: number;
 }
 
 export const DEFAULT_SUMMARY_PARAMS: Readonly<SummaryParams> = Object.freeze({
   speedingThresholdMph: 70,
   speedingMinSeconds: 60,
-  gapSeconds: DEFAULT_GAP_SECONDS,
-  parkedGapSeconds: DEFAULT_PARKED_GAP_SECONDS,
+  ...DEFAULT_GAP_PARAMS,
 });
+
+/**
+ * Version of the rules a summary was computed with. A stored summary of an
+ * older version (or none: summaries stored before this field) is recomputed
+ * from its chunk by every reader (isCurrentSummary), whatever its params.
+ * 2: outliers, sustained speeding, parked silence after any status, one
+ * moving-time definition.
+ */
+export const SUMMARY_RULE = 2;
 
 export interface DaySummary {
   vehicleId: string;
   day: UtcDay;
-  /** Number of readings. */
+  /** Number of readings, outliers included. */
   points: number;
-  /** Time of the first / last reading (epoch ms UTC); null for an empty day. */
+  /** Readings left out as outliers. */
+  outliers: number;
+  /** Time of the first / last kept reading (epoch ms UTC); null for a day without one. */
   firstMs: number | null;
   lastMs: number | null;
   /**
-   * Sum of great-circle (haversine) distances between consecutive readings,
-   * gaps included: across a gap the truck did move, and the straight line is a
-   * lower bound of how far. `gapDistanceMiles` is the part of it measured across gaps,
-   * so a screen can say how much is inferred rather than tracked.
+   * Great-circle (haversine) distance over the moving intervals: the same
+   * stretches as movingSeconds, so distance / moving time is a true average.
    */
   distanceMiles: number;
+  /**
+   * Straight-line distance across gaps ("unaccounted"): the truck did move
+   * there, by at least this much, but nothing says how or how fast.
+   */
   gapDistanceMiles: number;
-  /** Time in non-gap intervals whose reading is IN_MOTION. */
+  /** Time in moving intervals (shared/track/gaps.ts). */
   movingSeconds: number;
-  /** Time in non-gap intervals whose reading is STATIONARY. */
+  /** Time in stopped intervals, parked silences included. */
   stationarySeconds: number;
-  /**
-   * Time in gap intervals (shared/track/gaps.ts: longer than `gapSeconds`, or
-   * `parkedGapSeconds` for parked silence, or starting at an OFFLINE reading).
-   * A parked truck's sparse heartbeats are stationary time, not offline.
-   * moving + stationary + offline = lastMs - firstMs.
-   */
+  /** Time in gap intervals. moving + stationary + offline = lastMs - firstMs. */
   offlineSeconds: number;
-  /** Highest speed of any reading (0 for an empty day). */
+  /** Highest speed of any kept reading (0 for an empty day). */
   maxSpeedMph: number;
-  /** Time in non-gap intervals whose reading is above the threshold. */
+  /** Total duration of the speeding events. */
   speedingSeconds: number;
-  /**
-   * Maximal runs of consecutive speeding intervals (a gap ends a run) lasting at
-   * least `speedingMinSeconds`. A run crossing midnight counts once per day.
-   */
+  /** Speeding events (speedingRuns): sustained runs only. A run crossing midnight counts once per day. */
   speedingEvents: number;
   /** Number of gap intervals. */
   gaps: number;
@@ -75,62 +77,84 @@ export interface DaySummary {
   gapSeconds: number;
   /** The parameters these figures were computed with (stored summaries are recomputed when they change). */
   params: SummaryParams;
+  /** SUMMARY_RULE when computed; absent on summaries stored by earlier versions. */
+  rule?: number;
 }
 
+/**
+ * A speeding event: consecutive readings above the threshold, at least two,
+ * lasting at least `speedingMinSeconds` from the first to the last of them.
+ * A gap, or any interval longer than `gapSeconds`, ends a run: a single reading
+ * over the limit followed by a long silence is never an event, and an event
+ * never claims time nobody measured.
+ */
 export interface SpeedingRun {
-  /** First reading of the run. */
+  /** First reading over the limit. */
   startIndex: number;
-  /** The reading that ends the run (exclusive): the run covers intervals startIndex..endIndex-1. */
+  /** Last reading over the limit (inclusive). */
   endIndex: number;
   startMs: number;
   endMs: number;
   seconds: number;
   maxMph: number;
+  readings: number;
 }
 
 export function resolveSummaryParams(params?: Partial<SummaryParams>): SummaryParams {
   return { ...DEFAULT_SUMMARY_PARAMS, ...params };
 }
 
-/** Every speeding run of the day, including those shorter than speedingMinSeconds. */
-export function forEachSpeedingRun(chunk: DayChunk, p: SummaryParams, onRun: (run: SpeedingRun) => void): void {
+/** Every run of consecutive readings above the threshold in a day without outliers, events or not. */
+export function forEachSpeedingRun(chunk: DayChunk, p: SummaryParams, onRun: (run: SpeedingRun) => void, rule: GapRule = gapRule(p)): void {
   const { t, speed } = chunk;
-  const rule = gapRule(p);
   let start = -1;
   let max = 0;
-  const close = (end: number) => {
+  const close = (last: number) => {
     const startMs = t[start]!;
-    const endMs = t[end]!;
-    onRun({ startIndex: start, endIndex: end, startMs, endMs, seconds: (endMs - startMs) / 1000, maxMph: max });
+    const endMs = t[last]!;
+    onRun({ startIndex: start, endIndex: last, startMs, endMs, seconds: (endMs - startMs) / 1000, maxMph: max, readings: last - start + 1 });
     start = -1;
   };
-  for (let i = 0; i + 1 < chunk.length; i++) {
+  for (let i = 0; i < chunk.length; i++) {
     const s = speed[i]!;
-    const speeding = s > p.speedingThresholdMph && !isGapAt(chunk, i, rule);
-    if (speeding) {
-      if (start < 0) {
-        start = i;
-        max = s;
-      } else if (s > max) max = s;
-    } else if (start >= 0) close(i);
+    if (!(s > p.speedingThresholdMph)) {
+      if (start >= 0) close(i - 1);
+      continue;
+    }
+    if (start >= 0 && (t[i]! - t[i - 1]! > rule.gapMs || isGapAt(chunk, i - 1, rule))) close(i - 1);
+    if (start < 0) {
+      start = i;
+      max = s;
+    } else if (s > max) max = s;
   }
   if (start >= 0) close(chunk.length - 1);
 }
 
-/** Speeding events: runs lasting at least speedingMinSeconds. */
+export function isSpeedingEvent(run: SpeedingRun, p: Pick<SummaryParams, 'speedingMinSeconds'>): boolean {
+  return run.readings >= 2 && run.seconds >= p.speedingMinSeconds;
+}
+
+/**
+ * Speeding events of a day (outliers removed here). Indices refer to the
+ * chunk as given: an outlier never starts, ends or peaks an event.
+ */
 export function speedingEvents(chunk: DayChunk, params?: Partial<SummaryParams>): SpeedingRun[] {
   const p = resolveSummaryParams(params);
+  const clean = withoutOutliers(chunk, p.maxPlausibleMph);
   const out: SpeedingRun[] = [];
-  forEachSpeedingRun(chunk, p, (run) => {
-    if (run.seconds >= p.speedingMinSeconds) out.push(run);
+  const at = (k: number) => (clean.origin ? clean.origin[k]! : k);
+  forEachSpeedingRun(clean.chunk, p, (run) => {
+    if (isSpeedingEvent(run, p)) out.push({ ...run, startIndex: at(run.startIndex), endIndex: at(run.endIndex) });
   });
   return out;
 }
 
 export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): DaySummary {
   const p = resolveSummaryParams(params);
-  const { t, lat, lng, speed, status } = chunk;
-  const n = chunk.length;
+  const clean = withoutOutliers(chunk, p.maxPlausibleMph);
+  const day = clean.chunk;
+  const { t, lat, lng, speed } = day;
+  const n = day.length;
   const rule = gapRule(p);
   let distance = 0;
   let gapDistance = 0;
@@ -138,34 +162,39 @@ export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): 
   let stationaryMs = 0;
   let gapMsTotal = 0;
   let gaps = 0;
-  let speedingMs = 0;
   let maxSpeed = 0;
   for (let i = 0; i < n; i++) {
     const s = speed[i]!;
     if (s > maxSpeed) maxSpeed = s;
     if (i + 1 === n) break;
     const dt = t[i + 1]! - t[i]!;
-    const code = status[i]!;
-    const d = haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
-    distance += d;
-    if (isGapAt(chunk, i, rule)) {
+    const state = intervalAt(day, i, rule);
+    if (state === Interval.GAP) {
       gaps++;
       gapMsTotal += dt;
-      gapDistance += d;
-      continue;
-    }
-    if (code === MotionCode.IN_MOTION) movingMs += dt;
-    else stationaryMs += dt;
-    if (s > p.speedingThresholdMph) speedingMs += dt;
+      gapDistance += haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
+    } else if (state === Interval.MOVING) {
+      movingMs += dt;
+      distance += haversineMiles(lat[i]!, lng[i]!, lat[i + 1]!, lng[i + 1]!);
+    } else stationaryMs += dt;
   }
   let events = 0;
-  forEachSpeedingRun(chunk, p, (run) => {
-    if (run.seconds >= p.speedingMinSeconds) events++;
-  });
+  let speedingMs = 0;
+  forEachSpeedingRun(
+    day,
+    p,
+    (run) => {
+      if (!isSpeedingEvent(run, p)) return;
+      events++;
+      speedingMs += run.endMs - run.startMs;
+    },
+    rule,
+  );
   return {
     vehicleId: chunk.vehicleId,
     day: chunk.day,
-    points: n,
+    points: chunk.length,
+    outliers: clean.outliers,
     firstMs: n > 0 ? t[0]! : null,
     lastMs: n > 0 ? t[n - 1]! : null,
     distanceMiles: distance,
@@ -179,6 +208,7 @@ export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): 
     gaps,
     gapSeconds: gapMsTotal / 1000,
     params: p,
+    rule: SUMMARY_RULE,
   };
 }
 
@@ -190,6 +220,7 @@ export interface RangeSummary {
   fromDay: UtcDay | null;
   toDay: UtcDay | null;
   points: number;
+  outliers: number;
   firstMs: number | null;
   lastMs: number | null;
   distanceMiles: number;
@@ -213,6 +244,7 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
     fromDay: null,
     toDay: null,
     points: 0,
+    outliers: 0,
     firstMs: null,
     lastMs: null,
     distanceMiles: 0,
@@ -236,6 +268,7 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
     if (r.fromDay === null || s.day < r.fromDay) r.fromDay = s.day;
     if (r.toDay === null || s.day > r.toDay) r.toDay = s.day;
     r.points += s.points;
+    r.outliers += s.outliers ?? 0;
     if (s.firstMs !== null && (r.firstMs === null || s.firstMs < r.firstMs)) r.firstMs = s.firstMs;
     if (s.lastMs !== null && (r.lastMs === null || s.lastMs > r.lastMs)) r.lastMs = s.lastMs;
     r.distanceMiles += s.distanceMiles;
@@ -258,19 +291,28 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
 
 /** Only the summary's fields of a larger parameter set (the analysis', the comparison's). */
 export function summaryParamsOf(p: Readonly<SummaryParams>): SummaryParams {
-  return { speedingThresholdMph: p.speedingThresholdMph, speedingMinSeconds: p.speedingMinSeconds, gapSeconds: p.gapSeconds, parkedGapSeconds: p.parkedGapSeconds };
+  return {
+    speedingThresholdMph: p.speedingThresholdMph,
+    speedingMinSeconds: p.speedingMinSeconds,
+    gapSeconds: p.gapSeconds,
+    minStopSeconds: p.minStopSeconds,
+    stopSpeedMph: p.stopSpeedMph,
+    maxPlausibleMph: p.maxPlausibleMph,
+  };
+}
+
+const SUMMARY_PARAM_KEYS = Object.keys(DEFAULT_SUMMARY_PARAMS) as (keyof SummaryParams)[];
+
+/** Whether figures computed with `a` hold for `b` (a missing field, from an older version, never matches). */
+export function sameSummaryParams(a: SummaryParams, b: SummaryParams): boolean {
+  return SUMMARY_PARAM_KEYS.every((k) => a[k] === b[k]);
 }
 
 /**
- * Whether figures computed with `a` hold for `b`. Summaries stored before
- * `parkedGapSeconds` existed lack it, so they compare different and are
- * recomputed from their chunk, never shown with the old gap rule.
+ * Whether a stored summary can be shown for `params`: computed by the current
+ * rules (SUMMARY_RULE) with the same parameters. Every reader recomputes the
+ * others from their chunk ("recompute on read", docs/architecture.md).
  */
-export function sameSummaryParams(a: SummaryParams, b: SummaryParams): boolean {
-  return (
-    a.speedingThresholdMph === b.speedingThresholdMph &&
-    a.speedingMinSeconds === b.speedingMinSeconds &&
-    a.gapSeconds === b.gapSeconds &&
-    a.parkedGapSeconds === b.parkedGapSeconds
-  );
+export function isCurrentSummary(s: Pick<DaySummary, 'params' | 'rule'>, params: SummaryParams): boolean {
+  return s.rule === SUMMARY_RULE && sameSummaryParams(s.params, params);
 }

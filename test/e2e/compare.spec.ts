@@ -40,10 +40,16 @@ function readStore(page: Page): Promise<{ days: RawDay[]; rosters: { carrierId: 
 
 /**
  * The comparison's figures recomputed here from the raw readings, written from
- * the metric definitions (not from shared/): consecutive readings of a day,
- * an interval attributed to its first reading, a gap when longer than 20 min
- * (2 h for parked silence: from a STATIONARY (1) reading to one within 250 m)
- * or starting OFFLINE (status 2), moving when IN_MOTION (0).
+ * the metric definitions (docs/analysis.md, not from shared/): consecutive
+ * readings of a day, an interval attributed to its first reading. A gap when
+ * the truck moved more than 250 m across an OFFLINE (2) reading or a silence
+ * longer than 20 min, or jumped farther than 110 mph (+ 50 m) allows; else
+ * stopped when the reading is not IN_MOTION (0) above 3 mph, or after a
+ * silence of 5 min or more that ended within 250 m; else moving. Miles over
+ * moving intervals. Speeding: at least two consecutive readings over the limit
+ * (no gap and no interval over 20 min between them), 60 s or more from the
+ * first to the last. The simulator sends no reading above 110 mph (checked),
+ * so no outliers by speed.
  */
 function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
   const R = 3958.7613;
@@ -54,6 +60,7 @@ function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
     const h = s1 * s1 + Math.cos(a1 * rad) * Math.cos(a2 * rad) * s2 * s2;
     return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
   };
+  const PARKED_MI = 250 / 1609.344;
   let miles = 0;
   let moving = 0;
   let stationary = 0;
@@ -63,26 +70,39 @@ function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
   const withData = new Set<string>();
   for (const d of days.filter((x) => x.carrierId === carrierId)) {
     if (d.t.length > 0) withData.add(d.vehicleId);
-    let runStart = -1;
-    const closeRun = (end: number) => {
-      if (runStart >= 0 && d.t[end]! - d.t[runStart]! >= 60_000) events++;
-      runStart = -1;
-    };
+    expect(d.speed.every((v) => v <= 110)).toBe(true);
+    const gapAt: boolean[] = [];
     for (let i = 0; i + 1 < d.t.length; i++) {
       const dt = d.t[i + 1]! - d.t[i]!;
       const hop = hav(d.lat[i]!, d.lng[i]!, d.lat[i + 1]!, d.lng[i + 1]!);
-      miles += hop;
-      const parked = d.status[i] === 1 && hop * 1609.344 <= 250;
-      const gap = dt > (parked ? 120 : 20) * 60_000 || d.status[i] === 2;
+      const jump = hop > (110 * dt) / 3_600_000 + 50 / 1609.344;
+      const gap = jump || (hop > PARKED_MI && (d.status[i] === 2 || dt > 20 * 60_000));
+      const parkedSilence = dt >= 5 * 60_000 && hop <= PARKED_MI && hop <= (3 * dt) / 3_600_000;
+      const movingReading = d.status[i] === 0 && d.speed[i]! > 3;
+      gapAt.push(gap);
       if (gap) offline += dt;
-      else if (d.status[i] === 0) moving += dt;
-      else stationary += dt;
-      const fast = !gap && d.speed[i]! > thresholdMph;
-      if (!gap && fast) speeding += dt;
-      if (fast && runStart < 0) runStart = i;
-      else if (!fast) closeRun(i);
+      else if (movingReading && !parkedSilence) {
+        moving += dt;
+        miles += hop;
+      } else stationary += dt;
     }
-    closeRun(d.t.length - 1);
+    let first = -1;
+    const close = (last: number) => {
+      if (first >= 0 && last > first && d.t[last]! - d.t[first]! >= 60_000) {
+        events++;
+        speeding += d.t[last]! - d.t[first]!;
+      }
+      first = -1;
+    };
+    for (let i = 0; i < d.t.length; i++) {
+      if (!(d.speed[i]! > thresholdMph)) {
+        close(i - 1);
+        continue;
+      }
+      if (first >= 0 && (gapAt[i - 1] || d.t[i]! - d.t[i - 1]! > 20 * 60_000)) close(i - 1);
+      if (first < 0) first = i;
+    }
+    close(d.t.length - 1);
   }
   return { miles, drivingHours: moving / 3_600_000, speedingShare: speeding / moving, per1000: (events / miles) * 1000, offlineShare: offline / (moving + stationary + offline), vehiclesWithData: withData.size };
 }

@@ -50,7 +50,7 @@ test('exports save through the backend into the chosen file: exact CSV, valid GP
   // Byte for byte what the shared writer (the CLI's and the browser download's) makes of the same readings.
   expect(readFileSync(csvFile).equals(Buffer.from([...csvLines(chunks)].join(''), 'utf8'))).toBe(true);
 
-  const gpxFile = await save('export-gpx', `${vehicleNumber}-${day}-trips.gpx`);
+  const gpxFile = await save('export-gpx-trips', `${vehicleNumber}-${day}-trips.gpx`);
   execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxFile], { stdio: 'pipe' });
   const gpx = readFileSync(gpxFile, 'utf8');
   const analysis = truthAnalysis(chunks);

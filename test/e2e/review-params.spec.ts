@@ -104,9 +104,9 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   await expect(page.getByTestId('analysis-param-minTripMiles')).toHaveAttribute('aria-invalid', 'true');
   await setParam(page, 'tripGapSeconds', '0');
   await expect(page.getByTestId('analysis-error-tripGapSeconds')).toContainText(reasonFor({ tripGapSeconds: 0 }));
-  // A rule between two fields names the other one in the screen's words.
-  await setParam(page, 'parkedGapSeconds', '0.1');
-  await expect(page.getByTestId('analysis-error-parkedGapSeconds')).toContainText('must not be below "Data gap after"');
+  // The plausible maximum has a range of its own.
+  await setParam(page, 'maxPlausibleMph', '79');
+  await expect(page.getByTestId('analysis-error-maxPlausibleMph')).toContainText('must be from 80 to 250 mph');
   await page.screenshot({ path: testInfo.outputPath('analysis-settings-invalid.png') });
   await page.keyboard.press('Escape');
   await expect(review).toHaveAttribute('data-key', key!);

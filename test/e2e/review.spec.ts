@@ -128,14 +128,19 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   expect(readFileSync(await save('export-trips-csv'), 'utf8')).toBe([...tripsCsv(analysis)].join(''));
   expect(readFileSync(await save('export-events-csv'), 'utf8')).toBe([...eventsCsv(analysis)].join(''));
 
+  // "GPX" is the CLI's: every reading, one track per UTC day.
   const gpxPath = await save('export-gpx');
   execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxPath], { stdio: 'pipe' });
   const gpx = readFileSync(gpxPath, 'utf8');
-  expect((gpx.match(/<trk>/g) ?? []).length).toBe(analysis.trips.length);
+  expect((gpx.match(/<trk>/g) ?? []).length).toBe(chunks.length);
+  expect([...gpx.matchAll(/<trkpt [^>]*><time>([^<]+)<\/time>/g)].map((m) => Date.parse(m[1]!))).toEqual(t);
+  // "GPX (per-trip tracks)": one track per trip, the readings inside trips.
+  const tripsGpx = readFileSync(await save('export-gpx-trips'), 'utf8');
+  expect((tripsGpx.match(/<trk>/g) ?? []).length).toBe(analysis.trips.length);
   const inTrips = analysis.trips.reduce((s, x) => s + x.points, 0);
-  expect((gpx.match(/<trkpt /g) ?? []).length).toBe(inTrips);
-  const gpxTimes = [...gpx.matchAll(/<trkpt [^>]*><time>([^<]+)<\/time>/g)].map((m) => Date.parse(m[1]!));
-  expect(gpxTimes.every((v) => t.includes(v))).toBe(true);
+  expect((tripsGpx.match(/<trkpt /g) ?? []).length).toBe(inTrips);
+  const tripTimes = [...tripsGpx.matchAll(/<trkpt [^>]*><time>([^<]+)<\/time>/g)].map((m) => Date.parse(m[1]!));
+  expect(tripTimes.every((v) => t.includes(v))).toBe(true);
   // Audit metadata as the CLI writes it: the carrier's legal name and USDOT number from company-info.
   const company = world.truth.company(carrierId.replace(/^demo-/, ''));
   const metadata = /<metadata>([\s\S]*?)<\/metadata>/.exec(gpx)?.[1] ?? '';

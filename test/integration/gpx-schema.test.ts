@@ -13,6 +13,7 @@ import { csvLines, parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { gpxPieces } from '../../shared/export/gpx.ts';
 import { chunkPoints } from '../../shared/track/day-chunk.ts';
 import { haversineMiles } from '../../shared/track/geo.ts';
+import { findOutliers } from '../../shared/track/outliers.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
@@ -43,29 +44,51 @@ function run(cmd: string, args: string[]): string {
   return r.stdout;
 }
 
+/** Readings of the generated track turned into outliers: [day index, reading index, what]. */
+const INJECTED: readonly [number, number, 'speed' | 'position'][] = [
+  [1, 5, 'speed'],
+  [2, 30, 'position'],
+];
+const injected = (k: number, i: number) => INJECTED.some(([d, r]) => d === k && r === i);
+
 /**
- * Segments per day by the documented gap rule: after an OFFLINE reading, or a
- * silence > 20 min, except a parked one (from a STATIONARY reading to one
- * within 250 m) which must last > 2 h.
+ * Segments per day by the documented gap rule, between kept readings (an
+ * outlier joins the segment it falls in): a new segment when the truck moved
+ * more than 250 m across an OFFLINE reading or a silence > 20 min, or jumped
+ * farther than 110 mph (plus 50 m) allows.
  */
-function expectedSegments(chunk: DayChunk): number[] {
+function expectedSegments(chunk: DayChunk, k: number): number[] {
   const sizes = [1];
+  let prev = injected(k, 0) ? -1 : 0;
   for (let i = 1; i < chunk.length; i++) {
-    const parked = chunk.status[i - 1] === 1 && haversineMiles(chunk.lat[i - 1]!, chunk.lng[i - 1]!, chunk.lat[i]!, chunk.lng[i]!) * 1609.344 <= 250;
-    if (chunk.t[i]! - chunk.t[i - 1]! > (parked ? 120 : 20) * 60_000 || chunk.status[i - 1] === 2) sizes.push(1);
+    if (injected(k, i) || prev < 0) {
+      sizes[sizes.length - 1]!++;
+      if (prev < 0 && !injected(k, i)) prev = i;
+      continue;
+    }
+    const metres = haversineMiles(chunk.lat[prev]!, chunk.lng[prev]!, chunk.lat[i]!, chunk.lng[i]!) * 1609.344;
+    const dt = chunk.t[i]! - chunk.t[prev]!;
+    const jump = metres > (110 * 1609.344 * dt) / 3_600_000 + 50;
+    const gap = jump || (metres > 250 && (chunk.status[prev] === 2 || dt > 20 * 60_000));
+    if (gap) sizes.push(1);
     else sizes[sizes.length - 1]!++;
+    prev = i;
   }
   return sizes;
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'routelens-gpx-'));
-  const points = generateRandomTrack(21, 4, {
+  const points = generateRandomTrack(27, 4, {
     vehicleNumber: HOSTILE_VEHICLE,
     vin: `1FU<J>&"x"\u0002`,
     location: (k) => [`Exit 12 <&> "Joe's"`, '\u0003ctl', '=cmd', 'Zoë 🚚'][k % 4]!,
   });
   chunks = toDayChunks('veh-1', points);
+  for (const [k, i, what] of INJECTED) {
+    if (what === 'speed') chunks[k]!.speed[i] = 1846;
+    else chunks[k]!.lat[i] = chunks[k]!.lat[i]! + 2;
+  }
   gpxFile = join(dir, 'track.gpx');
   await writePieces(
     gpxFile,
@@ -89,9 +112,15 @@ afterAll(() => {
 });
 
 describe('GPX export read by third-party tools', () => {
-  it('the generated track has several days and gaps (so the checks below mean something)', () => {
+  it('the generated track has several days, gaps and the injected outliers (so the checks below mean something)', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(4);
     expect(chunks.flatMap(expectedSegments).length).toBeGreaterThan(chunks.length + 2);
+    const flagged = chunks.flatMap((c, k) => {
+      const f = findOutliers(c);
+      return f ? [...f.keys()].filter((i) => f[i] === 1).map((i) => [k, i]) : [];
+    });
+    expect(flagged).toEqual(INJECTED.map(([k, i]) => [k, i]));
+    expect((readFileSync(gpxFile, 'utf8').match(/<rl:outlier>true<\/rl:outlier>/g) ?? []).length).toBe(INJECTED.length);
   });
 
   it('validates against the GPX 1.1 XSD with xmllint', () => {
@@ -110,14 +139,16 @@ def ext(p, name):
             if c.tag.endswith('}' + name):
                 return float(c.text)
     return None
+def outlier(p):
+    return any(e.tag == '{urn:routelens:gpx:1}outlier' and e.text == 'true' for e in p.extensions)
 print(json.dumps({
   'name': g.name, 'desc': g.description, 'author': g.author_name, 'keywords': g.keywords,
   'time': g.time.isoformat(), 'bounds': [g.bounds.min_latitude, g.bounds.min_longitude, g.bounds.max_latitude, g.bounds.max_longitude],
-  'tracks': [{'name': t.name, 'segments': [[[p.latitude, p.longitude, round(p.time.timestamp() * 1000), p.type, ext(p, 'speed'), ext(p, 'course')]
+  'tracks': [{'name': t.name, 'segments': [[[p.latitude, p.longitude, round(p.time.timestamp() * 1000), p.type, ext(p, 'speed'), ext(p, 'course'), outlier(p)]
       for p in s.points] for s in t.segments]} for t in g.tracks],
 }))
 `;
-    type Pt = [number, number, number, string, number, number];
+    type Pt = [number, number, number, string, number, number, boolean];
     const doc = JSON.parse(run('/usr/bin/python3', ['-c', script, gpxFile])) as {
       name: string;
       desc: string;
@@ -142,12 +173,13 @@ print(json.dumps({
     for (const [k, track] of doc.tracks.entries()) {
       const chunk = chunks[k]!;
       expect(track.name).toBe(`${cleanVehicle} ${chunk.day}`);
-      expect(track.segments.map((s) => s.length)).toEqual(expectedSegments(chunk));
+      expect(track.segments.map((s) => s.length)).toEqual(expectedSegments(chunk, k));
       const pts = track.segments.flat();
       expect(pts.map((p) => p[0])).toEqual([...chunk.lat]);
       expect(pts.map((p) => p[1])).toEqual([...chunk.lng]);
       expect(pts.map((p) => p[2])).toEqual([...chunk.t]);
       expect(pts.map((p) => p[3])).toEqual([...chunkPoints(chunk)].map((p) => p.status));
+      expect(pts.map((p, i) => [i, p[6]]).filter(([, o]) => o).map(([i]) => [k, i])).toEqual(INJECTED.filter(([d]) => d === k).map(([d, i]) => [d, i]));
       pts.forEach((p, i) => {
         expect(p[4] / 0.44704).toBeCloseTo(chunk.speed[i]!, 4);
         expect(p[5]).toBeGreaterThanOrEqual(0);
@@ -178,6 +210,8 @@ print(json.dumps({
   it('the CSV of the same chunks reads back as the same points', async () => {
     const csvFile = join(dir, 'track.csv');
     await writePieces(csvFile, csvLines(chunks));
-    expect(parseBreadcrumbCsv(readFileSync(csvFile, 'utf8'))).toEqual(chunks.flatMap((c) => [...chunkPoints(c)]));
+    const text = readFileSync(csvFile, 'utf8');
+    expect(parseBreadcrumbCsv(text)).toEqual(chunks.flatMap((c) => [...chunkPoints(c)]));
+    expect(text.split('\r\n').filter((line) => line.endsWith(',true'))).toHaveLength(INJECTED.length);
   });
 });

@@ -11,8 +11,9 @@
  * - silence: one reading (STATIONARY unless `status` says otherwise), then no
  *   readings for `minutes` while the truck stands still, or, with `movedMiles`,
  *   ends up that far away on `heading` (a truck that moved without reporting).
- *   Whether it is a gap follows shared/track/gaps.ts: after a STATIONARY
- *   reading without a move it is parked silence;
+ *   Whether it is a gap follows shared/track/gaps.ts: without a move it is
+ *   a parked silence (a stop) whatever the status; with one, a gap past
+ *   `gapSeconds` (any length after OFFLINE);
  * - offline: one OFFLINE reading, then nothing for `minutes`.
  * After the last leg a final STATIONARY reading closes the track, so the last
  * leg's intervals are complete.
@@ -133,7 +134,7 @@ export function generateTrack(plan: readonly Leg[], options: TrackOptions): Brea
 /**
  * A realistic random plan of `days` days: drives of 20-180 min at 45-68 mph
  * with the odd speeding stretch, stops, overnight silences, occasional
- * OFFLINE spells. Headings wander so tracks are not straight lines; positions
+ * OFFLINE spells while the truck drives on. Headings wander so tracks are not straight lines; positions
  * are rounded to the wire's 6 decimals by generateRandomTrack.
  */
 export function randomPlan(seed: number, days: number): Leg[] {
@@ -150,7 +151,11 @@ export function randomPlan(seed: number, days: number): Leg[] {
       leg = { kind: 'drive', minutes: 20 + Math.floor(r() * 160), mph: speeding ? 71 + Math.floor(r() * 12) : 45 + Math.floor(r() * 24), heading: Math.round(heading) };
     } else if (x < 0.8) leg = { kind: 'stop', minutes: 10 + 5 * Math.floor(r() * 12), everySeconds: 300 };
     else if (x < 0.95) leg = { kind: 'silence', minutes: 25 + Math.floor(r() * 600) };
-    else leg = { kind: 'offline', minutes: 5 + Math.floor(r() * 120) };
+    else {
+      // The device drops out while the truck drives on at about 50 mph (a data gap, as the simulator's).
+      const minutes = 5 + Math.floor(r() * 120);
+      leg = { kind: 'silence', minutes, status: 'OFFLINE', movedMiles: (minutes * 50) / 60, heading: Math.round(heading) };
+    }
     legs.push(leg);
     minutes += leg.minutes;
   }

@@ -9,27 +9,29 @@ const MIN = 60_000;
 const START = Date.UTC(2026, 2, 10, 14);
 
 describe('analyzeTrack: safety events', () => {
-  it('the known day has one speeding event, one gap and one long stop, in time order', () => {
+  it('the known day has one speeding event, one gap and one long stop, in time order; the offline drive is a gap only', () => {
     const plan: Leg[] = [
       { kind: 'drive', minutes: 120, mph: 60 },
       { kind: 'stop', minutes: 45 },
       { kind: 'drive', minutes: 30, mph: 72 },
-      { kind: 'offline', minutes: 40 },
+      // The device reports OFFLINE at 0 mph and is silent for 2 h 07 min while the truck drives 122 miles.
+      { kind: 'silence', minutes: 127, status: 'OFFLINE', movedMiles: 122 },
       { kind: 'drive', minutes: 90, mph: 55 },
       { kind: 'stop', minutes: 600 },
     ];
     const chunks = toDayChunks('veh-1', generateTrack(plan, { startMs: START }));
-    const { events } = analyzeTrack(chunks);
+    const { events, stops } = analyzeTrack(chunks);
     expect(events.map((e) => [e.kind, e.startMs, e.endMs, e.durationSeconds])).toEqual([
-      ['speeding', START + 165 * MIN, START + 195 * MIN, 1800],
-      ['gap', START + 195 * MIN, START + 235 * MIN, 2400],
-      ['long-stop', START + 325 * MIN, START + 925 * MIN, 36_000],
+      ['speeding', START + 165 * MIN, START + 194 * MIN, 29 * 60],
+      ['gap', START + 195 * MIN, START + 322 * MIN, 127 * 60],
+      ['long-stop', START + 412 * MIN, START + 1012 * MIN, 36_000],
     ]);
     const [speeding, gap] = events as [Extract<SafetyEvent, { kind: 'speeding' }>, Extract<SafetyEvent, { kind: 'gap' }>];
     expect(speeding.peakSpeedMph).toBe(72);
     expect(gap.reason).toBe('offline');
-    // The OFFLINE reading was at 0 mph: the 40 min are a halt, and the gap lies inside it.
-    expect(gap.withinStop).toBe(true);
+    expect(gap.miles).toBeCloseTo(122, 6);
+    // Not also a stop: the truck moved across it.
+    expect(stops.some((s) => s.startMs < gap.endMs && s.endMs > gap.startMs)).toBe(false);
     for (const e of events) {
       const c = chunks[e.at.chunk]!;
       expect(c.t[e.at.point]).toBe(e.startMs);
@@ -63,15 +65,15 @@ describe('analyzeTrack: safety events', () => {
     const cross = toDayChunks(
       'veh-g',
       generateTrack(
-        // Parked silence, so a gap only past the parked limit (2 h).
-        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 150 }, { kind: 'drive', minutes: 30, mph: 50 }],
+        // A silence across midnight while the truck moves 40 miles.
+        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 150, status: 'IN_MOTION', movedMiles: 40 }, { kind: 'drive', minutes: 30, mph: 50 }],
         { startMs: Date.UTC(2026, 2, 10, 23) },
       ),
     );
     expect(cross).toHaveLength(2);
     expect(cross.flatMap((c) => findGaps(c))).toHaveLength(0);
     const gaps = analyzeTrack(cross).events.filter((e) => e.kind === 'gap');
-    expect(gaps.map((g) => g.kind === 'gap' && g.withinStop)).toEqual([true]);
+    expect(gaps.map((g) => g.kind === 'gap' && g.miles)).toEqual([expect.closeTo(40, 6)]);
     expect(gaps.map((g) => [g.startMs, g.endMs, g.kind === 'gap' && g.reason, g.at])).toEqual([
       [Date.UTC(2026, 2, 10, 23, 30), Date.UTC(2026, 2, 11, 2, 0), 'silence', { chunk: 0, point: cross[0]!.length - 1 }],
     ]);
@@ -97,7 +99,7 @@ describe('analyzeTrack: safety events', () => {
     expect(a.trips.length).toBeGreaterThan(10);
     // Trips never contain a trip-ending gap and are at least minTripMiles long.
     for (const trip of a.trips) {
-      expect(trip.distanceMiles).toBeGreaterThanOrEqual(1);
+      expect(trip.distanceMiles + trip.unaccountedMiles).toBeGreaterThanOrEqual(1);
       expect(trip.movingSeconds).toBeLessThanOrEqual(trip.durationSeconds);
       // Positions rounded to 6 decimals (as on the wire) move each hop by up to ~0.1 m.
       expect(trip.avgSpeedMph).toBeLessThanOrEqual(trip.maxSpeedMph * 1.001);
@@ -110,13 +112,15 @@ describe('analyzeTrack: safety events', () => {
       'veh-s',
       generateTrack([{ kind: 'drive', minutes: 100, mph: 60, stepSeconds: 25 * 60 }, { kind: 'stop', minutes: 30 }], { startMs: START }),
     );
-    const gaps = analyzeTrack(chunks).events.filter((e) => e.kind === 'gap');
-    expect(gaps.map((g) => g.kind === 'gap' && [g.reason, g.withinStop])).toEqual([
-      ['silence', false],
-      ['silence', false],
-      ['silence', false],
-      ['silence', false],
+    const { events, stops } = analyzeTrack(chunks);
+    const gaps = events.filter((e) => e.kind === 'gap');
+    expect(gaps.map((g) => g.kind === 'gap' && [g.reason, Math.round(g.miles)])).toEqual([
+      ['silence', 25],
+      ['silence', 25],
+      ['silence', 25],
+      ['silence', 25],
     ]);
+    for (const g of gaps) expect(stops.some((s) => s.startMs < g.endMs && s.endMs > g.startMs)).toBe(false);
   });
 
   it('refuses chunks of several vehicles or out of time order', () => {

@@ -10,7 +10,7 @@ describe('analysis parameters', () => {
       longStopSeconds: 7200,
       stopSpeedMph: 3,
       gapSeconds: 1200,
-      parkedGapSeconds: 7200,
+      maxPlausibleMph: 110,
       tripGapSeconds: 3600,
       minTripMiles: 1,
     });
@@ -32,6 +32,10 @@ describe('analysis parameters', () => {
     [{ tripGapSeconds: 0 }, /tripGapSeconds/],
     [{ stopSpeedMph: 80 }, /stopSpeedMph .* below speedingThresholdMph/],
     [{ minTripMiles: '2' as unknown as number }, /minTripMiles/],
+    [{ maxPlausibleMph: 79 }, /maxPlausibleMph must be from 80 to 250/],
+    [{ maxPlausibleMph: 251 }, /maxPlausibleMph must be from 80 to 250/],
+    [{ speedingThresholdMph: 110 }, /speedingThresholdMph \(110\) must be below maxPlausibleMph \(110\)/],
+    [{ speedingThresholdMph: 90, maxPlausibleMph: 85 }, /readings above the plausible maximum are outliers/],
   ])('rejects %o with a RangeError naming the parameter', (partial, message) => {
     expect(() => resolveAnalysisParams(partial)).toThrow(RangeError);
     expect(() => resolveAnalysisParams(partial)).toThrow(message);

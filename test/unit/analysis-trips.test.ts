@@ -147,12 +147,25 @@ describe('analyzeTrack: parameters change results as documented', () => {
     expect(analysis.trips[0]!.movingSeconds).toBe((120 + 30 + 90) * 60);
   });
 
-  it('tripGapSeconds: a gap at least that long ends a trip', () => {
-    const { analysis } = analyze(DAY_PLAN, START, { minStopSeconds: 50 * 60, tripGapSeconds: 30 * 60 });
-    expect(analysis.trips.map((t) => [t.startMs, t.endMs])).toEqual([
-      [at(0), at(195)],
-      [at(235), at(325)],
+  it('tripGapSeconds: a gap at least that long ends a trip; a halt that ends where it began is never a gap', () => {
+    // The 40 min OFFLINE halt did not move: with stops from 50 min it is part of one long trip.
+    expect(analyze(DAY_PLAN, START, { minStopSeconds: 50 * 60, tripGapSeconds: 30 * 60 }).analysis.trips.map((t) => [t.startMs, t.endMs])).toEqual([[at(0), at(325)]]);
+    // The device drops out for 40 min while the truck drives 30 miles: a gap, which ends the trip from 30 min on.
+    const plan: Leg[] = [
+      { kind: 'drive', minutes: 60, mph: 60 },
+      { kind: 'silence', minutes: 40, status: 'OFFLINE', movedMiles: 30 },
+      { kind: 'drive', minutes: 60, mph: 60 },
+      { kind: 'stop', minutes: 30 },
+    ];
+    const split = analyze(plan, START, { tripGapSeconds: 30 * 60 }).analysis;
+    expect(split.trips.map((t) => [t.startMs, t.endMs, Math.round(t.distanceMiles)])).toEqual([
+      [at(0), at(60), 60],
+      [at(100), at(160), 60],
     ]);
+    const one = analyze(plan).analysis;
+    expect(one.trips.map((t) => [t.startMs, t.endMs])).toEqual([[at(0), at(160)]]);
+    expect(one.trips[0]!.unaccountedMiles).toBeCloseTo(30, 6);
+    expect(one.stops.map((x) => x.startMs)).toEqual([at(160)]);
   });
 
   it('gapSeconds and tripGapSeconds on silences while driving', () => {
@@ -165,8 +178,11 @@ describe('analyzeTrack: parameters change results as documented', () => {
     const byDefault = analyze(plan).analysis;
     expect(kinds(byDefault, 'gap')).toHaveLength(2);
     expect(byDefault.trips).toHaveLength(1);
-    expect(byDefault.trips[0]!.distanceMiles).toBeCloseTo(170, 6);
+    // Distance and moving time cover the same two tracked hours; the 50 miles across the gaps are unaccounted.
+    expect(byDefault.trips[0]!.distanceMiles).toBeCloseTo(120, 6);
+    expect(byDefault.trips[0]!.unaccountedMiles).toBeCloseTo(50, 6);
     expect(byDefault.trips[0]!.movingSeconds).toBe(120 * 60);
+    expect(byDefault.trips[0]!.avgSpeedMph).toBeCloseTo(60, 6);
     expect(kinds(analyze(plan, START, { gapSeconds: 30 * 60 }).analysis, 'gap')).toHaveLength(0);
     const split = analyze(plan, START, { tripGapSeconds: 25 * 60 }).analysis;
     expect(split.trips.map((t) => Math.round(t.distanceMiles))).toEqual([60, 60]);
@@ -189,7 +205,8 @@ describe('analyzeTrack: parameters change results as documented', () => {
     expect(kinds(analyze(DAY_PLAN, START, { longStopSeconds: 42 * 60 }).analysis, 'long-stop')).toHaveLength(2);
     expect(kinds(analyze(DAY_PLAN, START, { longStopSeconds: 11 * 3600 }).analysis, 'long-stop')).toHaveLength(0);
     expect(kinds(analyze(DAY_PLAN, START, { speedingThresholdMph: 72 }).analysis, 'speeding')).toHaveLength(0);
-    expect(kinds(analyze(DAY_PLAN, START, { speedingMinSeconds: 1800 }).analysis, 'speeding')).toHaveLength(1);
-    expect(kinds(analyze(DAY_PLAN, START, { speedingMinSeconds: 1801 }).analysis, 'speeding')).toHaveLength(0);
+    // 30 readings at 72 mph a minute apart: 29 minutes from the first to the last.
+    expect(kinds(analyze(DAY_PLAN, START, { speedingMinSeconds: 1740 }).analysis, 'speeding')).toHaveLength(1);
+    expect(kinds(analyze(DAY_PLAN, START, { speedingMinSeconds: 1741 }).analysis, 'speeding')).toHaveLength(0);
   });
 });

@@ -14,11 +14,12 @@ import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
  * vehicle-day is the plan below, started at 06:00 UTC:
  *   stop 10 min (readings every 5 min) → drive `cruise` min at 60 mph →
  *   drive `fast` min at `fastMph` → drive 30 min at 60 mph → silence 40 min
- *   after a moving reading (one gap; parked silence would not be one) → stop
- *   10 min → closing reading.
- * So: miles = cruise + fastMph·fast/60 + 30; driving = cruise + fast + 30 min;
- * speeding (threshold below fastMph) = fast min, one event when fast ≥ 1 min;
- * stationary = 20 min; offline = 40 min; one gap.
+ *   while the truck moves 20 miles (one gap; a silence that ended where it
+ *   began would be a stop) → stop 10 min → closing reading.
+ * So: miles (over moving time) = cruise + fastMph·fast/60 + 30; driving =
+ * cruise + fast + 30 min; speeding (threshold below fastMph) = fast readings a
+ * minute apart: one event of fast − 1 min when fast ≥ 2; stationary = 20 min;
+ * offline = 40 min; one gap.
  */
 interface DayPlan {
   cruise: number;
@@ -29,7 +30,7 @@ interface DayPlan {
 function legs(p: DayPlan): Leg[] {
   const out: Leg[] = [{ kind: 'stop', minutes: 10, everySeconds: 300 }, { kind: 'drive', minutes: p.cruise, mph: 60, heading: 45 }];
   if (p.fast > 0) out.push({ kind: 'drive', minutes: p.fast, mph: p.fastMph });
-  out.push({ kind: 'drive', minutes: 30, mph: 60 }, { kind: 'silence', minutes: 40, status: 'IN_MOTION' }, { kind: 'stop', minutes: 10, everySeconds: 300 });
+  out.push({ kind: 'drive', minutes: 30, mph: 60 }, { kind: 'silence', minutes: 40, status: 'IN_MOTION', movedMiles: 20 }, { kind: 'stop', minutes: 10, everySeconds: 300 });
   return out;
 }
 
@@ -82,8 +83,8 @@ function truth(spec: FleetSpec, threshold = 70) {
       vehicleDays++;
       miles += p.cruise + (p.fastMph * p.fast) / 60 + 30;
       drivingMin += p.cruise + p.fast + 30;
-      if (p.fast > 0 && p.fastMph > threshold) {
-        speedingMin += p.fast;
+      if (p.fast >= 2 && p.fastMph > threshold) {
+        speedingMin += p.fast - 1;
         events++;
         peaks.push(p.fastMph);
       }
@@ -121,7 +122,7 @@ describe('carrier comparison metrics on generated fleets', () => {
     // Worst events: fastest first, with the duration of their run.
     const worst = c.carriers[0]!.worstEvents;
     expect(worst.map((e) => e.peakMph)).toEqual(ta.peaks.slice(0, 5));
-    expect(worst[0]).toMatchObject({ vehicleId: 'a-veh-2', day: addDays(FROM, 4), seconds: (4 + 2 + 4) * 60 });
+    expect(worst[0]).toMatchObject({ vehicleId: 'a-veh-2', day: addDays(FROM, 4), seconds: (4 + 2 + 4 - 1) * 60 });
   });
 
   it('coverage: vehicles with data out of the roster, days covered, missing vehicle-days', () => {

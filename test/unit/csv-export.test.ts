@@ -17,8 +17,8 @@ function hostileTrack() {
 describe('csvLines', () => {
   it('starts with the exact header and ends every line with CRLF', () => {
     const text = [...csvLines(toDayChunks('v', generateRandomTrack(1, 1)))].join('');
-    expect(text.startsWith('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location\r\n')).toBe(true);
-    expect(csvHeader).toBe('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location\r\n');
+    expect(text.startsWith('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n')).toBe(true);
+    expect(csvHeader).toBe('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n');
     expect(text.endsWith('\r\n')).toBe(true);
     expect(/[^\r]\n/.test(text)).toBe(false);
   });

@@ -30,7 +30,7 @@ describe('trips CSV', () => {
       const numbers = {
         start_lat: trip.startLat, start_lng: trip.startLng, end_lat: trip.endLat, end_lng: trip.endLng,
         distance_miles: trip.distanceMiles, duration_s: trip.durationSeconds, moving_s: trip.movingSeconds,
-        max_speed_mph: trip.maxSpeedMph, avg_speed_mph: trip.avgSpeedMph, points: trip.points,
+        max_speed_mph: trip.maxSpeedMph, avg_speed_mph: trip.avgSpeedMph, points: trip.points, unaccounted_miles: trip.unaccountedMiles,
       } as const;
       for (const [name, value] of Object.entries(numbers)) expect(Number(cell(name as keyof typeof numbers))).toBe(value);
     });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { trackSeries } from '../../shared/analysis/downsample.ts';
-import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../shared/analysis/params.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { downsampleStatusBands } from '../../shared/analysis/status-bands.ts';
 import { MotionCode } from '../../shared/domain/status.ts';
 import { gpxPieces, type GpxInput, type GpxTrack } from '../../shared/export/gpx.ts';
-import { gapRule, isGapBetween, PARKED_RADIUS_METERS, type GapParams } from '../../shared/track/gaps.ts';
+import { gapParamsOf, gapRule, isGapBetween, PARKED_RADIUS_METERS, type GapParams } from '../../shared/track/gaps.ts';
 import { destinationPoint } from '../../shared/track/geo.ts';
-import { summarizeDay } from '../../shared/track/summary.ts';
+import { isCurrentSummary, summarizeDay, summaryParamsOf } from '../../shared/track/summary.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { buildRouteGeoJSON } from '../../renderer/src/map/route-geojson.ts';
 import { sampleAt } from '../../renderer/src/playback/interpolate.ts';
@@ -17,7 +17,7 @@ import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
 const MORNING = Date.UTC(2026, 4, 1, 6, 0, 0);
 const METERS_PER_MILE = 1609.344;
-const DEFAULT_GAP: GapParams = { gapSeconds: DEFAULT_ANALYSIS_PARAMS.gapSeconds, parkedGapSeconds: DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds };
+const DEFAULT_GAP: GapParams = gapParamsOf(DEFAULT_ANALYSIS_PARAMS);
 
 const META: GpxInput['meta'] = { carrierName: 'Acme', dotNumber: '1', vehicleNumber: 'TRK-101', vin: '1FUJGLDR9CLBP8834', from: '2026-05-01', to: '2026-05-02', generatedAt: MORNING };
 
@@ -52,7 +52,7 @@ function track(plan: Leg[], startMs = MORNING): DayChunk[] {
 
 const drive: Leg = { kind: 'drive', minutes: 30, mph: 55 };
 
-describe('parked silence is not a data gap', () => {
+describe('a silence that ends where it began is a stop, never a data gap', () => {
   it('hourly heartbeats of a truck parked ten hours: no gap anywhere, the time stationary', () => {
     const chunks = track([drive, { kind: 'stop', minutes: 600, everySeconds: 3600 }, drive]);
     expect(chunks).toHaveLength(1);
@@ -67,24 +67,22 @@ describe('parked silence is not a data gap', () => {
     expect(xml.split('<trkseg>').length - 1).toBe(1);
   });
 
-  it('the old threshold alone would have called every heartbeat interval a gap (the rule is what changed)', () => {
-    const chunks = track([drive, { kind: 'stop', minutes: 600, everySeconds: 3600 }, drive]);
-    const strict = gapsEverywhere(chunks, { gapSeconds: DEFAULT_GAP.gapSeconds, parkedGapSeconds: DEFAULT_GAP.gapSeconds });
-    // Ten back-to-back gap intervals: one merged OFFLINE band on the chart.
-    expect(strict).toMatchObject({ ...allEqual(10), offlineBands: 1 });
-  });
-
-  it('parked silence longer than the parked limit is a gap everywhere', () => {
-    const minutes = DEFAULT_GAP.parkedGapSeconds / 60 + 30;
-    const chunks = track([drive, { kind: 'silence', minutes }, drive]);
+  it.each(['STATIONARY', 'IN_MOTION', 'OFFLINE'] as const)('eleven silent hours after a %s reading, the truck found where it was: a stop (and a long stop), no gap anywhere', (status) => {
+    const chunks = track([drive, { kind: 'silence', minutes: 660, status }, drive]);
     const seen = gapsEverywhere(chunks);
-    expect(seen).toMatchObject(allEqual(1));
-    expect(seen.summaryOfflineSeconds).toBe(minutes * 60);
-    const event = analyzeTrack(chunks).events.find((e) => e.kind === 'gap');
-    expect(event).toMatchObject({ reason: 'silence', durationSeconds: minutes * 60 });
+    expect(seen).toMatchObject({ ...allEqual(0), summaryOfflineSeconds: 0 });
+    const { stops, events, trips } = analyzeTrack(chunks);
+    const silenceStart = MORNING + 30 * 60_000;
+    expect(stops.map((x) => [x.startMs, x.durationSeconds])).toEqual([[silenceStart, 660 * 60]]);
+    expect(events.filter((e) => e.kind === 'long-stop').map((e) => e.startMs)).toEqual([silenceStart]);
+    // The drive before and the drive after are two trips.
+    expect(trips.map((t) => [t.startMs, t.endMs])).toEqual([
+      [MORNING, silenceStart],
+      [silenceStart + 660 * 60_000, silenceStart + 690 * 60_000],
+    ]);
   });
 
-  it('a silent truck that reappears 5 km away is a gap once over the data gap, well short of the parked limit', () => {
+  it('a silent truck that reappears 5 km away is a gap once over the data gap', () => {
     const chunks = track([drive, { kind: 'silence', minutes: 45, movedMiles: 5000 / METERS_PER_MILE, heading: 180 }, drive]);
     expect(gapsEverywhere(chunks)).toMatchObject(allEqual(1));
     // Under the data gap it stays a (sparse) interval, whatever the distance.
@@ -92,17 +90,20 @@ describe('parked silence is not a data gap', () => {
     expect(gapsEverywhere(short)).toMatchObject(allEqual(0));
   });
 
-  it('silence after a moving reading keeps the data gap rule, parked or not', () => {
-    const chunks = track([drive, { kind: 'silence', minutes: 45, status: 'IN_MOTION' }, drive]);
-    expect(gapsEverywhere(chunks)).toMatchObject(allEqual(1));
-  });
-
-  it('an OFFLINE reading starts a gap however short the silence and wherever the truck is next', () => {
-    const chunks = track([drive, { kind: 'offline', minutes: 3 }, drive]);
+  it('an OFFLINE reading starts a gap however short the silence when the truck moved, and none when it did not', () => {
+    const chunks = track([drive, { kind: 'silence', minutes: 3, status: 'OFFLINE', movedMiles: 2 }, drive]);
     const seen = gapsEverywhere(chunks);
     expect(seen).toMatchObject(allEqual(1));
     expect(seen.summaryOfflineSeconds).toBe(180);
     expect(analyzeTrack(chunks).events.find((e) => e.kind === 'gap')).toMatchObject({ reason: 'offline' });
+    expect(gapsEverywhere(track([drive, { kind: 'offline', minutes: 3 }, drive]))).toMatchObject({ ...allEqual(0), summaryOfflineSeconds: 0 });
+  });
+
+  it('a position jump the next readings confirm is a gap everywhere, reason "jump"', () => {
+    // Six seconds of silence and 5 miles on: 3,000 mph, then driving on from there.
+    const chunks = track([drive, { kind: 'silence', minutes: 0.1, status: 'IN_MOTION', movedMiles: 5 }, drive]);
+    expect(gapsEverywhere(chunks)).toMatchObject(allEqual(1));
+    expect(analyzeTrack(chunks).events.find((e) => e.kind === 'gap')).toMatchObject({ reason: 'jump', miles: expect.closeTo(5, 6) });
   });
 
   it.each([
@@ -150,20 +151,17 @@ describe('parked silence is not a data gap', () => {
   });
 });
 
-describe('parkedGapSeconds', () => {
-  it('defaults to two hours and is validated against the data gap', () => {
-    expect(resolveAnalysisParams().parkedGapSeconds).toBe(2 * 3600);
-    expect(() => resolveAnalysisParams({ parkedGapSeconds: 0 })).toThrow(/parkedGapSeconds must be greater than 0/);
-    expect(() => resolveAnalysisParams({ gapSeconds: 3600, parkedGapSeconds: 3599 })).toThrow(/must not be below gapSeconds/);
-    expect(resolveAnalysisParams({ gapSeconds: 3600, parkedGapSeconds: 3600 }).parkedGapSeconds).toBe(3600);
-  });
-
-  it('a stored summary computed before the parameter existed compares different, so screens recompute it', async () => {
-    const { sameSummaryParams, summaryParamsOf } = await import('../../shared/compare/params.ts');
+describe('stored summaries of older rules', () => {
+  it('a summary stored before the current rules, or with other parameters, is not current, so every reader recomputes it', () => {
     const [chunk] = track([drive, { kind: 'stop', minutes: 300, everySeconds: 3600 }, drive]);
     const current = summaryParamsOf(DEFAULT_ANALYSIS_PARAMS);
-    const { parkedGapSeconds: _p, ...older } = summarizeDay(chunk!, current).params;
-    expect(sameSummaryParams(older as typeof current, current)).toBe(false);
-    expect(sameSummaryParams(summarizeDay(chunk!).params, current)).toBe(true);
+    const fresh = summarizeDay(chunk!);
+    expect(isCurrentSummary(fresh, current)).toBe(true);
+    // As the previous version stored it: no rule version, its params with the parked gap and without the new fields.
+    const { rule: _r, ...withoutRule } = fresh;
+    expect(isCurrentSummary(withoutRule, current)).toBe(false);
+    const olderParams = { speedingThresholdMph: 70, speedingMinSeconds: 60, gapSeconds: 1200, parkedGapSeconds: 7200 };
+    expect(isCurrentSummary({ params: olderParams as never, rule: fresh.rule }, current)).toBe(false);
+    expect(isCurrentSummary(fresh, { ...current, maxPlausibleMph: 120 })).toBe(false);
   });
 });

@@ -51,9 +51,9 @@ describe('gpxPieces', () => {
   it('one track per UTC day, a new segment after each gap, every point exact', () => {
     const plan: Leg[] = [
       { kind: 'drive', minutes: 60, mph: 62 },
-      { kind: 'silence', minutes: 30, status: 'IN_MOTION' },
+      { kind: 'silence', minutes: 30, status: 'IN_MOTION', movedMiles: 20 },
       { kind: 'drive', minutes: 40, mph: 55 },
-      { kind: 'offline', minutes: 2 },
+      { kind: 'silence', minutes: 2, status: 'OFFLINE', movedMiles: 1.5 },
       { kind: 'drive', minutes: 20, mph: 48 },
       { kind: 'silence', minutes: 15 },
       { kind: 'stop', minutes: 10 },
@@ -154,7 +154,7 @@ describe('gpxPieces', () => {
     const points = generateTrack(
       [
         { kind: 'drive', minutes: 90, mph: 60 },
-        { kind: 'silence', minutes: 40, status: 'IN_MOTION' },
+        { kind: 'silence', minutes: 40, status: 'IN_MOTION', movedMiles: 30 },
         { kind: 'drive', minutes: 30, mph: 60 },
       ],
       { startMs: Date.UTC(2026, 4, 1, 23) },

@@ -3,6 +3,7 @@ import { IPC_CHANNELS, type IpcReply } from '../../shared/ipc/contract.ts';
 import { ARG_GUARDS } from '../../shared/ipc/validate.ts';
 import type { Backend, Handlers } from '../../electron/services/backend/backend.ts';
 import { registerIpcHandlers, type FrameLike, type IpcMainLike } from '../../electron/services/backend/dispatch.ts';
+import { APP_ENTRY_URL, isAppUrl } from '../../electron/main/app-origin.ts';
 
 /** A fake ipcMain: records handlers so the test can invoke them as Electron would. */
 function fakeIpcMain() {
@@ -33,9 +34,10 @@ function fakeBackend(calls: { channel: string; args: unknown[] }[]): Backend {
   return { handlers, publicError: (err) => ({ kind: 'other', message: String((err as Error).message).replace('SECRET-KEY-123', '[redacted]') }), cspOrigins: async () => [], close: async () => {} };
 }
 
-const APP = 'file:///app/out/renderer/index.html';
+// The Electron main's own sender rule: a frame at app://routelens.
+const APP = APP_ENTRY_URL;
 const topFrame: FrameLike = { url: APP, parent: null };
-const trusted = (f: FrameLike) => f.url === APP;
+const trusted = (f: FrameLike) => isAppUrl(f.url);
 
 describe('IPC wiring (fake ipcMain)', () => {
   it('registers exactly one handler per contract channel, and unregisters them', () => {
@@ -58,6 +60,8 @@ describe('IPC wiring (fake ipcMain)', () => {
 
   it.each([
     ['another origin', { url: 'https://evil.example/index.html', parent: null }],
+    ['a file:// page (the old way of loading the app)', { url: 'file:///app/out/renderer/index.html', parent: null }],
+    ['another app:// host', { url: 'app://evil/index.html', parent: null }],
     ['a subframe of the app', { url: APP, parent: topFrame }],
     ['no frame (destroyed)', null],
   ])('rejects a call from %s without running the handler', async (_name, frame) => {

@@ -50,8 +50,9 @@ describe('settings:setPreferences guard, analysis object', () => {
 
   it.each<[string, unknown[]]>([
     ['a partial set', [{ analysis: { minStopSeconds: 60 } }]],
-    ['a set of an earlier version (no parked gap)', [{ analysis: (({ parkedGapSeconds: _p, ...rest }) => rest)(DEFAULT_ADJUSTABLE_PARAMS) }]],
-    ['a parked gap below the data gap', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 3600, parkedGapSeconds: 3599 } }]],
+    ['a set of an earlier version (no plausible maximum)', [{ analysis: (({ maxPlausibleMph: _m, ...rest }) => rest)(DEFAULT_ADJUSTABLE_PARAMS) }]],
+    ['the removed parked gap', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, parkedGapSeconds: 7200 } }]],
+    ['a plausible maximum below its range', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 79 } }]],
     ['an unknown field', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, stopSpeedMph: 1 } }]],
     ['a string value', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, minTripMiles: '1' } }]],
     ['null', [{ analysis: null }]],
@@ -75,7 +76,7 @@ describe('settings:setPreferences guard, analysis object', () => {
       cspOrigins: async () => [],
       close: async () => {},
     };
-    const frame: FrameLike = { url: 'file:///app/index.html', parent: null };
+    const frame: FrameLike = { url: 'app://routelens/index.html', parent: null };
     registerIpcHandlers(ipc, backend, IPC_CHANNELS, (f) => f.url === frame.url);
     const call = (arg: unknown) => handlers.get('settings:setPreferences')!({ senderFrame: frame }, arg) as Promise<IpcReply<unknown>>;
     expect(await call({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 0 } })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });

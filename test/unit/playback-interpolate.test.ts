@@ -36,26 +36,27 @@ describe('lerpHeading', () => {
 
 describe('sampleAt', () => {
   const tr = arrays([
+    // Driving about 40 mph, then OFFLINE while the truck covers 10 miles: a gap.
     { t: 0, lat: 40, lng: -100, dir: 350 },
-    { t: 60_000, lat: 41, lng: -98, dir: 10 },
-    { t: 120_000, lat: 42, lng: -96, dir: 90, status: MotionCode.OFFLINE },
-    { t: 3_000_000, lat: 45, lng: -90, dir: 180 },
+    { t: 60_000, lat: 40.004, lng: -99.992, dir: 10 },
+    { t: 120_000, lat: 40.008, lng: -99.984, dir: 90, status: MotionCode.OFFLINE },
+    { t: 3_000_000, lat: 40.15, lng: -99.84, dir: 180 },
   ]);
   it('interpolates position linearly between readings', () => {
     const s = sampleAt(tr, 15_000, GAP)!;
-    expect(s.lat).toBeCloseTo(40.25, 9);
-    expect(s.lng).toBeCloseTo(-99.5, 9);
+    expect(s.lat).toBeCloseTo(40.001, 9);
+    expect(s.lng).toBeCloseTo(-99.998, 9);
     expect(s.index).toBe(0);
     expect(s.speed).toBe(40);
   });
   it('holds still across an offline interval instead of drawing a path', () => {
     const s = sampleAt(tr, 1_000_000, GAP)!;
     expect(s.inGap).toBe(true);
-    expect([s.lat, s.lng]).toEqual([42, -96]);
+    expect([s.lat, s.lng]).toEqual([40.008, -99.984]);
   });
   it('clamps before the first and after the last reading', () => {
     expect(sampleAt(tr, -5, GAP)).toMatchObject({ index: 0, lat: 40 });
-    expect(sampleAt(tr, 9e9, GAP)).toMatchObject({ index: 3, lat: 45 });
+    expect(sampleAt(tr, 9e9, GAP)).toMatchObject({ index: 3, lat: 40.15 });
   });
   it('returns null for an empty track', () => {
     expect(sampleAt(arrays([]), 0, GAP)).toBeNull();

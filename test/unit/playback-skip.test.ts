@@ -9,9 +9,10 @@ const MIN = 60_000;
 function track(n: number, statusAt: (k: number) => number, t0 = 1_700_000_000_000) {
   const t = Float64Array.from({ length: n }, (_, k) => t0 + k * MIN);
   const status = Uint8Array.from({ length: n }, (_, k) => statusAt(k));
+  const speed = Float64Array.from(status, (code) => (code === MotionCode.IN_MOTION ? 50 : 0));
   const lat = new Float64Array(n);
   const lng = new Float64Array(n);
-  return { t, status, lat, lng, t0 };
+  return { t, status, speed, lat, lng, t0 };
 }
 
 describe('skip map', () => {
@@ -30,10 +31,10 @@ describe('skip map', () => {
     expect(buildSkipMap(short, { gap: { gapSeconds: 20 * 60 } }).starts.length).toBe(0);
   });
 
-  it('treats a silence longer than the gap threshold as skipped even while IN_MOTION', () => {
+  it('treats a silence longer than the gap threshold as skipped even after an IN_MOTION reading (here a parked silence)', () => {
     const t2 = Float64Array.from([0, MIN, 2 * MIN, 60 * MIN, 61 * MIN]);
     const s2 = new Uint8Array(5);
-    const m = buildSkipMap({ t: t2, status: s2, lat: new Float64Array(5), lng: new Float64Array(5) }, { gap: { gapSeconds: 20 * 60 } });
+    const m = buildSkipMap({ t: t2, status: s2, speed: new Float64Array(5).fill(50), lat: new Float64Array(5), lng: new Float64Array(5) }, { gap: { gapSeconds: 20 * 60 } });
     expect([...m.starts]).toEqual([2 * MIN]);
     expect([...m.ends]).toEqual([60 * MIN]);
   });

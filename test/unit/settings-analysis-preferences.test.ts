@@ -40,7 +40,7 @@ function generated(seed: number): AdjustableAnalysisParams {
     speedingMinSeconds: Math.round(r() * 600),
     minTripMiles: Math.round(r() * 2000) / 100,
   };
-  return { ...p, parkedGapSeconds: p.gapSeconds + Math.round(r() * 14_400) };
+  return { ...p, maxPlausibleMph: 80 + Math.round(r() * 170) };
 }
 
 /** A document as an earlier RouteLens wrote it (no analysis preferences), with a carrier to keep. */
@@ -117,24 +117,25 @@ describe('analysis preferences in settings.json', () => {
     expect(await fs.readdir(dir)).toEqual(['settings.json']);
   });
 
-  it.each([1, 2, 3])('read a set written before the parked gap existed with its own values, the parked gap defaulting (seed %i)', async (seed) => {
-    const { parkedGapSeconds: _p, ...older } = generated(seed);
+  it.each([1, 2, 3])('read a set written before the plausible maximum existed (with the parked gap since removed) with its own values, the maximum defaulting (seed %i)', async (seed) => {
+    const { maxPlausibleMph: _m, ...kept } = generated(seed);
+    // What the previous version wrote: its parked gap, which no longer exists.
+    const older = { ...kept, parkedGapSeconds: kept.gapSeconds + 3600 };
     await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })));
     const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
-    expect(read).toEqual({ ...older, parkedGapSeconds: DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds });
+    expect(read).toEqual({ ...kept, maxPlausibleMph: DEFAULT_ANALYSIS_PARAMS.maxPlausibleMph });
   });
 
-  it('read an older set whose data gap exceeds the default parked gap with the parked gap raised to it, not the whole set reset', async () => {
-    const older = { ...generated(7), gapSeconds: DEFAULT_ANALYSIS_PARAMS.parkedGapSeconds + 3600 } as Partial<AdjustableAnalysisParams>;
-    delete older.parkedGapSeconds;
-    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })));
-    const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
-    expect(read).toEqual({ ...older, parkedGapSeconds: older.gapSeconds });
+  it('refuse a set without the plausible maximum, or with the removed parked gap, from a caller (only files of earlier versions may)', async () => {
+    const { maxPlausibleMph: _m, ...older } = generated(5);
+    const store = createSettingsStore({ dataDir: dir });
+    await expect(store.setPreferences({ analysis: older } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+    await expect(store.setPreferences({ analysis: { ...generated(5), parkedGapSeconds: 7200 } } as never)).rejects.toBeInstanceOf(SettingsValidationError);
   });
 
-  it('refuse a set without the parked gap from a caller (only files of earlier versions may lack it)', async () => {
-    const { parkedGapSeconds: _p, ...older } = generated(5);
-    await expect(createSettingsStore({ dataDir: dir }).setPreferences({ analysis: older } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+  it('refuse a plausible maximum outside its range, naming it', async () => {
+    const store = createSettingsStore({ dataDir: dir });
+    await expect(store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 60 } })).rejects.toThrow(/maxPlausibleMph must be from 80 to 250/);
   });
 
   it('read a hand-edited valid set as it is', async () => {

@@ -34,7 +34,7 @@ describe('summarizeDay on tracks with known figures', () => {
     expect(s.params).toEqual(DEFAULT_SUMMARY_PARAMS);
   });
 
-  it('counts maximal speeding runs and their durations; exactly the threshold is not speeding', () => {
+  it('counts sustained speeding: two or more readings over the limit, timed from the first to the last; exactly the threshold is not speeding', () => {
     const chunk = oneDay([
       { kind: 'drive', minutes: 30, mph: 70 },
       { kind: 'drive', minutes: 10, mph: 75 },
@@ -45,26 +45,32 @@ describe('summarizeDay on tracks with known figures', () => {
       { kind: 'drive', minutes: 1, mph: 90 },
       { kind: 'stop', minutes: 30 },
     ]);
+    // Readings every minute: 10 at 75 mph span 9 min, 3 + 2 over the limit span 4 min, the one at 90 mph is alone.
     const s = summarizeDay(chunk, { speedingMinSeconds: 120 });
-    expect(s.speedingSeconds).toBe(600 + 300 + 60);
+    expect(s.speedingSeconds).toBe(540 + 240);
     expect(s.speedingEvents).toBe(2);
     expect(s.maxSpeedMph).toBe(90);
     expect(s.movingSeconds).toBe(96 * 60);
     expect(s.stationarySeconds).toBe(30 * 60);
     const runs = speedingEvents(chunk, { speedingMinSeconds: 120 });
-    expect(runs.map((r) => r.seconds)).toEqual([600, 300]);
+    expect(runs.map((r) => r.seconds)).toEqual([540, 240]);
+    expect(runs.map((r) => r.readings)).toEqual([10, 5]);
     expect(runs[0]!.startMs).toBe(START + 30 * 60_000);
+    expect(runs[0]!.endMs).toBe(START + 39 * 60_000);
     expect(runs[1]!.maxMph).toBe(80);
-    // With the default 60 s minimum the one-minute burst is an event too.
-    expect(summarizeDay(chunk).speedingEvents).toBe(3);
+    // A single reading over the limit is never an event, however long the interval after it.
+    expect(summarizeDay(chunk).speedingEvents).toBe(2);
+    expect(summarizeDay(chunk, { speedingMinSeconds: 0 }).speedingEvents).toBe(2);
     expectTimeAddsUp(s);
   });
 
-  it('a silence longer than gapSeconds after a moving reading is a gap and offline time; a shorter one is stationary', () => {
+  it('a silence longer than gapSeconds across which the truck moved is a gap; one that ends where it began is a stop, whatever the last status', () => {
     const s = summarizeDay(
       oneDay([
         { kind: 'drive', minutes: 60, mph: 60 },
-        { kind: 'silence', minutes: 30, status: 'IN_MOTION' },
+        { kind: 'silence', minutes: 30, status: 'IN_MOTION', movedMiles: 20 },
+        { kind: 'drive', minutes: 60, mph: 60 },
+        { kind: 'silence', minutes: 40, status: 'IN_MOTION' },
         { kind: 'drive', minutes: 60, mph: 60 },
         { kind: 'silence', minutes: 15 },
         { kind: 'drive', minutes: 10, mph: 30 },
@@ -73,9 +79,10 @@ describe('summarizeDay on tracks with known figures', () => {
     expect(s.gaps).toBe(1);
     expect(s.offlineSeconds).toBe(1800);
     expect(s.gapSeconds).toBe(1800);
-    expect(s.stationarySeconds).toBe(900);
-    expect(s.movingSeconds).toBe(130 * 60);
-    expect(s.distanceMiles).toBeCloseTo(125, 6);
+    expect(s.gapDistanceMiles).toBeCloseTo(20, 6);
+    expect(s.stationarySeconds).toBe(40 * 60 + 15 * 60);
+    expect(s.movingSeconds).toBe(190 * 60);
+    expect(s.distanceMiles).toBeCloseTo(185, 6);
     expectTimeAddsUp(s);
   });
 
@@ -88,7 +95,7 @@ describe('summarizeDay on tracks with known figures', () => {
     expect(summarizeDay(oneDay([{ kind: 'drive', minutes: 1201 / 60, mph: 30, stepSeconds: 1201 }]), { gapSeconds: 1201 }).gaps).toBe(0);
   });
 
-  it('distance across a gap is the straight line, reported apart as gapDistanceMiles', () => {
+  it('distance across a gap is the straight line, reported apart as gapDistanceMiles; distance covers the moving time only', () => {
     const s = summarizeDay(
       oneDay([
         { kind: 'drive', minutes: 30, mph: 60 },
@@ -96,23 +103,34 @@ describe('summarizeDay on tracks with known figures', () => {
         { kind: 'drive', minutes: 30, mph: 60 },
       ]),
     );
-    expect(s.distanceMiles).toBeCloseTo(90, 6);
+    expect(s.distanceMiles).toBeCloseTo(60, 6);
     expect(s.gapDistanceMiles).toBeCloseTo(30, 6);
     expect(s.movingSeconds).toBe(3600);
     expect(s.offlineSeconds).toBe(1800);
   });
 
-  it('an interval starting at an OFFLINE reading is a gap whatever its length, and ends a speeding run', () => {
+  it('an interval starting at an OFFLINE reading is a gap whatever its length when the truck moved, and ends a speeding run', () => {
     const chunk = oneDay([
       { kind: 'drive', minutes: 10, mph: 80 },
-      { kind: 'offline', minutes: 5 },
+      { kind: 'silence', minutes: 2, status: 'OFFLINE', movedMiles: 2 },
       { kind: 'drive', minutes: 10, mph: 80 },
     ]);
     const s = summarizeDay(chunk);
     expect(s.gaps).toBe(1);
-    expect(s.offlineSeconds).toBe(300);
+    expect(s.offlineSeconds).toBe(120);
+    expect(s.gapDistanceMiles).toBeCloseTo(2, 6);
+    // Readings 0-9 and 11-20 at 80 mph, each run 9 minutes from its first to its last reading.
     expect(s.speedingEvents).toBe(2);
-    expect(s.speedingSeconds).toBe(1200);
+    expect(s.speedingSeconds).toBe(1080);
+    expectTimeAddsUp(s);
+  });
+
+  it('an OFFLINE spell that ends where it began is stop time, not a gap', () => {
+    const s = summarizeDay(oneDay([{ kind: 'drive', minutes: 10, mph: 50 }, { kind: 'offline', minutes: 45 }, { kind: 'drive', minutes: 10, mph: 50 }]));
+    expect(s.gaps).toBe(0);
+    expect(s.offlineSeconds).toBe(0);
+    expect(s.stationarySeconds).toBe(45 * 60);
+    expect(s.movingSeconds).toBe(20 * 60);
     expectTimeAddsUp(s);
   });
 
@@ -124,8 +142,9 @@ describe('summarizeDay on tracks with known figures', () => {
         { kind: 'drive', minutes: 10, mph: 80 },
       ]),
     );
+    // The gap ends the first run at the reading before it: 11 readings over 10 minutes, then 10 over 9.
     expect(s.speedingEvents).toBe(2);
-    expect(s.speedingSeconds).toBe(1200);
+    expect(s.speedingSeconds).toBe(600 + 540);
   });
 
   it('an OFFLINE last reading has no interval to attribute', () => {

@@ -1,13 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
-import { contentSecurityPolicy, htmlWithPolicy } from '../../../shared/ipc/csp.ts';
 import type { Backend } from '../backend/backend.ts';
 import { dispatch } from '../backend/dispatch.ts';
+import { serveRendererFile, type RendererFiles } from '../renderer-files/serve.ts';
 import { applySocketLimits, readBody, requestPathOf, serverOptions, SHELL_LIMITS, type ShellLimits } from './request-guards.ts';
 
 /**
@@ -35,20 +33,6 @@ export interface RunningWebShell {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.pbf': 'application/x-protobuf',
-  '.pmtiles': 'application/octet-stream',
-  '.wasm': 'application/wasm',
-};
-
 function sendJson(res: http.ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(body);
@@ -67,7 +51,8 @@ function sameToken(a: string, b: string): boolean {
 
 export async function startWebShell(opts: WebShellOptions): Promise<RunningWebShell> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
-  const root = path.resolve(opts.rendererDir);
+  // The same serving function as Electron's app:// handler: one code path, exercised by the e2e suite.
+  const files: RendererFiles = { root: path.resolve(opts.rendererDir), cspOrigins: () => opts.backend.cspOrigins() };
   const limits: ShellLimits = { ...SHELL_LIMITS, ...opts.limits };
   let origin = '';
   let host = '';
@@ -92,11 +77,10 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
 
     if (target.pathname.startsWith('/api/')) return handleBridge(req, res, target.decoded.slice(5), send);
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'GET only.');
-    serveStatic(target.pathname, res, send).catch(() => {
-      if (!res.headersSent) send(500, 'The file could not be served.');
-      else res.destroy();
-    });
+    // Never rejects: every failure is already a status (405 for other methods included).
+    const file = await serveRendererFile(files, req.method ?? '', target.pathname);
+    res.writeHead(file.status, file.headers);
+    res.end(file.body ?? undefined);
   }
 
   async function handleBridge(req: http.IncomingMessage, res: http.ServerResponse, channel: string, send: (s: number, b: string) => void): Promise<void> {
@@ -119,35 +103,6 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     }
     const reply = await dispatch(opts.backend, channel, args, true);
     sendJson(res, 200, encodeBridge(reply));
-  }
-
-  async function serveStatic(pathname: string, res: http.ServerResponse, send: (s: number, b: string) => void) {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
-    const file = path.resolve(root, rel);
-    if (file !== root && !file.startsWith(root + path.sep)) return send(403, 'Outside the app.');
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return send(404, 'Not found.');
-    // The user's online-basemap opt-in widens connect-src/img-src by exactly its origins; read per request so a change applies on the next load.
-    const policy = contentSecurityPolicy(await opts.backend.cspOrigins());
-    const ext = path.extname(file);
-    const headers = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Content-Security-Policy': policy,
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Referrer-Policy': 'no-referrer',
-      // Documents and scripts (workers take their CSP from their own response) must not be reused with an older policy.
-      'Cache-Control': ext === '.html' || ext === '.js' || ext === '.mjs' ? 'no-store' : 'max-age=3600',
-    };
-    if (rel === 'index.html') {
-      // Both the header and the page's meta policy apply: the meta one carries the same origins.
-      const body = Buffer.from(htmlWithPolicy(await readFile(file, 'utf8'), policy));
-      res.writeHead(200, { ...headers, 'Content-Length': body.length });
-      res.end(body);
-      return;
-    }
-    res.writeHead(200, { ...headers, 'Content-Length': info.size });
-    createReadStream(file).pipe(res);
   }
 
   applySocketLimits(server, limits);

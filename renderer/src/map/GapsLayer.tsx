@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS } from '../../../shared/track/gaps.ts';
+import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from './route-geojson.ts';
@@ -9,9 +9,8 @@ import type { OverlayLayerSpec } from './style-types.ts';
 
 export interface GapsLayerProps {
   chunks: readonly DayChunk[];
-  /** Same values as RouteLayer's, so both share one memoised build. Defaults: the gap rule's (shared/track/gaps.ts). */
-  gapSeconds?: number;
-  parkedGapSeconds?: number;
+  /** Same values as RouteLayer's, so both share one memoised build. Default: the gap rule's (shared/track/gaps.ts). */
+  gap?: GapParams;
   /** Only used to share RouteLayer's memo entry; geometry of gaps does not depend on it. */
   speedingThresholdMph?: number;
 }
@@ -22,14 +21,15 @@ const LAYERS: OverlayLayerSpec[] = [
 ];
 
 /** Data gaps: a dashed line from the last reading before each gap to the first one after it. */
-export function GapsLayer({ chunks, gapSeconds = DEFAULT_GAP_SECONDS, parkedGapSeconds = DEFAULT_PARKED_GAP_SECONDS, speedingThresholdMph = 70 }: GapsLayerProps) {
+export function GapsLayer({ chunks, gap = DEFAULT_GAP_PARAMS, speedingThresholdMph = 70 }: GapsLayerProps) {
   const map = useMap();
+  const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
   const data = useMemo(() => {
-    const gaps = routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, parkedGapSeconds }).gaps;
+    const gaps = routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).gaps;
     // Endpoints as points too, so a gap reads as "from here to there" even when it is short on screen.
     const ends = gaps.features.flatMap((f) => f.geometry.coordinates.map((c) => ({ type: 'Feature' as const, properties: f.properties, geometry: { type: 'Point' as const, coordinates: c } })));
     return { type: 'FeatureCollection' as const, features: [...gaps.features, ...ends] };
-  }, [chunks, gapSeconds, parkedGapSeconds, speedingThresholdMph]);
+  }, [chunks, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph, speedingThresholdMph]);
   useGeoJsonLayer(map, 'rl-gaps', LAYERS, data, ANCHORS.gaps);
   return null;
 }

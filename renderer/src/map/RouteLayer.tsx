@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS } from '../../../shared/track/gaps.ts';
+import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from './route-geojson.ts';
@@ -11,9 +11,8 @@ export interface RouteLayerProps {
   /** The selection, time-ordered (a day, a week or six months). Keep the array identity stable per selection: it keys the memo. */
   chunks: readonly DayChunk[];
   speedingThresholdMph: number;
-  /** A gap (shared/track/gaps.ts) breaks the line and GapsLayer draws the jump. Defaults: the gap rule's. */
-  gapSeconds?: number;
-  parkedGapSeconds?: number;
+  /** A gap (shared/track/gaps.ts) breaks the line and GapsLayer draws the jump. Default: the gap rule's. */
+  gap?: GapParams;
 }
 
 const CLASS_COLOR: ExpressionSpecification = ['match', ['get', 'c'], 'over', SPEED_COLORS.over, 'near', SPEED_COLORS.near, 'normal', SPEED_COLORS.normal, SPEED_COLORS.slow];
@@ -27,9 +26,13 @@ const LAYERS: OverlayLayerSpec[] = [
 ];
 
 /** The route coloured by speed against the threshold: slow, normal, near the limit, over it. */
-export function RouteLayer({ chunks, speedingThresholdMph, gapSeconds = DEFAULT_GAP_SECONDS, parkedGapSeconds = DEFAULT_PARKED_GAP_SECONDS }: RouteLayerProps) {
+export function RouteLayer({ chunks, speedingThresholdMph, gap = DEFAULT_GAP_PARAMS }: RouteLayerProps) {
   const map = useMap();
-  const data = useMemo(() => routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, parkedGapSeconds }).route, [chunks, speedingThresholdMph, gapSeconds, parkedGapSeconds]);
+  const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
+  const data = useMemo(
+    () => routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).route,
+    [chunks, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph],
+  );
   // A higher tolerance than the default simplifies six months of points at low zoom; tiles at high zoom stay exact.
   useGeoJsonLayer(map, 'rl-route', LAYERS, data, ANCHORS.route, 0.6);
   return null;

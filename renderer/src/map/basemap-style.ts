@@ -26,8 +26,8 @@ const isStyle = (v: unknown): v is StyleSpec =>
 
 /**
  * The built-in style with its GeoJSON loaded on the main thread and inlined:
- * relative URLs then never reach MapLibre's worker (whose blob: origin could
- * not resolve them under file://), and a missing file costs one layer, not the map.
+ * relative URLs then never reach MapLibre's worker, and a missing file costs
+ * one layer, not the map.
  */
 export async function loadBuiltinStyle(base: string = document.baseURI): Promise<{ style: StyleSpec; notes: string[] }> {
   const styleUrl = new URL(BUILTIN_STYLE_PATH, base).href;

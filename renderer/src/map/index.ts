@@ -3,6 +3,7 @@ export { useMap } from './map-context.ts';
 export { RouteLayer, type RouteLayerProps } from './RouteLayer.tsx';
 export { GapsLayer, type GapsLayerProps } from './GapsLayer.tsx';
 export { StopsLayer, type StopsLayerProps } from './StopsLayer.tsx';
+export { OutliersLayer, type OutliersLayerProps } from './OutliersLayer.tsx';
 export { VehicleMarker, type VehicleMarkerProps } from './VehicleMarker.tsx';
 export { FitBounds, type FitBoundsProps } from './FitBounds.tsx';
 export { useFollow } from './use-follow.ts';

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, LineString } from 'geojson';
-import { gapRule, isGapBetween } from '../../../shared/track/gaps.ts';
+import { gapRule, isGapBetween, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
 export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
@@ -34,17 +34,16 @@ export interface RouteGeoJSON {
   points: number;
 }
 
-export interface RouteOptions {
+/** A gap (shared/track/gaps.ts, the summary's and the analysis' rule) breaks the line and becomes a gap line. */
+export interface RouteOptions extends GapParams {
   speedingThresholdMph: number;
-  /** A gap (shared/track/gaps.ts, the summary's and the analysis' rule) breaks the line and becomes a gap line. */
-  gapSeconds: number;
-  parkedGapSeconds: number;
 }
 
 /**
  * Builds the route's GeoJSON in one pass over the columns (no per-point
  * objects), so six months (~150k points) stays in the tens of milliseconds.
- * A segment takes the class of the reading it ends at.
+ * A segment takes the class of the reading it ends at. The chunks are the
+ * selection without its outliers (shared/track/outliers.ts).
  */
 export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
   const route: Feature<LineString, RouteProps>[] = [];
@@ -109,7 +108,7 @@ const cache = new WeakMap<readonly DayChunk[], Map<string, RouteGeoJSON>>();
 export function routeGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
   let byOpts = cache.get(chunks);
   if (!byOpts) cache.set(chunks, (byOpts = new Map()));
-  const key = `${opts.speedingThresholdMph}/${opts.gapSeconds}/${opts.parkedGapSeconds}`;
+  const key = `${opts.speedingThresholdMph}/${opts.gapSeconds}/${opts.minStopSeconds}/${opts.stopSpeedMph}/${opts.maxPlausibleMph}`;
   let built = byOpts.get(key);
   if (!built) {
     built = buildRouteGeoJSON(chunks, opts);

@@ -8,6 +8,8 @@ export const SPEED_COLORS = {
 
 export const GAP_COLOR = '#6f6a80';
 export const STOP_COLOR = '#5b2bb5';
+/** Readings left out as outliers: a hollow magenta ring, unlike any route or stop colour. */
+export const OUTLIER_COLOR = '#c2187a';
 export const VEHICLE_COLOR = '#10243e';
 
 /** Same stack as the built-in style (scripts/build-basemap.ts): drawn from local fonts, no glyph server. */

@@ -1,5 +1,4 @@
-import { MotionCode } from '../../../shared/domain/status.ts';
-import { gapRule, isGapAt, type GapColumns, type GapParams } from '../../../shared/track/gaps.ts';
+import { gapRule, Interval, intervalAt, type GapParams, type IntervalColumns } from '../../../shared/track/gaps.ts';
 
 /**
  * "Skip stationary and offline": playback runs on a played-time axis from
@@ -25,12 +24,11 @@ export interface SkipOptions {
 }
 
 /**
- * Merges consecutive intervals that start at a STATIONARY or OFFLINE reading,
- * or are gaps, into skipped runs. The interval i → i+1 belongs to reading i
- * (the summary's attribution rule).
+ * Merges consecutive intervals that are not moving (stopped or gaps, as
+ * shared/track/gaps.ts classifies them for the summary) into skipped runs.
  */
-export function buildSkipMap(track: GapColumns, opts: SkipOptions): SkipMap {
-  const { t, status } = track;
+export function buildSkipMap(track: IntervalColumns, opts: SkipOptions): SkipMap {
+  const { t } = track;
   const minSkip = opts.minSkipMs ?? 120_000;
   const rule = gapRule(opts.gap);
   const starts: number[] = [];
@@ -44,9 +42,7 @@ export function buildSkipMap(track: GapColumns, opts: SkipOptions): SkipMap {
     runStart = -1;
   };
   for (let i = 0; i + 1 < t.length; i++) {
-    const s = status[i]!;
-    const idle = s === MotionCode.STATIONARY || s === MotionCode.OFFLINE || isGapAt(track, i, rule);
-    if (idle) {
+    if (intervalAt(track, i, rule) !== Interval.MOVING) {
       if (runStart < 0) runStart = t[i]!;
     } else close(t[i]!);
   }

@@ -1,3 +1,4 @@
+import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { StoreFailure } from './errors.ts';
 import type { DownloadJob, RosterRow } from './types.ts';
@@ -5,6 +6,7 @@ import type { PutDayInput } from './writes.ts';
 
 export type WorkerRequest =
   | { op: 'putDay'; input: PutDayInput }
+  | { op: 'refreshSummaries'; carrierId: string; summaries: DaySummary[] }
   | { op: 'deleteVehicleDays'; vehicleId: string; from: UtcDay | null; to: UtcDay | null }
   | { op: 'deleteCarrier'; carrierId: string }
   | { op: 'putJob'; job: DownloadJob }

@@ -1,3 +1,4 @@
+import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { StoreError } from './errors.ts';
 import type { CoverageRow, DownloadJob, RosterRow } from './types.ts';
@@ -39,6 +40,7 @@ function call<T>(req: WorkerRequest): Promise<T> {
 
 export const writer = {
   putDay: (input: PutDayInput) => call<CoverageRow>({ op: 'putDay', input }),
+  refreshSummaries: (carrierId: string, summaries: DaySummary[]) => call<number>({ op: 'refreshSummaries', carrierId, summaries }),
   deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) => call<number>({ op: 'deleteVehicleDays', vehicleId, from, to }),
   deleteCarrier: (carrierId: string) => call<void>({ op: 'deleteCarrier', carrierId }),
   putJob: (job: DownloadJob) => call<void>({ op: 'putJob', job }),

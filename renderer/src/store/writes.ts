@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
-import { summarizeDay } from '../../../shared/track/summary.ts';
+import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
@@ -78,6 +78,28 @@ export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHo
     hooks.beforeCommit?.();
   });
   return coverage;
+}
+
+/**
+ * Replaces stored summaries computed by older rules (no or an older `rule`,
+ * shared/track/summary.ts) with ones recomputed from their chunk by the
+ * current rules and the default parameters, as ingest stores them: a reader
+ * that had to recompute a stale day stores the result, so each stored day is
+ * recomputed once, when it is first read. A summary that is no longer stale
+ * (the day was downloaded again meanwhile) is left as it is. Returns how many
+ * were replaced.
+ */
+export async function refreshSummaries(db: RouteLensDb, carrierId: string, summaries: readonly DaySummary[]): Promise<number> {
+  const fresh = summaries.filter((s) => s.rule === SUMMARY_RULE);
+  return rw(db, [db.summaries], async () => {
+    const stored = await db.summaries.bulkGet(fresh.map((s) => [s.vehicleId, s.day] as [string, string]));
+    const replace = fresh.filter((s, k) => {
+      const old = stored[k];
+      return old !== undefined && old.carrierId === carrierId && old.rule !== SUMMARY_RULE && old.points === s.points;
+    });
+    await db.summaries.bulkPut(replace.map((s) => ({ ...s, carrierId })));
+    return replace.length;
+  });
 }
 
 const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections];

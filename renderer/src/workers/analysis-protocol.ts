@@ -10,8 +10,11 @@ export type AnalysisRequest =
 export interface SeriesResult {
   fromMs: number;
   toMs: number;
+  /** Speed of the kept readings, NaN where a gap breaks the line. */
   speed: Series;
   bands: StatusBand[];
+  /** Outliers in the window: time and reported speed (shown as marks, never in the line). */
+  outliers: Series;
 }
 
 export type AnalysisReply = { id: number; ok: true; result: TrackAnalysis | SeriesResult } | { id: number; ok: false; message: string };

@@ -1,8 +1,9 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
-import { downsampleStatusBands, m4 } from '../../../shared/analysis/downsample.ts';
+import { downsampleStatusBands, m4, trackSeries } from '../../../shared/analysis/downsample.ts';
+import type { Series } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
-import { flattenChunks, type FlatTrack } from '../playback/track.ts';
+import { cleanSelection } from '../features/review/clean-selection.ts';
 import type { AnalysisReply, AnalysisRequest, SeriesResult } from './analysis-protocol.ts';
 import { windowOf } from './series.ts';
 
@@ -10,29 +11,50 @@ import { windowOf } from './series.ts';
  * Analysis and chart downsampling off the UI thread: six months is ~150,000
  * readings, and the charts get about one value group per pixel (M4 keeps each
  * column's first, min, max and last, so the drawn line is the full-resolution one).
+ * Charts draw the kept readings (outliers apart, as marks) and break at gaps.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let chunks: DayChunk[] = [];
-let track: FlatTrack | null = null;
+let clean: DayChunk[] = [];
+let outliers: Series = { t: new Float64Array(0), v: new Float64Array(0) };
+/** Speed of the kept readings with a NaN in every gap, for the gap rule it was built with. */
+let speed: { key: string; series: Series } | null = null;
+
+const gapKey = (g: GapParams) => `${g.gapSeconds}/${g.minStopSeconds}/${g.stopSpeedMph}/${g.maxPlausibleMph}`;
+
+function speedSeries(gap: GapParams): Series {
+  const key = gapKey(gap);
+  if (speed?.key !== key) speed = { key, series: trackSeries(clean, 'speed', gap) };
+  return speed.series;
+}
 
 function series(fromMs: number, toMs: number, width: number, gap: GapParams): SeriesResult {
-  if (!track) throw new Error('no track loaded');
   const px = Math.max(1, Math.round(width));
-  // One reading either side so the line reaches the chart's edges.
-  const [lo, hi] = windowOf(track.t, fromMs, toMs);
+  const all = speedSeries(gap);
+  // One sample either side so the line reaches the chart's edges.
+  const [lo, hi] = windowOf(all.t, fromMs, toMs);
   const a = Math.max(0, lo - 1);
-  const b = Math.min(track.length, hi + 1);
-  const speed = m4(track.t.subarray(a, b), track.speed.subarray(a, b), px, fromMs, toMs);
-  const inWindow = chunks.filter((c) => c.length > 0 && c.t[c.length - 1]! >= fromMs && c.t[0]! <= toMs);
+  const b = Math.min(all.t.length, hi + 1);
+  const line = m4(all.t.subarray(a, b), all.v.subarray(a, b), px, fromMs, toMs);
+  const inWindow = clean.filter((c) => c.length > 0 && c.t[c.length - 1]! >= fromMs && c.t[0]! <= toMs);
   const bands = downsampleStatusBands(inWindow, px, { tStart: fromMs, tEnd: toMs, ...gap });
-  return { fromMs, toMs, speed: { t: Float64Array.from(speed.t), v: Float64Array.from(speed.v) }, bands };
+  const [oa, ob] = windowOf(outliers.t, fromMs, toMs);
+  return {
+    fromMs,
+    toMs,
+    speed: { t: Float64Array.from(line.t), v: Float64Array.from(line.v) },
+    bands,
+    outliers: { t: outliers.t.slice(oa, ob), v: outliers.v.slice(oa, ob) },
+  };
 }
 
 function run(req: AnalysisRequest) {
   if (req.type === 'load') {
-    chunks = req.chunks;
-    track = flattenChunks(chunks);
-    return analyzeTrack(chunks, req.params);
+    const analysis = analyzeTrack(req.chunks, req.params);
+    const sel = cleanSelection(req.chunks, analysis.params.maxPlausibleMph);
+    clean = sel.clean;
+    outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
+    speed = null;
+    return analysis;
   }
   return series(req.fromMs, req.toMs, req.width, req.gap);
 }
@@ -41,7 +63,7 @@ scope.onmessage = (ev: MessageEvent<{ id: number; req: AnalysisRequest }>) => {
   const { id, req } = ev.data;
   try {
     const result = run(req);
-    const transfer = 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer] : [];
+    const transfer = 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer] : [];
     scope.postMessage({ id, ok: true, result } satisfies AnalysisReply, transfer);
   } catch (err) {
     scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies AnalysisReply);

@@ -2,7 +2,7 @@ import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { GpxMeta } from '../../../shared/export/gpx.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
-export type ExportKind = 'breadcrumbs-csv' | 'trips-csv' | 'events-csv' | 'gpx';
+export type ExportKind = 'breadcrumbs-csv' | 'trips-csv' | 'events-csv' | 'gpx' | 'gpx-trips';
 
 export interface ExportJob {
   kind: ExportKind;

@@ -1,14 +1,20 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import { resolveAnalysisParams } from '../../../shared/analysis/params.ts';
 import { csvLines } from '../../../shared/export/csv.ts';
 import { eventsCsv } from '../../../shared/export/events-csv.ts';
 import { gpxPieces } from '../../../shared/export/gpx.ts';
 import { tracksByTrip } from '../../../shared/export/gpx-trips.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
+import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts';
 
 /**
- * Formats exports off the UI thread with the same writers as the CLI, so a
- * file saved from the app is byte-for-byte what `routelens export` writes.
+ * Formats exports off the UI thread with the same writers and parameters as
+ * the CLI, so a file saved from the app is byte-for-byte what `routelens
+ * export` writes for the same vehicle, days and analysis flags: breadcrumb
+ * CSV, trips and events CSV, and the GPX of every reading, one track per UTC
+ * day. "GPX (per-trip tracks)" has no CLI twin: one track per trip, only the
+ * readings inside trips.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let pieces: Iterator<string> | null = null;
@@ -25,10 +31,12 @@ function count(text: string, needle: string): number {
 function piecesOf(job: ExportJob): Iterable<string> {
   switch (job.kind) {
     case 'breadcrumbs-csv':
-      return csvLines(job.chunks);
-    case 'gpx': {
+      return csvLines(job.chunks, { maxPlausibleMph: resolveAnalysisParams(job.params).maxPlausibleMph });
+    case 'gpx':
+      return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(resolveAnalysisParams(job.params)) });
+    case 'gpx-trips': {
       const analysis = analyzeTrack(job.chunks, job.params);
-      return gpxPieces({ chunks: job.chunks, meta: job.meta, gapSeconds: analysis.params.gapSeconds, parkedGapSeconds: analysis.params.parkedGapSeconds, tracks: tracksByTrip(analysis) });
+      return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(analysis.params), tracks: tracksByTrip(analysis) });
     }
     case 'trips-csv':
       return tripsCsv(analyzeTrack(job.chunks, job.params));
@@ -45,7 +53,7 @@ scope.onmessage = (ev: MessageEvent<ExportRequest>) => {
       total = ev.data.job.chunks.reduce((s, c) => s + c.length, 0);
       done = 0;
       // Progress counts points written: rows of the breadcrumb CSV, <trkpt> of the GPX.
-      unit = ev.data.job.kind === 'gpx' ? '<trkpt ' : '\n';
+      unit = ev.data.job.kind === 'gpx' || ev.data.job.kind === 'gpx-trips' ? '<trkpt ' : '\n';
       if (ev.data.job.kind === 'trips-csv' || ev.data.job.kind === 'events-csv') total = 0;
       pieces = piecesOf(ev.data.job)[Symbol.iterator]();
     }

@@ -34,6 +34,18 @@ export interface Dump {
   counts: { chunks: number; summaries: number; coverage: number; rejections: number };
 }
 
+/** A stored summary row, loosely typed: old rows lack fields the current type requires. */
+export interface StoredSummary {
+  vehicleId: string;
+  day: string;
+  rule?: number;
+  movingSeconds: number;
+  maxSpeedMph: number;
+  speedingEvents: number;
+  distanceMiles: number;
+  params: Record<string, number>;
+}
+
 export interface HarnessApi {
   /** Generates `days` days of a truck (test/support/tracks.ts) in the page; returns each day's ids. */
   generate(vehicleId: string, seed: number, days: number, startMs: number): { day: string; ids: string[] }[];
@@ -49,6 +61,15 @@ export interface HarnessApi {
   rawCoverage(dbName: string): Promise<{ version: number; rows: Record<string, unknown>[] }>;
   /** Opens `dbName` with the current code (runs the upgrade) and reads it back. */
   openCurrent(dbName: string): Promise<{ verno: number; coverage: CoverageRow[]; expectedBytes: Record<string, number>; indexed: number }>;
+  /**
+   * Rewrites every stored summary of the app's database as a version before
+   * summary rules existed would have stored it (no `rule`, no `outliers`, the
+   * old params with `parkedGapSeconds`) with figures no current rule gives
+   * (the 13,021.7 mph of a position jump), and returns them.
+   */
+  ageSummaries(): Promise<StoredSummary[]>;
+  /** The app database's summary rows as stored. */
+  summaries(): Promise<StoredSummary[]>;
   /** Bench: parses wire records into day chunks, then times their writes through the worker. */
   benchWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string): Promise<{ days: number; records: number; ms: number }>;
 }

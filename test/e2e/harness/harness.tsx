@@ -16,7 +16,7 @@ import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
 import { putDay } from '../../../renderer/src/store/writes.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
-import type { Dump, HarnessApi, HarnessResult } from './api.ts';
+import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
 
 const generated = new Map<string, DayChunk>();
 const key = (vehicleId: string, day: string) => `${vehicleId}/${day}`;
@@ -123,6 +123,25 @@ const harness: HarnessApi = {
     const verno = db.verno;
     db.close();
     return { verno, coverage, expectedBytes, indexed };
+  },
+  async ageSummaries() {
+    const db = getDb();
+    const rows = await db.summaries.toArray();
+    const aged = rows.map((r) => {
+      const { rule: _rule, outliers: _outliers, ...rest } = r;
+      return {
+        ...rest,
+        params: { speedingThresholdMph: r.params.speedingThresholdMph, speedingMinSeconds: r.params.speedingMinSeconds, gapSeconds: r.params.gapSeconds, parkedGapSeconds: 7200 },
+        maxSpeedMph: 13021.7,
+        movingSeconds: r.movingSeconds + 1234,
+        speedingEvents: r.speedingEvents + 5,
+      };
+    });
+    await db.summaries.bulkPut(aged as never);
+    return aged as unknown as StoredSummary[];
+  },
+  async summaries() {
+    return (await getDb().summaries.toArray()) as unknown as StoredSummary[];
   },
   async benchWrite(records: WireLocationRecord[], carrierId, vehicleId) {
     const byDay = new Map<string, Breadcrumb[]>();

@@ -18,7 +18,6 @@ export interface MapScene {
   seed?: number;
   speedingThresholdMph: number;
   gapSeconds?: number;
-  parkedGapSeconds?: number;
   basemap?: HarnessBasemap;
   /** Show the vehicle marker at this point index (into the whole track). */
   vehicleAt?: number;

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Stop } from '../../../shared/analysis/types.ts';
-import { DEFAULT_GAP_SECONDS, DEFAULT_PARKED_GAP_SECONDS, type GapParams } from '../../../shared/track/gaps.ts';
+import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { FitBounds, GapsLayer, MapView, RouteLayer, StopsLayer, VehicleMarker, routeGeoJSON } from '../../../renderer/src/map/index.ts';
 import { generateRandomTrack, generateTrack, toDayChunks } from '../../support/tracks.ts';
@@ -45,7 +45,7 @@ function findStops(chunks: readonly DayChunk[]): Stop[] {
   return stops;
 }
 
-const gapOf = (scene: MapScene): GapParams => ({ gapSeconds: scene.gapSeconds ?? DEFAULT_GAP_SECONDS, parkedGapSeconds: scene.parkedGapSeconds ?? DEFAULT_PARKED_GAP_SECONDS });
+const gapOf = (scene: MapScene): GapParams => ({ ...DEFAULT_GAP_PARAMS, gapSeconds: scene.gapSeconds ?? DEFAULT_GAP_PARAMS.gapSeconds });
 
 let mount: (m: Mounted) => void = () => {};
 let currentMap: MapLibreMap | null = null;
@@ -79,8 +79,8 @@ function Scene({ m }: { m: Mounted }) {
         else m.resolve({ map, basemap: b.active, notes: b.notes });
       }}
     >
-      <GapsLayer chunks={chunks} {...gap} speedingThresholdMph={scene.speedingThresholdMph} />
-      <RouteLayer chunks={chunks} speedingThresholdMph={scene.speedingThresholdMph} {...gap} />
+      <GapsLayer chunks={chunks} gap={gap} speedingThresholdMph={scene.speedingThresholdMph} />
+      <RouteLayer chunks={chunks} speedingThresholdMph={scene.speedingThresholdMph} gap={gap} />
       <StopsLayer stops={stops} />
       {vehicle && <VehicleMarker lat={vehicle.lat} lng={vehicle.lng} heading={vehicle.heading} label="Truck" />}
       {!scene.view && <FitBounds bounds={data.bounds} padding={40} />}

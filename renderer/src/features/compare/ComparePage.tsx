@@ -29,7 +29,7 @@ export interface ReviewTarget {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Parameters a user adjusts here; the others keep their documented defaults. */
-const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'parkedGapSeconds', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
+const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'maxPlausibleMph', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
 
 function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onOpenReview?: (t: ReviewTarget) => void }) {
   return (
@@ -164,7 +164,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
         <h1>Compare carriers</h1>
         {facts && (
           <p className="page-meta" data-testid="compare-meta">
-            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label} {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt; {facts.params.gapSeconds / 60} min (parked &gt; {facts.params.parkedGapSeconds / 3600} h) · trip ends after {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
+            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label} {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt; {facts.params.gapSeconds / 60} min · outlier &gt; {facts.params.maxPlausibleMph} mph · trip ends after {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
           </p>
         )}
       </header>

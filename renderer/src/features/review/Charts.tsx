@@ -82,9 +82,41 @@ export const SpeedChart = memo(function SpeedChart({ series, width, thresholdMph
         <ReferenceLine y={thresholdMph} stroke="#c8231a" strokeDasharray="4 3" label={{ value: `${thresholdMph} mph`, position: 'insideTopRight', fontSize: 11, fill: '#c8231a' }} />
         <Line dataKey="v" type="linear" stroke="#1f5fa8" strokeWidth={1.25} dot={false} isAnimationActive={false} />
       </LineChart>
+      <OutlierMarks series={series} width={width} fmt={fmt} />
     </SeekFrame>
   );
 });
+
+/** Marks drawn per outlier at most; beyond it they would only overlap. */
+const MAX_OUTLIER_MARKS = 500;
+
+/**
+ * Outliers on the speed chart: a mark at the top of the plot at each one's
+ * time (a 13,000 mph reading drawn to scale would flatten every real speed),
+ * its reported speed on hover. They are never part of the line.
+ */
+function OutlierMarks({ series, width, fmt }: { series: SeriesResult; width: number; fmt: ZoneFormatter }) {
+  const { outliers, fromMs, toMs } = series;
+  const n = Math.min(outliers.t.length, MAX_OUTLIER_MARKS);
+  if (n === 0) return null;
+  return (
+    <div className="chart-outliers" data-testid="chart-outliers" data-count={outliers.t.length}>
+      {Array.from({ length: n }, (_, k) => {
+        const t = outliers.t[k]!;
+        return (
+          <span
+            key={k}
+            className="chart-outlier"
+            data-testid="chart-outlier"
+            data-t={t}
+            style={{ transform: `translateX(${plotX(width, fromMs, toMs, t)}px)`, top: CHART_MARGIN.top }}
+            title={`Outlier at ${fmt.dateTime(t)}: ${Math.round(outliers.v[k]!).toLocaleString('en-US')} mph reported, ignored by the analysis`}
+          />
+        );
+      })}
+    </div>
+  );
+}
 
 const ROWS: { status: MotionStatus; label: string }[] = [
   { status: 'IN_MOTION', label: 'Moving' },

@@ -11,7 +11,9 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
   { kind: 'trips-csv', label: 'Trips CSV', ext: 'csv', suffix: 'trips' },
   { kind: 'events-csv', label: 'Events CSV', ext: 'csv', suffix: 'events' },
-  { kind: 'gpx', label: 'GPX', ext: 'gpx', suffix: 'trips' },
+  // The CLI's GPX: every reading, one track per UTC day.
+  { kind: 'gpx', label: 'GPX', ext: 'gpx', suffix: 'track' },
+  { kind: 'gpx-trips', label: 'GPX (per-trip tracks)', ext: 'gpx', suffix: 'trips' },
 ];
 
 type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress: ExportProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import { formatDuration, type ZoneFormatter } from '../../time/zone.ts';
 import type { PlaybackStore } from './playback-store.ts';
@@ -7,10 +8,11 @@ import type { PlaybackStore } from './playback-store.ts';
 type Tab = 'trips' | 'stops' | 'events';
 
 const EVENT_TEXT: Record<SafetyEvent['kind'], string> = { speeding: 'Speeding', 'long-stop': 'Long stop', gap: 'Data gap' };
+const GAP_TEXT: Record<GapReason, string> = { offline: 'offline', silence: 'no readings', jump: 'position jump' };
 
 function eventDetail(e: SafetyEvent): string {
   if (e.kind === 'speeding') return `peak ${e.peakSpeedMph.toFixed(0)} mph · ${formatDuration(e.durationSeconds)}`;
-  if (e.kind === 'gap') return `${e.reason === 'offline' ? 'offline' : 'no readings'} · ${formatDuration(e.durationSeconds)}`;
+  if (e.kind === 'gap') return `${GAP_TEXT[e.reason]} · ${formatDuration(e.durationSeconds)} · ${e.miles.toFixed(1)} mi unaccounted`;
   return formatDuration(e.durationSeconds);
 }
 
@@ -41,13 +43,24 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
         <ol className="review-list" data-testid="trip-list">
           {analysis.trips.slice(0, rows).map((t, k) => (
             <li key={t.id}>
-              <button type="button" data-testid="trip-row" data-start-ms={t.startMs} data-end-ms={t.endMs} data-miles={t.distanceMiles.toFixed(1)} onClick={() => seek(t.startMs)}>
+              <button
+                type="button"
+                data-testid="trip-row"
+                data-start-ms={t.startMs}
+                data-end-ms={t.endMs}
+                data-miles={t.distanceMiles.toFixed(1)}
+                data-unaccounted-miles={t.unaccountedMiles.toFixed(1)}
+                data-avg={t.avgSpeedMph.toFixed(1)}
+                data-max={t.maxSpeedMph}
+                onClick={() => seek(t.startMs)}
+              >
                 <span className="row-title">
                   Trip {k + 1} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
                 </span>
                 <span className="row-sub">
-                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · max {t.maxSpeedMph.toFixed(0)} mph
+                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max {t.maxSpeedMph.toFixed(0)} mph
                 </span>
+                {t.unaccountedMiles >= 0.05 && <span className="row-sub muted">+ {t.unaccountedMiles.toFixed(1)} mi across data gaps (unaccounted)</span>}
                 <span className="row-sub muted">
                   {t.startPlace} → {t.endPlace}
                 </span>
@@ -92,6 +105,7 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
                   data-start-ms={e.startMs}
                   data-end-ms={e.endMs}
                   data-peak={e.kind === 'speeding' ? e.peakSpeedMph : undefined}
+                  data-reason={e.kind === 'gap' ? e.reason : undefined}
                   onClick={() => seek(e.startMs)}
                 >
                   <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>

@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Stop } from '../../../../shared/analysis/types.ts';
+import type { GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { BasemapPicker, FitBounds, GapsLayer, loadBasemapChoice, MapView, RouteLayer, SPEED_COLORS, StopsLayer, useMap, type BasemapChoice } from '../../map/index.ts';
+import { BasemapPicker, FitBounds, GapsLayer, loadBasemapChoice, MapView, OutliersLayer, RouteLayer, SPEED_COLORS, StopsLayer, useMap, type BasemapChoice } from '../../map/index.ts';
 import type { FlatTrack } from '../../playback/track.ts';
 import { windowOf } from '../../workers/series.ts';
+import type { OutlierPoint } from './clean-selection.ts';
 import { PlaybackVehicle } from './PlaybackVehicle.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 
 interface Props {
-  /** One array object per selection: the route layers memoise on its identity. */
+  /** The selection without its outliers, one array object per selection: the route layers memoise on its identity. */
   chunks: readonly DayChunk[];
+  outliers: readonly OutlierPoint[];
   track: FlatTrack;
   windowMs: readonly [number, number];
   thresholdMph: number;
-  gapSeconds: number;
-  parkedGapSeconds: number;
+  gap: GapParams;
   /** Stops at least this long get the long-stop look. */
   longStopSeconds: number;
   /** Null while the selection is still being analysed: the route is drawn already, the stops follow. */
@@ -42,8 +44,8 @@ function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, 
 
 const NO_STOPS: readonly Stop[] = [];
 
-/** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer). */
-const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops'];
+/** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer, OutliersLayer). */
+const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops', 'rl-outliers'];
 
 /**
  * Placed after the layers inside MapView: its effect runs after theirs have
@@ -88,8 +90,8 @@ const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
 
 /**
  * The route of the selection on the MapLibre map: speed-coloured line, gaps,
- * stops (click to seek), the replayed vehicle, camera fitted to the brushed
- * window. `data-map-ready` is "true" once the current selection is drawn.
+ * stops (click to seek), outliers (rings off the line), the replayed vehicle,
+ * camera fitted to the brushed window. `data-map-ready` is "true" once the current selection is drawn.
  */
 export function ReviewMap(p: Props) {
   const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
@@ -113,11 +115,12 @@ export function ReviewMap(p: Props) {
   return (
     <div className="review-map" data-testid="review-map" data-map-ready={ready ? 'true' : 'false'} data-selection={ready ? p.selectionKey : ''}>
       <MapView basemap={basemap}>
-        <GapsLayer chunks={p.chunks} gapSeconds={p.gapSeconds} parkedGapSeconds={p.parkedGapSeconds} speedingThresholdMph={p.thresholdMph} />
-        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gapSeconds={p.gapSeconds} parkedGapSeconds={p.parkedGapSeconds} />
+        <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} />
+        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} />
         <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
+        <OutliersLayer points={p.outliers} />
         <FitBounds bounds={bounds} />
-        <PlaybackVehicle store={store} track={p.track} gap={p} label={p.vehicleLabel} />
+        <PlaybackVehicle store={store} track={p.track} gap={p.gap} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />
       </MapView>
       <div className="review-legend" aria-label="Legend">
@@ -132,6 +135,11 @@ export function ReviewMap(p: Props) {
         <span>
           <i className="legend-stop" /> Stop
         </span>
+        {p.outliers.length > 0 && (
+          <span data-testid="legend-outliers">
+            <i className="legend-outlier" /> Outlier ({p.outliers.length})
+          </span>
+        )}
       </div>
       <div className="review-basemap">
         <button type="button" className="btn btn-small" data-testid="review-basemap-toggle" aria-expanded={picking} onClick={() => setPicking((x) => !x)}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
+import { DEFAULT_ANALYSIS_PARAMS, MAX_PLAUSIBLE_MPH, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { AnalysisParams, Stop } from '../../../../shared/analysis/types.ts';
@@ -15,6 +15,7 @@ import { createZoneFormatter } from '../../time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
 import { AnalysisSettings } from './AnalysisSettings.tsx';
+import type { OutlierPoint } from './clean-selection.ts';
 import { auditMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
@@ -30,14 +31,16 @@ import './review.css';
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
 interface MapSelection {
   key: string;
+  /** Without outliers. */
   chunks: DayChunk[];
+  outliers: readonly OutlierPoint[];
   track: FlatTrack;
   spanMs: readonly [number, number];
   stops: readonly Stop[] | null;
 }
 
 function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
-  return { key: x.key, chunks: x.chunks, track: x.track, spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!], stops: 'analysis' in x ? x.analysis.stops : null };
+  return { key: x.key, chunks: x.clean, outliers: x.outliers, track: x.track, spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!], stops: 'analysis' in x ? x.analysis.stops : null };
 }
 
 /** A selection taking longer than this to load says so over the map. */
@@ -83,13 +86,22 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, w];
 }
 
-/** Preferences are checked by the backend; should one still be refused here, the documented defaults apply rather than no analysis at all. */
+/**
+ * Preferences are checked by the backend, each on its own; should the pair
+ * still be refused here (a speed limit at or above the plausible maximum),
+ * the documented defaults apply to the rest, and as a last resort the widest
+ * plausible maximum, so the user's speed limit is never silently replaced.
+ */
 function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisParams): AnalysisParams {
-  try {
-    return resolveAnalysisParams({ ...adjustable, speedingThresholdMph: thresholdMph });
-  } catch {
-    return resolveAnalysisParams({ speedingThresholdMph: thresholdMph });
+  const tries: Partial<AnalysisParams>[] = [{ ...adjustable, speedingThresholdMph: thresholdMph }, { speedingThresholdMph: thresholdMph }];
+  for (const t of tries) {
+    try {
+      return resolveAnalysisParams(t);
+    } catch {
+      // next
+    }
   }
+  return resolveAnalysisParams({ speedingThresholdMph: thresholdMph, maxPlausibleMph: MAX_PLAUSIBLE_MPH.max });
 }
 
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
@@ -235,7 +247,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
 
   return (
     <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
-      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold}>
+      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} maxPlausibleMph={params.maxPlausibleMph}>
         <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
       </Selection>
       {view && (
@@ -257,11 +269,11 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
             {shown && (
               <ReviewMap
                 chunks={shown.chunks}
+                outliers={shown.outliers}
                 track={shown.track}
                 windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}
-                gapSeconds={params.gapSeconds}
-                parkedGapSeconds={params.parkedGapSeconds}
+                gap={params}
                 longStopSeconds={params.longStopSeconds}
                 stops={shown.stops}
                 store={store}

@@ -23,13 +23,16 @@ interface Props {
   onZone: (zone: string) => void;
   thresholdMph: number;
   onThreshold: (mph: number) => void;
+  /** The plausible maximum in force: a speed limit must stay below it (readings above it are outliers). */
+  maxPlausibleMph: number;
   /** More analysis controls, at the end of the toolbar. */
   children?: ReactNode;
 }
 
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
-export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold, children }: Props) {
+export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold, maxPlausibleMph, children }: Props) {
   const [thresholdInvalid, setThresholdInvalid] = useState(false);
+  const acceptable = (v: number) => isSpeedingThreshold(v) && v < maxPlausibleMph;
   const zones = ['local', 'UTC', ...COMMON_ZONES, ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : [])];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
   const storedDays = vehicle?.days.map((d) => d.day).sort() ?? [];
@@ -91,13 +94,13 @@ export function Selection({ carriers, vehicles, value, onChange, zone, onZone, t
           defaultValue={thresholdMph}
           key={thresholdMph}
           aria-invalid={thresholdInvalid}
-          title={thresholdInvalid ? `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph; still using ${thresholdMph}` : undefined}
+          title={thresholdInvalid ? `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, below the outlier limit (${maxPlausibleMph} mph); still using ${thresholdMph}` : undefined}
           onChange={() => setThresholdInvalid(false)}
           onBlur={(e) => {
             const v = Number(e.target.value);
             // Out of range is said, not silently dropped; the last good limit stays in force.
-            setThresholdInvalid(e.target.value !== '' && !isSpeedingThreshold(v));
-            if (isSpeedingThreshold(v) && v !== thresholdMph) onThreshold(v);
+            setThresholdInvalid(e.target.value !== '' && !acceptable(v));
+            if (acceptable(v) && v !== thresholdMph) onThreshold(v);
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') (e.target as HTMLInputElement).blur();

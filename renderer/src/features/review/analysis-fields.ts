@@ -8,7 +8,7 @@ export interface AnalysisField {
   key: AdjustableParamKey;
   label: string;
   /** The unit the user types in; the parameter itself is in seconds or miles. */
-  unit: 'min' | 'h' | 's' | 'mi';
+  unit: 'min' | 'h' | 's' | 'mi' | 'mph';
   /** Parameter units per typed unit. */
   factor: number;
   /** The documented meaning (shared/analysis/types.ts), as help text. */
@@ -21,17 +21,23 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
     label: PARAM_LABELS.minStopSeconds.label,
     unit: 'min',
     factor: 60,
-    help: `Stationary (or at most ${DEFAULT_ANALYSIS_PARAMS.stopSpeedMph} mph) for at least this long is a stop; shorter halts stay part of the trip.`,
+    help: `Stationary (or at most ${DEFAULT_ANALYSIS_PARAMS.stopSpeedMph} mph) for at least this long is a stop; so is a silence this long that ends within ${PARKED_RADIUS_METERS} m of where it began. Shorter halts stay part of the trip.`,
   },
   { key: 'longStopSeconds', label: PARAM_LABELS.longStopSeconds.label, unit: 'h', factor: 3600, help: 'A stop at least this long is a long-stop safety event (a filled marker on the map).' },
   { key: 'tripGapSeconds', label: PARAM_LABELS.tripGapSeconds.label, unit: 'min', factor: 60, help: 'Missing readings for at least this long end a trip, even without a stop.' },
-  { key: 'gapSeconds', label: 'Data gap after', unit: 'min', factor: 60, help: 'No readings (or OFFLINE) for longer than this is a data gap: an event, a dashed line on the map, a band on the charts.' },
   {
-    key: 'parkedGapSeconds',
-    label: 'Parked reporting gap',
-    unit: 'h',
-    factor: 3600,
-    help: `A parked truck reports only about hourly. Silence after a stationary reading that ends within ${PARKED_RADIUS_METERS} m of it is a data gap only when longer than this; a truck that reappears elsewhere is judged by "Data gap after".`,
+    key: 'gapSeconds',
+    label: 'Data gap after',
+    unit: 'min',
+    factor: 60,
+    help: `No readings for longer than this (or an OFFLINE reading) while the truck moved more than ${PARKED_RADIUS_METERS} m is a data gap: an event, a dashed line on the map, a break in the charts. Its distance is unaccounted, never driving.`,
+  },
+  {
+    key: 'maxPlausibleMph',
+    label: PARAM_LABELS.maxPlausibleMph.label,
+    unit: 'mph',
+    factor: 1,
+    help: 'A reported speed above this, or a position that would need it, is an outlier: kept and marked, but left out of distance, speeds, speeding and trips. It must stay above the speed limit.',
   },
   { key: 'speedingMinSeconds', label: PARAM_LABELS.speedingMinSeconds.label, unit: 's', factor: 1, help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.' },
   { key: 'minTripMiles', label: PARAM_LABELS.minTripMiles.label, unit: 'mi', factor: 1, help: 'Trips shorter than this distance are dropped (yard moves).' },
@@ -65,7 +71,7 @@ export function checkField(field: AnalysisField, text: string, current: Adjustab
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     let reason = message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
-    // A rule between two fields (parked gap not below the data gap) names the other one too: in the user's words.
+    // A rule between two parameters names the other one too: in the user's words.
     for (const f of ANALYSIS_FIELDS) reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);
     return { ok: false, reason };
   }

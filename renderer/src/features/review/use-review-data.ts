@@ -2,22 +2,29 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
-import { sameSummaryParams, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
+import { DEFAULT_SUMMARY_PARAMS, isCurrentSummary, sameSummaryParams, SUMMARY_RULE, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
 import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../playback/track.ts';
 import { readDays } from '../../store/reads.ts';
+import type { StoredDay } from '../../store/types.ts';
+import { writer } from '../../store/writer.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
+import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import { SPAN_DAYS, type SelectionValue } from './Selection.tsx';
 
 export interface Loaded {
   key: string;
   from: string;
   to: string;
-  /** Time-ordered; one array object per selection (the map layers memoise on it). */
+  /** Time-ordered, as stored (outliers included): what the exports write. */
   chunks: DayChunk[];
+  /** The same days without their outliers; one array object per selection (the map layers memoise on it). */
+  clean: DayChunk[];
+  outliers: OutlierPoint[];
+  /** The clean days flattened: playback, the map's camera and the charts. */
   track: FlatTrack;
   /** The object the analysis worker was given; exports of this selection use it too. */
   params: AnalysisParams;
@@ -32,7 +39,8 @@ export interface Loaded {
 /** The readings of a selection, before its analysis: enough for the map to start drawing the route. */
 export interface EarlyRoute {
   key: string;
-  chunks: DayChunk[];
+  clean: DayChunk[];
+  outliers: OutlierPoint[];
   track: FlatTrack;
 }
 
@@ -46,10 +54,27 @@ export function paramsKey(p: AnalysisParams): string {
   return (Object.keys(DEFAULT_ANALYSIS_PARAMS) as (keyof AnalysisParams)[]).map((k) => p[k]).join(',');
 }
 
-/** Stored summaries were computed with the parameters of their day's download; other speeding or gap settings recompute them. */
+/**
+ * Stored summaries were computed with the default parameters and the rules of
+ * their day's download; other settings, or older rules, recompute them.
+ */
 function summariesFor(days: readonly { chunk: DayChunk; summary: DaySummary }[], p: AnalysisParams): DaySummary[] {
   const sp = summaryParamsOf(p);
-  return days.map((d) => (sameSummaryParams(d.summary.params, sp) ? d.summary : summarizeDay(d.chunk, sp)));
+  return days.map((d) => (isCurrentSummary(d.summary, sp) ? d.summary : summarizeDay(d.chunk, sp)));
+}
+
+/**
+ * Stored summaries of older rules, recomputed (with the default parameters,
+ * as ingest stores them) and written back by the store worker, so a day is
+ * recomputed once rather than on every read. Not awaited: the screen already
+ * shows the recomputed figures, and a failed write only means it happens again
+ * next time.
+ */
+function refreshStale(days: readonly StoredDay[], shown: readonly DaySummary[]): void {
+  const stale = days.flatMap((d, k) => (d.summary.rule === SUMMARY_RULE ? [] : [{ carrierId: d.carrierId, fresh: sameSummaryParams(shown[k]!.params, DEFAULT_SUMMARY_PARAMS) ? shown[k]! : summarizeDay(d.chunk) }]));
+  const byCarrier = new Map<string, DaySummary[]>();
+  for (const s of stale) byCarrier.set(s.carrierId, [...(byCarrier.get(s.carrierId) ?? []), s.fresh]);
+  for (const [carrierId, summaries] of byCarrier) writer.refreshSummaries(carrierId, summaries).catch(() => undefined);
 }
 
 export function selectionRange(sel: SelectionValue): { from: string; to: string } {
@@ -59,7 +84,7 @@ export function selectionRange(sel: SelectionValue): { from: string; to: string 
 
 /**
  * Reads the selection's stored days (IndexedDB, main thread: reads do not
- * block) and analyses them in the worker. While the worker works, the
+ * block), sets their outliers apart and analyses them in the worker. While the worker works, the
  * readings are published as `early` so the map starts building and drawing
  * the route in parallel; then the worker gives the overview series at chart
  * width and the selection is ready.
@@ -82,15 +107,19 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
         .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
       if (chunks.length === 0) return { state: 'empty', key } as const;
       const analysisP = client.load(chunks, params);
-      const track = flattenChunks(chunks);
+      const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
+      const track = flattenChunks(clean);
+      if (track.length === 0) throw new Error(`Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`);
       // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
-      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my) setState({ state: 'loading', key, early: { key, chunks, track } });
+      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my) setState({ state: 'loading', key, early: { key, clean, outliers, track } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
       const idleSkip = buildSkipMap(track, { gap: params });
-      const totals = rangeTotals(summariesFor(days, params));
-      return { state: 'ready', data: { key, from, to, chunks, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
+      const shown = summariesFor(days, params);
+      refreshStale(days, shown);
+      const totals = rangeTotals(shown);
+      return { state: 'ready', data: { key, from, to, chunks, clean, outliers, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
     })().then(
       (next) => {
         if (seq.current === my) setState(next);

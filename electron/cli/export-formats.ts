@@ -1,0 +1,54 @@
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import type { AnalysisParams } from '../../shared/analysis/types.ts';
+import { csvLines } from '../../shared/export/csv.ts';
+import { eventsCsv } from '../../shared/export/events-csv.ts';
+import { orderChunks } from '../../shared/export/format.ts';
+import { gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
+import { tripsCsv } from '../../shared/export/trips-csv.ts';
+import { gapParamsOf } from '../../shared/track/gaps.ts';
+import type { DayChunk } from '../../shared/track/types.ts';
+import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
+
+/**
+ * What `routelens export` writes, with the writers and parameters of the
+ * app's Review exports, so both give the same bytes for the same vehicle,
+ * days and analysis parameters:
+ * - csv: every breadcrumb, with the `outlier` column;
+ * - gpx: every breadcrumb, one track per UTC day (the app's "GPX");
+ * - trips / events: the review's trips and safety events (TRIPS_CSV_COLUMNS,
+ *   EVENTS_CSV_COLUMNS) of the analysis with these parameters.
+ */
+export const EXPORT_FORMATS = ['csv', 'gpx', 'trips', 'events'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function parseExportFormat(args: ParsedArgs): ExportFormat {
+  const format = requiredFlag(args, 'format', EXPORT_FORMATS.join(', '));
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format.slice(0, 40)}".`);
+  return format as ExportFormat;
+}
+
+export interface ExportOutput {
+  pieces: Iterable<string>;
+  /** Data rows the file holds: breadcrumbs, trips or events. */
+  rows: number;
+  /** Readings the analysis leaves out as outliers (flagged in csv and gpx). */
+  outliers: number;
+}
+
+/** The file's pieces; the analysis runs only for trips and events (and to count outliers). */
+export function exportOutput(format: ExportFormat, days: readonly DayChunk[], params: AnalysisParams, meta: () => GpxMeta): ExportOutput {
+  const chunks = orderChunks(days);
+  const analysis = analyzeTrack(chunks, params);
+  const readings = chunks.reduce((n, c) => n + c.length, 0);
+  const outliers = analysis.totals.outliers;
+  switch (format) {
+    case 'csv':
+      return { pieces: csvLines(chunks, { maxPlausibleMph: params.maxPlausibleMph }), rows: readings, outliers };
+    case 'gpx':
+      return { pieces: gpxPieces({ chunks, meta: meta(), ...gapParamsOf(params) }), rows: readings, outliers };
+    case 'trips':
+      return { pieces: tripsCsv(analysis), rows: analysis.trips.length, outliers };
+    case 'events':
+      return { pieces: eventsCsv(analysis), rows: analysis.events.length, outliers };
+  }
+}
