@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      // Browser-layer modules (renderer/), typechecked with the DOM lib by tsconfig.web.json.
+      { test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
         test: {
           name: 'integration',

@@ -5,7 +5,7 @@
  * real truck) and the simulator's ground truth for a demo vehicle, parsed and
  * chunked as the sync engine does before the clock starts.
  */
-import { createSimulatorWorld } from '../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { analyzeTrack } from '../shared/analysis/analyze.ts';
 import { downsampleStatusBands, lttb, m4, trackSeries } from '../shared/analysis/downsample.ts';
 import { parseLocationRecord } from '../shared/api/validate.ts';

@@ -23,11 +23,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { parseArgs } from '../electron/cli/args.ts';
-import { exportCommand } from '../electron/cli/commands.ts';
-import { createApiClient } from '../electron/services/api/index.ts';
-import { createRateLimiter } from '../electron/services/api/rate-limiter.ts';
-import { startSimulator } from '../electron/services/simulator/index.ts';
+import { parseArgs } from '../electron/node/cli/args.ts';
+import { exportCommand } from '../electron/node/cli/commands.ts';
+import { createApiClient } from '../electron/node/api/index.ts';
+import { createRateLimiter } from '../electron/node/api/rate-limiter.ts';
+import { startSimulator } from '../electron/node/simulator/index.ts';
 import { historyWindow } from '../shared/util/history-window.ts';
 
 const NOW_ISO = '2026-11-20T12:00:00Z';
@@ -55,7 +55,7 @@ async function inProcessServer(): Promise<Server> {
 
 async function separateServer(): Promise<Server> {
   const prof = opts['server-cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['server-cpu-prof']] : [];
-  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', 'electron/cli/main.ts', 'demo-server', '--port', '0', '--now', NOW_ISO], {
+  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', 'electron/node/cli/main.ts', 'demo-server', '--port', '0', '--now', NOW_ISO], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

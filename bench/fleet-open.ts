@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
-import { createSimulatorWorld } from '../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-'));
 const keychainService = `RouteLens-bench-${randomBytes(4).toString('hex')}`;
 
 async function startShell(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(port)], {
     cwd: ROOT,
     env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: keychainService, ROUTELENS_DEMO_NOW: NOW },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,7 +6,7 @@
  * the clock starts; only the worker's transactions are timed.
  */
 import { chromium } from 'playwright-core';
-import { createSimulatorWorld } from '../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00.000Z');

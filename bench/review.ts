@@ -21,14 +21,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import type { WireLocationRecord } from '../shared/api/wire.ts';
-import { createSimulatorWorld } from '../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NOW = '2026-11-20T15:00:00.000Z';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-review-'));
 execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-const shell = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', '0'], {
+const shell = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
   cwd: ROOT,
   env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-bench-${process.pid}`, ROUTELENS_DEMO_NOW: NOW },
   stdio: ['ignore', 'pipe', 'inherit'],

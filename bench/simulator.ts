@@ -3,7 +3,7 @@
  * months of one truck over loopback HTTP at limit=1000.
  * Run: npx tsx bench/simulator.ts
  */
-import { createSimulatorWorld, startSimulator } from '../electron/services/simulator/index.ts';
+import { createSimulatorWorld, startSimulator } from '../electron/node/simulator/index.ts';
 import { API_PATHS, type Envelope } from '../shared/api/wire.ts';
 import { daysBetween, toApiDate } from '../shared/util/day.ts';
 

@@ -1,5 +1,5 @@
 import type { CustomScheme } from 'electron';
-import { serveRendererFile, type RendererFiles } from '../services/renderer-files/serve.ts';
+import { serveRendererFile, type RendererFiles } from '../node/renderer-files/serve.ts';
 
 /**
  * The origin the packaged app's pages come from, and its scheme's privileges.

@@ -1,20 +1,20 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol } from 'electron';
 import { join } from 'node:path';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
-import { createBackend, type Backend, type KeyCarryOver } from '../services/backend/backend.ts';
-import { createDiskGuard } from '../services/backend/disk-guard.ts';
-import type { SaveDialogs } from '../services/backend/exports.ts';
-import { registerIpcHandlers, type IpcMainLike } from '../services/backend/dispatch.ts';
-import { createKeychain } from '../services/keychain/index.ts';
-import { resolveDataDir } from '../services/paths.ts';
-import { createSettingsStore } from '../services/settings/index.ts';
-import type { RendererFiles } from '../services/renderer-files/serve.ts';
+import { createBackend, type Backend, type KeyCarryOver } from '../node/backend/backend.ts';
+import { createDiskGuard } from '../node/backend/disk-guard.ts';
+import type { SaveDialogs } from '../node/backend/exports.ts';
+import { registerIpcHandlers, type IpcMainLike } from '../node/backend/dispatch.ts';
+import { createKeychain } from '../node/keychain/index.ts';
+import { resolveDataDir } from '../node/paths.ts';
+import { createSettingsStore } from '../node/settings/index.ts';
+import type { RendererFiles } from '../node/renderer-files/serve.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
 import { createAppWindow } from './app-window.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
-// lives in services/backend, which the browser shell and the tests share.
+// lives in electron/node/backend, which the browser shell and the tests share.
 const dataDir = resolveDataDir();
 app.setPath('userData', dataDir);
 

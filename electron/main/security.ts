@@ -1,5 +1,5 @@
 import { app, session, shell, type WebContents } from 'electron';
-import { currentPolicy, type RendererFiles } from '../services/renderer-files/serve.ts';
+import { currentPolicy, type RendererFiles } from '../node/renderer-files/serve.ts';
 
 /**
  * Electron's security checklist, applied in one place: strict CSP on every

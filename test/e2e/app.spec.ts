@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createSimulatorWorld } from '../../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../../electron/node/simulator/index.ts';
 import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
 // Ground truth: the same world the shell's demo simulator serves (same seed, same pinned clock).

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMPANY_KEY_HEADER, API_PATHS, PROVIDER_KEY_HEADER } from '../../shared/api/wire.ts';
-import { CompanyKeyInvalidError, ProviderKeyInvalidError } from '../../electron/services/api/errors.ts';
-import { startSimulator } from '../../electron/services/simulator/index.ts';
+import { CompanyKeyInvalidError, ProviderKeyInvalidError } from '../../electron/node/api/errors.ts';
+import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
 const WRONG_PROVIDER_KEY = 'wrong-provider-e2e-4f0d9c2b7a61';

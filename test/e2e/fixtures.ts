@@ -40,7 +40,7 @@ async function spawnShell(opts: ShellOptions): Promise<{ child: ChildProcess; ur
   if (opts.saveDir) env['ROUTELENS_SAVE_DIR'] = opts.saveDir;
   // null: the demo runs on the real clock (a test that needs the backend's 30-s floor to pass).
   if (opts.demoNow !== null) env['ROUTELENS_DEMO_NOW'] = opts.demoNow ?? E2E_NOW;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', String(opts.port)], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(opts.port)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSimulator } from '../../electron/services/simulator/index.ts';
+import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
 test('moving the API to another origin: no key goes there until entered again, and the screens say which', async ({ page, shell }, testInfo) => {

@@ -43,7 +43,7 @@ function mountSmallDisk(): { dir: string; unmount: () => void } | { skip: string
 // after the first quota failure), and it happens with persistent storage granted via CDP (navigator.storage.persisted()
 // true), so it is neither eviction, nor later writes, nor the dump racing the close. A new page then sees an empty
 // database. The page cannot keep those days without knowing free disk space, which the browser does not expose;
-// the main process can: electron/services/backend/disk-guard.ts stops downloads while the data volume still has
+// the main process can: electron/node/backend/disk-guard.ts stops downloads while the data volume still has
 // 512 MB free (tested on a real tmpfs in test/integration/disk-guard.test.ts). This spec stays as the record of
 // what happens when that guard is bypassed (the profile here is on its own disk, not the shell's data volume).
 test.fixme('a full disk fails the job with kind "quota", says so, and every day stored before is intact', async ({ shell }, testInfo) => {

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend, KeyCarryOver } from '../../electron/services/backend/backend.ts';
-import { dispatch } from '../../electron/services/backend/dispatch.ts';
-import { createKeychain, createMemoryBackend, type MemoryBackend } from '../../electron/services/keychain/index.ts';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import type { Backend, KeyCarryOver } from '../../electron/node/backend/backend.ts';
+import { dispatch } from '../../electron/node/backend/dispatch.ts';
+import { createKeychain, createMemoryBackend, type MemoryBackend } from '../../electron/node/keychain/index.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import type { CarrierView, ConnectionTest, KeysStatus } from '../../shared/domain/carrier.ts';
 import type { IpcChannel, IpcReply } from '../../shared/ipc/contract.ts';
 import { createTestBackend } from '../support/test-backend.ts';

@@ -3,12 +3,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { json, startFakeServer } from '../unit/client-fake-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLI = ['--import', 'tsx', 'electron/cli/main.ts'];
+const CLI = ['--import', 'tsx', 'electron/node/cli/main.ts'];
 
 interface Run {
   child: ChildProcess;

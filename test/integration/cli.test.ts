@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLI = ['--import', 'tsx', 'electron/cli/main.ts'];
+const CLI = ['--import', 'tsx', 'electron/node/cli/main.ts'];
 
 /** Async on purpose: the simulator runs in this process, and spawnSync would block its event loop. */
 function cli(args: string[], env: Record<string, string> = {}, entry: string[] = CLI) {

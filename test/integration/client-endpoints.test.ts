@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../electron/services/simulator/types.ts';
-import { startSimulator } from '../../electron/services/simulator/index.ts';
-import { createApiClient, type ApiClientOptions } from '../../electron/services/api/client.ts';
-import { createRateLimiter } from '../../electron/services/api/rate-limiter.ts';
+import type { RunningSimulator } from '../../electron/node/simulator/types.ts';
+import { startSimulator } from '../../electron/node/simulator/index.ts';
+import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
+import { createRateLimiter } from '../../electron/node/api/rate-limiter.ts';
 import { LEGACY_COMPANY_KEY_PREFIX } from '../../shared/api/wire.ts';
 import { addDays } from '../../shared/util/day.ts';
 

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../electron/services/api/index.ts';
-import { createDiskGuard, freeBytes } from '../../electron/services/backend/disk-guard.ts';
-import { createDownloadSessions } from '../../electron/services/backend/downloads.ts';
-import { toFailure } from '../../electron/services/backend/failure.ts';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { createApiClient } from '../../electron/node/api/index.ts';
+import { createDiskGuard, freeBytes } from '../../electron/node/backend/disk-guard.ts';
+import { createDownloadSessions } from '../../electron/node/backend/downloads.ts';
+import { toFailure } from '../../electron/node/backend/failure.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import type { DownloadEvent } from '../../shared/ipc/contract.ts';
 import { mountTmpfs } from '../support/tmpfs.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../electron/services/api/index.ts';
-import { createDownloadSessions } from '../../electron/services/backend/downloads.ts';
-import { toFailure } from '../../electron/services/backend/failure.ts';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { createApiClient } from '../../electron/node/api/index.ts';
+import { createDownloadSessions } from '../../electron/node/backend/downloads.ts';
+import { toFailure } from '../../electron/node/backend/failure.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import type { DownloadRequest } from '../../shared/domain/carrier.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');

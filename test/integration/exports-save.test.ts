@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '../../electron/services/backend/backend.ts';
-import { createExportSessions, type SaveDialogs } from '../../electron/services/backend/exports.ts';
-import { toFailure } from '../../electron/services/backend/failure.ts';
-import { createFolderSaveDialogs, safeFileName } from '../../electron/services/backend/folder-save-dialogs.ts';
-import { startWebShell } from '../../electron/services/web-shell/server.ts';
+import type { Backend } from '../../electron/node/backend/backend.ts';
+import { createExportSessions, type SaveDialogs } from '../../electron/node/backend/exports.ts';
+import { toFailure } from '../../electron/node/backend/failure.ts';
+import { createFolderSaveDialogs, safeFileName } from '../../electron/node/backend/folder-save-dialogs.ts';
+import { startWebShell } from '../../electron/node/web-shell/server.ts';
 import { decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
 import type { ExportFormat } from '../../shared/ipc/contract.ts';
 import { mountTmpfs } from '../support/tmpfs.ts';

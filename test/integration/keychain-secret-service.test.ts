@@ -6,10 +6,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeychain } from '../../electron/services/keychain/keychain.ts';
-import type { Keychain } from '../../electron/services/keychain/keychain.ts';
-import { resolveDataDir } from '../../electron/services/paths.ts';
-import { createSettingsStore } from '../../electron/services/settings/store.ts';
+import { createKeychain } from '../../electron/node/keychain/keychain.ts';
+import type { Keychain } from '../../electron/node/keychain/keychain.ts';
+import { resolveDataDir } from '../../electron/node/paths.ts';
+import { createSettingsStore } from '../../electron/node/settings/store.ts';
 
 function run(cmd: string, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { input, encoding: 'utf8', timeout: 20_000 });

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const keychainModule = path.join(root, 'electron/services/keychain/index.ts');
-const settingsModule = path.join(root, 'electron/services/settings/index.ts');
+const keychainModule = path.join(root, 'electron/node/keychain/index.ts');
+const settingsModule = path.join(root, 'electron/node/settings/index.ts');
 
 interface Outcome {
   error: { name: string; unavailable: boolean; message: string } | null;

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend } from '../../electron/services/backend/backend.ts';
-import { dispatch } from '../../electron/services/backend/dispatch.ts';
-import { resolveOnlineStyle } from '../../electron/services/basemap/resolve-online-style.ts';
-import { createSettingsStore } from '../../electron/services/settings/index.ts';
+import type { Backend } from '../../electron/node/backend/backend.ts';
+import { dispatch } from '../../electron/node/backend/dispatch.ts';
+import { resolveOnlineStyle } from '../../electron/node/basemap/resolve-online-style.ts';
+import { createSettingsStore } from '../../electron/node/settings/index.ts';
 import type { IpcReply, OnlineStyleChoice } from '../../shared/ipc/contract.ts';
 import { createTestBackend } from '../support/test-backend.ts';
 

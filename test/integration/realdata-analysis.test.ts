@@ -5,8 +5,8 @@
  * history window. Readings are named by their recorded time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../electron/services/api/index.ts';
-import { syncVehicleHistory } from '../../electron/services/sync/index.ts';
+import { createApiClient } from '../../electron/node/api/index.ts';
+import { syncVehicleHistory } from '../../electron/node/sync/index.ts';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../shared/analysis/types.ts';

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveRendererFile, type RendererFiles } from '../../electron/services/renderer-files/serve.ts';
+import { serveRendererFile, type RendererFiles } from '../../electron/node/renderer-files/serve.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, htmlWithPolicy, metaPolicy } from '../../shared/ipc/csp.ts';
 
 /**

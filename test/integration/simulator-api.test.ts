@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { API_PATHS, type Envelope } from '../../shared/api/wire.ts';
 import { addDays, toApiDate } from '../../shared/util/day.ts';
 

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../electron/services/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { API_PATHS, type Envelope, type WireLocationRecord } from '../../shared/api/wire.ts';
 import { addDays, toApiDate } from '../../shared/util/day.ts';
 

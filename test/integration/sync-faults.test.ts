@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultOptions, RunningSimulator } from '../../electron/services/simulator/types.ts';
-import { startSimulator } from '../../electron/services/simulator/index.ts';
-import { createApiClient } from '../../electron/services/api/client.ts';
-import type { ApiEvent } from '../../electron/services/api/http.ts';
-import { createRateLimiter } from '../../electron/services/api/rate-limiter.ts';
-import { syncVehicleHistory, type DayEmit } from '../../electron/services/sync/sync-vehicle-history.ts';
-import type { DayState } from '../../electron/services/sync/plan.ts';
+import type { FaultOptions, RunningSimulator } from '../../electron/node/simulator/types.ts';
+import { startSimulator } from '../../electron/node/simulator/index.ts';
+import { createApiClient } from '../../electron/node/api/client.ts';
+import type { ApiEvent } from '../../electron/node/api/http.ts';
+import { createRateLimiter } from '../../electron/node/api/rate-limiter.ts';
+import { syncVehicleHistory, type DayEmit } from '../../electron/node/sync/sync-vehicle-history.ts';
+import type { DayState } from '../../electron/node/sync/plan.ts';
 import { chunkPoints } from '../../shared/track/day-chunk.ts';
 import { addDays, dayOfMs, daysBetween, type UtcDay } from '../../shared/util/day.ts';
 

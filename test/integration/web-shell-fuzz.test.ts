@@ -55,7 +55,7 @@ describe('browser shell under a seeded fuzz of malformed requests', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-fuzz-'));
-    child = spawn(process.execPath, ['--import', 'tsx', 'electron/services/web-shell/main.ts', '--port', '0'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
       cwd: ROOT,
       env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-fuzz-${randomBytes(6).toString('hex')}`, ROUTELENS_DEMO_NOW: '2026-11-20T15:00:00Z' },
       stdio: ['ignore', 'pipe', 'pipe'],

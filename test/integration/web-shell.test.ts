@@ -4,8 +4,8 @@ import path from 'node:path';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend } from '../../electron/services/backend/backend.ts';
-import { startWebShell, type RunningWebShell } from '../../electron/services/web-shell/server.ts';
+import type { Backend } from '../../electron/node/backend/backend.ts';
+import { startWebShell, type RunningWebShell } from '../../electron/node/web-shell/server.ts';
 import { decodeBridge } from '../../shared/ipc/codec.ts';
 import { createTestBackend } from '../support/test-backend.ts';
 

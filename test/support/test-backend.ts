@@ -1,6 +1,6 @@
-import { createBackend, type Backend, type BackendOptions } from '../../electron/services/backend/backend.ts';
-import { createKeychain, createMemoryBackend } from '../../electron/services/keychain/index.ts';
-import { createSettingsStore } from '../../electron/services/settings/index.ts';
+import { createBackend, type Backend, type BackendOptions } from '../../electron/node/backend/backend.ts';
+import { createKeychain, createMemoryBackend } from '../../electron/node/keychain/index.ts';
+import { createSettingsStore } from '../../electron/node/settings/index.ts';
 
 /**
  * The real backend as the browser shell builds it, on a settings folder of the

@@ -11,7 +11,7 @@ import {
   loadRenderer,
   type UrlLoader,
 } from '../../electron/main/app-origin.ts';
-import { serveRendererFile, type RendererFiles } from '../../electron/services/renderer-files/serve.ts';
+import { serveRendererFile, type RendererFiles } from '../../electron/node/renderer-files/serve.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, metaPolicy } from '../../shared/ipc/csp.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullJitterDelay, parseRetryAfter, retryDelay } from '../../electron/services/api/backoff.ts';
+import { fullJitterDelay, parseRetryAfter, retryDelay } from '../../electron/node/api/backoff.ts';
 
 describe('full jitter backoff', () => {
   const opts = { baseMs: 100, capMs: 5_000 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EXTRA_ORIGINS } from '../../shared/ipc/csp.ts';
 import { isOnlineStyleUrl } from '../../shared/ipc/validate.ts';
-import { originsOf, parseStyleUrl, styleReferences, StyleUrlError } from '../../electron/services/basemap/style-origins.ts';
+import { originsOf, parseStyleUrl, styleReferences, StyleUrlError } from '../../electron/node/basemap/style-origins.ts';
 
 const ALLOWED = [
   'https://tiles.example.com/style.json',

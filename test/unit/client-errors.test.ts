@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../electron/services/api/client.ts';
-import type { ApiEvent } from '../../electron/services/api/http.ts';
-import { isAbortError } from '../../electron/services/api/errors.ts';
+import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
+import type { ApiEvent } from '../../electron/node/api/http.ts';
+import { isAbortError } from '../../electron/node/api/errors.ts';
 import { json, resetMidBody, startFakeServer, type FakeServer } from './client-fake-server.ts';
 
 const PROVIDER = 'pk_live_9f8e7d6c5b4a3210';

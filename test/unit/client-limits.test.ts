@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../electron/services/api/client.ts';
-import { RedirectRefusedError } from '../../electron/services/api/errors.ts';
+import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
+import { RedirectRefusedError } from '../../electron/node/api/errors.ts';
 import { json, startFakeServer, type FakeServer } from './client-fake-server.ts';
 
 const PROVIDER = 'pk_live_limits_5a4b3c2d1e';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, sanitizedCause } from '../../electron/services/api/redact.ts';
+import { redact, sanitizedCause } from '../../electron/node/api/redact.ts';
 
 const KEYS = ['prov_ABCDEF123456', 'system-comp_ZYXW9876'];
 

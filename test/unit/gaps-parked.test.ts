@@ -9,10 +9,10 @@ import { gapParamsOf, gapRule, isGapBetween, PARKED_RADIUS_METERS, type GapParam
 import { destinationPoint } from '../../shared/track/geo.ts';
 import { isCurrentSummary, summarizeDay, summaryParamsOf } from '../../shared/track/summary.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
-import { buildRouteGeoJSON } from '../../renderer/src/map/route-geojson.ts';
-import { sampleAt } from '../../renderer/src/playback/interpolate.ts';
-import { buildSkipMap } from '../../renderer/src/playback/skip.ts';
-import { flattenChunks } from '../../renderer/src/playback/track.ts';
+import { buildRouteGeoJSON } from '../../shared/map/route-geojson.ts';
+import { sampleAt } from '../../shared/playback/interpolate.ts';
+import { buildSkipMap } from '../../shared/playback/skip.ts';
+import { flattenChunks } from '../../shared/playback/track.ts';
 import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
 const MORNING = Date.UTC(2026, 4, 1, 6, 0, 0);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IPC_CHANNELS, type IpcReply } from '../../shared/ipc/contract.ts';
 import { ARG_GUARDS } from '../../shared/ipc/validate.ts';
-import type { Backend, Handlers } from '../../electron/services/backend/backend.ts';
-import { registerIpcHandlers, type FrameLike, type IpcMainLike } from '../../electron/services/backend/dispatch.ts';
+import type { Backend, Handlers } from '../../electron/node/backend/backend.ts';
+import { registerIpcHandlers, type FrameLike, type IpcMainLike } from '../../electron/node/backend/dispatch.ts';
 import { APP_ENTRY_URL, isAppUrl } from '../../electron/main/app-origin.ts';
 
 /** A fake ipcMain: records handlers so the test can invoke them as Electron would. */

@@ -3,8 +3,8 @@ import { DEFAULT_ADJUSTABLE_PARAMS, ADJUSTABLE_PARAM_KEYS } from '../../shared/a
 import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
 import { IPC_CHANNELS, type IpcReply } from '../../shared/ipc/contract.ts';
 import { ARG_GUARDS } from '../../shared/ipc/validate.ts';
-import type { Backend, Handlers } from '../../electron/services/backend/backend.ts';
-import { registerIpcHandlers, type FrameLike, type IpcMainLike } from '../../electron/services/backend/dispatch.ts';
+import type { Backend, Handlers } from '../../electron/node/backend/backend.ts';
+import { registerIpcHandlers, type FrameLike, type IpcMainLike } from '../../electron/node/backend/dispatch.ts';
 
 const guard = ARG_GUARDS['settings:setPreferences'];
 

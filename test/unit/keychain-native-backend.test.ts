@@ -24,8 +24,8 @@ vi.mock('@napi-rs/keyring', () => ({
   },
 }));
 
-const { createNativeBackend } = await import('../../electron/services/keychain/native-backend.ts');
-const { KeychainError, KeychainUnavailableError } = await import('../../electron/services/keychain/errors.ts');
+const { createNativeBackend } = await import('../../electron/node/keychain/native-backend.ts');
+const { KeychainError, KeychainUnavailableError } = await import('../../electron/node/keychain/errors.ts');
 
 beforeEach(() => {
   calls.ctor.length = 0;

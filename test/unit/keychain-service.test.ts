@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { KeychainBackend } from '../../electron/services/keychain/backend.ts';
-import { KeychainError, KeychainUnavailableError, KeychainValidationError } from '../../electron/services/keychain/errors.ts';
-import { createKeychain, STATUS_TRUST_MS } from '../../electron/services/keychain/keychain.ts';
-import { createMemoryBackend } from '../../electron/services/keychain/memory-backend.ts';
-import { resolveService } from '../../electron/services/keychain/accounts.ts';
+import type { KeychainBackend } from '../../electron/node/keychain/backend.ts';
+import { KeychainError, KeychainUnavailableError, KeychainValidationError } from '../../electron/node/keychain/errors.ts';
+import { createKeychain, STATUS_TRUST_MS } from '../../electron/node/keychain/keychain.ts';
+import { createMemoryBackend } from '../../electron/node/keychain/memory-backend.ts';
+import { resolveService } from '../../electron/node/keychain/accounts.ts';
 
 const newKey = (): string => randomBytes(24).toString('base64url');
 const setup = () => {

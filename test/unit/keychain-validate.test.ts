@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KeychainValidationError } from '../../electron/services/keychain/errors.ts';
-import { companyAccount } from '../../electron/services/keychain/accounts.ts';
-import { MAX_KEY_LENGTH, validateCarrierId, validateKey } from '../../electron/services/keychain/validate.ts';
+import { KeychainValidationError } from '../../electron/node/keychain/errors.ts';
+import { companyAccount } from '../../electron/node/keychain/accounts.ts';
+import { MAX_KEY_LENGTH, validateCarrierId, validateKey } from '../../electron/node/keychain/validate.ts';
 
 const key = (n = 32): string => randomBytes(n).toString('base64url').slice(0, n);
 

@@ -4,7 +4,7 @@ import {
   getProviderLimiter,
   providerKeyFingerprint,
   resetProviderLimiters,
-} from '../../electron/services/api/rate-limiter.ts';
+} from '../../electron/node/api/rate-limiter.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MotionCode } from '../../shared/domain/status.ts';
-import { lerpHeading, sampleAt } from '../../renderer/src/playback/interpolate.ts';
-import { nextRate, PLAYBACK_RATES, stepTime } from '../../renderer/src/playback/step.ts';
+import { lerpHeading, sampleAt } from '../../shared/playback/interpolate.ts';
+import { nextRate, PLAYBACK_RATES, stepTime } from '../../shared/playback/step.ts';
 
 const GAP = { gapSeconds: 20 * 60 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MotionCode } from '../../shared/domain/status.ts';
-import { advance, buildSkipMap, EMPTY_SKIP, fromPlayed, toPlayed } from '../../renderer/src/playback/skip.ts';
-import { tick } from '../../renderer/src/playback/clock.ts';
+import { advance, buildSkipMap, EMPTY_SKIP, fromPlayed, toPlayed } from '../../shared/playback/skip.ts';
+import { tick } from '../../shared/playback/clock.ts';
 
 const MIN = 60_000;
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADJUSTABLE_PARAM_KEYS, DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../shared/analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, SPEEDING_THRESHOLD_MPH } from '../../shared/analysis/params.ts';
-import { SettingsValidationError } from '../../electron/services/settings/errors.ts';
-import { createSettingsStore } from '../../electron/services/settings/store.ts';
-import { SETTINGS_VERSION } from '../../electron/services/settings/types.ts';
+import { SettingsValidationError } from '../../electron/node/settings/errors.ts';
+import { createSettingsStore } from '../../electron/node/settings/store.ts';
+import { SETTINGS_VERSION } from '../../electron/node/settings/types.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsError } from '../../electron/services/settings/errors.ts';
-import { createSettingsStore } from '../../electron/services/settings/store.ts';
-import { MAX_COMPANY_NAME_LENGTH, MAX_DOT_NUMBER_LENGTH } from '../../electron/services/settings/validate.ts';
+import { SettingsError } from '../../electron/node/settings/errors.ts';
+import { createSettingsStore } from '../../electron/node/settings/store.ts';
+import { MAX_COMPANY_NAME_LENGTH, MAX_DOT_NUMBER_LENGTH } from '../../electron/node/settings/validate.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveDataDir } from '../../electron/services/paths.ts';
+import { resolveDataDir } from '../../electron/node/paths.ts';
 
 describe('resolveDataDir', () => {
   it('prefers ROUTELENS_DATA_DIR on every platform, made absolute', () => {

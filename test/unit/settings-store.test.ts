@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AtomicFs } from '../../electron/services/settings/atomic-write.ts';
-import { SettingsError, SettingsValidationError } from '../../electron/services/settings/errors.ts';
-import type { Migration } from '../../electron/services/settings/migrate.ts';
-import { createSettingsStore, effectiveBaseUrl } from '../../electron/services/settings/store.ts';
-import type { NewCarrier } from '../../electron/services/settings/store.ts';
-import { SETTINGS_VERSION, defaultSettings } from '../../electron/services/settings/types.ts';
+import type { AtomicFs } from '../../electron/node/settings/atomic-write.ts';
+import { SettingsError, SettingsValidationError } from '../../electron/node/settings/errors.ts';
+import type { Migration } from '../../electron/node/settings/migrate.ts';
+import { createSettingsStore, effectiveBaseUrl } from '../../electron/node/settings/store.ts';
+import type { NewCarrier } from '../../electron/node/settings/store.ts';
+import { SETTINGS_VERSION, defaultSettings } from '../../electron/node/settings/types.ts';
 import { DEFAULT_ADJUSTABLE_PARAMS } from '../../shared/analysis/adjustable.ts';
 
 let dir: string;

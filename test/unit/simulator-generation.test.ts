@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulatorWorld } from '../../electron/services/simulator/index.ts';
-import { haversineMi, bearingDeg, inConus } from '../../electron/services/simulator/geo.ts';
-import { historyWindow } from '../../electron/services/simulator/window.ts';
+import { createSimulatorWorld } from '../../electron/node/simulator/index.ts';
+import { haversineMi, bearingDeg, inConus } from '../../electron/node/simulator/geo.ts';
+import { historyWindow } from '../../electron/node/simulator/window.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import type { WireLocationRecord } from '../../shared/api/wire.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulatorWorld, DEMO_PROVIDER_KEY } from '../../electron/services/simulator/index.ts';
-import { vinCheckDigit } from '../../electron/services/simulator/fleet.ts';
+import { createSimulatorWorld, DEMO_PROVIDER_KEY } from '../../electron/node/simulator/index.ts';
+import { vinCheckDigit } from '../../electron/node/simulator/fleet.ts';
 import { DUTY_STATUS_CODES, MOTION_STATUSES } from '../../shared/api/wire.ts';
 
 const NOW = Date.UTC(2026, 2, 15, 18, 0);

@@ -3,10 +3,10 @@ import type { Rejection } from '../../shared/api/validate.ts';
 import { chunkPoints } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb } from '../../shared/track/types.ts';
 import { addDays, dayOfMs, dayStartMs, daysBetween, type UtcDay } from '../../shared/util/day.ts';
-import type { HistoryPage, LocationHistoryQuery } from '../../electron/services/api/client.ts';
-import { AbortedError, ProviderKeyInvalidError, RequestError } from '../../electron/services/api/errors.ts';
-import { syncVehicleHistory, type DayEmit } from '../../electron/services/sync/sync-vehicle-history.ts';
-import type { DayState } from '../../electron/services/sync/plan.ts';
+import type { HistoryPage, LocationHistoryQuery } from '../../electron/node/api/client.ts';
+import { AbortedError, ProviderKeyInvalidError, RequestError } from '../../electron/node/api/errors.ts';
+import { syncVehicleHistory, type DayEmit } from '../../electron/node/sync/sync-vehicle-history.ts';
+import type { DayState } from '../../electron/node/sync/plan.ts';
 
 /** Deterministic PRNG so failures reproduce. */
 function rng(seed: number): () => number {

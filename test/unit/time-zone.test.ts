@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createZoneFormatter, formatDuration, isValidZone } from '../../renderer/src/time/zone.ts';
+import { createZoneFormatter, formatDuration, isValidZone } from '../../shared/time/zone.ts';
 
 // 2026-07-01T12:34:56Z (daylight time in Chicago) and 2026-01-15T05:06:07Z (standard time).
 const SUMMER = Date.UTC(2026, 6, 1, 12, 34, 56);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
-import { routeGeoJSON } from './route-geojson.ts';
+import { routeGeoJSON } from '../../../shared/map/route-geojson.ts';
 import { ANCHORS, GAP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { OverlayLayerSpec } from './style-types.ts';

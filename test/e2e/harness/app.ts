@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createSimulatorWorld } from '../../../electron/services/simulator/index.ts';
+import { createSimulatorWorld } from '../../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../../shared/util/day.ts';
 import { E2E_NOW, expect, openApp, type WebShell } from '../fixtures.ts';
 import type { Dump } from './api.ts';

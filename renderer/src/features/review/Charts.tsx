@@ -2,7 +2,7 @@ import { memo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Brush, CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
-import type { ZoneFormatter } from '../../time/zone.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
 import { STATUS_COLORS } from './route-style.ts';

@@ -1,10 +1,10 @@
 import { MOTION_BY_CODE } from '../../../../shared/domain/status.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
-import { sampleAt } from '../../playback/interpolate.ts';
-import { PLAYBACK_RATES, stepTime } from '../../playback/step.ts';
-import type { ZoneFormatter } from '../../time/zone.ts';
+import { sampleAt } from '../../../../shared/playback/interpolate.ts';
+import { PLAYBACK_RATES, stepTime } from '../../../../shared/playback/step.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { useEffect, useRef } from 'react';
-import type { FlatTrack } from '../../playback/track.ts';
+import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { usePlayback, useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
 
 const STATUS_TEXT: Record<string, string> = { IN_MOTION: 'Moving', STATIONARY: 'Stationary', OFFLINE: 'Offline' };

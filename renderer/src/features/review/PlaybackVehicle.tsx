@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import { useFollow, useMap, VehicleMarker } from '../../map/index.ts';
-import { sampleAt } from '../../playback/interpolate.ts';
-import type { FlatTrack } from '../../playback/track.ts';
+import { sampleAt } from '../../../../shared/playback/interpolate.ts';
+import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { usePlayback, type PlaybackStore } from './playback-store.ts';
 
 /**

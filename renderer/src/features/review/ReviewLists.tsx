@@ -2,7 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
-import { formatDuration, type ZoneFormatter } from '../../time/zone.ts';
+import { formatDuration, type ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { PlaybackStore } from './playback-store.ts';
 
 type Tab = 'trips' | 'stops' | 'events';

@@ -3,7 +3,7 @@ import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { BasemapPicker, FitBounds, GapsLayer, loadBasemapChoice, MapView, OutliersLayer, RouteLayer, SPEED_COLORS, StopsLayer, useMap, type BasemapChoice } from '../../map/index.ts';
-import type { FlatTrack } from '../../playback/track.ts';
+import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { windowOf } from '../../workers/series.ts';
 import type { OutlierPoint } from './clean-selection.ts';
 import { PlaybackVehicle } from './PlaybackVehicle.tsx';

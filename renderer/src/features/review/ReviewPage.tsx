@@ -5,13 +5,13 @@ import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { AnalysisParams, Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import type { FlatTrack } from '../../playback/track.ts';
+import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { api } from '../../bridge/api.ts';
-import { nextRate, stepTime } from '../../playback/step.ts';
+import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storageRows } from '../../store/reads.ts';
 import { loadRoster } from '../../store/snapshots.ts';
-import { createZoneFormatter } from '../../time/zone.ts';
+import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
 import { AnalysisSettings } from './AnalysisSettings.tsx';

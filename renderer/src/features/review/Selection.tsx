@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/analysis/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
-import { COMMON_ZONES } from '../../time/zone.ts';
+import { COMMON_ZONES } from '../../../../shared/time/zone.ts';
 
 export type Span = 'day' | 'week' | 'month' | '6m';
 export const SPAN_DAYS: Record<Span, number> = { day: 1, week: 7, month: 30, '6m': 183 };

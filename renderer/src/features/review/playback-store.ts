@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { tick, type ClockState } from '../../playback/clock.ts';
-import { EMPTY_SKIP, type SkipMap } from '../../playback/skip.ts';
+import { tick, type ClockState } from '../../../../shared/playback/clock.ts';
+import { EMPTY_SKIP, type SkipMap } from '../../../../shared/playback/skip.ts';
 
 /**
  * Playback state outside React: the clock advances every animation frame and

@@ -5,8 +5,8 @@ import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/
 import { DEFAULT_SUMMARY_PARAMS, isCurrentSummary, sameSummaryParams, SUMMARY_RULE, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
-import { buildSkipMap, type SkipMap } from '../../playback/skip.ts';
-import { flattenChunks, type FlatTrack } from '../../playback/track.ts';
+import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
+import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
 import { readDays } from '../../store/reads.ts';
 import type { StoredDay } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';

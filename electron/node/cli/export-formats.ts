@@ -1,12 +1,12 @@
-import { analyzeTrack } from '../../shared/analysis/analyze.ts';
-import type { AnalysisParams } from '../../shared/analysis/types.ts';
-import { csvLines } from '../../shared/export/csv.ts';
-import { eventsCsv } from '../../shared/export/events-csv.ts';
-import { orderChunks } from '../../shared/export/format.ts';
-import { gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
-import { tripsCsv } from '../../shared/export/trips-csv.ts';
-import { gapParamsOf } from '../../shared/track/gaps.ts';
-import type { DayChunk } from '../../shared/track/types.ts';
+import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import { csvLines } from '../../../shared/export/csv.ts';
+import { eventsCsv } from '../../../shared/export/events-csv.ts';
+import { orderChunks } from '../../../shared/export/format.ts';
+import { gpxPieces, type GpxMeta } from '../../../shared/export/gpx.ts';
+import { tripsCsv } from '../../../shared/export/trips-csv.ts';
+import { gapParamsOf } from '../../../shared/track/gaps.ts';
+import type { DayChunk } from '../../../shared/track/types.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { gapRule, isGapAt, type GapParams } from '../../../shared/track/gaps.ts';
+import { gapRule, isGapAt, type GapParams } from '../track/gaps.ts';
 import { indexAtOrBefore } from './track.ts';
 
 export interface TrackArrays {

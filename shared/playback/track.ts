@@ -1,4 +1,4 @@
-import type { DayChunk } from '../../../shared/track/types.ts';
+import type { DayChunk } from '../track/types.ts';
 
 /**
  * A selection's readings as one set of parallel arrays (the day chunks

@@ -1,5 +1,5 @@
-import { parseIsoUtc } from '../../shared/api/validate.ts';
-import { startSimulator } from '../services/simulator/index.ts';
+import { parseIsoUtc } from '../../../shared/api/validate.ts';
+import { startSimulator } from '../simulator/index.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 
 /** Serves the simulator until SIGINT/SIGTERM; the first stdout line is the connection JSON. */

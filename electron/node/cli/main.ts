@@ -3,7 +3,7 @@
  * Every failure is one sentence on stderr and a non-zero exit: 2 for a usage
  * mistake, 1 for anything else. Never a stack trace.
  */
-import { ApiError } from '../services/api/index.ts';
+import { ApiError } from '../api/index.ts';
 import { ANALYSIS_FLAG_NAMES, ANALYSIS_FLAGS_HELP } from './analysis-flags.ts';
 import { UsageError, parseArgs, type FlagSpec } from './args.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';

@@ -1,4 +1,4 @@
-import { gapRule, Interval, intervalAt, type GapParams, type IntervalColumns } from '../../../shared/track/gaps.ts';
+import { gapRule, Interval, intervalAt, type GapParams, type IntervalColumns } from '../track/gaps.ts';
 
 /**
  * "Skip stationary and offline": playback runs on a played-time axis from

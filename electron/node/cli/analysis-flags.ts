@@ -1,6 +1,6 @@
-import { ADJUSTABLE_PARAM_KEYS, type AdjustableParamKey } from '../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, MAX_PLAUSIBLE_MPH, resolveAnalysisParams, SPEEDING_THRESHOLD_MPH } from '../../shared/analysis/params.ts';
-import type { AnalysisParams } from '../../shared/analysis/types.ts';
+import { ADJUSTABLE_PARAM_KEYS, type AdjustableParamKey } from '../../../shared/analysis/adjustable.ts';
+import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, MAX_PLAUSIBLE_MPH, resolveAnalysisParams, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
+import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 
 /**

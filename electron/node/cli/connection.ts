@@ -1,5 +1,5 @@
-import { createApiClient, type ApiClient } from '../services/api/index.ts';
-import { createRateLimiter } from '../services/api/rate-limiter.ts';
+import { createApiClient, type ApiClient } from '../api/index.ts';
+import { createRateLimiter } from '../api/rate-limiter.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;

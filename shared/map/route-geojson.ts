@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, LineString } from 'geojson';
-import { gapRule, isGapBetween, type GapParams } from '../../../shared/track/gaps.ts';
-import type { DayChunk } from '../../../shared/track/types.ts';
+import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
+import type { DayChunk } from '../track/types.ts';
 
 export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
 
