@@ -25,6 +25,7 @@ const api: RouteLensApi = {
     remove: call('carriers:remove'),
     testConnection: call('carriers:testConnection'),
     addDemo: call('carriers:addDemo'),
+    setHomeZone: call('carriers:setHomeZone'),
   },
   fleet: {
     vehicles: call('fleet:vehicles'),

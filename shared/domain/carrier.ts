@@ -26,6 +26,14 @@ export interface CarrierView {
   company: CarrierCompany | null;
   /** API origins its Company Key may be sent to (the one it was entered for, and any the user confirmed). */
   companyKeyOrigins: string[];
+  /**
+   * IANA zone of the carrier's home terminal: its local days are the days a
+   * review, an export and an audit bundle select (Hours-of-Service logs are
+   * kept in that zone). The display zone stays a separate view choice.
+   */
+  homeZone: string;
+  /** True when no zone was chosen for this carrier and `homeZone` is this computer's zone. */
+  homeZoneIsDefault: boolean;
 }
 
 export interface KeysStatus {

@@ -43,6 +43,8 @@ export interface NewCarrier {
   label: string;
   companyKey: string;
   baseUrl: string | null;
+  /** IANA zone of the carrier's home terminal; absent: this computer's zone. */
+  homeZone?: string;
 }
 
 /** User preferences kept in settings.json (shared by every screen). */
@@ -104,6 +106,8 @@ export interface IpcContract {
   'carriers:remove': { args: [carrierId: string]; result: CarrierView[] };
   'carriers:testConnection': { args: [carrierId: string]; result: ConnectionTest };
   'carriers:addDemo': { args: []; result: CarrierView[] };
+  /** Sets the carrier's home zone (an IANA name Intl knows, stored in its canonical spelling). */
+  'carriers:setHomeZone': { args: [carrierId: string, zone: string]; result: CarrierView };
 
   'fleet:vehicles': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<VehicleRow> };
   'fleet:drivers': { args: [carrierId: string, force: boolean]; result: FleetSnapshot<DriverRow> };
@@ -159,6 +163,7 @@ export const API_FUNCTIONS = {
   'carriers:remove': 'remove',
   'carriers:testConnection': 'testConnection',
   'carriers:addDemo': 'addDemo',
+  'carriers:setHomeZone': 'setHomeZone',
   'fleet:vehicles': 'vehicles',
   'fleet:drivers': 'drivers',
   'settings:getPreferences': 'getPreferences',

@@ -4,6 +4,7 @@
  */
 import { isAdjustableParams } from '../analysis/adjustable.ts';
 import { isSpeedingThreshold } from '../analysis/params.ts';
+import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
 
@@ -45,8 +46,14 @@ function isRecord(v: unknown, keys: readonly string[]): v is Record<string, unkn
   return own.length === keys.length && keys.every((k) => own.includes(k));
 }
 
+/** A carrier's home zone: an IANA zone Intl knows (at most 64 characters; not 'local'). */
+export const isHomeZone: Guard = isTimeZone;
+
 const isNewCarrier: Guard = (v) =>
-  isRecord(v, ['label', 'companyKey', 'baseUrl']) && isLabel(v['label']) && isKey(v['companyKey']) && isNullable(isBaseUrl)(v['baseUrl']);
+  (isRecord(v, ['label', 'companyKey', 'baseUrl']) || (isRecord(v, ['label', 'companyKey', 'baseUrl', 'homeZone']) && isHomeZone(v['homeZone']))) &&
+  isLabel(v['label']) &&
+  isKey(v['companyKey']) &&
+  isNullable(isBaseUrl)(v['baseUrl']);
 
 const isDownloadRequest: Guard = (v) =>
   isRecord(v, ['carrierId', 'vehicleId', 'from', 'to', 'completeDays']) &&
@@ -96,6 +103,7 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'carriers:remove': tuple(isId),
   'carriers:testConnection': tuple(isId),
   'carriers:addDemo': tuple(),
+  'carriers:setHomeZone': tuple(isId, isHomeZone),
   'fleet:vehicles': tuple(isId, isBool),
   'fleet:drivers': tuple(isId, isBool),
   'settings:getPreferences': tuple(),

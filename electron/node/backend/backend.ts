@@ -1,5 +1,6 @@
 import type { CarrierView, ConnectionTest, KeysStatus } from '../../../shared/domain/carrier.ts';
 import type { IpcArgs, IpcChannel, IpcResult } from '../../../shared/ipc/contract.ts';
+import { systemZone } from '../../../shared/time/local-day.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import type { WireCompany } from '../../../shared/api/wire.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
@@ -100,7 +101,18 @@ export function createBackend(opts: BackendOptions): Backend {
   async function view(c: Carrier): Promise<CarrierView> {
     const hasCompanyKey = c.demo === true ? true : await keychain.hasCompanyKey(c.id).catch(() => false);
     const company = c.company ? { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } : null;
-    return { id: c.id, label: c.label, baseUrl: c.baseUrl ?? null, demo: c.demo === true, hasCompanyKey, createdAt: c.createdAt, company, companyKeyOrigins: [...(c.keyOrigins ?? [])] };
+    return {
+      id: c.id,
+      label: c.label,
+      baseUrl: c.baseUrl ?? null,
+      demo: c.demo === true,
+      hasCompanyKey,
+      createdAt: c.createdAt,
+      company,
+      companyKeyOrigins: [...(c.keyOrigins ?? [])],
+      homeZone: c.homeZone ?? systemZone(),
+      homeZoneIsDefault: c.homeZone === undefined,
+    };
   }
 
   const rememberCompany = (carrierId: string, company: WireCompany) =>
@@ -228,11 +240,11 @@ export function createBackend(opts: BackendOptions): Backend {
     },
 
     'carriers:list': async () => Promise.all((await settings.get()).carriers.map(view)),
-    'carriers:add': async ({ label, companyKey, baseUrl }) => {
+    'carriers:add': async ({ label, companyKey, baseUrl, homeZone }) => {
       remember(companyKey.trim());
       const origin = originForEntry(baseUrl ?? (await settings.get()).provider.baseUrl, 'a Company Key');
       // Key first: a carrier is never saved whose key the keychain refused.
-      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: [origin] });
+      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: [origin], ...(homeZone !== undefined ? { homeZone } : {}) });
       try {
         await keychain.setCompanyKey(c.id, companyKey.trim());
       } catch (err) {
@@ -264,9 +276,13 @@ export function createBackend(opts: BackendOptions): Backend {
       const existing = new Set((await settings.get()).carriers.map((c) => c.id));
       for (const info of await demo.carriers()) {
         const id = demoCarrierId(info);
-        if (!existing.has(id)) await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true });
+        if (!existing.has(id)) await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true, homeZone: info.homeZone });
       }
       return Promise.all((await settings.get()).carriers.map(view));
+    },
+    'carriers:setHomeZone': async (carrierId, zone) => {
+      await carrierOrThrow(carrierId);
+      return view(await settings.updateCarrier(carrierId, { homeZone: zone }));
     },
 
     'fleet:vehicles': (carrierId, force) => vehicles(carrierId, force),

@@ -16,7 +16,8 @@ import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
-import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseKeyOrigins, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseHomeZone, parseKeyOrigins, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import { systemZone } from '../../../shared/time/local-day.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -41,6 +42,8 @@ export interface NewCarrier {
   id?: string;
   /** Origins its Company Key may be sent to (the one it is being entered for). */
   keyOrigins?: readonly string[];
+  /** IANA zone of its home terminal; default this computer's zone (systemZone). */
+  homeZone?: string;
 }
 
 export interface CarrierPatch {
@@ -49,6 +52,8 @@ export interface CarrierPatch {
   baseUrl?: string | null;
   /** Origins its Company Key may be sent to; replaces the list. */
   keyOrigins?: readonly string[];
+  /** IANA zone of its home terminal. */
+  homeZone?: string;
 }
 
 export interface SettingsStore {
@@ -87,6 +92,10 @@ function keyOriginsField(origins: readonly string[] | undefined): { keyOrigins?:
   return origins === undefined ? {} : { keyOrigins: parseKeyOrigins(origins) };
 }
 
+function homeZoneField(zone: string | undefined): { homeZone?: string } {
+  return zone === undefined ? {} : { homeZone: zone };
+}
+
 function timeTag(ms: number): string {
   return new Date(ms).toISOString().replace(/[:.]/g, '-');
 }
@@ -121,6 +130,7 @@ function serialise(s: Settings): string {
       createdAt: c.createdAt,
       ...(c.company ? { company: { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } } : {}),
       ...(c.keyOrigins !== undefined ? { keyOrigins: [...c.keyOrigins] } : {}),
+      ...(c.homeZone !== undefined ? { homeZone: c.homeZone } : {}),
     })),
     ...(s.onlineStyle ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } } : {}),
   };
@@ -231,6 +241,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
         createdAt: old.createdAt,
         ...(old.company ? { company: old.company } : {}),
         ...keyOriginsField(patch.keyOrigins ?? old.keyOrigins),
+        ...homeZoneField(patch.homeZone === undefined ? old.homeZone : parseHomeZone(patch.homeZone)),
       };
       const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
       return { next: { ...s, carriers }, result: updated };
@@ -265,6 +276,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           ...(input.demo === true ? { demo: true } : {}),
           createdAt: new Date(now()).toISOString(),
           ...keyOriginsField(input.keyOrigins),
+          homeZone: input.homeZone === undefined ? systemZone() : parseHomeZone(input.homeZone),
         };
         return { next: { ...s, carriers: [...s.carriers, carrier] }, result: carrier };
       }),

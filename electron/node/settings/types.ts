@@ -28,6 +28,13 @@ export interface Carrier {
    * entered for, and any the user confirmed. Absent or empty: none.
    */
   readonly keyOrigins?: readonly string[];
+  /**
+   * IANA zone of the carrier's home terminal (canonical spelling). Absent:
+   * none was chosen (a carrier from an older file), and this computer's zone
+   * stands in. A carrier added now gets one (the computer's zone by default),
+   * so its local days do not move when the computer does.
+   */
+  readonly homeZone?: string;
 }
 
 export interface ProviderSettings {

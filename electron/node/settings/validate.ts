@@ -9,6 +9,7 @@ import { SettingsValidationError } from './errors.ts';
 import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, parseStoredAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 
@@ -66,6 +67,17 @@ export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string
     return fail(where, `unknown time zone`);
   }
   return value;
+}
+
+/** A carrier's home zone: an IANA zone Intl knows ('local' is a display choice, not a place), in its canonical spelling. */
+export function parseHomeZone(value: unknown, where = 'homeZone'): string {
+  if (!isTimeZone(value)) fail(where, 'must be an IANA time zone such as America/Chicago');
+  return canonicalZone(value);
+}
+
+/** A zone this RouteLens does not know (a hand edit, an older ICU) falls back to the default, keeping the carrier. */
+function homeZoneOrDefault(value: unknown, where: string): { homeZone?: string } {
+  return value === undefined ? {} : orDefault<{ homeZone?: string }>(() => ({ homeZone: parseHomeZone(value, where) }), {});
 }
 
 export function parseSpeedingThreshold(value: unknown, where = 'speedingThresholdMph'): number {
@@ -148,6 +160,7 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
     createdAt,
     ...companyOrNothing(r.company, `${where}.company`),
     ...(r.keyOrigins !== undefined ? { keyOrigins: keyOriginsOrNone(r.keyOrigins, `${where}.keyOrigins`) } : {}),
+    ...homeZoneOrDefault(r.homeZone, `${where}.homeZone`),
   };
 }
 

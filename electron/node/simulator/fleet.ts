@@ -18,6 +18,8 @@ interface CarrierSpec {
   inactiveDrivers: number;
   idleDrivers: number;
   home: { lat: number; lng: number };
+  /** IANA zone of the home terminal (`home`): the demo carrier's home zone in the app. */
+  homeZone: string;
   unitNumber: (i: number) => string;
 }
 
@@ -25,17 +27,17 @@ const CARRIER_SPECS: readonly CarrierSpec[] = [
   {
     id: 'prairie-line', name: 'Prairie Line Transport LLC', dotNumber: '3148272', baseKey: 'ck-prairie-2b8e51d07c94a3f6',
     legacyPrefixed: false, vehicles: 8, inactiveVehicles: 1, inactiveDrivers: 1, idleDrivers: 1,
-    home: { lat: 35.222, lng: -101.831 }, unitNumber: (i) => `T-${101 + i}`,
+    home: { lat: 35.222, lng: -101.831 }, homeZone: 'America/Chicago', unitNumber: (i) => `T-${101 + i}`,
   },
   {
     id: 'blue-ridge', name: 'Blue Ridge Freightways Inc', dotNumber: '2297514', baseKey: 'ck-blueridge-94d1e6a3f0b25c78',
     legacyPrefixed: true, vehicles: 25, inactiveVehicles: 3, inactiveDrivers: 2, idleDrivers: 1,
-    home: { lat: 35.227, lng: -80.843 }, unitNumber: (i) => String(1040 + i * 3),
+    home: { lat: 35.227, lng: -80.843 }, homeZone: 'America/New_York', unitNumber: (i) => String(1040 + i * 3),
   },
   {
     id: 'great-lakes', name: 'Great Lakes Carriers Co', dotNumber: '1863409', baseKey: 'ck-greatlakes-5c07f8b2d61e49a3',
     legacyPrefixed: false, vehicles: 60, inactiveVehicles: 5, inactiveDrivers: 3, idleDrivers: 2,
-    home: { lat: 39.768, lng: -86.158 }, unitNumber: (i) => `GL-${2201 + i}`,
+    home: { lat: 39.768, lng: -86.158 }, homeZone: 'America/Indiana/Indianapolis', unitNumber: (i) => `GL-${2201 + i}`,
   },
 ];
 
@@ -198,6 +200,7 @@ function buildCarrier(seed: number, spec: CarrierSpec, ci: number): Carrier {
       id: spec.id,
       name: spec.name,
       dotNumber: spec.dotNumber,
+      homeZone: spec.homeZone,
       companyKey,
       vehicleCount: vehicles.length,
       driverCount: drivers.length,

@@ -66,6 +66,8 @@ export interface DemoCarrierInfo {
   dotNumber: string;
   /** The key as issued to the provider (one demo carrier's carries the legacy `system-` prefix). */
   companyKey: string;
+  /** IANA zone of the home terminal (Amarillo TX, Charlotte NC, Indianapolis IN); not part of the API, it seeds the app's demo carriers. */
+  homeZone: string;
   vehicleCount: number;
   driverCount: number;
 }
