@@ -2,6 +2,7 @@ import { MOTION_BY_CODE } from '../domain/status.ts';
 import type { MotionStatus } from '../api/wire.ts';
 import { DEFAULT_MAX_PLAUSIBLE_MPH } from '../track/gaps.ts';
 import { findOutliers } from '../track/outliers.ts';
+import { createLocalIsoFormatter } from '../time/local-day.ts';
 import type { Breadcrumb, DayChunk } from '../track/types.ts';
 import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
 
@@ -12,8 +13,11 @@ import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './for
  *
  * - timestamp: ISO 8601 UTC, `2026-05-01T13:04:05Z` (`.sss` only when the
  *   milliseconds are non-zero; see format.ts).
- * - numbers: shortest text that parses back to the exact stored double, never
- *   quoted, never neutralised (a longitude of -97.1 stays a number).
+ * - local_time (only in a file exported for a zone, CSV_COLUMNS_LOCAL): the
+ *   same instant on the zone's clock with its offset, `2026-05-01T08:04:05-05:00`.
+ * - numbers: the recorded readings, as the shortest text that parses back to
+ *   the exact stored double (no figure here is computed, so none is rounded),
+ *   never quoted, never neutralised (a longitude of -97.1 stays a number).
  * - text cells (id, status, vehicle_number, vin, calc_location): a cell that
  *   starts with = + - @ tab or CR would be taken as a formula by spreadsheet
  *   software, so it gets a leading `'`. A cell already starting with `'` gets one
@@ -37,8 +41,12 @@ export const CSV_COLUMNS = [
   'outlier',
 ] as const;
 
+/** The columns of a file exported for a zone: local_time next to the UTC timestamp. */
+export const CSV_COLUMNS_LOCAL = ['id', 'timestamp', 'local_time', ...CSV_COLUMNS.slice(2)] as const;
+
 export const CSV_EOL = '\r\n';
 export const csvHeader = CSV_COLUMNS.join(',') + CSV_EOL;
+const csvHeaderLocal = CSV_COLUMNS_LOCAL.join(',') + CSV_EOL;
 
 /** = + - @ tab CR, and ' itself (see above). */
 function startsLikeFormula(c: number): boolean {
@@ -67,6 +75,8 @@ export interface CsvOptions {
   pieceSize?: number;
   /** The outlier rule's plausible maximum (default DEFAULT_MAX_PLAUSIBLE_MPH), for the `outlier` column. */
   maxPlausibleMph?: number;
+  /** IANA zone: adds the local_time column (CSV_COLUMNS_LOCAL). Absent: the UTC-only columns, as before zones existed. */
+  zone?: string;
 }
 
 /**
@@ -77,10 +87,12 @@ export interface CsvOptions {
 export function* csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<string> {
   const pieceSize = options.pieceSize ?? PIECE_SIZE;
   const iso = createIsoFormatter();
+  const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
   const statusCells = MOTION_BY_CODE.map((s) => csvTextCell(s));
+  const header = local ? csvHeaderLocal : csvHeader;
   // Rows are joined once per piece: a flat string writes faster than a long += rope.
-  const rows: string[] = options.header === false ? [] : [csvHeader];
-  let size = rows.length > 0 ? csvHeader.length : 0;
+  const rows: string[] = options.header === false ? [] : [header];
+  let size = rows.length > 0 ? header.length : 0;
   const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
   for (const chunk of orderChunks(chunks)) {
     const tail = `,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`;
@@ -99,6 +111,7 @@ export function* csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
         csvTextCell(id[i] ?? '') +
         ',' +
         iso(t[i]!) +
+        (local ? `,${local(t[i]!)}` : '') +
         ',' +
         formatNumber(lat[i]!) +
         ',' +
@@ -194,13 +207,21 @@ function nextSpecial(text: string, from: number): number {
   return text.length;
 }
 
-/** Reads a file written by csvLines back into breadcrumbs (header required); the outlier column is checked, not returned. */
+/**
+ * Reads a file written by csvLines back into breadcrumbs (header required,
+ * with or without local_time); the outlier column is checked, not returned,
+ * and a local_time must be the same instant as its timestamp.
+ */
 export function parseBreadcrumbCsv(text: string): Breadcrumb[] {
   const rows = parseCsv(text);
-  const header = rows.shift();
-  if (!header || header.join(',') !== CSV_COLUMNS.join(',')) throw new SyntaxError('CSV: unexpected header');
-  return rows.map((r, k) => {
-    if (r.length !== CSV_COLUMNS.length) throw new SyntaxError(`CSV: row ${k + 2} has ${r.length} cells`);
+  const header = rows.shift()?.join(',');
+  const withLocal = header === CSV_COLUMNS_LOCAL.join(',');
+  if (!withLocal && header !== CSV_COLUMNS.join(',')) throw new SyntaxError('CSV: unexpected header');
+  return rows.map((cells, k) => {
+    const width = withLocal ? CSV_COLUMNS_LOCAL.length : CSV_COLUMNS.length;
+    if (cells.length !== width) throw new SyntaxError(`CSV: row ${k + 2} has ${cells.length} cells`);
+    const r = withLocal ? [cells[0]!, cells[1]!, ...cells.slice(3)] : cells;
+    if (withLocal && !(Date.parse(cells[2]!) === Date.parse(cells[1]!))) throw new SyntaxError(`CSV: row ${k + 2} has local_time "${cells[2]}" for ${cells[1]}`);
     const [id, timestamp, lat, lng, speed, status, direction, vehicleNumber, vin, location, outlier] = r as [
       string, string, string, string, string, string, string, string, string, string, string,
     ];

@@ -1,43 +1,56 @@
 import type { TrackAnalysis } from '../analysis/types.ts';
+import { createLocalIsoFormatter } from '../time/local-day.ts';
+import type { ExportContext } from './context.ts';
 import { CSV_EOL, csvTextCell, type CsvOptions } from './csv.ts';
-import { createIsoFormatter, formatNumber } from './format.ts';
-import { csvPieces } from './trips-csv.ts';
+import { createIsoFormatter, formatFigure, formatNumber } from './format.ts';
+import { csvPieces, identityCells } from './trips-csv.ts';
 
 /**
- * One row per safety event in time order, same CSV rules as csv.ts. Cells that
- * do not apply to a kind are empty: peak_speed_mph is for speeding, reason
- * ("offline", "silence" or "jump": shared/track/gaps.ts) for gaps.
+ * One row per safety event in time order, same CSV rules and identity and
+ * local-time columns as the trips CSV (trips-csv.ts). Cells that do not apply
+ * to a kind are empty: peak_speed_mph is for speeding; reason ("offline",
+ * "silence" or "jump": shared/track/gaps.ts) and gap_miles (straight line
+ * across the gap, 0.01 mi) for gaps. duration_s in whole seconds,
+ * peak_speed_mph at 0.1 mph; the position is the recorded reading.
  */
 export const EVENTS_CSV_COLUMNS = [
   'kind',
   'vehicle_id',
+  'vehicle_number',
+  'vin',
+  'carrier',
+  'dot_number',
+  'time_zone',
   'start_time',
+  'start_local_time',
   'end_time',
+  'end_local_time',
   'duration_s',
   'peak_speed_mph',
   'reason',
+  'gap_miles',
   'lat',
   'lng',
   'place',
 ] as const;
 
-export interface EventsCsvOptions extends CsvOptions {
-  /** Written as vehicle_id instead of the analysed chunks' id. */
-  vehicleId?: string;
-}
-
-export function* eventsCsv(analysis: TrackAnalysis, options: EventsCsvOptions = {}): Generator<string> {
+export function* eventsCsv(analysis: TrackAnalysis, context: ExportContext, options: CsvOptions = {}): Generator<string> {
   const iso = createIsoFormatter();
+  const local = createLocalIsoFormatter(context.zone);
+  const identity = identityCells(context);
   function* rows(): Generator<string> {
     for (const e of analysis.events) {
       yield [
         e.kind,
-        csvTextCell(options.vehicleId ?? e.vehicleId),
+        identity,
         iso(e.startMs),
+        local(e.startMs),
         iso(e.endMs),
-        formatNumber(e.durationSeconds),
-        e.kind === 'speeding' ? formatNumber(e.peakSpeedMph) : '',
+        local(e.endMs),
+        formatFigure(e.durationSeconds, 'seconds'),
+        e.kind === 'speeding' ? formatFigure(e.peakSpeedMph, 'mph') : '',
         e.kind === 'gap' ? e.reason : '',
+        e.kind === 'gap' ? formatFigure(e.miles, 'miles') : '',
         formatNumber(e.lat),
         formatNumber(e.lng),
         csvTextCell(e.place),

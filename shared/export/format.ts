@@ -98,3 +98,27 @@ export function createIsoFormatter(): (ms: number) => string {
 export function orderChunks<T extends { day: string; vehicleId: string }>(chunks: Iterable<T>): T[] {
   return [...chunks].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0));
 }
+
+/**
+ * The precision of every figure an export computes (recorded readings are
+ * written exactly as stored, see formatNumber): the decimals are fixed per
+ * unit, so a column reads at one precision and never carries float noise
+ * such as 229.15100480488005. Stated in docs/analysis.md and the audit manifest.
+ */
+export const FIGURE_DECIMALS = Object.freeze({ miles: 2, mph: 1, degrees: 1, seconds: 0 } as const);
+export type FigureUnit = keyof typeof FIGURE_DECIMALS;
+
+/** `n` rounded to the unit's decimals (toFixed, so always that many); "" for a non-finite number; never "-0.00". */
+export function formatFigure(n: number, unit: FigureUnit): string {
+  if (!Number.isFinite(n)) return '';
+  const text = n.toFixed(FIGURE_DECIMALS[unit]);
+  return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** A heading for GPX <course>: in [0, 360) at 0.1° (359.96 rounds to 0.0, not 360.0, which the schema excludes). */
+export function formatCourse(degrees: number): string {
+  if (!Number.isFinite(degrees)) return '';
+  const x = ((degrees % 360) + 360) % 360;
+  const tenths = Math.round(x * 10);
+  return formatFigure(tenths >= 3600 ? 0 : tenths / 10, 'degrees');
+}

@@ -1,18 +1,21 @@
 import type { TrackAnalysis, Trip } from '../analysis/types.ts';
 import type { DayChunk } from '../track/types.ts';
-import { createIsoFormatter } from './format.ts';
+import { createIsoFormatter, formatFigure } from './format.ts';
 import type { ChunkRange, GpxTrack, GpxTrackSplitter } from './gpx.ts';
+import { tripIds } from './trip-id.ts';
 
 /**
- * One <trk> per trip for gpxPieces({ tracks: tracksByTrip(analysis) }), type
- * "trip", named "<vehicle number> trip <n> <start>". Trip indices refer to the
+ * One <trk> per trip for gpxPieces({ tracks: tracksByTrip(analysis, zone) }),
+ * type "trip", named by its trip id (shared/export/trip-id.ts, the trips CSV's
+ * trip_id, dated in `zone`), distances at 0.01 mi. Trip indices refer to the
  * chunks the analysis ran on; gpxPieces hands the splitter its chunks sorted
  * by day, which is the same list when the analysis got them in day order (the
  * contract). A mismatch is detected and refused rather than exported wrong.
  */
-export function tracksByTrip(analysis: TrackAnalysis): GpxTrackSplitter {
+export function tracksByTrip(analysis: TrackAnalysis, zone = 'UTC'): GpxTrackSplitter {
   return (chunks) => {
     const iso = createIsoFormatter();
+    const ids = tripIds(analysis.trips, chunks[0]?.vehicleNumber ?? '', zone);
     return analysis.trips.map((trip, k): GpxTrack => {
       const first = chunks[trip.start.chunk];
       if (first?.t[trip.start.point] !== trip.startMs || chunks[trip.end.chunk]?.t[trip.end.point] !== trip.endMs) {
@@ -20,8 +23,8 @@ export function tracksByTrip(analysis: TrackAnalysis): GpxTrackSplitter {
       }
       const start = iso(trip.startMs);
       return {
-        name: `${first.vehicleNumber} trip ${k + 1} ${start}`,
-        desc: `${trip.distanceMiles.toFixed(1)} mi${trip.unaccountedMiles >= 0.05 ? ` (+${trip.unaccountedMiles.toFixed(1)} mi across gaps)` : ''} from ${trip.startPlace} (${start}) to ${trip.endPlace} (${iso(trip.endMs)})`,
+        name: ids[k]!,
+        desc: `${formatFigure(trip.distanceMiles, 'miles')} mi${trip.unaccountedMiles >= 0.005 ? ` (+${formatFigure(trip.unaccountedMiles, 'miles')} mi across gaps)` : ''} from ${trip.startPlace} (${start}) to ${trip.endPlace} (${iso(trip.endMs)})`,
         type: 'trip',
         ranges: tripRanges(chunks, trip),
       };

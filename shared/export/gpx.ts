@@ -1,10 +1,12 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
 import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
-import { MPS_PER_MPH, normalizeDegrees, normalizeLng } from '../track/geo.ts';
+import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
-import type { UtcDay } from '../util/day.ts';
-import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
+import type { LocalDay } from '../time/local-day.ts';
+import { localDayOfMs } from '../time/local-day.ts';
+import { describeDayRange, formatDayRange } from './context.ts';
+import { createIsoFormatter, formatCourse, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
 /**
@@ -17,14 +19,17 @@ import { xmlAttr, xmlText } from './xml.ts';
  * standard element every reader exposes, and the fact an auditor filters on),
  * and Garmin TrackPointExtension v2 <speed> (m/s = mph × 0.44704, rounded to
  * 1e-6, which is exact for speeds with one decimal in mph) then <course>
- * (degrees in [0, 360)), in the order that schema's sequence requires.
+ * (degrees in [0, 360) at 0.1°), in the order that schema's sequence requires.
  * calc_location and ids stay out of the GPX (the CSV carries them) to keep a
  * million-point file small. Every reading is written; an outlier
  * (shared/track/outliers.ts) carries <rl:outlier>true</rl:outlier> in its
  * <extensions>, in RouteLens's own namespace (GPX_RL_NS), which the schema's
  * `##other` extensions allow.
  *
- * Tracks: one <trk> per UTC day by default; a custom splitter (trips) may
+ * The metadata states the range asked for and the range the data covers, as
+ * days of `dayZone` (UTC unless the chunks are local days, shared/track/local-days.ts).
+ *
+ * Tracks: one <trk> per day (of dayZone) by default; a custom splitter (trips) may
  * regroup points. Within a track a new <trkseg> starts after every gap, with
  * the same definition the day summary uses (shared/track/gaps.ts), judged
  * between kept readings: an outlier neither starts nor ends a segment.
@@ -37,9 +42,11 @@ export interface GpxMeta {
   dotNumber: string;
   vehicleNumber: string;
   vin: string;
-  /** The requested range (inclusive UTC days), recorded as an audit fact. */
-  from: UtcDay;
-  to: UtcDay;
+  /** The requested range (inclusive days of dayZone), recorded as an audit fact beside the range the data covers. */
+  from: LocalDay;
+  to: LocalDay;
+  /** IANA zone whose calendar days from/to and the chunks' days are; default 'UTC'. */
+  dayZone?: string;
   /** Software name for the creator attribute and <author>; default "RouteLens". */
   creator?: string;
   /** epoch ms UTC, the metadata <time>. */
@@ -82,15 +89,17 @@ const SCHEMA_LOCATION =
   `${GPX_NS} http://www.topografix.com/GPX/1/1/gpx.xsd ` +
   `${GPXTPX_NS} https://www8.garmin.com/xmlschemas/TrackPointExtensionv2.xsd`;
 
-/** The default splitter: one track per non-empty UTC day. */
-export const tracksByDay: GpxTrackSplitter = (chunks) =>
-  chunks
-    .filter((c) => c.length > 0)
-    .map((c) => ({
-      name: `${c.vehicleNumber} ${c.day}`,
-      desc: `${c.length} points on ${c.day} (UTC)`,
-      ranges: [{ chunk: c, start: 0, end: c.length }],
-    }));
+/** The default splitter: one track per non-empty day of the chunks (UTC days, or local days of `zone` for regrouped chunks). */
+export function tracksByDay(zone = 'UTC'): GpxTrackSplitter {
+  return (chunks) =>
+    chunks
+      .filter((c) => c.length > 0)
+      .map((c) => ({
+        name: `${c.vehicleNumber} ${c.day}`,
+        desc: `${c.length} points on ${c.day} (${zone})`,
+        ranges: [{ chunk: c, start: 0, end: c.length }],
+      }));
+}
 
 interface Bounds {
   minLat: number;
@@ -98,6 +107,8 @@ interface Bounds {
   minLon: number;
   maxLon: number;
   points: number;
+  firstMs: number;
+  lastMs: number;
 }
 
 /**
@@ -105,10 +116,14 @@ interface Bounds {
  * validation, so a bad coordinate fails the export before a byte is written.
  */
 function measure(tracks: readonly GpxTrack[]): Bounds {
-  const b: Bounds = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity, points: 0 };
+  const b: Bounds = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity, points: 0, firstMs: Infinity, lastMs: -Infinity };
   for (const track of tracks) {
     for (const { chunk, start, end } of track.ranges) {
       const { lat, lng } = chunk;
+      if (end > start) {
+        b.firstMs = Math.min(b.firstMs, chunk.t[start]!);
+        b.lastMs = Math.max(b.lastMs, chunk.t[end - 1]!);
+      }
       for (let i = start; i < end; i++) {
         const la = lat[i]!;
         const lo = lng[i]!;
@@ -132,14 +147,17 @@ export const GPX_UNKNOWN = 'unknown (no company info from the API)';
 
 function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): string {
   const creator = meta.creator ?? 'RouteLens';
-  const range = meta.from === meta.to ? meta.from : `${meta.from} to ${meta.to}`;
+  const zone = meta.dayZone ?? 'UTC';
+  const asked = { from: meta.from, to: meta.to };
+  const covered = bounds.points > 0 ? { from: localDayOfMs(bounds.firstMs, zone), to: localDayOfMs(bounds.lastMs, zone) } : null;
   const carrier = meta.carrierName.trim() === '' ? GPX_UNKNOWN : meta.carrierName;
   const dot = meta.dotNumber.trim() === '' ? GPX_UNKNOWN : meta.dotNumber;
   const desc =
     `Carrier: ${carrier}. USDOT: ${dot}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
-    `Range: ${range} (UTC days). Points: ${bounds.points}. ` +
-    `Point type is the motion status; speed in m/s and course in degrees (Garmin TrackPointExtension v2); ` +
+    `Range: ${describeDayRange({ zone, asked, covered })}. Points: ${bounds.points}. ` +
+    `Point type is the motion status; speed in m/s and course in degrees at 0.1° (Garmin TrackPointExtension v2); ` +
     `rl:outlier marks a reading the analysis left out (impossible speed or position jump).`;
+  const name = `${meta.vehicleNumber} ${formatDayRange(asked)}${covered ? ` (data ${formatDayRange(covered)})` : ' (no data)'}`;
   const keywords = ['ELD', 'breadcrumbs', dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`, meta.vehicleNumber, meta.vin, meta.carrierName]
     .filter((k) => k.trim() !== '')
     .join(', ');
@@ -148,7 +166,7 @@ function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): str
     `<gpx version="1.1" creator="${xmlAttr(creator)}" xmlns="${GPX_NS}" xmlns:gpxtpx="${GPXTPX_NS}" xmlns:rl="${GPX_RL_NS}" ` +
     `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMA_LOCATION}">\n` +
     '<metadata>\n' +
-    `<name>${xmlText(`${meta.vehicleNumber} ${range}`)}</name>\n` +
+    `<name>${xmlText(name)}</name>\n` +
     `<desc>${xmlText(desc)}</desc>\n` +
     `<author><name>${xmlText(creator)}</name></author>\n` +
     `<time>${iso(meta.generatedAt)}</time>\n` +
@@ -171,7 +189,7 @@ function trackOpen(track: GpxTrack): string {
 export function* gpxPieces(input: GpxInput): Generator<string> {
   const pieceSize = input.pieceSize ?? PIECE_SIZE;
   const rule = gapRule(input);
-  const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay : input.tracks;
+  const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
   const iso = createIsoFormatter();
   const types = MOTION_BY_CODE.map((s) => `<type>${s}</type>`);
@@ -204,12 +222,12 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
         }
         const lo = lng[i]!;
         const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
-        const course = normalizeDegrees(direction[i]!);
+        const course = formatCourse(direction[i]!);
         buf +=
           `<trkpt lat="${formatNumber(lat[i]!)}" lon="${formatNumber(lo >= -180 && lo < 180 ? lo : normalizeLng(lo))}">` +
           `<time>${iso(ti)}</time>${types[code] ?? ''}<extensions><gpxtpx:TrackPointExtension>` +
           (Number.isFinite(mps) ? `<gpxtpx:speed>${formatNumber(mps)}</gpxtpx:speed>` : '') +
-          (Number.isFinite(course) ? `<gpxtpx:course>${formatNumber(course)}</gpxtpx:course>` : '') +
+          (course !== '' ? `<gpxtpx:course>${course}</gpxtpx:course>` : '') +
           '</gpxtpx:TrackPointExtension>' +
           (outlier ? '<rl:outlier>true</rl:outlier>' : '') +
           '</extensions></trkpt>\n';

@@ -5,7 +5,7 @@ import { csvLines } from '../../shared/export/csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
 
 /**
  * The Electron save path (save dialog → pieces streamed through exports:begin/
@@ -48,7 +48,8 @@ test('exports save through the backend into the chosen file: exact CSV, valid GP
 
   const csvFile = await save('export-breadcrumbs-csv', `${vehicleNumber}-${day}-breadcrumbs.csv`);
   // Byte for byte what the shared writer (the CLI's and the browser download's) makes of the same readings.
-  expect(readFileSync(csvFile).equals(Buffer.from([...csvLines(chunks)].join(''), 'utf8'))).toBe(true);
+  // The app exports local times in the carrier's home zone (`routelens export --tz`'s file for a zone).
+  expect(readFileSync(csvFile).equals(Buffer.from([...csvLines(chunks, { zone: truthExportContext(carrierId, chunks).zone })].join(''), 'utf8'))).toBe(true);
 
   const gpxFile = await save('export-gpx-trips', `${vehicleNumber}-${day}-trips.gpx`);
   execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxFile], { stdio: 'pipe' });

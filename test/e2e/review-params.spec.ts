@@ -9,7 +9,7 @@ import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, openApp, test, type WebShell } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 
@@ -93,8 +93,8 @@ test('analysis settings: stop duration and trip distance change the lists and ex
     await expect(page.getByTestId('export-status')).toContainText('Downloaded');
     return readFileSync(file, 'utf8');
   };
-  expect(await save('export-trips-csv')).toBe([...tripsCsv(expected)].join(''));
-  expect(await save('export-events-csv')).toBe([...eventsCsv(expected)].join(''));
+  expect(await save('export-trips-csv')).toBe([...tripsCsv(expected, truthExportContext(carrierId, chunks))].join(''));
+  expect(await save('export-events-csv')).toBe([...eventsCsv(expected, truthExportContext(carrierId, chunks))].join(''));
 
   // A value the analysis refuses shows its reason beside the field and changes nothing.
   const key = await review.getAttribute('data-key');

@@ -1,6 +1,7 @@
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import { parseLocationRecord } from '../../shared/api/validate.ts';
+import type { ExportContext } from '../../shared/export/context.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 import { addDays } from '../../shared/util/day.ts';
@@ -24,4 +25,16 @@ export function truthChunks(carrierId: string, vehicleId: string, from: string, 
 
 export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70, params: Partial<AnalysisParams> = {}) {
   return analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
+}
+
+/**
+ * What the app's trips and events exports of a demo carrier say about who and
+ * where: the legal name and USDOT number it remembered from company-info,
+ * the vehicle of the chunks, and local times in the carrier's home zone.
+ */
+export function truthExportContext(carrierId: string, chunks: readonly DayChunk[]): ExportContext {
+  const sim = carrierId.replace(/^demo-/, '');
+  const company = world.truth.company(sim);
+  const carrier = world.truth.carriers().find((c) => c.id === sim)!;
+  return { carrierName: company.company_name, dotNumber: company.dot_number, vehicleId: chunks[0]!.vehicleId, vehicleNumber: chunks[0]!.vehicleNumber, vin: chunks[0]!.vin, zone: carrier.homeZone };
 }

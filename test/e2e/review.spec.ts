@@ -9,7 +9,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
-import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
 import { decodePng } from './screen-pixels.ts';
 
 /** The official schema, provided next to the repository (../shared is read-only project input). */
@@ -122,11 +122,15 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
     await expect(page.getByTestId('export-status')).toContainText('Downloaded');
     return path;
   };
-  const csv = parseBreadcrumbCsv(readFileSync(await save('export-breadcrumbs-csv'), 'utf8'));
+  const csvText = readFileSync(await save('export-breadcrumbs-csv'), 'utf8');
+  const csv = parseBreadcrumbCsv(csvText);
   expect(csv.map((p) => p.id)).toEqual(chunks.flatMap((c) => c.id));
   expect(csv.map((p) => p.t)).toEqual(t);
-  expect(readFileSync(await save('export-trips-csv'), 'utf8')).toBe([...tripsCsv(analysis)].join(''));
-  expect(readFileSync(await save('export-events-csv'), 'utf8')).toBe([...eventsCsv(analysis)].join(''));
+  // Local times in the carrier's home zone, next to UTC, in every export that has times.
+  const context = truthExportContext(carrierId, chunks);
+  expect(csvText.slice(0, csvText.indexOf('\r\n'))).toContain('id,timestamp,local_time,');
+  expect(readFileSync(await save('export-trips-csv'), 'utf8')).toBe([...tripsCsv(analysis, context)].join(''));
+  expect(readFileSync(await save('export-events-csv'), 'utf8')).toBe([...eventsCsv(analysis, context)].join(''));
 
   // "GPX" is the CLI's: every reading, one track per UTC day.
   const gpxPath = await save('export-gpx');

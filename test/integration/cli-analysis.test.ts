@@ -17,7 +17,8 @@ import { csvLines } from '../../shared/export/csv.ts';
 import { eventsCsv } from '../../shared/export/events-csv.ts';
 import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
-import { loadTrace, shiftedMs, traceChunks } from '../support/realdata.ts';
+import type { ExportContext } from '../../shared/export/context.ts';
+import { loadTrace, shiftedMs, traceChunks, type RealTrace } from '../support/realdata.ts';
 import { startRealdataServer, type RealdataServer } from '../support/realdata-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +52,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** What the CLI knows of the trace's vehicle and carrier (company-info), with local times in UTC (no --tz). */
+const contextOf = (trace: RealTrace): ExportContext => ({
+  carrierName: server.company.company_name,
+  dotNumber: server.company.dot_number,
+  vehicleId: trace.vehicleId,
+  vehicleNumber: trace.vehicleNumber,
+  vin: trace.vin,
+  zone: 'UTC',
+});
+
 const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
 
 describe('routelens export --format trips|events with analysis flags', () => {
@@ -62,7 +73,7 @@ describe('routelens export --format trips|events with analysis flags', () => {
     expect(r.code).toBe(0);
     const params = { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: 55, minStopSeconds: 600, minTripMiles: 2 };
     const analysis = analyzeTrack(traceChunks(dg100), params);
-    expect(readFileSync(out, 'utf8')).toBe([...tripsCsv(analysis)].join(''));
+    expect(readFileSync(out, 'utf8')).toBe([...tripsCsv(analysis, contextOf(dg100))].join(''));
     // Other parameters, other trips: the flags reached the analysis.
     expect(analysis.trips.length).not.toBe(analyzeTrack(traceChunks(dg100)).trips.length);
     expect(summaryOf(r.stdout)).toMatchObject({ format: 'trips', rows: analysis.trips.length, outliers: 1, records: dg100.records.length, rejected: 0 });
@@ -74,12 +85,12 @@ describe('routelens export --format trips|events with analysis flags', () => {
     const r = await cli(['export', '--vehicle', iblue.vin, '--from', iblue.from, '--to', iblue.to, '--format', 'events', '--out', byDefault], env);
     expect(r.code).toBe(0);
     const analysis = analyzeTrack(traceChunks(iblue));
-    expect(readFileSync(byDefault, 'utf8')).toBe([...eventsCsv(analysis)].join(''));
+    expect(readFileSync(byDefault, 'utf8')).toBe([...eventsCsv(analysis, contextOf(iblue))].join(''));
     const lower = path.join(dir, 'iblue-events-45.csv');
     const r45 = await cli(['export', '--vehicle', iblue.vin, '--from', iblue.from, '--to', iblue.to, '--format', 'events', '--out', lower, '--speed-limit=45', '--speeding-min-seconds', '30'], env);
     expect(r45.code).toBe(0);
     const a45 = analyzeTrack(traceChunks(iblue), { speedingThresholdMph: 45, speedingMinSeconds: 30 });
-    expect(readFileSync(lower, 'utf8')).toBe([...eventsCsv(a45)].join(''));
+    expect(readFileSync(lower, 'utf8')).toBe([...eventsCsv(a45, contextOf(iblue))].join(''));
     expect(a45.events.filter((e) => e.kind === 'speeding').length).toBeGreaterThan(analysis.events.filter((e) => e.kind === 'speeding').length);
     expect(summaryOf(r45.stdout)).toMatchObject({ format: 'events', rows: a45.events.length });
   });

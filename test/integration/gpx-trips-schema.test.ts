@@ -69,7 +69,10 @@ print(json.dumps([{'name': t.name, 'type': t.type,
     expect(tracks).toHaveLength(analysis.trips.length);
     tracks.forEach((track, k) => {
       const trip = analysis.trips[k]!;
-      expect(track.name).toBe(`TRK <7> & "co" trip ${k + 1} ${new Date(trip.startMs).toISOString().replace('.000Z', 'Z')}`);
+      // The trips CSV's trip_id: vehicle number, UTC date of the start (no zone given), ordinal that day.
+      const day = new Date(trip.startMs).toISOString().slice(0, 10);
+      const ordinal = analysis.trips.slice(0, k + 1).filter((t) => new Date(t.startMs).toISOString().slice(0, 10) === day).length;
+      expect(track.name).toBe(`TRK <7> & "co"-${day}-${ordinal}`);
       expect(track.type).toBe('trip');
       expect(track.times).toHaveLength(trip.points);
       expect([track.times[0], track.times.at(-1)]).toEqual([trip.startMs, trip.endMs]);

@@ -31,6 +31,21 @@ describe('csvLines', () => {
     expect(parseCsv(text)).toHaveLength(expected.length + 1);
   });
 
+  it('exported for a zone: local_time next to the UTC timestamp, the same instant on that clock, read back too', () => {
+    // 2026-03-08T07:30Z is 01:30 CST; 08:30Z is 03:30 CDT (Chicago springs forward at 08:00Z).
+    const points = generateTrack([{ kind: 'drive', minutes: 120, mph: 50 }], { startMs: Date.UTC(2026, 2, 8, 7, 30) });
+    const chunks = toDayChunks('v', points);
+    const text = [...csvLines(chunks, { zone: 'America/Chicago' })].join('');
+    const rows = parseCsv(text);
+    expect(rows[0]!.slice(0, 4)).toEqual(['id', 'timestamp', 'local_time', 'lat']);
+    expect(rows[1]!.slice(1, 3)).toEqual(['2026-03-08T07:30:00Z', '2026-03-08T01:30:00-06:00']);
+    expect(rows[61]!.slice(1, 3)).toEqual(['2026-03-08T08:30:00Z', '2026-03-08T03:30:00-05:00']);
+    expect(parseBreadcrumbCsv(text)).toEqual(chunks.flatMap((c) => [...chunkPoints(c)]));
+    // A local_time that is not the same instant is refused.
+    const forged = text.replace('2026-03-08T01:30:00-06:00', '2026-03-08T02:30:00-06:00');
+    expect(() => parseBreadcrumbCsv(forged)).toThrow(/local_time/);
+  });
+
   it('writes rows in ascending time whatever order the chunks come in', () => {
     const chunks = toDayChunks('v', generateRandomTrack(2, 4));
     const rows = parseBreadcrumbCsv([...csvLines([...chunks].reverse())].join(''));

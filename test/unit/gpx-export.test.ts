@@ -78,9 +78,9 @@ describe('gpxPieces', () => {
     expect(pointLines).toBe(chunks[0]!.length + chunks[1]!.length);
   });
 
-  it('converts mph to m/s (× 0.44704) and normalises course into [0, 360)', () => {
-    const speeds = [0, 1, 55.5, 60, 65.3, 88.8];
-    const directions = [0, 359.9, 360, 90.25, 720.5, -10];
+  it('converts mph to m/s (× 0.44704) and writes course in [0, 360) at 0.1°, without float noise', () => {
+    const speeds = [0, 1, 55.5, 60, 65.3, 88.8, 70, 70];
+    const directions = [0, 359.9, 360, 90.25, 720.5, -10, 359.96, 301.20000000000005];
     const points = generateTrack([{ kind: 'drive', minutes: speeds.length - 1, mph: 10 }], { startMs: Date.UTC(2026, 4, 1) }).map((p, k) => ({
       ...p,
       speed: speeds[k]!,
@@ -89,7 +89,24 @@ describe('gpxPieces', () => {
     const read = readGpx(gpx({ chunks: toDayChunks('v', points) })).tracks[0]!.segments.flat();
     expect(read.map((p) => p.speed)).toEqual(speeds.map((s) => Number((s * 0.44704).toFixed(6))));
     for (const p of read) expect(p.course >= 0 && p.course < 360).toBe(true);
-    expect(read.map((p) => p.course)).toEqual([0, 359.9, 0, 90.25, 0.5, 350]);
+    const courses = [...gpx({ chunks: toDayChunks('v', points) }).matchAll(/<gpxtpx:course>([^<]+)</g)].map((m) => m[1]);
+    expect(courses).toEqual(['0.0', '359.9', '0.0', '90.3', '0.5', '350.0', '0.0', '301.2']);
+  });
+
+  it('names the range asked for and the range the data covers, in the days of dayZone', () => {
+    const plan: Leg[] = [{ kind: 'drive', minutes: 30, mph: 50 }];
+    // Readings on 2026-05-02 and 2026-05-03 (UTC) only; the range asked starts 2026-05-01.
+    const chunks = toDayChunks('v', [...generateTrack(plan, { startMs: Date.UTC(2026, 4, 2, 12), seed: 1 }), ...generateTrack(plan, { startMs: Date.UTC(2026, 4, 3, 12), seed: 2 })]);
+    const meta = /<metadata>([\s\S]*?)<\/metadata>/.exec(gpx({ chunks }))![1]!;
+    expect(meta).toContain('<name>TRK-101 2026-05-01 – 2026-05-03 (data 2026-05-02 – 2026-05-03)</name>');
+    expect(meta).toContain('Range: asked 2026-05-01 – 2026-05-03, data 2026-05-02 – 2026-05-03 (UTC days).');
+    const none = /<metadata>([\s\S]*?)<\/metadata>/.exec(gpx({ chunks: [] }))![1]!;
+    expect(none).toContain('<name>TRK-101 2026-05-01 – 2026-05-03 (no data)</name>');
+    expect(none).toContain('Range: asked 2026-05-01 – 2026-05-03, no data (UTC days).');
+    // 2026-05-02T02:00Z is still May 1 in Chicago (CDT, UTC-5).
+    const early = toDayChunks('v', generateTrack(plan, { startMs: Date.UTC(2026, 4, 2, 2), seed: 3 }));
+    const chicago = /<metadata>([\s\S]*?)<\/metadata>/.exec([...gpxPieces({ chunks: early, meta: { ...META, dayZone: 'America/Chicago' } })].join(''))![1]!;
+    expect(chicago).toContain('Range: asked 2026-05-01 – 2026-05-03, data 2026-05-01 (America/Chicago days).');
   });
 
   it('metadata carries the audit facts and bounds in schema order', () => {

@@ -3,7 +3,8 @@ import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { csvLines } from '../../../shared/export/csv.ts';
 import { eventsCsv } from '../../../shared/export/events-csv.ts';
 import { orderChunks } from '../../../shared/export/format.ts';
-import { gpxPieces, type GpxMeta } from '../../../shared/export/gpx.ts';
+import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
+import { gpxPieces } from '../../../shared/export/gpx.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
@@ -12,11 +13,13 @@ import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 /**
  * What `routelens export` writes, with the writers and parameters of the
  * app's Review exports, so both give the same bytes for the same vehicle,
- * days and analysis parameters:
- * - csv: every breadcrumb, with the `outlier` column;
- * - gpx: every breadcrumb, one track per UTC day (the app's "GPX");
+ * days, zone and analysis parameters:
+ * - csv: every breadcrumb, with the `outlier` column (and local_time when
+ *   exported for a zone other than UTC: `--tz`);
+ * - gpx: every breadcrumb, one track per day of the zone (the app's "GPX");
  * - trips / events: the review's trips and safety events (TRIPS_CSV_COLUMNS,
- *   EVENTS_CSV_COLUMNS) of the analysis with these parameters.
+ *   EVENTS_CSV_COLUMNS) of the analysis with these parameters, local times
+ *   in the zone.
  */
 export const EXPORT_FORMATS = ['csv', 'gpx', 'trips', 'events'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -35,20 +38,24 @@ export interface ExportOutput {
   outliers: number;
 }
 
-/** The file's pieces; the analysis runs only for trips and events (and to count outliers). */
-export function exportOutput(format: ExportFormat, days: readonly DayChunk[], params: AnalysisParams, meta: () => GpxMeta): ExportOutput {
+/**
+ * The file's pieces for `days` (chunks of meta.dayZone's days, as
+ * shared/track/local-days.ts makes them); meta.zone is the zone of local
+ * times and trip ids.
+ */
+export function exportOutput(format: ExportFormat, days: readonly DayChunk[], params: AnalysisParams, meta: ExportMeta): ExportOutput {
   const chunks = orderChunks(days);
   const analysis = analyzeTrack(chunks, params);
   const readings = chunks.reduce((n, c) => n + c.length, 0);
   const outliers = analysis.totals.outliers;
   switch (format) {
     case 'csv':
-      return { pieces: csvLines(chunks, { maxPlausibleMph: params.maxPlausibleMph }), rows: readings, outliers };
+      return { pieces: csvLines(chunks, { maxPlausibleMph: params.maxPlausibleMph, ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}) }), rows: readings, outliers };
     case 'gpx':
-      return { pieces: gpxPieces({ chunks, meta: meta(), ...gapParamsOf(params) }), rows: readings, outliers };
+      return { pieces: gpxPieces({ chunks, meta, ...gapParamsOf(params) }), rows: readings, outliers };
     case 'trips':
-      return { pieces: tripsCsv(analysis), rows: analysis.trips.length, outliers };
+      return { pieces: tripsCsv(analysis, meta), rows: analysis.trips.length, outliers };
     case 'events':
-      return { pieces: eventsCsv(analysis), rows: analysis.events.length, outliers };
+      return { pieces: eventsCsv(analysis, meta), rows: analysis.events.length, outliers };
   }
 }

@@ -23,12 +23,14 @@ Commands:
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
   export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx|trips|events --out FILE
-         [--rate N] [analysis flags]
-                                         Download a vehicle's breadcrumbs (days inclusive, UTC) and write
-                                         csv: every breadcrumb (outliers flagged); gpx: every breadcrumb,
-                                         one track per UTC day; trips / events: the Review's trips and
-                                         safety events CSV. ID: vehicle UUID, unit number, VIN or legacy
-                                         id. The last line printed is a JSON summary.
+         [--tz ZONE] [--rate N] [analysis flags]
+                                         Download a vehicle's breadcrumbs (days inclusive, UTC unless
+                                         --tz) and write csv: every breadcrumb (outliers flagged); gpx:
+                                         every breadcrumb, one track per day; trips / events: the Review's
+                                         trips and safety events CSV. ID: vehicle UUID, unit number, VIN
+                                         or legacy id. --tz ZONE (IANA, e.g. America/Chicago): --from and
+                                         --to are days of that zone, local_time columns in it. The last
+                                         line printed is a JSON summary.
 
 Analysis flags (export; the app's "Limit" and "Analysis settings", same units, defaults and checks;
 docs/analysis.md explains each rule):
@@ -41,7 +43,7 @@ Connection (all commands but demo-server):
 `;
 
 const SPEC: FlagSpec = {
-  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'format', 'out', 'rate', ...ANALYSIS_FLAG_NAMES],
+  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'tz', 'format', 'out', 'rate', ...ANALYSIS_FLAG_NAMES],
   switches: ['json', 'hos', 'help'],
 };
 

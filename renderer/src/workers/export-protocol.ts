@@ -1,5 +1,5 @@
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import type { GpxMeta } from '../../../shared/export/gpx.ts';
+import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
 export type ExportKind = 'breadcrumbs-csv' | 'trips-csv' | 'events-csv' | 'gpx' | 'gpx-trips';
@@ -7,7 +7,8 @@ export type ExportKind = 'breadcrumbs-csv' | 'trips-csv' | 'events-csv' | 'gpx' 
 export interface ExportJob {
   kind: ExportKind;
   chunks: DayChunk[];
-  meta: GpxMeta;
+  /** GPX metadata, the CSVs' identity columns and the home zone of their local times. */
+  meta: ExportMeta;
   params: Partial<AnalysisParams>;
 }
 

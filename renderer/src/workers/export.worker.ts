@@ -11,10 +11,11 @@ import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts
 /**
  * Formats exports off the UI thread with the same writers and parameters as
  * the CLI, so a file saved from the app is byte-for-byte what `routelens
- * export` writes for the same vehicle, days and analysis flags: breadcrumb
- * CSV, trips and events CSV, and the GPX of every reading, one track per UTC
- * day. "GPX (per-trip tracks)" has no CLI twin: one track per trip, only the
- * readings inside trips.
+ * export` writes for the same vehicle, days, zone and analysis flags:
+ * breadcrumb CSV, trips and events CSV (local times and trip ids in the
+ * carrier's home zone, `meta.zone`), and the GPX of every reading, one track
+ * per day of `meta.dayZone`. "GPX (per-trip tracks)" has no CLI twin: one
+ * track per trip, only the readings inside trips.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let pieces: Iterator<string> | null = null;
@@ -31,17 +32,18 @@ function count(text: string, needle: string): number {
 function piecesOf(job: ExportJob): Iterable<string> {
   switch (job.kind) {
     case 'breadcrumbs-csv':
-      return csvLines(job.chunks, { maxPlausibleMph: resolveAnalysisParams(job.params).maxPlausibleMph });
+      // local_time beside the UTC timestamp when the carrier's zone is not UTC, as `routelens export --tz`.
+      return csvLines(job.chunks, { maxPlausibleMph: resolveAnalysisParams(job.params).maxPlausibleMph, ...(job.meta.zone !== 'UTC' ? { zone: job.meta.zone } : {}) });
     case 'gpx':
       return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(resolveAnalysisParams(job.params)) });
     case 'gpx-trips': {
       const analysis = analyzeTrack(job.chunks, job.params);
-      return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(analysis.params), tracks: tracksByTrip(analysis) });
+      return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(analysis.params), tracks: tracksByTrip(analysis, job.meta.zone) });
     }
     case 'trips-csv':
-      return tripsCsv(analyzeTrack(job.chunks, job.params));
+      return tripsCsv(analyzeTrack(job.chunks, job.params), job.meta);
     case 'events-csv':
-      return eventsCsv(analyzeTrack(job.chunks, job.params));
+      return eventsCsv(analyzeTrack(job.chunks, job.params), job.meta);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
-import type { GpxMeta } from '../../../../shared/export/gpx.ts';
+import type { ExportMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { api } from '../../bridge/api.ts';
@@ -19,7 +19,7 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
 type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress: ExportProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
 
 /** Export buttons for the current selection, with progress; formatting runs in a worker so the window stays responsive. */
-export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<GpxMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; saveMode: AppInfo['saveMode']; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
+export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<ExportMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; saveMode: AppInfo['saveMode']; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
