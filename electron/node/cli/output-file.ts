@@ -14,8 +14,8 @@ import { UsageError } from './args.ts';
  */
 export interface OutputFile {
   readonly tmp: string;
-  /** Writes every piece, then renames the temp file to the target. */
-  commit(pieces: Iterable<string>): Promise<void>;
+  /** Writes every piece (text as UTF-8, or bytes), then renames the temp file to the target. */
+  commit(pieces: Iterable<string | Uint8Array>): Promise<void>;
   /** Removes the temp file; never throws (the caller is already reporting why). */
   discard(): Promise<void>;
 }

@@ -1,0 +1,109 @@
+import { analyzeTrack } from '../analysis/analyze.ts';
+import type { AnalysisParams, TrackAnalysis } from '../analysis/types.ts';
+import { coveredDays, type DayRangeFacts } from '../export/context.ts';
+import { csvLines } from '../export/csv.ts';
+import { eventsCsv } from '../export/events-csv.ts';
+import { orderChunks } from '../export/format.ts';
+import type { ExportMeta } from '../export/gpx-audit-meta.ts';
+import { gpxPieces } from '../export/gpx.ts';
+import { tripsCsv } from '../export/trips-csv.ts';
+import { daysFromTo, localRangeInterval } from '../time/local-day.ts';
+import { gapParamsOf } from '../track/gaps.ts';
+import type { DayChunk } from '../track/types.ts';
+import {
+  AUDIT_FORMAT,
+  AUDIT_FORMAT_VERSION,
+  manifestBaseUrl,
+  MANIFEST_PRECISION,
+  type AuditCounts,
+  type AuditDataFile,
+  type AuditManifest,
+  type DownloadedDayFact,
+  type ManifestFile,
+} from './manifest.ts';
+
+/**
+ * What an audit bundle is made of, the same for the CLI (`routelens audit`)
+ * and the app (part of the Review): the selection's readings as days of the
+ * carrier's home zone, the analysis with its parameters, and the facts of
+ * the download. The four data files are exactly what `routelens export --tz
+ * ZONE --format gpx|csv|trips|events` writes for the same selection; the
+ * report (shared/report/audit-report.ts) and the manifest describe them.
+ */
+export interface AuditSource {
+  app: { name: string; version: string };
+  /** The API's base URL the data came from (only its origin and path are recorded). */
+  apiBaseUrl: string;
+  /** Carrier, vehicle, zone (the days' and local times' zone: meta.dayZone = meta.zone), range asked, generation time. */
+  meta: ExportMeta;
+  /** Readings as days of meta.zone within the range asked (shared/track/local-days.ts), in time order. */
+  chunks: readonly DayChunk[];
+  params: AnalysisParams;
+  /** The UTC days read, with when each was downloaded. */
+  days: readonly DownloadedDayFact[];
+  /** Records the API sent that failed validation. */
+  rejected: number;
+}
+
+export interface AuditContent {
+  analysis: TrackAnalysis;
+  range: DayRangeFacts;
+  counts: AuditCounts;
+  /** Each data file's text, in pieces (the report is printed separately). */
+  files: Record<Exclude<AuditDataFile, 'report.pdf'>, () => Iterable<string>>;
+}
+
+export function auditContent(src: AuditSource): AuditContent {
+  const chunks = orderChunks(src.chunks);
+  const zone = src.meta.zone;
+  const meta: ExportMeta = { ...src.meta, dayZone: zone };
+  const analysis = analyzeTrack(chunks, src.params);
+  const range: DayRangeFacts = { zone, asked: { from: meta.from, to: meta.to }, covered: coveredDays(chunks, zone) };
+  const daysWith = new Set(chunks.filter((c) => c.length > 0).map((c) => c.day));
+  const counts: AuditCounts = {
+    records: chunks.reduce((n, c) => n + c.length, 0),
+    outliers: analysis.totals.outliers,
+    trips: analysis.trips.length,
+    events: analysis.events.length,
+    rejected: src.rejected,
+    daysAsked: daysFromTo(meta.from, meta.to).length,
+    daysWithData: daysWith.size,
+  };
+  return {
+    analysis,
+    range,
+    counts,
+    files: {
+      'track.gpx': () => gpxPieces({ chunks, meta, ...gapParamsOf(analysis.params) }),
+      'breadcrumbs.csv': () => csvLines(chunks, { maxPlausibleMph: analysis.params.maxPlausibleMph, ...(zone !== 'UTC' ? { zone } : {}) }),
+      'trips.csv': () => tripsCsv(analysis, meta),
+      'events.csv': () => eventsCsv(analysis, meta),
+    },
+  };
+}
+
+/** The manifest of a bundle whose files are `files` (name, size, SHA-256), without its own digest. */
+export function auditManifest(src: AuditSource, content: AuditContent, files: readonly ManifestFile[]): Omit<AuditManifest, 'manifestSha256'> {
+  const interval = localRangeInterval(src.meta.from, src.meta.to, src.meta.zone);
+  return {
+    format: AUDIT_FORMAT,
+    formatVersion: AUDIT_FORMAT_VERSION,
+    app: { name: src.app.name, version: src.app.version },
+    generatedAt: new Date(src.meta.generatedAt).toISOString(),
+    api: { baseUrl: manifestBaseUrl(src.apiBaseUrl) },
+    carrier: { name: src.meta.carrierName, dotNumber: src.meta.dotNumber },
+    vehicle: { id: src.meta.vehicleId, number: src.meta.vehicleNumber, vin: src.meta.vin },
+    zone: src.meta.zone,
+    range: {
+      asked: content.range.asked,
+      covered: content.range.covered,
+      startUtc: new Date(interval.startMs).toISOString(),
+      endUtc: new Date(interval.endMs).toISOString(),
+    },
+    days: src.days.map((d) => ({ ...d })),
+    counts: { ...content.counts },
+    analysis: { ...src.params },
+    precision: { ...MANIFEST_PRECISION },
+    files: files.map((f) => ({ name: f.name, bytes: f.bytes, sha256: f.sha256 })),
+  };
+}
