@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BENCHES = ['simulator.ts', 'export-e2e.ts', 'exports.ts', 'indexeddb-write.ts', 'analysis.ts', 'fleet-open.ts', 'compare.ts', 'review.ts'];
+const BENCHES = ['simulator.ts', 'export-e2e.ts', 'exports.ts', 'indexeddb-write.ts', 'analysis.ts', 'fleet-open.ts', 'compare.ts', 'review.ts', 'audit-bundle.ts'];
 const only = process.argv.slice(2);
 let failed = 0;
 for (const file of BENCHES) {

@@ -70,7 +70,7 @@ export function speedChartSvg(input: SpeedChartInput): string {
   }
   const shade = analysis.events
     .filter((e) => e.kind === 'speeding')
-    .map((e) => `<rect x="${r1(X(e.startMs))}" y="${M.top}" width="${r1(Math.max(1, X(e.endMs) - X(e.startMs)))}" height="${h}" fill="#d62728" fill-opacity="0.18"/>`)
+    .map((e) => `<rect x="${r1(X(e.startMs))}" y="${M.top}" width="${r1(Math.max(3, X(e.endMs) - X(e.startMs)))}" height="${h}" fill="#d62728" fill-opacity="0.28"/>`)
     .join('');
   const yStep = yMax <= 60 ? 10 : 20;
   let yAxis = '';
