@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { IPC_CHANNELS } from '../../shared/ipc/contract.ts';
 import { createBackend, type Backend, type KeyCarryOver } from '../node/backend/backend.ts';
 import { createDiskGuard } from '../node/backend/disk-guard.ts';
-import type { SaveDialogs } from '../node/backend/exports.ts';
+import type { SaveDialogs, SaveFormat } from '../node/backend/exports.ts';
 import { registerIpcHandlers, type IpcMainLike } from '../node/backend/dispatch.ts';
 import { createKeychain } from '../node/keychain/index.ts';
 import { resolveDataDir } from '../node/paths.ts';
@@ -12,6 +12,7 @@ import type { RendererFiles } from '../node/renderer-files/serve.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
 import { createAppWindow } from './app-window.ts';
+import { printHtmlToPdf } from './print-html.ts';
 
 // Thin on purpose: windows and wiring only. Everything the window can ask for
 // lives in electron/node/backend, which the browser shell and the tests share.
@@ -37,10 +38,11 @@ function createWindow(): BrowserWindow {
 let backend: Backend | null = null;
 let mainWindow: BrowserWindow | null = null;
 
-const FILTERS: Record<'csv' | 'gpx' | 'pdf', Electron.FileFilter> = {
+const FILTERS: Record<SaveFormat, Electron.FileFilter> = {
   csv: { name: 'CSV', extensions: ['csv'] },
   gpx: { name: 'GPX track', extensions: ['gpx'] },
   pdf: { name: 'PDF', extensions: ['pdf'] },
+  zip: { name: 'Audit bundle (zip)', extensions: ['zip'] },
 };
 
 const dialogs: SaveDialogs = {
@@ -88,6 +90,9 @@ void app.whenReady().then(() => {
     dialogs,
     confirmKeyCarryOver,
     diskGuard: createDiskGuard(dataDir),
+    printAuditReport: printHtmlToPdf,
+    // The built-in basemap is part of the renderer build: the report's map draws its outlines.
+    basemapDir: rendererDir,
   });
   backend = created;
   // The CSP follows the user's online-basemap opt-in (settings), before any page loads.

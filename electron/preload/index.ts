@@ -45,6 +45,12 @@ const api: RouteLensApi = {
     abort: call('exports:abort'),
     printToPdf: call('exports:printToPdf'),
   },
+  audit: {
+    begin: call('audit:begin'),
+    addReadings: call('audit:addReadings'),
+    finish: call('audit:finish'),
+    abort: call('audit:abort'),
+  },
   downloads: {
     start: call('downloads:start'),
     poll: call('downloads:poll'),

@@ -17,6 +17,9 @@ import type {
   VehicleRow,
 } from '../domain/carrier.ts';
 import type { AdjustableAnalysisParams } from '../analysis/adjustable.ts';
+import type { AnalysisParams } from '../analysis/types.ts';
+import type { AuditCounts } from '../audit/manifest.ts';
+import type { LocalDay } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { UtcDay } from '../util/day.ts';
 
@@ -35,6 +38,8 @@ export interface AppInfo {
   saveMode: 'dialog' | 'download';
   /** The backend can save the window as a PDF (Electron's printToPDF); otherwise the report goes to the print dialog. */
   canPrintToPdf: boolean;
+  /** The backend can print an audit report (Electron's printToPDF, or a Chromium for the browser shell), so `audit:*` can make bundles. */
+  canMakeAuditBundle: boolean;
   /** Today's UTC day in the main process (the simulator may pin a clock). */
   today: UtcDay;
 }
@@ -90,6 +95,38 @@ export interface DownloadPoll {
   finished: boolean;
 }
 
+/** One stored UTC day of an audit's range: when it was downloaded (store coverage), whether it was complete, records rejected. */
+export interface AuditDayFact {
+  day: UtcDay;
+  /** epoch ms; null when not known. */
+  downloadedAt: number | null;
+  complete: boolean;
+  rejected: number;
+}
+
+/**
+ * An audit bundle of one vehicle and a range of the carrier's home-zone days
+ * (CarrierView.homeZone). The backend fills the carrier's legal name, USDOT,
+ * zone and API address itself; the renderer sends the stored readings.
+ */
+export interface AuditRequest {
+  carrierId: string;
+  vehicleId: string;
+  /** Days of the carrier's home zone, inclusive. */
+  from: LocalDay;
+  to: LocalDay;
+  /** The analysis parameters in force (the Review's limit and settings). */
+  params: AnalysisParams;
+  /** The stored UTC days the range overlaps (at most those audit:begin lists). */
+  days: AuditDayFact[];
+}
+
+export type AuditOutcome =
+  | { kind: 'saved'; path: string; bytes: number; counts: AuditCounts }
+  /** No save dialog (the browser shell's downloads): the zip itself, for a Blob download named `name`. */
+  | { kind: 'download'; name: string; zip: Uint8Array; counts: AuditCounts }
+  | { kind: 'cancelled' };
+
 /** Channel name → argument tuple and result. */
 export interface IpcContract {
   'app:getInfo': { args: []; result: AppInfo };
@@ -137,6 +174,20 @@ export interface IpcContract {
   /** Prints the app window to PDF (Electron's printToPDF) into a file the user picks; null when cancelled or unsupported (browser shell: use window.print()). */
   'exports:printToPdf': { args: [suggestedName: string]; result: { path: string; bytes: number } | null };
 
+  /**
+   * Audit bundles (the Review's "Audit bundle"): `begin` checks the request
+   * and answers the UTC days whose stored readings it needs; the renderer
+   * sends each with `addReadings` (a whole UTC day chunk, or consecutive
+   * parts of one, at most AUDIT_LIMITS.pointsPerCall readings per call);
+   * `finish` asks where to save (a save dialog; a cancel builds nothing),
+   * builds the zip with the CLI's code (shared/audit, electron/node/audit)
+   * and saves it, or returns it for a download when there is no dialog.
+   */
+  'audit:begin': { args: [request: AuditRequest]; result: { auditId: string; utcDays: UtcDay[]; zone: string } };
+  'audit:addReadings': { args: [auditId: string, chunk: DayChunk]; result: void };
+  'audit:finish': { args: [auditId: string, suggestedName: string]; result: AuditOutcome };
+  'audit:abort': { args: [auditId: string]; result: void };
+
   'downloads:start': { args: [request: DownloadRequest]; result: string };
   'downloads:poll': { args: [sessionId: string, ackSeq: number]; result: DownloadPoll };
   'downloads:cancel': { args: [sessionId: string]; result: void };
@@ -149,7 +200,7 @@ export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];
 /** 'carriers:testConnection' → 'testConnection' */
 type ApiName<C extends string> = C extends `${string}:${infer Name}` ? Name : never;
 
-/** Function name the preload exposes for each channel (unique across channels). */
+/** Function name the preload exposes for each channel (unique within its namespace: routelens.audit.begin, routelens.exports.begin). */
 export const API_FUNCTIONS = {
   'app:getInfo': 'getInfo',
   'keys:getStatus': 'getStatus',
@@ -176,6 +227,10 @@ export const API_FUNCTIONS = {
   'exports:finish': 'finish',
   'exports:abort': 'abort',
   'exports:printToPdf': 'printToPdf',
+  'audit:begin': 'begin',
+  'audit:addReadings': 'addReadings',
+  'audit:finish': 'finish',
+  'audit:abort': 'abort',
   'downloads:start': 'start',
   'downloads:poll': 'poll',
   'downloads:cancel': 'cancel',

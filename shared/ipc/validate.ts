@@ -3,7 +3,7 @@
  * shell run these before any handler: whatever the page sends is untrusted.
  */
 import { isAdjustableParams } from '../analysis/adjustable.ts';
-import { isSpeedingThreshold } from '../analysis/params.ts';
+import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, resolveAnalysisParams } from '../analysis/params.ts';
 import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
@@ -87,6 +87,66 @@ const isFormat: Guard = (v) => v === 'csv' || v === 'gpx' || v === 'pdf';
 /** One piece of an export; the renderer sends ~64 KB pieces. */
 const isPiece: Guard = (v) => typeof v === 'string' && v.length <= 4 * 1024 * 1024;
 
+/** Bounds of the audit channels: a day's readings arrive in parts of at most `pointsPerCall` (about 1.2 MB on the HTTP bridge). */
+export const AUDIT_LIMITS = Object.freeze({ pointsPerCall: 10_000, maxDays: 400, maxText: 256 });
+
+/** Every analysis parameter, each accepted by resolveAnalysisParams. */
+const isAnalysisParams: Guard = (v) => {
+  if (!isRecord(v, Object.keys(DEFAULT_ANALYSIS_PARAMS))) return false;
+  if (!Object.values(v).every((x) => typeof x === 'number' && Number.isFinite(x))) return false;
+  try {
+    resolveAnalysisParams(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const isCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isAuditDay: Guard = (v) =>
+  isRecord(v, ['day', 'downloadedAt', 'complete', 'rejected']) &&
+  isDay(v['day']) &&
+  (v['downloadedAt'] === null || (typeof v['downloadedAt'] === 'number' && Number.isFinite(v['downloadedAt']) && v['downloadedAt'] >= 0)) &&
+  isBool(v['complete']) &&
+  isCount(v['rejected']);
+const isAuditRequest: Guard = (v) =>
+  isRecord(v, ['carrierId', 'vehicleId', 'from', 'to', 'params', 'days']) &&
+  isId(v['carrierId']) &&
+  isId(v['vehicleId']) &&
+  isDay(v['from']) &&
+  isDay(v['to']) &&
+  (v['from'] as string) <= (v['to'] as string) &&
+  isAnalysisParams(v['params']) &&
+  Array.isArray(v['days']) &&
+  v['days'].length <= AUDIT_LIMITS.maxDays &&
+  v['days'].every(isAuditDay);
+const isShortText = (v: unknown) => typeof v === 'string' && v.length <= AUDIT_LIMITS.maxText;
+/** A DayChunk's shape (or a part of one): columns of one length, typed as stored. Its values are checked by the backend. */
+const isReadingsChunk: Guard = (v) => {
+  if (!isRecord(v, ['vehicleId', 'day', 'vehicleNumber', 'vin', 'length', 't', 'lat', 'lng', 'speed', 'direction', 'status', 'id', 'location'])) return false;
+  const n = v['length'];
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > AUDIT_LIMITS.pointsPerCall) return false;
+  const column = (c: unknown) => c instanceof Float64Array && c.length === n;
+  return (
+    isId(v['vehicleId']) &&
+    isDay(v['day']) &&
+    isShortText(v['vehicleNumber']) &&
+    isShortText(v['vin']) &&
+    column(v['t']) &&
+    column(v['lat']) &&
+    column(v['lng']) &&
+    column(v['speed']) &&
+    column(v['direction']) &&
+    v['status'] instanceof Uint8Array &&
+    v['status'].length === n &&
+    Array.isArray(v['id']) &&
+    v['id'].length === n &&
+    v['id'].every(isShortText) &&
+    Array.isArray(v['location']) &&
+    v['location'].length === n &&
+    v['location'].every(isShortText)
+  );
+};
+
 const tuple = (...guards: Guard[]) => (args: readonly unknown[]) =>
   args.length === guards.length && guards.every((g, i) => g(args[i]));
 
@@ -116,6 +176,10 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'exports:finish': tuple(isId),
   'exports:abort': tuple(isId),
   'exports:printToPdf': tuple(isFileName),
+  'audit:begin': tuple(isAuditRequest),
+  'audit:addReadings': tuple(isId, isReadingsChunk),
+  'audit:finish': tuple(isId, isFileName),
+  'audit:abort': tuple(isId),
   'downloads:start': tuple(isDownloadRequest),
   'downloads:poll': tuple(isId, isSeq),
   'downloads:cancel': tuple(isId),

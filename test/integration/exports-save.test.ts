@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../../electron/node/backend/backend.ts';
-import { createExportSessions, type SaveDialogs } from '../../electron/node/backend/exports.ts';
+import { createExportSessions, type SaveDialogs, type SaveFormat } from '../../electron/node/backend/exports.ts';
 import { toFailure } from '../../electron/node/backend/failure.ts';
 import { createFolderSaveDialogs, safeFileName } from '../../electron/node/backend/folder-save-dialogs.ts';
 import { startWebShell } from '../../electron/node/web-shell/server.ts';
 import { decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
-import type { ExportFormat } from '../../shared/ipc/contract.ts';
 import { mountTmpfs } from '../support/tmpfs.ts';
 import { createTestBackend } from '../support/test-backend.ts';
 
@@ -40,8 +39,8 @@ function piecesOf(text: string, seed: number, maxPoints = 7): string[] {
 }
 
 /** A dialog that answers with fixed paths, records what it was asked and can be told to cancel. */
-function fakeDialog(answer: (name: string, format: ExportFormat) => string | null, pdf?: Uint8Array) {
-  const asked: { name: string; format: ExportFormat }[] = [];
+function fakeDialog(answer: (name: string, format: SaveFormat) => string | null, pdf?: Uint8Array) {
+  const asked: { name: string; format: SaveFormat }[] = [];
   const dialogs: SaveDialogs = {
     async chooseSavePath(name, format) {
       asked.push({ name, format });

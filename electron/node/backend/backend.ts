@@ -13,6 +13,10 @@ import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts
 import type { DiskGuard } from './disk-guard.ts';
 import { createDownloadSessions } from './downloads.ts';
 import { createExportSessions, type ExportLimits, type SaveDialogs } from './exports.ts';
+import { createAuditSessions, type AuditSessionLimits } from './audits.ts';
+import { loadBasemap } from '../audit/bundle.ts';
+import type { PdfPrinter } from '../audit/chromium-pdf.ts';
+import type { Basemap } from '../../../shared/report/route-map-svg.ts';
 import { createFleetCache, fetchDriverRows, fetchVehicleRows } from './fleet.ts';
 import { toFailure, UserFacingError } from './failure.ts';
 import { bindEntered, checkKeysMayGo, originForEntry, withOrigin } from './key-origins.ts';
@@ -47,6 +51,16 @@ export interface BackendOptions {
   downloadLimits?: { maxSessions?: number; idleMs?: number };
   /** Export bounds (tests shorten them). */
   exportLimits?: ExportLimits;
+  /**
+   * Prints an audit report's HTML to PDF: Electron's printToPDF in a hidden
+   * window, Chromium through playwright-core in the browser shell. Absent: no
+   * audit bundles (AppInfo.canMakeAuditBundle false).
+   */
+  printAuditReport?: PdfPrinter;
+  /** The built-in basemap's files (land, countries, states) drawn under the report's map. */
+  basemapDir?: string;
+  /** Audit-session bounds (tests shorten them). */
+  auditLimits?: AuditSessionLimits;
 }
 
 /** Keys that would now be sent to `origin` and were entered for other origins. */
@@ -201,9 +215,25 @@ export function createBackend(opts: BackendOptions): Backend {
     ...opts.downloadLimits,
   });
   const exportsOut = createExportSessions(opts.dialogs, opts.exportLimits);
+  let basemap: Promise<Basemap> | null = null;
+  const audits = createAuditSessions({
+    async carrier(carrierId) {
+      const c = await carrierOrThrow(carrierId);
+      const baseUrl = c.demo === true ? ((await demo.connection(carrierId))?.baseUrl ?? '') : (effectiveBaseUrl(await settings.get(), carrierId) ?? '');
+      const company = c.company && c.company.name.trim() !== '' ? c.company : null;
+      return { name: company ? company.name : `${c.label} (name entered in RouteLens)`, dotNumber: c.company?.dotNumber ?? '', zone: c.homeZone ?? systemZone(), baseUrl };
+    },
+    print: opts.printAuditReport,
+    basemap: () => (basemap ??= loadBasemap(opts.basemapDir)),
+    saveBytes: (name, make) => exportsOut.saveBytes(name, 'zip', make),
+    hasDialog: opts.dialogs !== undefined,
+    app: { name: opts.appName, version: opts.appVersion },
+    now,
+    ...(opts.auditLimits ? { limits: opts.auditLimits } : {}),
+  });
 
   const handlers: Handlers = {
-    'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, saveMode: opts.dialogs ? 'dialog' : 'download', canPrintToPdf: opts.dialogs?.printToPdf !== undefined, today: dayOfMs(now()) }),
+    'app:getInfo': async () => ({ name: opts.appName, version: opts.appVersion, platform: process.platform, shell: opts.shell, saveMode: opts.dialogs ? 'dialog' : 'download', canPrintToPdf: opts.dialogs?.printToPdf !== undefined, canMakeAuditBundle: opts.printAuditReport !== undefined, today: dayOfMs(now()) }),
 
     'keys:getStatus': keysStatus,
     'keys:setProviderKey': async (key, baseUrl) => {
@@ -313,6 +343,11 @@ export function createBackend(opts: BackendOptions): Backend {
     'exports:abort': (id) => exportsOut.abort(id),
     'exports:printToPdf': (name) => exportsOut.printToPdf(name),
 
+    'audit:begin': (request) => audits.begin(request),
+    'audit:addReadings': (auditId, chunk) => audits.addReadings(auditId, chunk),
+    'audit:finish': (auditId, name) => audits.finish(auditId, name),
+    'audit:abort': (auditId) => audits.abort(auditId),
+
     'downloads:start': async (request) => downloads.start(request, await clientFor(request.carrierId), dayOfMs(now())),
     'downloads:poll': (sessionId, ackSeq) => downloads.poll(sessionId, ackSeq),
     'downloads:cancel': async (sessionId) => downloads.cancel(sessionId),
@@ -324,6 +359,7 @@ export function createBackend(opts: BackendOptions): Backend {
     cspOrigins: async () => (await settings.get()).onlineStyle?.origins ?? [],
     async close() {
       downloads.cancelAll();
+      audits.close();
       await exportsOut.closeAll();
       await demo.close();
     },

@@ -15,13 +15,16 @@ import { UserFacingError } from './failure.ts';
  * created exclusively under a name of its own. Exports nobody finishes expire,
  * and only a few may be open at once.
  */
+/** What a save dialog is asked for: an export format, or an audit bundle's zip. */
+export type SaveFormat = ExportFormat | 'zip';
+
 export interface SaveDialogs {
   /**
    * Asks the user where to save; null when cancelled. A dialog that picks the
    * name itself (the folder seam) calls `claim` on its candidate and moves on
    * when it answers false (another open export holds that path).
    */
-  chooseSavePath(suggestedName: string, format: ExportFormat, claim?: (path: string) => boolean): Promise<string | null>;
+  chooseSavePath(suggestedName: string, format: SaveFormat, claim?: (path: string) => boolean): Promise<string | null>;
   /** The app window as a PDF (Electron's printToPDF). */
   printToPdf?(): Promise<Uint8Array>;
 }
@@ -85,7 +88,7 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
   sweep.unref();
 
   /** Asks for a path and claims it; null when the user cancelled. */
-  async function choosePath(suggestedName: string, format: ExportFormat): Promise<string | null> {
+  async function choosePath(suggestedName: string, format: SaveFormat): Promise<string | null> {
     if (claimed.size >= maxOpen) {
       throw new UserFacingError({ kind: 'other', message: `${maxOpen} exports are already being saved; wait for one to finish, then try again.` });
     }
@@ -105,6 +108,38 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
       throw new UserFacingError({ kind: 'other', message: `${path} is already being saved by another export; choose another name.` });
     }
     return path;
+  }
+
+  /**
+   * Asks where to save (null: cancelled, nothing made), then makes the file's
+   * bytes and writes them beside the target and renames them into place. A
+   * failure while making them leaves no file; its error is the one reported.
+   */
+  async function saveBytes(suggestedName: string, format: SaveFormat, make: () => Promise<Uint8Array>): Promise<{ path: string; bytes: number } | null> {
+    if (!dialogs) return null;
+    const path = await choosePath(suggestedName, format);
+    if (!path) return null;
+    const tmp = tempPathFor(path);
+    try {
+      let bytes: Uint8Array;
+      try {
+        bytes = await make();
+      } catch (err) {
+        // Nothing was written: the reason the file could not be made is the one to tell.
+        if (err instanceof UserFacingError) throw err;
+        throw writeFailure(err, path);
+      }
+      try {
+        await writeFile(tmp, bytes, { flag: 'wx' });
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw writeFailure(err, path);
+      }
+      return { path, bytes: bytes.byteLength };
+    } finally {
+      claimed.delete(path);
+    }
   }
 
   return {
@@ -154,22 +189,11 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
       if (e) await discard(id, e);
     },
     async printToPdf(suggestedName: string) {
-      if (!dialogs?.printToPdf) return null;
-      const path = await choosePath(suggestedName, 'pdf');
-      if (!path) return null;
-      const tmp = tempPathFor(path);
-      try {
-        const pdf = await dialogs.printToPdf();
-        await writeFile(tmp, pdf, { flag: 'wx' });
-        await rename(tmp, path);
-        return { path, bytes: pdf.byteLength };
-      } catch (err) {
-        await rm(tmp, { force: true }).catch(() => {});
-        throw writeFailure(err, path);
-      } finally {
-        claimed.delete(path);
-      }
+      const print = dialogs?.printToPdf;
+      if (!print) return null;
+      return saveBytes(suggestedName, 'pdf', () => print());
     },
+    saveBytes,
     /** Exports open now (tests, and the limits). */
     get openCount() {
       return open_.size;

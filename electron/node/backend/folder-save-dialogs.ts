@@ -1,7 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExportFormat } from '../../../shared/ipc/contract.ts';
-import type { SaveDialogs } from './exports.ts';
+import type { SaveDialogs, SaveFormat } from './exports.ts';
 
 /** Characters no file name may hold on any of the desktop platforms, plus control characters. */
 // eslint-disable-next-line no-control-regex
@@ -10,7 +9,7 @@ const MAX_NAME = 200;
 const MAX_COPIES = 10_000;
 
 /** The suggested name as a single file name: unsafe characters become '_', never a path. */
-export function safeFileName(suggestedName: string, format: ExportFormat): string {
+export function safeFileName(suggestedName: string, format: SaveFormat): string {
   // Windows drops trailing dots and spaces, so a name ending in them would not be the file written.
   const name = suggestedName.replace(UNSAFE, '_').trim().replace(/[. ]+$/, '').slice(0, MAX_NAME);
   return name === '' || /^\.+$/.test(name) ? `export.${format}` : name;

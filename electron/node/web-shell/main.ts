@@ -11,12 +11,15 @@
  *                        that must show the same data every run)
  *   ROUTELENS_DEMO_SEED  seed of the demo world
  *   ROUTELENS_MIN_FREE_MB  free space kept on the data folder's disk while downloading (default 512)
+ *   ROUTELENS_CHROMIUM   the Chromium that prints audit reports (default /usr/bin/chromium;
+ *                        without one, the app cannot make audit bundles)
  *   ROUTELENS_SAVE_DIR   test/automation seam: exports are saved into this (existing)
  *                        folder through the backend, as Electron's save dialog path
  *                        does, instead of being browser downloads
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { createChromiumPdfPrinter, PdfPrinterUnavailable } from '../audit/chromium-pdf.ts';
 import { createBackend } from '../backend/backend.ts';
 import type { SaveDialogs } from '../backend/exports.ts';
 import { createFolderSaveDialogs } from '../backend/folder-save-dialogs.ts';
@@ -62,6 +65,17 @@ function saveDialogsFromEnv(): SaveDialogs | undefined {
   return createFolderSaveDialogs(dir);
 }
 
+/** Chromium for audit reports, started on the first one; none found: the app says it cannot make bundles. */
+function auditPrinterFromEnv(): ReturnType<typeof createChromiumPdfPrinter> | undefined {
+  try {
+    return createChromiumPdfPrinter();
+  } catch (err) {
+    if (!(err instanceof PdfPrinterUnavailable)) throw err;
+    console.error(`routelens web: audit bundles are off: ${err.message}`);
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const dataDir = resolveDataDir();
@@ -69,6 +83,7 @@ async function main(): Promise<void> {
   const loaded = await settings.load();
   if (loaded.warning) console.error(`routelens web: ${loaded.warning.message}`);
   const minFreeMb = Number(process.env['ROUTELENS_MIN_FREE_MB'] ?? '');
+  const printer = auditPrinterFromEnv();
   const backend = createBackend({
     demo: demoOptionsFromEnv(),
     dialogs: saveDialogsFromEnv(),
@@ -78,10 +93,12 @@ async function main(): Promise<void> {
     shell: 'browser-shell',
     appName: 'RouteLens',
     appVersion: process.env['npm_package_version'] ?? 'dev',
+    ...(printer ? { printAuditReport: printer.print } : {}),
+    basemapDir: path.join(repoRoot, 'resources/basemap'),
   });
   const shell = await startWebShell({ backend, rendererDir: path.join(repoRoot, 'out/renderer'), port: portFromArgs(process.argv.slice(2)) });
   console.log(JSON.stringify({ url: shell.url, dataDir }));
-  const stop = () => void shell.close().then(() => backend.close()).then(() => process.exit(0));
+  const stop = () => void shell.close().then(() => backend.close()).then(() => printer?.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
