@@ -111,6 +111,13 @@ describe('home zone over IPC', () => {
       expect(missing).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     });
 
+    it('carriers:add takes a home zone, or stores this computer\'s', async () => {
+      const withZone = await call<CarrierView>('carriers:add', { label: 'Mumbai Movers', companyKey: 'ck-test-1', baseUrl: 'https://api.example.com', homeZone: 'Asia/Kolkata' });
+      expect(withZone.ok && [withZone.result.homeZone, withZone.result.homeZoneIsDefault]).toEqual(['Asia/Kolkata', false]);
+      const without = await call<CarrierView>('carriers:add', { label: 'Local Haulers', companyKey: 'ck-test-2', baseUrl: 'https://api.example.com' });
+      expect(without.ok && [without.result.homeZone, without.result.homeZoneIsDefault]).toEqual([systemZone(), false]);
+    });
+
     it('a carrier from a file written before zones shows this computer\'s zone, marked as the default', async () => {
       await fs.writeFile(settingsFile(), JSON.stringify({ schemaVersion: 1, provider: { baseUrl: null, keyOrigins: [] }, preferences: {}, carriers: [{ id: 'legacy', label: 'Old', createdAt: '2026-01-01T00:00:00Z', demo: true }] }));
       const listed = await call<CarrierView[]>('carriers:list');
