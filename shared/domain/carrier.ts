@@ -82,6 +82,8 @@ export interface VehicleRow {
     fuelLevel: number | null;
     odometerMiles: number | null;
     readingAt: number;
+    /** The position as place text, as the API's `calc_location` words it ("4 mi NE of Amarillo, TX"). */
+    place: string;
   } | null;
 }
 
