@@ -38,8 +38,12 @@ export interface CarrierView {
 
 export interface KeysStatus {
   keychainAvailable: boolean;
-  /** Why the keychain is unavailable, with what to install. */
+  /** Why the keychain is unavailable, in one sentence. */
   keychainReason: string | null;
+  /** How to get a working keychain on this platform (what to install, where to run). */
+  keychainHelp: string | null;
+  /** The system's own failure, for a support request; shown collapsed. */
+  keychainDetail: string | null;
   providerKeySet: boolean;
   providerBaseUrl: string | null;
   /** API origins the Provider Key may be sent to; a key is never sent anywhere else. */
