@@ -18,6 +18,7 @@ test('custom download ranges: inputs bounded to the window, a cut range in words
     await expect(input).toHaveAttribute('min', windowStart);
     await expect(input).toHaveAttribute('max', today);
   }
+  await expect(page.locator('input[data-vehicle-id]').first()).toBeVisible();
   await page.getByTestId('dl-vehicles-all').check();
   const start = page.getByTestId('dl-start');
   const days = page.getByTestId('dl-range-days');
