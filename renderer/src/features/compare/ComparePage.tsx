@@ -9,12 +9,12 @@ import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
-import { createJob, startDownloadManager } from '../../downloads/manager.ts';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { printComparison, saveComparisonCsv } from './export.ts';
+import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
 import './compare.css';
@@ -103,7 +103,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const result = useComparison(enough ? chosen : null, okRange, params, dataVersion);
   const facts = result.state === 'ready' ? result.facts : null;
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
-  const missing = facts ? facts.carriers.filter((c) => c.missing.length > 0) : [];
+  const downloadMissing = useDownloadMissing(facts, setMessage, setError);
 
   const toggle = (id: string) => setSelected((cur) => (cur.includes(id) ? cur.filter((x) => x !== id) : cur.length >= MAX_CARRIERS ? cur : [...cur, id]));
 
@@ -114,26 +114,6 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
     try {
       setParams((p) => resolveCompareParams({ ...p, [key]: v }));
       setError(null);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-
-  const downloadMissing = async () => {
-    startDownloadManager();
-    try {
-      for (const c of missing) {
-        const days = c.missing.flatMap((m) => m.days).sort();
-        await createJob({
-          carrierId: c.carrierId,
-          carrierLabel: c.label,
-          vehicles: c.missing.map((m) => ({ vehicleId: m.vehicleId, vehicleNumber: m.number })),
-          from: days[0]!,
-          to: days[days.length - 1]!,
-          selection: 'some',
-        });
-      }
-      setMessage('Download started: see the Downloads screen. The comparison updates as days arrive.');
     } catch (e) {
       setError(errorText(e));
     }
@@ -233,8 +213,14 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
               </li>
             ))}
           </ul>
-          {missing.length > 0 && (
-            <button type="button" className="btn btn-small compare-no-print" data-testid="compare-download-missing" onClick={() => void downloadMissing()}>
+          {downloadMissing.offered && (
+            <button
+              type="button"
+              className="btn btn-small compare-no-print"
+              data-testid="compare-download-missing"
+              disabled={downloadMissing.busy}
+              onClick={() => void downloadMissing.start()}
+            >
               Download the missing days
             </button>
           )}

@@ -5,23 +5,11 @@ import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
 import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
 import { historyWindow, rangeFor, rangeWords, type RangePreset } from '../../downloads/ranges.ts';
+import { vehicleRoster } from '../../downloads/roster.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
-import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
 import { JobList } from './JobList.tsx';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Rows of the vehicle picker: the stored roster (offline), else one fetch that is then stored. */
-async function vehiclesOf(carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
-  if (!force) {
-    const stored = await loadRoster(carrierId, 'vehicles');
-    if (stored) return { rows: stored.rows as VehicleRow[], fetchedAt: stored.fetchedAt };
-  }
-  if (!api) throw new Error('The RouteLens bridge is not available in this window.');
-  const snap = await api.fleet.vehicles(carrierId, force);
-  await saveFleetSnapshot(snap, 'vehicles');
-  return { rows: snap.rows, fetchedAt: snap.fetchedAt };
-}
 
 export function DownloadsPage() {
   const jobs = useDownloadJobs();
@@ -55,7 +43,7 @@ export function DownloadsPage() {
     setVehicles([]);
     setSelected(new Set());
     if (!id) return;
-    vehiclesOf(id, force).then(
+    vehicleRoster(id, force).then(
       (r) => {
         setVehicles(r.rows);
         setRosterAt(r.fetchedAt);
