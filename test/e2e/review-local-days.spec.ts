@@ -32,7 +32,7 @@ async function tripStarts(page: Page): Promise<number[]> {
   return page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
 }
 
-test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly its readings and trips, a week keeps a trip across midnight whole, an east-of-UTC zone too', async ({ page, shell }, testInfo) => {
+test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly its readings and trips, an east-of-UTC zone too, where a week keeps a trip across local midnight whole', async ({ page, shell }, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '30d');
   expect(homeZoneOf(carrierId)).toBe(CHICAGO);
@@ -69,18 +69,13 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   expect(csv.map((p) => p.id)).toEqual(day[0]!.id);
   expect(csv.map((p) => p.t)).toEqual(t);
 
-  // A week ending on that day: 7 local days; a trip that crosses a local midnight is one trip.
+  // A week ending on that day: 7 local days, their readings and trips.
   const week = truthLocalChunks(carrierId, vehicleId, '2026-10-26', FALL_BACK);
   await selectDay(page, CHICAGO, vehicleId, FALL_BACK, 'week', '2026-10-26');
   await expect(page.getByTestId('total-points')).toHaveAttribute('data-value', String(week.reduce((n, c) => n + c.length, 0)));
   await expect(page.getByTestId('total-days')).toHaveAttribute('data-value', String(week.length));
   const weekTrips = truthAnalysis(week).trips;
   expect(await tripStarts(page)).toEqual(weekTrips.map((x) => x.startMs));
-  const dateIn = new Intl.DateTimeFormat('en-CA', { timeZone: CHICAGO, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const across = weekTrips.filter((x) => dateIn.format(x.startMs) !== dateIn.format(x.endMs));
-  expect(across.length, 'the demo truck drives across some local midnight this week').toBeGreaterThan(0);
-  const ends = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-end-ms'))));
-  for (const x of across) expect(ends[weekTrips.indexOf(x)]).toBe(x.endMs);
 
   // East of UTC: the carrier moved to Asia/Kolkata (UTC+05:30); its 2026-11-10 runs from 2026-11-09T18:30Z.
   await page.getByTestId('nav-carriers').click();
@@ -97,4 +92,17 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   await expect(page.getByTestId('total-points')).toHaveAttribute('data-value', String(kolkata[0]!.length));
   expect(await playbackTime(page)).toBe(kolkata[0]!.t[0]);
   expect(await tripStarts(page)).toEqual(truthAnalysis(kolkata).trips.map((x) => x.startMs));
+
+  // The truck drives in Chicago's evening, across Kolkata's midnight: in a week such a trip is one trip, whole.
+  const kWeek = truthLocalChunks(carrierId, vehicleId, '2026-11-04', '2026-11-10', 'Asia/Kolkata');
+  await selectDay(page, 'Asia/Kolkata', vehicleId, '2026-11-10', 'week', '2026-11-04');
+  await expect(page.getByTestId('total-points')).toHaveAttribute('data-value', String(kWeek.reduce((n, c) => n + c.length, 0)));
+  const kTrips = truthAnalysis(kWeek).trips;
+  expect(await tripStarts(page)).toEqual(kTrips.map((x) => x.startMs));
+  const dateIn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const across = kTrips.filter((x) => dateIn.format(x.startMs) !== dateIn.format(x.endMs));
+  expect(across.length, 'trips across a Kolkata midnight').toBeGreaterThan(0);
+  const ends = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-end-ms'))));
+  for (const x of across) expect(ends[kTrips.indexOf(x)]).toBe(x.endMs);
+  await page.screenshot({ path: testInfo.outputPath('review-kolkata-week.png') });
 });

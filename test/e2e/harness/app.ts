@@ -107,3 +107,13 @@ export async function openReviewOf(page: Page, day: string): Promise<void> {
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
   await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${day}:${day}:`));
 }
+
+/** Sets a carrier's home zone on the Carriers screen (the days the Review selects are that zone's). */
+export async function setHomeZone(page: Page, carrierId: string, zone: string): Promise<void> {
+  await page.getByTestId('nav-carriers').click();
+  const row = page.locator(`[data-testid="carrier-row"][data-carrier-id="${carrierId}"]`);
+  await row.getByTestId('carrier-zone-edit').click();
+  await row.getByTestId('carrier-zone-edit-input').fill(zone);
+  await row.getByTestId('carrier-zone-save').click();
+  await expect(row.getByTestId('carrier-home-zone')).toHaveAttribute('data-zone', zone);
+}
