@@ -50,6 +50,8 @@ test('a real trace in the review: the outlier is marked on the map and chart and
     await page.getByTestId('first-run-add-carrier').click();
     await page.getByTestId('carrier-label-input').fill('Real traces');
     await page.getByTestId('carrier-key-input').fill(server.companyKey);
+    // The truth below is in UTC days: the carrier's days are UTC whatever this machine's zone is.
+    await page.getByTestId('carrier-zone-input').fill('UTC');
     await page.getByTestId('carrier-add-submit').click();
     const carrierId = (await page.getByTestId('carrier-row').filter({ hasText: 'Real traces' }).getAttribute('data-carrier-id'))!;
 

@@ -93,14 +93,14 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;
-  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label })), [carriers, selected]);
+  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label, zone: c.homeZone })), [carriers, selected]);
   const enough = chosen.length >= MIN_CARRIERS && chosen.length <= MAX_CARRIERS;
   // Stored data changing (a download finishing, a snapshot taken) recomputes.
   const dataVersion = useLive(async () => {
     const db = getDb();
     return `${await db.coverage.count()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
   }, []);
-  const result = useComparison(enough ? chosen : null, okRange, params, dataVersion);
+  const result = useComparison(enough ? chosen : null, okRange, params, today ?? '', dataVersion);
   const facts = result.state === 'ready' ? result.facts : null;
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
   const missing = facts ? facts.carriers.filter((c) => c.missing.length > 0) : [];
@@ -247,7 +247,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
           <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
           {/* The one-page report keeps the table, the coverage and the definitions; charts and event lists stay on screen. */}
           <div className="compare-no-print">
-            <h2>Per day</h2>
+            <h2>Per day (each carrier's home-zone days)</h2>
             <SmallMultiples carriers={facts.carriers} />
             <h2>Worst speeding events</h2>
             <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
