@@ -195,6 +195,9 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
     expect(miles).toHaveLength(7);
     miles.forEach((m, i) => expect(m, `${c} ${days[i]} miles`).toBeCloseTo(truth[i]!.miles, 6));
     expect(events).toEqual(truth.map((x) => x.events));
+    // Not the UTC days' series: the trucks drive across UTC midnight, which is evening in the home zone.
+    const utc = days.map((d) => expected(localDay(store.days, c!, d, 'UTC'), c!, threshold).miles);
+    expect(utc.some((m, i) => Math.abs(m - miles[i]!) > 1)).toBe(true);
   }
   await page.screenshot({ path: testInfo.outputPath('compare.png'), fullPage: true });
 

@@ -2,9 +2,9 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
 import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
-import type { DayChunk } from '../../../../shared/track/types.ts';
 import { getDb } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
+import { auditParts } from './audit-parts.ts';
 
 /**
  * The Review's "Audit bundle": the stored readings of the UTC days a range
@@ -13,11 +13,6 @@ import { readDay } from '../../store/reads.ts';
  * the CLI's code and either saves it (save dialog, or the shell's save
  * folder) or hands it back for a download. Cancelling aborts the session.
  */
-
-/** At most this many readings per audit:addReadings call (the backend's AUDIT_LIMITS.pointsPerCall). */
-export const AUDIT_PART_POINTS = 10_000;
-/** And at most about this many bytes of bridge JSON per call (the browser shell refuses bodies over 2 MB). */
-const AUDIT_PART_BYTES = 1_200_000;
 
 export interface AuditSelection {
   carrierId: string;
@@ -37,25 +32,6 @@ export interface AuditProgress {
 }
 
 export type AuditResult = { kind: 'saved'; path: string; bytes: number; counts: AuditCounts } | { kind: 'downloaded'; name: string; bytes: number; counts: AuditCounts } | { kind: 'cancelled' } | { kind: 'empty' };
-
-/** A rough upper bound of one reading's share of the bridge JSON (base64 columns, id and location strings). */
-function jsonBytes(chunk: DayChunk, from: number, to: number): number {
-  let n = (to - from) * 60;
-  for (let i = from; i < to; i++) n += (chunk.id[i]?.length ?? 0) + (chunk.location[i]?.length ?? 0) * 2 + 8;
-  return n;
-}
-
-/** A stored day in consecutive parts small enough for one call each. */
-export function auditParts(chunk: DayChunk, maxPoints = AUDIT_PART_POINTS, maxBytes = AUDIT_PART_BYTES): DayChunk[] {
-  const out: DayChunk[] = [];
-  for (let a = 0; a < chunk.length; ) {
-    let b = Math.min(chunk.length, a + maxPoints);
-    while (b - a > 1 && jsonBytes(chunk, a, b) > maxBytes) b = a + Math.ceil((b - a) / 2);
-    out.push({ ...chunk, length: b - a, t: chunk.t.slice(a, b), lat: chunk.lat.slice(a, b), lng: chunk.lng.slice(a, b), speed: chunk.speed.slice(a, b), direction: chunk.direction.slice(a, b), status: chunk.status.slice(a, b), id: chunk.id.slice(a, b), location: chunk.location.slice(a, b) });
-    a = b;
-  }
-  return out;
-}
 
 /** What the store knows of each UTC day: when it was downloaded, whether complete, records rejected. */
 async function dayFacts(vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
