@@ -23,6 +23,8 @@ export async function openDownloads(page: Page, shell: WebShell): Promise<void> 
 
 /** Picks the first carrier and `n` vehicles, sets the range, starts; returns what was chosen. */
 export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'): Promise<{ carrierId: string; vehicleIds: string[] }> {
+  // The carrier list arrives after the page: read the choice once there is one.
+  await expect(page.getByTestId('dl-carrier')).not.toHaveValue('');
   const carrierId = await page.getByTestId('dl-carrier').inputValue();
   const boxes = page.locator('input[data-vehicle-id]');
   await expect(boxes.first()).toBeVisible();
