@@ -6,7 +6,7 @@ import type { WireCompany } from '../../../shared/api/wire.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { resolveOnlineStyle, type ResolveOptions } from '../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../basemap/style-origins.ts';
-import type { Keychain } from '../keychain/index.ts';
+import { unavailableWords, type Keychain } from '../keychain/index.ts';
 import { apiOriginOf, effectiveBaseUrl, type Carrier, type OnlineStyleSettings, type Preferences, type SettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { createDemoService, demoCarrierId, DEMO_CARRIER_PREFIX } from './demo.ts';
@@ -157,9 +157,12 @@ export function createBackend(opts: BackendOptions): Backend {
     const status = await keychain.status();
     const providerKeySet = status.available ? await keychain.hasProviderKey().catch(() => false) : false;
     const { provider } = await settings.get();
+    const words = status.available ? null : unavailableWords(status.detail ?? status.reason ?? '');
     return {
       keychainAvailable: status.available,
-      keychainReason: status.reason ?? null,
+      keychainReason: words?.sentence ?? null,
+      keychainHelp: words?.help ?? null,
+      keychainDetail: words?.detail ?? null,
       providerKeySet,
       providerBaseUrl: provider.baseUrl,
       providerKeyOrigins: [...provider.keyOrigins],

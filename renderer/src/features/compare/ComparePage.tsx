@@ -160,6 +160,9 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
 
   return (
     <section className="page compare-page" data-testid="compare-page" data-state={result.state} data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}>
+      <p className="compare-print-only" data-testid="compare-printed-at">
+        RouteLens {'·'} printed {new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+      </p>
       <header className="page-header">
         <h1>Compare carriers</h1>
         {facts && (
@@ -245,13 +248,15 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
       {facts && (
         <>
           <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
-          {/* The one-page report keeps the table, the coverage and the definitions; charts and event lists stay on screen. */}
-          <div className="compare-no-print">
+          {/* The printed report carries everything below too: per-day charts, worst events, definitions. */}
+          <section className="compare-report-section">
             <h2>Per day (each carrier's home-zone days)</h2>
             <SmallMultiples carriers={facts.carriers} />
+          </section>
+          <section className="compare-report-section">
             <h2>Worst speeding events</h2>
             <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
-          </div>
+          </section>
           <h2>Definitions</h2>
           <dl className="compare-defs" data-testid="compare-definitions">
             {METRICS.map((m) => (

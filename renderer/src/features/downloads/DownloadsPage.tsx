@@ -4,7 +4,7 @@ import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { api } from '../../bridge/api.ts';
 import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
-import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { historyWindow, rangeFor, rangeWords, type RangePreset } from '../../downloads/ranges.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
 import { JobList } from './JobList.tsx';
@@ -102,6 +102,8 @@ export function DownloadsPage() {
   };
 
   const storeFailure = lastStoreFailure();
+  // Why Start cannot run, said before the click rather than after it.
+  const startBlocked = range && 'error' in range ? range.error : carrierId && vehicles.length > 0 && selected.size === 0 ? 'Choose at least one vehicle.' : null;
   const rangeDays = range && !('error' in range) ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : null;
   return (
     <section className="page dl-page" aria-labelledby="downloads-title" data-testid="downloads-page">
@@ -137,10 +139,19 @@ export function DownloadsPage() {
               ))}
             </select>
           </div>
-          <RangePicker idPrefix="dl" preset={preset} onPreset={setPreset} customFrom={customFrom} customTo={customTo} onCustomFrom={setCustomFrom} onCustomTo={setCustomTo} />
+          <RangePicker
+            idPrefix="dl"
+            preset={preset}
+            onPreset={setPreset}
+            customFrom={customFrom}
+            customTo={customTo}
+            onCustomFrom={setCustomFrom}
+            onCustomTo={setCustomTo}
+            window={today ? historyWindow(today) : undefined}
+          />
           {range && !('error' in range) && (
-            <span className="dl-range-days hint" data-testid="dl-range-days">
-              {range.from} → {range.to} · {rangeDays} {rangeDays === 1 ? 'day' : 'days'}
+            <span className={`dl-range-days ${range.asked ? 'dl-range-clipped' : 'hint'}`} data-testid="dl-range-days" data-clipped={range.asked ? 'true' : 'false'}>
+              {rangeWords(range)}
             </span>
           )}
         </div>
@@ -173,9 +184,14 @@ export function DownloadsPage() {
           </div>
         </fieldset>
         <div className="actions">
-          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy}>
+          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy || startBlocked !== null} aria-describedby="dl-start-reason">
             Start download
           </button>
+          {startBlocked && (
+            <span className="dl-start-reason" id="dl-start-reason" data-testid="dl-start-reason" role="status">
+              {startBlocked}
+            </span>
+          )}
           <span className="muted" data-testid="dl-summary">
             {selected.size} of {vehicles.length} vehicles{rangeDays !== null ? ` × ${rangeDays} days` : ''}
           </span>
