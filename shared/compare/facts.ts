@@ -104,6 +104,8 @@ export interface CarrierFacts {
   trips: { count: number; miles: number } | null;
   worstEvents: WorstEvent[];
   daily: DailyPoint[];
+  /** Whose calendar days `daily` counts: the carrier's home zone (shared/compare/local-daily.ts); absent: UTC days. */
+  dailyZone?: string;
   hos: HosFacts;
 }
 

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob } from './harness/app.ts';
+import { addDays } from '../../shared/util/day.ts';
+import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { homeZoneOf, localDayStart } from './review-truth.ts';
 
 interface RawDay {
   carrierId: string;
@@ -104,7 +106,26 @@ function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
     }
     close(d.t.length - 1);
   }
-  return { miles, drivingHours: moving / 3_600_000, speedingShare: speeding / moving, per1000: (events / miles) * 1000, offlineShare: offline / (moving + stationary + offline), vehiclesWithData: withData.size };
+  return { miles, events, drivingHours: moving / 3_600_000, speedingShare: speeding / moving, per1000: (events / miles) * 1000, offlineShare: offline / (moving + stationary + offline), vehiclesWithData: withData.size };
+}
+
+/** A carrier's readings regrouped into one local day of `zone` (edges found with Intl in review-truth.ts), per vehicle. */
+function localDay(days: RawDay[], carrierId: string, day: string, zone: string): RawDay[] {
+  const [start, end] = [localDayStart(day, zone), localDayStart(addDays(day, 1), zone)];
+  const byVehicle = new Map<string, RawDay>();
+  for (const d of [...days].filter((x) => x.carrierId === carrierId).sort((a, b) => (a.day < b.day ? -1 : 1))) {
+    const v = byVehicle.get(d.vehicleId) ?? { carrierId, vehicleId: d.vehicleId, day, t: [], lat: [], lng: [], speed: [], status: [] };
+    d.t.forEach((t, i) => {
+      if (t < start || t >= end) return;
+      v.t.push(t);
+      v.lat.push(d.lat[i]!);
+      v.lng.push(d.lng[i]!);
+      v.speed.push(d.speed[i]!);
+      v.status.push(d.status[i]!);
+    });
+    byVehicle.set(d.vehicleId, v);
+  }
+  return [...byVehicle.values()];
 }
 
 async function metricValues(page: Page, metric: string): Promise<number[]> {
@@ -162,6 +183,22 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   expect(await marked.count()).toBeGreaterThan(0);
   await expect(marked.first()).toContainText('best');
   await expect(page.getByTestId('compare-multiples').locator('svg').first()).toBeVisible();
+  // The per-day charts count each carrier's home-zone days (today's local day from what is stored so far).
+  for (const c of columns) {
+    const zone = homeZoneOf(c!);
+    const chart = (m: string) => page.locator(`[data-testid=compare-chart-${m}][data-carrier-id="${c}"]`);
+    await expect(chart('miles').getByTestId('compare-chart-zone')).toHaveText(`(days in ${zone})`);
+    const miles = JSON.parse((await chart('miles').getAttribute('data-daily'))!) as number[];
+    const events = JSON.parse((await chart('events').getAttribute('data-daily'))!) as number[];
+    const days = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i - 6));
+    const truth = days.map((d) => expected(localDay(store.days, c!, d, zone), c!, threshold));
+    expect(miles).toHaveLength(7);
+    miles.forEach((m, i) => expect(m, `${c} ${days[i]} miles`).toBeCloseTo(truth[i]!.miles, 6));
+    expect(events).toEqual(truth.map((x) => x.events));
+    // Not the UTC days' series: the trucks drive across UTC midnight, which is evening in the home zone.
+    const utc = days.map((d) => expected(localDay(store.days, c!, d, 'UTC'), c!, threshold).miles);
+    expect(utc.some((m, i) => Math.abs(m - miles[i]!) > 1)).toBe(true);
+  }
   await page.screenshot({ path: testInfo.outputPath('compare.png'), fullPage: true });
 
   // Changing the threshold recomputes with the new value.

@@ -5,7 +5,7 @@ import { csvLines } from '../../shared/export/csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
+import { truthAnalysis, truthLocalChunks, truthExportContext } from './review-truth.ts';
 
 /**
  * The Electron save path (save dialog → pieces streamed through exports:begin/
@@ -29,7 +29,7 @@ test('exports save through the backend into the chosen file: exact CSV, valid GP
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const day = addDays(TODAY, -1);
-  const chunks = truthChunks(carrierId, vehicleIds[0]!, day, day);
+  const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
   const vehicleNumber = chunks[0]!.vehicleNumber;
   // The suggested names below are the review's own; a number needing sanitising would make this test restate that rule.
   expect(vehicleNumber).toMatch(/^[\w.-]+$/);

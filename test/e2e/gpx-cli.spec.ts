@@ -7,10 +7,12 @@ import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { E2E_NOW, expect, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
+import { homeZoneOf } from './review-truth.ts';
 
 /**
- * The review's GPX export and `routelens export --format gpx` are the same
- * file, byte for byte, for the same vehicle, days and analysis parameters.
+ * The review's GPX export and `routelens export --format gpx --tz ZONE` are the
+ * same file, byte for byte, for the same vehicle, local days of the carrier's
+ * home zone and analysis parameters.
  * The CLI runs against a simulator of the same seed and pinned clock as the
  * shell's demo (so it serves the same readings and company info), through its
  * own entry function (argument parsing, API client, sync engine, writers);
@@ -49,7 +51,7 @@ test('the review GPX equals the CLI GPX for the same vehicle, day and parameters
     const cliGpx = async (name: string, flags: string[]) => {
       const out = path.join(dir, name);
       const lines: string[] = [];
-      await runCli(['export', '--vehicle', vehicleIds[0]!, '--from', day, '--to', day, '--format', 'gpx', '--out', out, ...flags], env, (l) => lines.push(l), () => Date.parse(E2E_NOW));
+      await runCli(['export', '--vehicle', vehicleIds[0]!, '--from', day, '--to', day, '--format', 'gpx', '--out', out, '--tz', homeZoneOf(carrierId), ...flags], env, (l) => lines.push(l), () => Date.parse(E2E_NOW));
       expect(JSON.parse(lines.at(-1)!)).toMatchObject({ format: 'gpx', rejected: 0 });
       return readFileSync(out);
     };

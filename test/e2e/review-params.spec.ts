@@ -9,7 +9,7 @@ import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, openApp, test, type WebShell } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
+import { truthAnalysis, truthLocalChunks, truthExportContext } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 
@@ -56,7 +56,7 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const day = addDays(TODAY, -1);
-  const chunks = truthChunks(carrierId, vehicleIds[0]!, day, day);
+  const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
   const defaults = truthAnalysis(chunks);
 
   // Settings whose analysis differs from the defaults' in both lists, found on this vehicle-day's own readings.
@@ -173,7 +173,7 @@ test('speed limit: the route colours, speeding events and totals follow it; out 
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const day = addDays(TODAY, -1);
-  const chunks = truthChunks(carrierId, vehicleIds[0]!, day, day);
+  const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
   const atDefault = truthAnalysis(chunks);
   // A lower limit this day's own readings exceed more often (found from the data, not assumed).
   const limit = [65, 60, 55, 50, 45].find((mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length);

@@ -5,7 +5,7 @@ import { loadTrace, shiftedMs, traceChunks } from '../support/realdata.ts';
 import { startRealdataServer } from '../support/realdata-server.ts';
 import { expect, openApp, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthChunks } from './review-truth.ts';
+import { truthAnalysis, truthLocalChunks } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 /** Trip review on one day, drawn (the Review opens on the latest stored day, here an empty one, so not harness/app.ts openReviewOf). */
@@ -50,6 +50,8 @@ test('a real trace in the review: the outlier is marked on the map and chart and
     await page.getByTestId('first-run-add-carrier').click();
     await page.getByTestId('carrier-label-input').fill('Real traces');
     await page.getByTestId('carrier-key-input').fill(server.companyKey);
+    // The truth below is in UTC days: the carrier's days are UTC whatever this machine's zone is.
+    await page.getByTestId('carrier-zone-input').fill('UTC');
     await page.getByTestId('carrier-add-submit').click();
     const carrierId = (await page.getByTestId('carrier-row').filter({ hasText: 'Real traces' }).getAttribute('data-carrier-id'))!;
 
@@ -108,19 +110,19 @@ test('an OFFLINE stretch across which the truck drove: a gap in the list, no sto
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 4, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  // A downloaded vehicle-day with an OFFLINE gap, found in the ground truth.
+  // A downloaded vehicle-day (a local day of the demo carrier's home zone) with an OFFLINE gap, found in the ground truth.
   let found: { vehicleId: string; day: string } | null = null;
   for (const vehicleId of vehicleIds) {
     for (let k = 1; k <= 6 && !found; k++) {
       const day = addDays(TODAY, -k);
-      const a = truthAnalysis(truthChunks(carrierId, vehicleId, day, day));
+      const a = truthAnalysis(truthLocalChunks(carrierId, vehicleId, day, day));
       if (a.events.some((e) => e.kind === 'gap' && e.reason === 'offline')) found = { vehicleId, day };
     }
     if (found) break;
   }
   expect(found, 'a downloaded day with an OFFLINE gap').not.toBeNull();
   const { vehicleId, day } = found!;
-  const analysis = truthAnalysis(truthChunks(carrierId, vehicleId, day, day));
+  const analysis = truthAnalysis(truthLocalChunks(carrierId, vehicleId, day, day));
   await page.getByTestId('nav-review').click();
   await page.getByTestId('review-vehicle').selectOption(vehicleId);
   await reviewDay(page, day);

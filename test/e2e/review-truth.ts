@@ -38,3 +38,54 @@ export function truthExportContext(carrierId: string, chunks: readonly DayChunk[
   const carrier = world.truth.carriers().find((c) => c.id === sim)!;
   return { carrierName: company.company_name, dotNumber: company.dot_number, vehicleId: chunks[0]!.vehicleId, vehicleNumber: chunks[0]!.vehicleNumber, vin: chunks[0]!.vin, zone: carrier.homeZone };
 }
+
+const dateIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The UTC instant a calendar day of `zone` starts, found without the app's
+ * code: the first quarter hour (zone offsets are whole quarter hours) within
+ * ±15 h of that date's UTC midnight whose date in the zone, per Intl, is the day.
+ */
+export function localDayStart(day: string, zone: string): number {
+  const fmt = dateIn(zone);
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  for (let ms = midnight - 15 * 3_600_000; ms <= midnight + 15 * 3_600_000; ms += 900_000) if (fmt.format(ms) >= day) return ms;
+  throw new Error(`no start found for ${day} in ${zone}`);
+}
+
+/** The demo carrier's home zone, from the simulator's ground truth. */
+export function homeZoneOf(carrierId: string): string {
+  return world.truth.carriers().find((c) => c.id === carrierId.replace(/^demo-/, ''))!.homeZone;
+}
+
+/**
+ * The simulator's readings of the local days `from`..`to` of `zone` (default:
+ * the carrier's home zone), one chunk per local day with readings (`day` = the
+ * local day), every reading in [the day's start, the next day's start).
+ */
+export function truthLocalChunks(carrierId: string, vehicleId: string, from: string, to: string, zone = homeZoneOf(carrierId)): DayChunk[] {
+  const utc = truthChunks(carrierId, vehicleId, addDays(from, -1), addDays(to, 1));
+  const out: DayChunk[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const [start, end] = [localDayStart(d, zone), localDayStart(addDays(d, 1), zone)];
+    const idx: [DayChunk, number][] = utc.flatMap((c) => [...c.t].flatMap((t, i) => (t >= start && t < end ? [[c, i] as [DayChunk, number]] : [])));
+    if (idx.length === 0) continue;
+    const pick = <T,>(f: (c: DayChunk, i: number) => T) => idx.map(([c, i]) => f(c, i));
+    out.push({
+      vehicleId,
+      day: d,
+      vehicleNumber: idx[0]![0].vehicleNumber,
+      vin: idx[0]![0].vin,
+      length: idx.length,
+      t: Float64Array.from(pick((c, i) => c.t[i]!)),
+      lat: Float64Array.from(pick((c, i) => c.lat[i]!)),
+      lng: Float64Array.from(pick((c, i) => c.lng[i]!)),
+      speed: Float64Array.from(pick((c, i) => c.speed[i]!)),
+      direction: Float64Array.from(pick((c, i) => c.direction[i]!)),
+      status: Uint8Array.from(pick((c, i) => c.status[i]!)),
+      id: pick((c, i) => c.id[i]!),
+      location: pick((c, i) => c.location[i]!),
+    });
+  }
+  return out;
+}

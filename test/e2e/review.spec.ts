@@ -9,7 +9,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
-import { truthAnalysis, truthChunks, truthExportContext } from './review-truth.ts';
+import { truthAnalysis, truthExportContext, truthLocalChunks } from './review-truth.ts';
 import { decodePng } from './screen-pixels.ts';
 
 /** The official schema, provided next to the repository (../shared is read-only project input). */
@@ -49,7 +49,8 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const vehicleId = vehicleIds[0]!;
   const day = addDays(TODAY, -1);
-  const chunks = truthChunks(carrierId, vehicleId, day, day);
+  // The carrier's local day (demo carriers have home zones): the simulator's readings cut at its edges.
+  const chunks = truthLocalChunks(carrierId, vehicleId, day, day);
   const t = chunks.flatMap((c) => [...c.t]);
   const analysis = truthAnalysis(chunks);
 
@@ -132,7 +133,7 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   expect(readFileSync(await save('export-trips-csv'), 'utf8')).toBe([...tripsCsv(analysis, context)].join(''));
   expect(readFileSync(await save('export-events-csv'), 'utf8')).toBe([...eventsCsv(analysis, context)].join(''));
 
-  // "GPX" is the CLI's: every reading, one track per UTC day.
+  // "GPX" is the CLI's (`export --tz` of the home zone): every reading, one track per local day.
   const gpxPath = await save('export-gpx');
   execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxPath], { stdio: 'pipe' });
   const gpx = readFileSync(gpxPath, 'utf8');

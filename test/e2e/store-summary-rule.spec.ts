@@ -2,7 +2,7 @@ import { summarizeDay } from '../../shared/track/summary.ts';
 import { SUMMARY_RULE } from '../../shared/track/summary.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openReviewOf, setHomeZone, startJob, TODAY } from './harness/app.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 import { truthChunks } from './review-truth.ts';
 
@@ -13,6 +13,8 @@ import { truthChunks } from './review-truth.ts';
  * current figures, and writes the recomputed summaries back (so each stored
  * day is recomputed once); days nobody read stay as they were until read.
  * No Dexie version bump is involved: the stored shape's indexes did not change.
+ * Stored summaries are per UTC day, so they are what a carrier whose home
+ * zone is UTC sees (other zones' local days are summarised from the readings).
  */
 test('summaries stored by the old rules are recomputed when read and written back, day by day', async ({ page, shell }, testInfo) => {
   await openDownloads(page, shell);
@@ -20,6 +22,7 @@ test('summaries stored by the old rules are recomputed when read and written bac
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   const vehicleId = vehicleIds[0]!;
   const day = addDays(TODAY, -1);
+  await setHomeZone(page, carrierId, 'UTC');
 
   // What the previous version left in the store, on the app's own origin (same IndexedDB).
   const store = await page.context().newPage();

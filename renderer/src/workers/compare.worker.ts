@@ -2,6 +2,7 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { compareFacts, type ComparisonFacts } from '../../../shared/compare/compare.ts';
 import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare/facts.ts';
+import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { getDb } from '../store/db.ts';
@@ -13,9 +14,12 @@ import { getDb } from '../store/db.ts';
  */
 export interface CompareRequest {
   id: number;
-  carriers: { carrierId: string; label: string }[];
+  /** `zone`: the carrier's home zone, whose local days its per-day series counts. */
+  carriers: { carrierId: string; label: string; zone: string }[];
   range: DateRange;
   params: CompareParams;
+  /** Today's UTC day (AppInfo.today): later UTC days cannot be stored yet. */
+  today: string;
 }
 
 export type CompareReply =
@@ -65,13 +69,16 @@ scope.onmessage = (ev: MessageEvent<CompareRequest>) => {
   latest = req.id;
   void (async () => {
     try {
-      const data = await Promise.all(req.carriers.map((c) => loadCarrier(c.carrierId, c.label, req.range)));
+      // The figures are of the range's UTC days; the per-day series, of each carrier's local days, needs a UTC day more each side.
+      const data = await Promise.all(req.carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(req.range))));
       if (req.id !== latest) return;
-      scope.postMessage({ id: req.id, ok: true, stage: 'metrics', facts: compareFacts(data, req.range, req.params) } satisfies CompareReply);
+      const daily = data.map((d, k) => localDailyPoints(d.days, req.carriers[k]!.zone, req.range, req.params, req.today));
+      const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({ ...facts, carriers: facts.carriers.map((c, k) => ({ ...c, daily: daily[k]!, dailyZone: req.carriers[k]!.zone })) });
+      scope.postMessage({ id: req.id, ok: true, stage: 'metrics', facts: withLocalDays(compareFacts(data, req.range, req.params)) } satisfies CompareReply);
       // Let a newer request (parameters changed again) cancel the slow part.
       await new Promise((r) => setTimeout(r, 0));
       if (req.id !== latest) return;
-      scope.postMessage({ id: req.id, ok: true, stage: 'trips', facts: compareFacts(data, req.range, req.params, analyzeTrack) } satisfies CompareReply);
+      scope.postMessage({ id: req.id, ok: true, stage: 'trips', facts: withLocalDays(compareFacts(data, req.range, req.params, analyzeTrack)) } satisfies CompareReply);
     } catch (err) {
       scope.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies CompareReply);
     }

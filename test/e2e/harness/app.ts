@@ -23,6 +23,8 @@ export async function openDownloads(page: Page, shell: WebShell): Promise<void> 
 
 /** Picks the first carrier and `n` vehicles, sets the range, starts; returns what was chosen. */
 export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'): Promise<{ carrierId: string; vehicleIds: string[] }> {
+  // The carrier list arrives after the page: read the choice once there is one.
+  await expect(page.getByTestId('dl-carrier')).not.toHaveValue('');
   const carrierId = await page.getByTestId('dl-carrier').inputValue();
   const boxes = page.locator('input[data-vehicle-id]');
   await expect(boxes.first()).toBeVisible();
@@ -106,4 +108,14 @@ export async function openReviewOf(page: Page, day: string): Promise<void> {
   await expect(review).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
   await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${day}:${day}:`));
+}
+
+/** Sets a carrier's home zone on the Carriers screen (the days the Review selects are that zone's). */
+export async function setHomeZone(page: Page, carrierId: string, zone: string): Promise<void> {
+  await page.getByTestId('nav-carriers').click();
+  const row = page.locator(`[data-testid="carrier-row"][data-carrier-id="${carrierId}"]`);
+  await row.getByTestId('carrier-zone-edit').click();
+  await row.getByTestId('carrier-zone-edit-input').fill(zone);
+  await row.getByTestId('carrier-zone-save').click();
+  await expect(row.getByTestId('carrier-home-zone')).toHaveAttribute('data-zone', zone);
 }

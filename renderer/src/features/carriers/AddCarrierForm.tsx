@@ -4,6 +4,7 @@ import { api } from '../../bridge/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
+import { HomeZoneField, parseHomeZone } from './HomeZoneField.tsx';
 
 interface Props {
   keys: KeysStatus;
@@ -15,6 +16,8 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
   const [label, setLabel] = useState('');
   const [companyKey, setCompanyKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
+  const [zoneText, setZoneText] = useState('');
+  const [zoneError, setZoneError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
   const locked = !keys.keychainAvailable;
@@ -22,11 +25,18 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!api) return;
+    let homeZone: string | null;
+    try {
+      homeZone = parseHomeZone(zoneText);
+    } catch (err) {
+      setZoneError((err as Error).message);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const url = baseUrl.trim();
-      onAdded(await api.carriers.add({ label: label.trim(), companyKey, baseUrl: url === '' ? null : url }));
+      onAdded(await api.carriers.add({ label: label.trim(), companyKey, baseUrl: url === '' ? null : url, ...(homeZone ? { homeZone } : {}) }));
     } catch (err) {
       setError(toDisplayError(err));
       setBusy(false);
@@ -64,6 +74,16 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
           disabled={busy || locked}
+        />
+        <HomeZoneField
+          testId="carrier-zone-input"
+          value={zoneText}
+          error={zoneError}
+          disabled={busy || locked}
+          onChange={(text) => {
+            setZoneText(text);
+            setZoneError(null);
+          }}
         />
       </div>
       <div className="actions">

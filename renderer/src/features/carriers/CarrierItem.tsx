@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
+import { CarrierZone } from './CarrierZone.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 import { unboundOrigin } from './key-origin.ts';
 
@@ -98,6 +99,7 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
             <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>
           </p>
         )}
+        <CarrierZone carrier={carrier} onChanged={onChanged} />
         <div className="carrier-actions">
           <button type="button" className="btn btn-small btn-primary" data-testid="carrier-open-fleet" onClick={onOpenFleet}>
             Fleet

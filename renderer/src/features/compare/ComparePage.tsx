@@ -93,14 +93,14 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;
-  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label })), [carriers, selected]);
+  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label, zone: c.homeZone })), [carriers, selected]);
   const enough = chosen.length >= MIN_CARRIERS && chosen.length <= MAX_CARRIERS;
   // Stored data changing (a download finishing, a snapshot taken) recomputes.
   const dataVersion = useLive(async () => {
     const db = getDb();
     return `${await db.coverage.count()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
   }, []);
-  const result = useComparison(enough ? chosen : null, okRange, params, dataVersion);
+  const result = useComparison(enough ? chosen : null, okRange, params, today ?? '', dataVersion);
   const facts = result.state === 'ready' ? result.facts : null;
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
   const downloadMissing = useDownloadMissing(facts, setMessage, setError);
@@ -236,7 +236,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
           <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
           {/* The printed report carries everything below too: per-day charts, worst events, definitions. */}
           <section className="compare-report-section">
-            <h2>Per day</h2>
+            <h2>Per day (each carrier's home-zone days)</h2>
             <SmallMultiples carriers={facts.carriers} />
           </section>
           <section className="compare-report-section">

@@ -14,14 +14,14 @@ export type ComparisonState =
  * Runs the comparison in compare.worker.ts whenever its inputs (or the stored
  * data, through `dataVersion`) change; a newer run supersedes an older one.
  */
-export function useComparison(carriers: { carrierId: string; label: string }[] | null, range: DateRange | null, params: CompareParams, dataVersion: unknown): ComparisonState {
+export function useComparison(carriers: { carrierId: string; label: string; zone: string }[] | null, range: DateRange | null, params: CompareParams, today: string, dataVersion: unknown): ComparisonState {
   const [result, setResult] = useState<ComparisonState>({ state: 'idle' });
   const worker = useRef<Worker | null>(null);
   const nextId = useRef(0);
 
   useEffect(() => () => worker.current?.terminate(), []);
 
-  const key = JSON.stringify({ carriers, range, params });
+  const key = JSON.stringify({ carriers, range, params, today });
   useEffect(() => {
     if (!carriers || !range) {
       setResult({ state: 'idle' });
@@ -38,7 +38,7 @@ export function useComparison(carriers: { carrierId: string; label: string }[] |
       else setResult({ state: 'ready', facts: reply.facts, trips: reply.stage === 'trips', ms: performance.now() - startedAt });
     };
     w.onerror = (ev) => setResult({ state: 'failed', message: `The comparison worker stopped: ${ev.message}` });
-    w.postMessage({ id, carriers, range, params } satisfies CompareRequest);
+    w.postMessage({ id, carriers, range, params, today } satisfies CompareRequest);
   }, [key, dataVersion]);
 
   return result;

@@ -11,7 +11,7 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
   { kind: 'trips-csv', label: 'Trips CSV', ext: 'csv', suffix: 'trips' },
   { kind: 'events-csv', label: 'Events CSV', ext: 'csv', suffix: 'events' },
-  // The CLI's GPX: every reading, one track per UTC day.
+  // The CLI's GPX (`export --tz` with the carrier's home zone): every reading, one track per local day.
   { kind: 'gpx', label: 'GPX', ext: 'gpx', suffix: 'track' },
   { kind: 'gpx-trips', label: 'GPX (per-trip tracks)', ext: 'gpx', suffix: 'trips' },
 ];

@@ -1,31 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS, MAX_PLAUSIBLE_MPH, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
-import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
+import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
-import type { AnalysisParams, Stop } from '../../../../shared/analysis/types.ts';
+import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { api } from '../../bridge/api.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
-import { useLive } from '../../store/hooks.ts';
-import { storageRows } from '../../store/reads.ts';
-import { loadRoster } from '../../store/snapshots.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
 import { AnalysisSettings } from './AnalysisSettings.tsx';
+import { AuditBundleButton } from './AuditBundleButton.tsx';
 import type { OutlierPoint } from './clean-selection.ts';
 import { auditMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
+import { analysisParamsOf, isTyping, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
 import { ReviewLists } from './ReviewLists.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
-import { Selection, type SelectionValue } from './Selection.tsx';
+import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
+import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import './review.css';
 
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
@@ -43,74 +43,11 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
   return { key: x.key, chunks: x.clean, outliers: x.outliers, track: x.track, spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!], stops: 'analysis' in x ? x.analysis.stops : null };
 }
 
-/** A selection taking longer than this to load says so over the map. */
-const SLOW_LOAD_MS = 250;
-
-/** True once `active` has held for `ms`; false as soon as it stops. */
-function useAfter(active: boolean, ms: number): boolean {
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    if (!active) {
-      setLate(false);
-      return;
-    }
-    const id = window.setTimeout(() => setLate(true), ms);
-    return () => window.clearTimeout(id);
-  }, [active, ms]);
-  return active && late;
-}
-
-async function vehiclesOf(carrierId: string) {
-  const roster = await loadRoster(carrierId, 'vehicles');
-  const numbers = new Map(((roster?.rows ?? []) as VehicleRow[]).map((v) => [v.vehicleId, v.number]));
-  return storageRows(carrierId, numbers);
-}
-
-/** The list App.tsx holds is from startup; a download since then may have stored the company profile. */
-async function currentCarrier(carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
-  const list = await api?.carriers.list().catch(() => null);
-  return list?.find((c) => c.id === carrierId) ?? known;
-}
-
-function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
-  const [w, setW] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setW(Math.floor(el.clientWidth)));
-    ro.observe(el);
-    setW(Math.floor(el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
-  return [ref, w];
-}
-
-/**
- * Preferences are checked by the backend, each on its own; should the pair
- * still be refused here (a speed limit at or above the plausible maximum),
- * the documented defaults apply to the rest, and as a last resort the widest
- * plausible maximum, so the user's speed limit is never silently replaced.
- */
-function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisParams): AnalysisParams {
-  const tries: Partial<AnalysisParams>[] = [{ ...adjustable, speedingThresholdMph: thresholdMph }, { speedingThresholdMph: thresholdMph }];
-  for (const t of tries) {
-    try {
-      return resolveAnalysisParams(t);
-    } catch {
-      // next
-    }
-  }
-  return resolveAnalysisParams({ speedingThresholdMph: thresholdMph, maxPlausibleMph: MAX_PLAUSIBLE_MPH.max });
-}
-
-const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
-
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
 export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: AppInfo | null }) {
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
-  const [sel, setSel] = useState<SelectionValue>({ carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
+  const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers);
   const [zone, setZone] = useState('local');
   const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
   const [adjustable, setAdjustable] = useState<AdjustableAnalysisParams>(DEFAULT_ADJUSTABLE_PARAMS);
@@ -145,18 +82,8 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     );
   }, []);
 
-  const vehicles = useLive(() => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve([])), [sel.carrierId]);
-  // Default to the first vehicle with data and its latest stored day.
-  useEffect(() => {
-    if (!vehicles || vehicles.length === 0) return;
-    const v = vehicles.find((x) => x.vehicleId === sel.vehicleId) ?? vehicles[0]!;
-    const days = v.days.map((d) => d.day).sort();
-    const day = sel.vehicleId === v.vehicleId && sel.day ? sel.day : (days[days.length - 1] ?? '');
-    if (v.vehicleId !== sel.vehicleId || day !== sel.day) setSel((s) => ({ ...s, vehicleId: v.vehicleId, day }));
-  }, [vehicles, sel.vehicleId, sel.day]);
-
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
-  const load = useReviewData(prefsRead ? client : null, sel, params, chartWidth);
+  const load = useReviewData(prefsRead ? client : null, sel, daysZone, params, chartWidth);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -241,25 +168,30 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     void api?.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
   };
 
-  const carrier = carriers.find((c) => c.id === sel.carrierId);
-  const vehicle = vehicles?.find((v) => v.vehicleId === sel.vehicleId);
+  const baseName = view ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_') : '';
   const loadKey = load.state === 'ready' ? load.data.key : load.state === 'idle' ? '' : load.key;
 
   return (
     <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
-      <Selection carriers={carriers} vehicles={vehicles} value={sel} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} maxPlausibleMph={params.maxPlausibleMph}>
+      <Selection carriers={carriers} vehicles={vehicles} value={sel} daysZone={daysZone} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} maxPlausibleMph={params.maxPlausibleMph}>
         <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
       </Selection>
       {view && (
         <div className="review-subbar">
-          <TotalsStrip totals={view.totals} from={view.from} to={view.to} />
+          <TotalsStrip totals={view.totals} from={view.from} to={view.to} zone={view.zone} />
           <ExportMenu
             disabled={!data || !info}
             chunks={() => view.chunks}
             params={view.params}
             saveMode={info?.saveMode ?? 'download'}
-            baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
-            meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to)}
+            baseName={baseName}
+            meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)}
+          />
+          <AuditBundleButton
+            info={info}
+            disabled={!data}
+            baseName={baseName}
+            selection={data ? { carrierId: sel.carrierId, vehicleId: sel.vehicleId, from: data.from, to: data.to, zone: data.zone, params: data.params } : null}
           />
         </div>
       )}

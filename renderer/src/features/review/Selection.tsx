@@ -3,9 +3,10 @@ import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { COMMON_ZONES } from '../../../../shared/time/zone.ts';
+import type { Span } from '../../../../shared/time/local-day.ts';
+import { localDayBounds } from './use-local-days.ts';
 
-export type Span = 'day' | 'week' | 'month' | '6m';
-export const SPAN_DAYS: Record<Span, number> = { day: 1, week: 7, month: 30, '6m': 183 };
+export type { Span };
 
 export interface SelectionValue {
   carrierId: string;
@@ -18,6 +19,8 @@ interface Props {
   carriers: CarrierView[];
   vehicles: StorageVehicleRow[] | undefined;
   value: SelectionValue;
+  /** The carrier's home zone: the day picker and the spans are its local days. */
+  daysZone: string;
   onChange: (next: SelectionValue) => void;
   zone: string;
   onZone: (zone: string) => void;
@@ -30,12 +33,14 @@ interface Props {
 }
 
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
-export function Selection({ carriers, vehicles, value, onChange, zone, onZone, thresholdMph, onThreshold, maxPlausibleMph, children }: Props) {
+export function Selection({ carriers, vehicles, value, daysZone, onChange, zone, onZone, thresholdMph, onThreshold, maxPlausibleMph, children }: Props) {
   const [thresholdInvalid, setThresholdInvalid] = useState(false);
   const acceptable = (v: number) => isSpeedingThreshold(v) && v < maxPlausibleMph;
   const zones = ['local', 'UTC', ...COMMON_ZONES, ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : [])];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
-  const storedDays = vehicle?.days.map((d) => d.day).sort() ?? [];
+  const bounds = localDayBounds(vehicle, daysZone);
+  // Until the chosen vehicle is among this carrier's stored ones, days and spans would act on a selection about to change.
+  const dayless = !vehicle;
   return (
     <div className="review-toolbar" role="group" aria-label="Selection">
       <label className="review-field">
@@ -60,21 +65,23 @@ export function Selection({ carriers, vehicles, value, onChange, zone, onZone, t
         </select>
       </label>
       <label className="review-field">
-        <span>Last day (UTC)</span>
-        <input type="date" data-testid="review-day" value={value.day} min={storedDays[0]} max={storedDays[storedDays.length - 1]} onChange={(e) => e.target.value && onChange({ ...value, day: e.target.value })} />
+        <span>
+          Last day <span data-testid="review-days-zone">(days in {daysZone})</span>
+        </span>
+        <input type="date" data-testid="review-day" value={value.day} min={bounds?.min} max={bounds?.max} disabled={dayless} onChange={(e) => e.target.value && onChange({ ...value, day: e.target.value })} />
       </label>
       <div className="review-field">
         <span>Span</span>
         <div className="segmented" role="radiogroup" aria-label="Span">
           {(['day', 'week', 'month', '6m'] as const).map((s) => (
-            <button key={s} type="button" role="radio" aria-checked={value.span === s} data-testid={`review-span-${s}`} onClick={() => onChange({ ...value, span: s })}>
+            <button key={s} type="button" role="radio" aria-checked={value.span === s} data-testid={`review-span-${s}`} disabled={dayless} onClick={() => onChange({ ...value, span: s })}>
               {s === 'day' ? 'Day' : s === 'week' ? 'Week' : s === 'month' ? '30 d' : '6 mo'}
             </button>
           ))}
         </div>
       </div>
       <label className="review-field">
-        <span>Time zone</span>
+        <span>Display zone</span>
         <select data-testid="review-zone" value={zone} onChange={(e) => onZone(e.target.value)}>
           {zones.map((z) => (
             <option key={z} value={z}>

@@ -1,11 +1,14 @@
 import type { RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import { formatDuration } from '../../../../shared/time/zone.ts';
 
-/** Totals of the selected days, from the stored day summaries (recomputed when their rules or parameters differ). */
-export function TotalsStrip({ totals, from, to }: { totals: RangeTotals; from: string; to: string }) {
+/** Totals of the selected local days of `zone` (the carrier's home zone), from per-day summaries. */
+export function TotalsStrip({ totals, from, to, zone }: { totals: RangeTotals; from: string; to: string; zone: string }) {
   const unaccounted = totals.gapDistanceMiles >= 0.05 ? ` + ${totals.gapDistanceMiles.toFixed(1)} across gaps` : '';
+  const range = (a: string, b: string) => (a === b ? a : `${a} – ${b}`);
+  // The range asked and, when the data starts later or ends earlier, the range it covers.
+  const covered = totals.fromDay && totals.toDay && (totals.fromDay !== from || totals.toDay !== to) ? ` · data ${range(totals.fromDay, totals.toDay)}` : '';
   const items: [string, string, string, number][] = [
-    ['days', from === to ? from : `${from} – ${to}`, 'Days', 0],
+    ['days', `${range(from, to)} (days in ${zone})${covered}`, `Days (${totals.days} with data)`, totals.days],
     ['distance', `${totals.distanceMiles.toFixed(1)} mi${unaccounted}`, 'Distance', totals.distanceMiles],
     ['moving', formatDuration(totals.movingSeconds), 'Moving', totals.movingSeconds],
     ['stationary', formatDuration(totals.stationarySeconds), 'Stationary', totals.stationarySeconds],

@@ -4,22 +4,23 @@ import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import { DEFAULT_SUMMARY_PARAMS, isCurrentSummary, sameSummaryParams, SUMMARY_RULE, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { addDays, isUtcDay } from '../../../../shared/util/day.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
-import { readDays } from '../../store/reads.ts';
 import type { StoredDay } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
-import { SPAN_DAYS, type SelectionValue } from './Selection.tsx';
+import type { SelectionValue } from './Selection.tsx';
+import { localSelectionRange, readLocalDays } from './use-local-days.ts';
 
 export interface Loaded {
   key: string;
+  /** Local days of `zone` (the carrier's home zone), inclusive. */
   from: string;
   to: string;
-  /** Time-ordered, as stored (outliers included): what the exports write. */
+  zone: string;
+  /** Time-ordered local days of `zone` (outliers included): what the exports write. */
   chunks: DayChunk[];
   /** The same days without their outliers; one array object per selection (the map layers memoise on it). */
   clean: DayChunk[];
@@ -77,34 +78,35 @@ function refreshStale(days: readonly StoredDay[], shown: readonly DaySummary[]):
   for (const [carrierId, summaries] of byCarrier) writer.refreshSummaries(carrierId, summaries).catch(() => undefined);
 }
 
-export function selectionRange(sel: SelectionValue): { from: string; to: string } {
-  if (!isUtcDay(sel.day)) return { from: '', to: '' };
-  return { from: addDays(sel.day, -(SPAN_DAYS[sel.span] - 1)), to: sel.day };
+/** Per-day figures of the selection: the stored summaries when the local days are the stored UTC days, else computed for the local days. */
+function daySummaries(read: Awaited<ReturnType<typeof readLocalDays>>, p: AnalysisParams): DaySummary[] {
+  if (!read.sameAsStored) return read.chunks.map((c) => summarizeDay(c, summaryParamsOf(p)));
+  const shown = summariesFor(read.stored, p);
+  refreshStale(read.stored, shown);
+  return shown;
 }
 
 /**
- * Reads the selection's stored days (IndexedDB, main thread: reads do not
+ * Reads the stored UTC days the selection's local days overlap (IndexedDB, main thread: reads do not
  * block), sets their outliers apart and analyses them in the worker. While the worker works, the
  * readings are published as `early` so the map starts building and drawing
  * the route in parallel; then the worker gives the overview series at chart
  * width and the selection is ready.
  */
-export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, params: AnalysisParams, chartWidth: number): LoadState {
+export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, zone: string, params: AnalysisParams, chartWidth: number): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
-  const { from, to } = selectionRange(sel);
-  const key = `${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
+  const { from, to } = localSelectionRange(sel.day, sel.span);
+  // The zone leads the key: the same dates of another zone are other readings.
+  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
   useEffect(() => {
-    if (!client || !sel.vehicleId || !from || chartWidth <= 0) return;
+    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     setState({ state: 'loading', key });
     (async () => {
-      const days = await readDays(sel.vehicleId, from, to);
-      const chunks = days
-        .map((d) => d.chunk)
-        .filter((c) => c.length > 0)
-        .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      const read = await readLocalDays(sel.vehicleId, from, to, zone);
+      const chunks = read.chunks;
       if (chunks.length === 0) return { state: 'empty', key } as const;
       const analysisP = client.load(chunks, params);
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
@@ -116,10 +118,8 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
       const idleSkip = buildSkipMap(track, { gap: params });
-      const shown = summariesFor(days, params);
-      refreshStale(days, shown);
-      const totals = rangeTotals(shown);
-      return { state: 'ready', data: { key, from, to, chunks, clean, outliers, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
+      const totals = rangeTotals(daySummaries(read, params));
+      return { state: 'ready', data: { key, from, to, zone, chunks, clean, outliers, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
     })().then(
       (next) => {
         if (seq.current === my) setState(next);

@@ -1,0 +1,98 @@
+import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
+import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
+import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
+import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
+import { getDb } from '../../store/db.ts';
+import { readDay } from '../../store/reads.ts';
+import { auditParts } from './audit-parts.ts';
+
+/**
+ * The Review's "Audit bundle": the stored readings of the UTC days a range
+ * of the carrier's home-zone days overlaps, sent to the backend's audit
+ * session (audit:begin / addReadings / finish), which builds the zip with
+ * the CLI's code and either saves it (save dialog, or the shell's save
+ * folder) or hands it back for a download. Cancelling aborts the session.
+ */
+
+export interface AuditSelection {
+  carrierId: string;
+  vehicleId: string;
+  from: LocalDay;
+  to: LocalDay;
+  /** The carrier's home zone as the renderer knows it; the backend's answer decides which UTC days are read. */
+  zone: string;
+  params: AnalysisParams;
+}
+
+export interface AuditProgress {
+  stage: 'reading' | 'sending' | 'building';
+  /** Readings sent so far and in all (known once the days are read). */
+  sent: number;
+  total: number;
+}
+
+export type AuditResult = { kind: 'saved'; path: string; bytes: number; counts: AuditCounts } | { kind: 'downloaded'; name: string; bytes: number; counts: AuditCounts } | { kind: 'cancelled' } | { kind: 'empty' };
+
+/** What the store knows of each UTC day: when it was downloaded, whether complete, records rejected. */
+async function dayFacts(vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
+  if (days.length === 0) return [];
+  const db = getDb();
+  const range = [[vehicleId, days[0]!], [vehicleId, days[days.length - 1]!]] as const;
+  const [coverage, rejections] = await Promise.all([db.coverage.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(), db.rejections.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray()]);
+  const rejected = new Map(rejections.map((r) => [r.day, r.records.length]));
+  return coverage.map((c) => ({ day: c.day, downloadedAt: c.fetchedAt, complete: c.state === 'complete', rejected: rejected.get(c.day) ?? 0 }));
+}
+
+const cancelled = (signal?: AbortSignal) => signal?.aborted === true;
+
+/** Makes one audit bundle; any failure or a cancel aborts the backend's session, so nothing is left open. */
+export async function makeAuditBundle(bridge: RouteLensApi, s: AuditSelection, suggestedName: string, onProgress: (p: AuditProgress) => void, signal?: AbortSignal): Promise<AuditResult> {
+  onProgress({ stage: 'reading', sent: 0, total: 0 });
+  const facts = await dayFacts(s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
+  if (facts.length === 0) return { kind: 'empty' };
+  const begun = await bridge.audit.begin({ carrierId: s.carrierId, vehicleId: s.vehicleId, from: s.from, to: s.to, params: s.params, days: facts });
+  try {
+    const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.vehicleId, d)))).flatMap((d) => (d && d.chunk.length > 0 ? [d.chunk] : []));
+    const total = stored.reduce((n, c) => n + c.length, 0);
+    if (total === 0) {
+      await bridge.audit.abort(begun.auditId);
+      return { kind: 'empty' };
+    }
+    let sent = 0;
+    for (const chunk of stored) {
+      for (const part of auditParts(chunk)) {
+        if (cancelled(signal)) throw new DOMException('Audit bundle cancelled', 'AbortError');
+        onProgress({ stage: 'sending', sent, total });
+        await bridge.audit.addReadings(begun.auditId, part);
+        sent += part.length;
+      }
+    }
+    if (cancelled(signal)) throw new DOMException('Audit bundle cancelled', 'AbortError');
+    onProgress({ stage: 'building', sent, total });
+    const out = await bridge.audit.finish(begun.auditId, suggestedName);
+    if (out.kind === 'saved') return out;
+    if (out.kind === 'cancelled') return out;
+    offerDownload(out.zip, out.name);
+    return { kind: 'downloaded', name: out.name, bytes: out.zip.byteLength, counts: out.counts };
+  } catch (err) {
+    await bridge.audit.abort(begun.auditId).catch(() => undefined);
+    if (err instanceof DOMException && err.name === 'AbortError') return { kind: 'cancelled' };
+    throw err;
+  }
+}
+
+function offerDownload(zip: Uint8Array, name: string): void {
+  const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: 'application/zip' }));
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.rel = 'noopener';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // The click has handed the Blob to the download manager; keep the URL alive while it reads it.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}

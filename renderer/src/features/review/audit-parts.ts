@@ -1,0 +1,32 @@
+import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
+import type { DayChunk } from '../../../../shared/track/types.ts';
+
+/**
+ * A stored day cut into the parts the Review sends with audit:addReadings:
+ * the backend's guard takes at most 10,000 readings per call, and the browser
+ * shell's bridge at most 2 MB of request body (typed arrays travel as base64).
+ */
+
+/** At most this many readings per audit:addReadings call (the backend's guard). */
+export const AUDIT_PART_POINTS = AUDIT_LIMITS.pointsPerCall;
+/** And at most about this many bytes of bridge JSON per call (the browser shell refuses bodies over 2 MB). */
+const AUDIT_PART_BYTES = 1_200_000;
+
+/** A rough upper bound of one reading's share of the bridge JSON (base64 columns, id and location strings). */
+function jsonBytes(chunk: DayChunk, from: number, to: number): number {
+  let n = (to - from) * 60;
+  for (let i = from; i < to; i++) n += (chunk.id[i]?.length ?? 0) + (chunk.location[i]?.length ?? 0) * 2 + 8;
+  return n;
+}
+
+/** A stored day in consecutive parts small enough for one call each. */
+export function auditParts(chunk: DayChunk, maxPoints = AUDIT_PART_POINTS, maxBytes = AUDIT_PART_BYTES): DayChunk[] {
+  const out: DayChunk[] = [];
+  for (let a = 0; a < chunk.length; ) {
+    let b = Math.min(chunk.length, a + maxPoints);
+    while (b - a > 1 && jsonBytes(chunk, a, b) > maxBytes) b = a + Math.ceil((b - a) / 2);
+    out.push({ ...chunk, length: b - a, t: chunk.t.slice(a, b), lat: chunk.lat.slice(a, b), lng: chunk.lng.slice(a, b), speed: chunk.speed.slice(a, b), direction: chunk.direction.slice(a, b), status: chunk.status.slice(a, b), id: chunk.id.slice(a, b), location: chunk.location.slice(a, b) });
+    a = b;
+  }
+  return out;
+}

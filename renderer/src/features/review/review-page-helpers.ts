@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { MAX_PLAUSIBLE_MPH, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
+import type { AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
+import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
+
+/** Small helpers of the Review page (kept apart so the page reads as its layout). */
+
+/** A selection taking longer than this to load says so over the map. */
+export const SLOW_LOAD_MS = 250;
+
+/** True once `active` has held for `ms`; false as soon as it stops. */
+export function useAfter(active: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setLate(false);
+      return;
+    }
+    const id = window.setTimeout(() => setLate(true), ms);
+    return () => window.clearTimeout(id);
+  }, [active, ms]);
+  return active && late;
+}
+
+export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [w, setW] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setW(Math.floor(el.clientWidth)));
+    ro.observe(el);
+    setW(Math.floor(el.clientWidth));
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w];
+}
+
+/**
+ * Preferences are checked by the backend, each on its own; should the pair
+ * still be refused here (a speed limit at or above the plausible maximum),
+ * the documented defaults apply to the rest, and as a last resort the widest
+ * plausible maximum, so the user's speed limit is never silently replaced.
+ */
+export function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisParams): AnalysisParams {
+  const tries: Partial<AnalysisParams>[] = [{ ...adjustable, speedingThresholdMph: thresholdMph }, { speedingThresholdMph: thresholdMph }];
+  for (const t of tries) {
+    try {
+      return resolveAnalysisParams(t);
+    } catch {
+      // next
+    }
+  }
+  return resolveAnalysisParams({ speedingThresholdMph: thresholdMph, maxPlausibleMph: MAX_PLAUSIBLE_MPH.max });
+}
+
+export const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';

@@ -1,0 +1,56 @@
+import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../time/local-day.ts';
+import { localDayChunks } from '../track/local-days.ts';
+import { summarizeDay } from '../track/summary.ts';
+import type { DayChunk } from '../track/types.ts';
+import { addDays, type UtcDay } from '../util/day.ts';
+import type { DailyPoint, DateRange, VehicleDay } from './facts.ts';
+import { summaryParamsOf, type CompareParams } from './params.ts';
+
+/**
+ * The comparison's per-day series in local days of a carrier's home zone
+ * (issue #13): each carrier's chart counts its own terminal's days, as its
+ * Hours-of-Service logs do. Stored days are UTC chunks, so a local day is
+ * summarised from the readings of the UTC days it overlaps, regrouped
+ * (shared/track/local-days.ts; the summary's rules, shared/track/summary.ts).
+ * A local day is charted (not a gap) when some vehicle has every UTC day it
+ * overlaps stored, up to `today` (a later UTC day cannot be stored yet: today's
+ * local day is charted with what there is); a vehicle without readings that
+ * day adds 0.
+ */
+
+/** The UTC days whose chunks the local days of `range` in `zone` need: the range's own and one more each side (any zone is within a day of UTC). */
+export function utcDaysForLocalRange(range: DateRange): DateRange {
+  return { from: addDays(range.from, -1), to: addDays(range.to, 1) };
+}
+
+export function localDailyPoints(days: readonly VehicleDay[], zone: string, range: DateRange, params: CompareParams, today: UtcDay): DailyPoint[] {
+  const sp = summaryParamsOf(params);
+  const localDays = daysFromTo(range.from, range.to);
+  const needs = new Map<LocalDay, UtcDay[]>(localDays.map((d) => [d, utcDaysOverlapping(localRangeInterval(d, d, zone)).filter((u) => u <= today)]));
+  const byVehicle = new Map<string, VehicleDay[]>();
+  for (const vd of days) byVehicle.set(vd.vehicleId, [...(byVehicle.get(vd.vehicleId) ?? []), vd]);
+  const sums = new Map<LocalDay, { miles: number; events: number }>();
+  const interval = localRangeInterval(range.from, range.to, zone);
+  for (const list of byVehicle.values()) {
+    const stored = new Set(list.map((vd) => vd.day));
+    const chunks = list
+      .filter((vd): vd is VehicleDay & { chunk: DayChunk } => vd.chunk !== null && vd.chunk.length > 0)
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+      .map((vd) => vd.chunk);
+    const perDay = new Map(localDayChunks(chunks, zone, interval).map((c) => [c.day, c]));
+    for (const day of localDays) {
+      const need = needs.get(day)!;
+      if (need.length === 0 || !need.every((u) => stored.has(u))) continue;
+      const chunk = perDay.get(day);
+      const s = chunk ? summarizeDay(chunk, sp) : null;
+      const sum = sums.get(day) ?? { miles: 0, events: 0 };
+      sum.miles += s?.distanceMiles ?? 0;
+      sum.events += s?.speedingEvents ?? 0;
+      sums.set(day, sum);
+    }
+  }
+  return localDays.map((day) => {
+    const s = sums.get(day);
+    return { day, miles: s ? s.miles : null, events: s ? s.events : null };
+  });
+}
