@@ -92,7 +92,7 @@ describe('keychain over a fake backend', () => {
     expect(err).toBeInstanceOf(KeychainUnavailableError);
     expect(err.message).toMatch(/gnome-keyring/);
     expect(err.message).not.toContain(key);
-    expect(await kc.status()).toEqual({ available: false, reason: err.message });
+    expect(await kc.status()).toEqual({ available: false, reason: err.message, detail: 'no session bus' });
     backend.setUnavailable(null);
     expect(backend.entries().size).toBe(0);
     expect(await kc.status()).toEqual({ available: true });
