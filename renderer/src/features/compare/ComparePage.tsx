@@ -2,7 +2,7 @@ import { RangePicker } from '../../components/RangePicker.tsx';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
 import type { CarrierFacts, WorstEvent } from '../../../../shared/compare/facts.ts';
-import { formatDuration } from '../../../../shared/compare/format.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
 import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
@@ -42,7 +42,7 @@ function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onO
           ) : (
             <ol>
               {c.worstEvents.map((e: WorstEvent) => {
-                const text = `${e.peakMph} mph for ${formatDuration(e.seconds)} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+                const text = `${e.peakMph} mph for ${formatDuration(e.seconds, 'fine')} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
                 return (
                   <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph}>
                     {onOpenReview ? (

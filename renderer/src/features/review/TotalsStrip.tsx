@@ -1,5 +1,5 @@
 import type { RangeTotals } from '../../../../shared/analysis/range-totals.ts';
-import { formatDuration } from '../../../../shared/time/zone.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
 
 /** Totals of the selected days, from the stored day summaries (recomputed when their rules or parameters differ). */
 export function TotalsStrip({ totals, from, to }: { totals: RangeTotals; from: string; to: string }) {
