@@ -9,6 +9,7 @@ import { completeDaysOf } from '../store/reads.ts';
 import type { DownloadJob, JobState, JobVehicle } from '../store/types.ts';
 import { writer } from '../store/writer.ts';
 import { RateMeter } from './rate.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * The download manager: turns jobs (carrier × vehicles × range) into backend
@@ -378,7 +379,7 @@ export function startDownloadManager(): void {
         jobs.set(job.id, job);
       }
     } catch (err) {
-      storeFailure = { kind: 'store', message: `Could not read the download jobs: ${err instanceof Error ? err.message : String(err)}` };
+      storeFailure = { kind: 'store', message: `Could not read the download jobs: ${errorText(err)}` };
     }
     ready = true;
     emit();

@@ -6,6 +6,7 @@ import { loadRoster, saveFleetSnapshot } from '../store/snapshots.ts';
 import type { RosterRow } from '../store/types.ts';
 import { observeServerTime, serverNow } from './server-clock.ts';
 import { usePageVisible } from './usePageVisible.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /** Spec 8.3: the backend never asks the API more than once per 30 s per screen. */
 export const MIN_REFRESH_MS = 30_000;
@@ -27,7 +28,7 @@ export interface FleetState<K extends FleetKind> {
 }
 
 const asFailure = (err: unknown): Failure =>
-  err instanceof RouteLensError ? { kind: err.kind as Failure['kind'], message: err.message } : { kind: 'other', message: err instanceof Error ? err.message : String(err) };
+  err instanceof RouteLensError ? { kind: err.kind as Failure['kind'], message: err.message } : { kind: 'other', message: errorText(err) };
 
 /**
  * When the backend will next reach the API, in window time. Taken from
@@ -63,7 +64,7 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
         let saveError: string | null = null;
         if (!snap.cached) {
           await saveFleetSnapshot(snap as FleetSnapshot<VehicleRow> | FleetSnapshot<DriverRow>, kind).catch((e: unknown) => {
-            saveError = e instanceof Error ? e.message : String(e);
+            saveError = errorText(e);
           });
         }
         if (seq !== requestSeq.current) return;

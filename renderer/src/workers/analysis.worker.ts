@@ -6,6 +6,7 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import { cleanSelection } from '../features/review/clean-selection.ts';
 import type { AnalysisReply, AnalysisRequest, SeriesResult } from './analysis-protocol.ts';
 import { windowOf } from './series.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * Analysis and chart downsampling off the UI thread: six months is ~150,000
@@ -66,6 +67,6 @@ scope.onmessage = (ev: MessageEvent<{ id: number; req: AnalysisRequest }>) => {
     const transfer = 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer] : [];
     scope.postMessage({ id, ok: true, result } satisfies AnalysisReply, transfer);
   } catch (err) {
-    scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies AnalysisReply);
+    scope.postMessage({ id, ok: false, message: errorText(err) } satisfies AnalysisReply);
   }
 };

@@ -5,6 +5,7 @@ import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { getDb } from '../store/db.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * The carrier comparison off the UI thread: it reads the stored days itself
@@ -73,7 +74,7 @@ scope.onmessage = (ev: MessageEvent<CompareRequest>) => {
       if (req.id !== latest) return;
       scope.postMessage({ id: req.id, ok: true, stage: 'trips', facts: compareFacts(data, req.range, req.params, analyzeTrack) } satisfies CompareReply);
     } catch (err) {
-      scope.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies CompareReply);
+      scope.postMessage({ id: req.id, ok: false, message: errorText(err) } satisfies CompareReply);
     }
   })();
 };

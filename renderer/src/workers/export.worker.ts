@@ -7,6 +7,7 @@ import { tracksByTrip } from '../../../shared/export/gpx-trips.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * Formats exports off the UI thread with the same writers and parameters as
@@ -70,6 +71,6 @@ scope.onmessage = (ev: MessageEvent<ExportRequest>) => {
     post({ type: 'piece', piece: next.value, done, total });
   } catch (err) {
     pieces = null;
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    post({ type: 'error', message: errorText(err) });
   }
 };

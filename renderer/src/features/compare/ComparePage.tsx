@@ -18,6 +18,7 @@ import { printComparison, saveComparisonCsv } from './export.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
 import './compare.css';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 /** Where a worst event opens in the trip review. */
 export interface ReviewTarget {
@@ -27,7 +28,6 @@ export interface ReviewTarget {
   startMs: number;
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Parameters a user adjusts here; the others keep their documented defaults. */
 const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'maxPlausibleMph', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
 

@@ -8,8 +8,8 @@ import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
 import { JobList } from './JobList.tsx';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Rows of the vehicle picker: the stored roster (offline), else one fetch that is then stored. */
 async function vehiclesOf(carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {

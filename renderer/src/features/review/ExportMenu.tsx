@@ -6,6 +6,7 @@ import type { DayChunk } from '../../../../shared/track/types.ts';
 import { api } from '../../bridge/api.ts';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: string }[] = [
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
@@ -34,7 +35,7 @@ export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promis
       if (out.kind === 'cancelled') setStatus({ state: 'idle' });
       else setStatus({ state: 'done', text: out.kind === 'saved' ? `Saved ${out.path} (${out.bytes.toLocaleString('en-US')} bytes)` : `Downloaded ${out.name} (${out.bytes.toLocaleString('en-US')} bytes)` });
     } catch (err) {
-      setStatus({ state: 'failed', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ state: 'failed', text: errorText(err) });
     } finally {
       abort.current = null;
     }

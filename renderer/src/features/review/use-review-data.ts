@@ -14,6 +14,7 @@ import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import { SPAN_DAYS, type SelectionValue } from './Selection.tsx';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface Loaded {
   key: string;
@@ -125,7 +126,7 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
         if (seq.current === my) setState(next);
       },
       (err: unknown) => {
-        if (seq.current === my) setState({ state: 'failed', key, message: err instanceof Error ? err.message : String(err) });
+        if (seq.current === my) setState({ state: 'failed', key, message: errorText(err) });
       },
     );
     // Chart width changes re-request only series (below), not the whole load.

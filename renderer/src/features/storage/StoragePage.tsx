@@ -12,8 +12,9 @@ import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
 import { DayStrip, MonthAxis, StripLegend } from './DayStrip.tsx';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
-const errorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : e instanceof Error ? e.message : String(e));
+const storageErrorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : errorText(e));
 
 async function carrierRows(carrierId: string): Promise<StorageVehicleRow[]> {
   const roster = await loadRoster(carrierId, 'vehicles');
@@ -26,7 +27,7 @@ function VehicleStorage({ row, days, onError }: { row: StorageVehicleRow; days: 
   const [to, setTo] = useState('');
   const [ranging, setRanging] = useState(false);
   const rangeOk = isUtcDay(from) && isUtcDay(to) && from <= to;
-  const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(errorText(e)));
+  const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(storageErrorText(e)));
   const complete = row.days.filter((d) => d.state === 'complete').length;
   const partial = row.days.length - complete;
   return (
@@ -86,7 +87,7 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
           <span data-testid="storage-carrier-bytes">{formatBytes(bytes)}</span>
         </span>
         <span className="spacer" />
-        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(errorText(e)))} />
+        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(storageErrorText(e)))} />
       </header>
       {error && (
         <div role="alert" className="alert alert-error" data-testid="storage-error">
