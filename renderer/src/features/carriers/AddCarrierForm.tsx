@@ -4,6 +4,7 @@ import { api } from '../../bridge/api.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
+import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
 
 interface Props {
   keys: KeysStatus;
@@ -45,7 +46,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
         <p className="hint-block">No Provider Key is set yet: add it in Settings before testing the connection.</p>
       )}
       <div className="form-grid">
-        <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} disabled={busy || locked} autoFocus />
+        <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} disabled={busy || locked} autoFocus />
         <KeyField
           label="Company Key"
           testId="carrier-key-input"

@@ -7,6 +7,7 @@ import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 import { unboundOrigin } from './key-origin.ts';
+import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
 
 interface Props {
   carrier: CarrierView;
@@ -133,7 +134,7 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
 
       {editing === 'rename' && (
         <form className="inline-form" onSubmit={submitRename}>
-          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} autoFocus />
+          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} autoFocus />
           <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-rename-save" disabled={busy !== null || label.trim() === ''}>
             Save
           </button>
