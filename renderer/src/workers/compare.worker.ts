@@ -5,27 +5,25 @@ import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { getDb } from '../store/db.ts';
-import { errorText } from '../../../shared/util/error-text.ts';
+import { serveWorker } from './rpc.ts';
 
 /**
  * The carrier comparison off the UI thread: it reads the stored days itself
  * (no chunk crosses threads), answers with the metrics first, then again with
  * the trip analysis (the slow part) so the table appears at once.
  */
-export interface CompareRequest {
-  id: number;
-  carriers: { carrierId: string; label: string }[];
-  range: DateRange;
-  params: CompareParams;
+/** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
+export interface CompareProtocol {
+  /** The metrics of the carriers over the range; null when a newer request came in meanwhile. */
+  metrics(token: number, carriers: { carrierId: string; label: string }[], range: DateRange, params: CompareParams): Promise<ComparisonFacts | null>;
+  /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
+  trips(token: number): ComparisonFacts | null;
 }
 
-export type CompareReply =
-  | { id: number; ok: true; stage: 'metrics' | 'trips'; facts: ComparisonFacts }
-  | { id: number; ok: false; message: string };
-
-const scope = self as unknown as DedicatedWorkerGlobalScope;
-/** The newest request id: an older one still loading stops early. */
+/** The newest request: an older one still loading stops early. */
 let latest = 0;
+/** The data the last finished metrics call loaded, kept for its trips call. */
+let loaded: { token: number; data: CarrierData[]; range: DateRange; params: CompareParams } | null = null;
 
 async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<CarrierData> {
   const db = getDb();
@@ -61,20 +59,18 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   };
 }
 
-scope.onmessage = (ev: MessageEvent<CompareRequest>) => {
-  const req = ev.data;
-  latest = req.id;
-  void (async () => {
-    try {
-      const data = await Promise.all(req.carriers.map((c) => loadCarrier(c.carrierId, c.label, req.range)));
-      if (req.id !== latest) return;
-      scope.postMessage({ id: req.id, ok: true, stage: 'metrics', facts: compareFacts(data, req.range, req.params) } satisfies CompareReply);
-      // Let a newer request (parameters changed again) cancel the slow part.
-      await new Promise((r) => setTimeout(r, 0));
-      if (req.id !== latest) return;
-      scope.postMessage({ id: req.id, ok: true, stage: 'trips', facts: compareFacts(data, req.range, req.params, analyzeTrack) } satisfies CompareReply);
-    } catch (err) {
-      scope.postMessage({ id: req.id, ok: false, message: errorText(err) } satisfies CompareReply);
-    }
-  })();
+const handlers: CompareProtocol = {
+  async metrics(token, carriers, range, params) {
+    latest = token;
+    const data = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, range)));
+    if (token !== latest) return null;
+    loaded = { token, data, range, params };
+    return compareFacts(data, range, params);
+  },
+  trips(token) {
+    if (loaded?.token !== token || token !== latest) return null;
+    return compareFacts(loaded.data, loaded.range, loaded.params, analyzeTrack);
+  },
 };
+
+serveWorker(handlers);
