@@ -1,0 +1,307 @@
+import type { DownloadPoll, RouteLensApi } from '../../../shared/ipc/contract.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
+import { StoreError, type StoreFailure } from '../store/errors.ts';
+import type { DownloadJob, JobVehicle } from '../store/types.ts';
+import type { StoreWriter } from '../store/writer.ts';
+import * as S from './job-state.ts';
+import { RateMeter } from './rate.ts';
+
+/**
+ * The download manager: turns jobs (carrier × vehicles × range) into backend
+ * sessions, one per vehicle and at most MAX_SESSIONS at once, pulls finished
+ * days and hands each to the store worker. A day's seq is acknowledged only
+ * after its transaction committed, so a crash re-delivers rather than loses.
+ * Every state change is a pure function of job-state.ts; this file does the I/O.
+ */
+export interface DownloadManagerDeps {
+  api: Pick<RouteLensApi, 'downloads'>;
+  writer: Pick<StoreWriter, 'putDay' | 'putJob' | 'deleteJob' | 'retryWrites'>;
+  reads: {
+    completeDaysOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]>;
+    /** The jobs stored by an earlier run. */
+    jobs(): Promise<DownloadJob[]>;
+  };
+  now: () => number;
+  newId?: () => string;
+  /** Waits between retries of a poll the network dropped (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface DownloadManager {
+  /** Reads the stored jobs and resumes the running and queued ones (once). */
+  start(): Promise<void>;
+  createJob(input: S.NewJob): Promise<string>;
+  pauseJob(jobId: string): void;
+  resumeJob(jobId: string): void;
+  cancelJob(jobId: string): void;
+  /** Removes a finished job from the list (its downloaded days stay stored). */
+  removeJob(jobId: string): Promise<void>;
+  subscribe(listener: () => void): () => void;
+  /** The jobs, newest first, as copies (a new array after each change). */
+  snapshot(): DownloadJob[];
+  ready(): boolean;
+  /** The last store failure (quota), for a banner that survives the job list. */
+  lastStoreFailure(): StoreFailure | null;
+  jobRate(jobId: string): { recordsPerSec: number | null; etaSeconds: number | null };
+  /** The page goes away: its aborted fetches are no failures, the jobs stay 'running' to resume, the sessions are cancelled. */
+  unload(): void;
+}
+
+interface Task {
+  sessionId: string | null;
+  stop: S.StopReason | null;
+}
+
+export function createDownloadManager(deps: DownloadManagerDeps): DownloadManager {
+  const { api, writer, reads, now } = deps;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const jobs = new Map<string, DownloadJob>();
+  const tasks = new Map<string, Task>();
+  const meters = new Map<string, RateMeter>();
+  const listeners = new Set<() => void>();
+  let snapshot: DownloadJob[] = [];
+  let started = false;
+  let ready = false;
+  let storeFailure: StoreFailure | null = null;
+  let unloading = false;
+
+  function emit(): void {
+    snapshot = [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt).map(S.copyJob);
+    for (const l of listeners) l();
+  }
+
+  const job = (id: string): DownloadJob | undefined => jobs.get(id);
+  const setJob = (next: DownloadJob): void => void jobs.set(next.id, next);
+  const vehicle = (jobId: string, vehicleId: string): JobVehicle | undefined => jobs.get(jobId)?.vehicles.find((v) => v.vehicleId === vehicleId);
+  function setVehicle(jobId: string, vehicleId: string, change: (v: JobVehicle) => JobVehicle): void {
+    const j = jobs.get(jobId);
+    if (j) setJob({ ...j, vehicles: j.vehicles.map((v) => (v.vehicleId === vehicleId ? change(v) : v)) });
+  }
+
+  async function persist(jobId: string): Promise<void> {
+    const j = jobs.get(jobId);
+    if (unloading || !j) return;
+    try {
+      await writer.putJob(S.copyJob(j));
+    } catch (err) {
+      // The job list still works in memory. A full disk stops every download: once the
+      // store refuses writes (store/worker.ts), carrying on could only lose data.
+      if (err instanceof StoreError && err.failure.kind === 'quota') stopForQuota(err.failure);
+    }
+  }
+
+  function schedule(): void {
+    if (!ready) return;
+    for (const { jobId, vehicleId } of S.vehiclesToStart(jobs.values(), new Set(tasks.keys()))) {
+      const key = S.taskKey(jobId, vehicleId);
+      const task: Task = { sessionId: null, stop: null };
+      tasks.set(key, task);
+      void runVehicle(jobId, vehicleId, task).finally(() => {
+        tasks.delete(key);
+        if (unloading) return;
+        const j = jobs.get(jobId);
+        if (!j) return;
+        const settled = S.settledJob(j, now());
+        setJob(settled);
+        if (settled !== j && settled.state !== 'running' && settled.state !== 'queued') meters.get(jobId)?.reset();
+        void persist(jobId);
+        emit();
+        schedule();
+      });
+    }
+  }
+
+  function tick(jobId: string): void {
+    let meter = meters.get(jobId);
+    if (!meter) meters.set(jobId, (meter = new RateMeter()));
+    const j = jobs.get(jobId);
+    if (!j) return;
+    const t = S.jobTotals(j);
+    meter.add({ at: now(), records: t.records, days: t.daysDone });
+    emit();
+  }
+
+  async function runVehicle(jobId: string, vehicleId: string, task: Task): Promise<void> {
+    setVehicle(jobId, vehicleId, (v) => ({ ...v, state: 'running', failure: null }));
+    const starting = job(jobId);
+    if (!starting) return;
+    setJob({ ...starting, state: 'running', startedAt: starting.startedAt ?? now() });
+    emit();
+    void persist(jobId);
+
+    let outcome: S.VehicleOutcome = { state: 'failed', failure: null };
+    try {
+      const { from, to, carrierId } = starting;
+      const complete = await reads.completeDaysOf(vehicleId, from, to);
+      setVehicle(jobId, vehicleId, (v) => S.startedVehicle(v, complete.length));
+      if (task.stop) return;
+      const sessionId = await api.downloads.start({ carrierId, vehicleId, from, to, completeDays: complete });
+      task.sessionId = sessionId;
+      if (task.stop) void api.downloads.cancel(sessionId);
+      let ack = 0;
+      for (;;) {
+        const { events, finished } = await pollWithRetry(() => api.downloads.poll(sessionId, ack), sleep);
+        for (const e of events) {
+          if (e.type === 'day') {
+            if (e.seq <= ack) continue;
+            if (task.stop !== 'quota') {
+              await writer.putDay({ carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected });
+              const j = job(jobId);
+              if (j) setJob({ ...j, rejected: S.keptRejections(j, vehicle(jobId, vehicleId)?.vehicleNumber ?? '', e) });
+              void persist(jobId);
+            }
+            ack = e.seq;
+            continue;
+          }
+          const v = vehicle(jobId, vehicleId);
+          if (!v) continue; // the job was removed while its session wound down
+          const applied = S.applyProgressEvent(v, e);
+          setVehicle(jobId, vehicleId, (v) => ({ ...v, progress: applied.progress }));
+          tick(jobId);
+          if (applied.outcome) outcome = applied.outcome;
+        }
+        if (finished || task.stop === 'quota') break;
+      }
+    } catch (err) {
+      if (err instanceof StoreError) {
+        outcome = { state: 'failed', failure: err.failure };
+        if (err.failure.kind === 'quota') stopForQuota(err.failure);
+      } else outcome = { state: 'failed', failure: failureOf(err) };
+    } finally {
+      const j = job(jobId);
+      const ended = j ? S.endedVehicle(task.stop, outcome, j) : outcome;
+      setVehicle(jobId, vehicleId, (v) => ({ ...v, state: ended.state, failure: task.stop === 'pause' || task.stop === 'cancel' ? v.failure : ended.failure }));
+    }
+  }
+
+  function stopTasks(jobId: string, why: S.StopReason): void {
+    for (const v of job(jobId)?.vehicles ?? []) {
+      const task = tasks.get(S.taskKey(jobId, v.vehicleId));
+      if (!task) continue;
+      task.stop = why;
+      if (task.sessionId) void api.downloads.cancel(task.sessionId).catch(() => undefined);
+    }
+  }
+
+  function stopForQuota(failure: StoreFailure): void {
+    storeFailure = failure;
+    for (const j of [...jobs.values()]) {
+      const stopped = S.stoppedForQuota(j, failure);
+      if (!stopped) continue;
+      setJob(stopped);
+      stopTasks(j.id, 'quota');
+    }
+    emit();
+  }
+
+  /** A start or resume is the person's retry after freeing space: the store worker writes again. */
+  function clearStoreFailure(): void {
+    // Always sent: a write outside the downloads (rosters, deletes) may have put the worker in that state too.
+    void writer.retryWrites().catch(() => undefined);
+    storeFailure = null;
+  }
+
+  /** Applies a pure change to a job when it allows it; true when it did. */
+  function change(jobId: string, next: (j: DownloadJob) => DownloadJob | null): boolean {
+    const j = job(jobId);
+    const n = j ? next(j) : null;
+    if (!n) return false;
+    setJob(n);
+    return true;
+  }
+
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      try {
+        for (const stored of await reads.jobs()) setJob(S.restoredJob(stored));
+      } catch (err) {
+        storeFailure = { kind: 'store', message: `Could not read the download jobs: ${errorText(err)}` };
+      }
+      ready = true;
+      emit();
+      schedule();
+    },
+    async createJob(input) {
+      const j = S.newJob(input, newId(), now());
+      setJob(j);
+      clearStoreFailure();
+      await persist(j.id);
+      emit();
+      schedule();
+      return j.id;
+    },
+    pauseJob(jobId) {
+      if (!change(jobId, S.pausedJob)) return;
+      stopTasks(jobId, 'pause');
+      void persist(jobId);
+      emit();
+    },
+    resumeJob(jobId) {
+      if (!change(jobId, (j) => S.resumedJob(j, new Set(tasks.keys())))) return;
+      clearStoreFailure();
+      void persist(jobId);
+      emit();
+      schedule();
+    },
+    cancelJob(jobId) {
+      if (!change(jobId, (j) => S.cancelledJob(j, now()))) return;
+      stopTasks(jobId, 'cancel');
+      void persist(jobId);
+      emit();
+    },
+    async removeJob(jobId) {
+      const j = job(jobId);
+      if (!j || !S.removable(j)) return;
+      jobs.delete(jobId);
+      meters.delete(jobId);
+      emit();
+      await writer.deleteJob(jobId);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    snapshot: () => snapshot,
+    ready: () => ready,
+    lastStoreFailure: () => storeFailure,
+    jobRate(jobId) {
+      const j = job(jobId);
+      const meter = meters.get(jobId);
+      if (!j || !meter || j.state !== 'running') return { recordsPerSec: null, etaSeconds: null };
+      const t = S.jobTotals(j);
+      return { recordsPerSec: meter.recordsPerSec(), etaSeconds: meter.etaSeconds(t.daysTotal - t.daysDone) };
+    },
+    unload() {
+      unloading = true;
+      for (const t of tasks.values()) if (t.sessionId) void api.downloads.cancel(t.sessionId).catch(() => undefined);
+    },
+  };
+}
+
+function failureOf(err: unknown): { kind: 'cancelled' | 'unreachable'; message: string } {
+  const e = err as { kind?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  return { kind: e?.kind === 'cancelled' ? 'cancelled' : 'unreachable', message: `The download stopped: ${message}` };
+}
+
+/**
+ * A poll is idempotent (the same ackSeq returns the same events), so a
+ * transient network failure of the bridge — e.g. a keep-alive socket the
+ * server closed just as the browser reused it, which fetch reports as
+ * "Failed to fetch" and never retries for a POST — is retried a few times
+ * before the download is declared stopped.
+ */
+async function pollWithRetry(poll: () => Promise<DownloadPoll>, sleep: (ms: number) => Promise<void>, attempts = 4): Promise<DownloadPoll> {
+  for (let i = 0; ; i++) {
+    try {
+      return await poll();
+    } catch (err) {
+      if (!(err instanceof TypeError) || i + 1 >= attempts) throw err;
+      await sleep(250 * 2 ** i);
+    }
+  }
+}
