@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DownloadEvent, DownloadPoll, DownloadProgress, DownloadRequest } from '../../shared/ipc/contract.ts';
+import type { DownloadRequest } from '../../shared/domain/carrier.ts';
+import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../shared/ipc/contract.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import { addDays, type UtcDay } from '../../shared/util/day.ts';
 import { createDownloadManager, type DownloadManager } from '../../renderer/src/downloads/download-manager.ts';
