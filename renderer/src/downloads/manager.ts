@@ -1,4 +1,4 @@
-import { api } from '../bridge/api.ts';
+import type { RouteLensApi } from '../../../shared/ipc/contract.ts';
 import { getDb } from '../store/db.ts';
 import { requestPersistentStorage } from '../store/persist.ts';
 import { completeDaysOf } from '../store/reads.ts';
@@ -26,8 +26,8 @@ function theManager(): DownloadManager {
  * with the old page or process, so each vehicle starts a new one, and the
  * coverage table makes it skip the days already stored.
  */
-export function startDownloadManager(): void {
-  if (manager || !api) return;
+export function startDownloadManager(api: RouteLensApi): void {
+  if (manager) return;
   manager = createDownloadManager({ api, writer, reads: { completeDaysOf, jobs: () => getDb().jobs.toArray() }, now: Date.now });
   void requestPersistentStorage();
   // Sessions of a closing page would otherwise run on in the backend until they idle out.

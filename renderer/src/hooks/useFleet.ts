@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DriverRow, Failure, FleetSnapshot, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { RouteLensError } from '../../../shared/ipc/contract.ts';
-import { api } from '../bridge/api.ts';
+import { useAppState } from '../app/app-state.tsx';
 import { loadRoster, saveFleetSnapshot } from '../store/snapshots.ts';
 import type { RosterRow } from '../store/types.ts';
 import { observeServerTime, serverNow } from './server-clock.ts';
@@ -48,13 +48,13 @@ const initialState = { snapshot: null, offline: null, error: null, saveError: nu
  * (the API keeps no history) and falls back to the stored roster when offline.
  */
 export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
+  const { api } = useAppState();
   const [state, setState] = useState<FleetState<K>>(initialState);
   const visible = usePageVisible();
   const requestSeq = useRef(0);
 
   const load = useCallback(
     async (force: boolean) => {
-      if (!api) return;
       const seq = ++requestSeq.current;
       setState((s) => ({ ...s, loading: true }));
       try {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CarrierView, KeysStatus } from '../../../../shared/domain/carrier.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
@@ -13,6 +13,7 @@ interface Props {
 }
 
 export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
+  const { api } = useAppState();
   const [label, setLabel] = useState('');
   const [companyKey, setCompanyKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -22,7 +23,6 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!api) return;
     setBusy(true);
     setError(null);
     try {

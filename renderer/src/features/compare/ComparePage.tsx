@@ -8,8 +8,8 @@ import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type Compar
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
-import { createJob, startDownloadManager } from '../../downloads/manager.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { createJob } from '../../downloads/manager.ts';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
@@ -44,7 +44,7 @@ function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onO
               {c.worstEvents.map((e: WorstEvent) => {
                 const text = `${e.peakMph} mph for ${formatDuration(e.seconds, 'fine')} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
                 return (
-                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph}>
+                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph} data-vehicle-id={e.vehicleId} data-day={e.day} data-start-ms={e.startMs}>
                     {onOpenReview ? (
                       <button type="button" className="btn btn-small" onClick={() => onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, startMs: e.startMs })}>
                         {text}
@@ -65,6 +65,7 @@ function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onO
 }
 
 export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
+  const { api } = useAppState();
   const [carriers, setCarriers] = useState<CarrierView[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [today, setToday] = useState<UtcDay | null>(null);
@@ -78,7 +79,6 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!api) return setError('The RouteLens bridge is not available in this window.');
     Promise.all([api.carriers.list(), api.app.getInfo(), api.settings.getPreferences()]).then(
       ([list, info, prefs]) => {
         setCarriers(list);
@@ -120,7 +120,6 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   };
 
   const downloadMissing = async () => {
-    startDownloadManager();
     try {
       for (const c of missing) {
         const days = c.missing.flatMap((m) => m.days).sort();
@@ -140,7 +139,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   };
 
   const exportCsv = async () => {
-    if (!api || !facts || !saving) return;
+    if (!facts || !saving) return;
     try {
       const out = await saveComparisonCsv(api, saving.saveMode, facts);
       setMessage(out.kind === 'saved' ? `Saved ${out.path}` : out.kind === 'downloaded' ? `Downloaded ${out.name}` : null);
@@ -149,7 +148,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
     }
   };
   const exportReport = async () => {
-    if (!api || !facts || !saving) return;
+    if (!facts || !saving) return;
     try {
       const out = await printComparison(api, saving.canPrintToPdf, facts);
       if (out.kind === 'saved') setMessage(`Saved ${out.path}`);

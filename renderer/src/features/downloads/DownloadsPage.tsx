@@ -1,9 +1,9 @@
 import { RangePicker } from '../../components/RangePicker.tsx';
 import { useEffect, useMemo, useState } from 'react';
-import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
-import type { UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
-import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
+import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
+import { createJob, lastStoreFailure } from '../../downloads/manager.ts';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
@@ -12,12 +12,11 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 
 
 /** Rows of the vehicle picker: the stored roster (offline), else one fetch that is then stored. */
-async function vehiclesOf(carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
+async function vehiclesOf(api: RouteLensApi, carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
   if (!force) {
     const stored = await loadRoster(carrierId, 'vehicles');
     if (stored) return { rows: stored.rows as VehicleRow[], fetchedAt: stored.fetchedAt };
   }
-  if (!api) throw new Error('The RouteLens bridge is not available in this window.');
   const snap = await api.fleet.vehicles(carrierId, force);
   await saveFleetSnapshot(snap, 'vehicles');
   return { rows: snap.rows, fetchedAt: snap.fetchedAt };
@@ -25,9 +24,9 @@ async function vehiclesOf(carrierId: string, force: boolean): Promise<{ rows: Ve
 
 export function DownloadsPage() {
   const jobs = useDownloadJobs();
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [today, setToday] = useState<UtcDay | null>(null);
-  const [carrierId, setCarrierId] = useState('');
+  const { api, carriers, info } = useAppState();
+  const today = info.today;
+  const [carrierId, setCarrierId] = useState(carriers[0]?.id ?? '');
   const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
   const [rosterAt, setRosterAt] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -37,25 +36,11 @@ export function DownloadsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    // Idempotent: App starts it at launch; this covers a mount before that.
-    startDownloadManager();
-    if (!api) {
-      setError('The RouteLens bridge is not available in this window.');
-      return;
-    }
-    api.carriers.list().then((list) => {
-      setCarriers(list);
-      setCarrierId((cur) => cur || list[0]?.id || '');
-    }, (e: unknown) => setError(errorText(e)));
-    api.app.getInfo().then((info) => setToday(info.today), (e: unknown) => setError(errorText(e)));
-  }, []);
-
   const loadVehicles = (id: string, force: boolean) => {
     setVehicles([]);
     setSelected(new Set());
     if (!id) return;
-    vehiclesOf(id, force).then(
+    vehiclesOf(api, id, force).then(
       (r) => {
         setVehicles(r.rows);
         setRosterAt(r.fetchedAt);

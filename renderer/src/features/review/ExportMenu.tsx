@@ -3,7 +3,7 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { ExportMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
@@ -21,10 +21,10 @@ type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress
 
 /** Export buttons for the current selection, with progress; formatting runs in a worker so the window stays responsive. */
 export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<ExportMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; saveMode: AppInfo['saveMode']; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
+  const { api } = useAppState();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
-    if (!api) return;
     const ctl = new AbortController();
     abort.current = ctl;
     setStatus({ state: 'running', kind: k.kind, progress: { done: 0, total: 0, bytes: 0 } });

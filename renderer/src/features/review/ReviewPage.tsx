@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, MAX_PLAUSIBLE_MPH, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
-import type { AppInfo } from '../../../../shared/ipc/contract.ts';
+import type { AppInfo, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import type { AnalysisParams, Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import type { ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storageRows } from '../../store/reads.ts';
@@ -67,8 +68,8 @@ async function vehiclesOf(carrierId: string) {
 }
 
 /** The list App.tsx holds is from startup; a download since then may have stored the company profile. */
-async function currentCarrier(carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
-  const list = await api?.carriers.list().catch(() => null);
+async function currentCarrier(api: RouteLensApi, carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
+  const list = await api.carriers.list().catch(() => null);
   return list?.find((c) => c.id === carrierId) ?? known;
 }
 
@@ -107,15 +108,18 @@ function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisPa
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
 
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
-export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: AppInfo | null }) {
+export function ReviewPage({ carriers, info, place, onPlace }: { carriers: CarrierView[]; info: AppInfo | null; place?: ReviewPlace | undefined; onPlace?: (place: ReviewPlace) => void }) {
+  const { api } = useAppState();
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
-  const [sel, setSel] = useState<SelectionValue>({ carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
+  const [sel, setSel] = useState<SelectionValue>(place ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span } : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
+  // The moment the place asked for (Compare's worst events): sought once, when its days are loaded.
+  const pendingSeek = useRef(place?.seekTo);
   const [zone, setZone] = useState('local');
   const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
   const [adjustable, setAdjustable] = useState<AdjustableAnalysisParams>(DEFAULT_ADJUSTABLE_PARAMS);
   // Until the stored preferences are read nothing is analysed: a first pass with the defaults would be thrown away.
-  const [prefsRead, setPrefsRead] = useState(!api);
+  const [prefsRead, setPrefsRead] = useState(false);
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
@@ -134,7 +138,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   }, [store]);
 
   useEffect(() => {
-    api?.settings.getPreferences().then(
+    api.settings.getPreferences().then(
       (p) => {
         setZone(p.displayTimeZone);
         setThreshold(p.speedingThresholdMph);
@@ -180,7 +184,17 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
     setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
+    const seekTo = pendingSeek.current;
+    if (seekTo !== undefined && seekTo >= data.track.t[0]! && seekTo <= data.track.t[data.track.length - 1]!) {
+      pendingSeek.current = undefined;
+      store.seek(seekTo);
+    }
   }, [data, store]);
+
+  // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
+  useEffect(() => {
+    if (sel.carrierId && sel.vehicleId && sel.day) onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
+  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span]);
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
@@ -230,15 +244,15 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
   const onZone = (z: string) => {
     setZone(z);
-    void api?.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
+    void api.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
   };
   const onAdjustable = (next: AdjustableAnalysisParams) => {
     setAdjustable(next);
-    void api?.settings.setPreferences({ analysis: next }).catch(() => undefined);
+    void api.settings.setPreferences({ analysis: next }).catch(() => undefined);
   };
   const onThreshold = (mph: number) => {
     setThreshold(mph);
-    void api?.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
+    void api.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
   };
 
   const carrier = carriers.find((c) => c.id === sel.carrierId);
@@ -259,7 +273,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
             params={view.params}
             saveMode={info?.saveMode ?? 'download'}
             baseName={`${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_')}
-            meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to)}
+            meta={async () => auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to)}
           />
         </div>
       )}

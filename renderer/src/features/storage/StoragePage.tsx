@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
+import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { addDays, daysBetween, isUtcDay, type UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { formatBytes, formatCount } from '../../downloads/format.ts';
 import { sixMonthsBefore } from '../../downloads/ranges.ts';
@@ -111,24 +111,16 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
 }
 
 export function StoragePage() {
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [today, setToday] = useState<UtcDay | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { carriers, info } = useAppState();
+  const today = info.today;
   const stored = useLive(storedCarrierIds, []);
   const [usage, setUsage] = useState<{ usage: number; quota: number } | null>(null);
 
   useEffect(() => {
-    if (!api) return setError('The RouteLens bridge is not available in this window.');
-    // Offline, the list of carriers may fail: stored data is still shown, labelled by id.
-    api.carriers.list().then(setCarriers, () => undefined);
-    api.app.getInfo().then(
-      (i) => setToday(i.today),
-      () => setToday(new Date().toISOString().slice(0, 10)),
-    );
     navigator.storage?.estimate?.().then((e) => setUsage({ usage: e.usage ?? 0, quota: e.quota ?? 0 }), () => undefined);
   }, [stored]);
 
-  const days = today ? daysBetween(sixMonthsBefore(today), today) : [];
+  const days = daysBetween(sixMonthsBefore(today), today);
   const ids = [...new Set([...carriers.map((c) => c.id), ...(stored ?? [])])].filter((id) => stored?.includes(id));
   const share = usage && usage.quota > 0 ? Math.min(100, (usage.usage * 100) / usage.quota) : 0;
   return (
@@ -150,11 +142,6 @@ export function StoragePage() {
             <div className="progress-fill" style={{ width: `${Math.max(share, 0.5)}%` }} />
           </div>
           <StripLegend />
-        </div>
-      )}
-      {error && (
-        <div role="alert" className="alert alert-error">
-          {error}
         </div>
       )}
       {stored !== undefined && ids.length === 0 && (
