@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+import { cyclesPlugin } from './scripts/eslint-cycles.mjs';
 import { layersPlugin } from './scripts/eslint-layers.mjs';
 
 export default tseslint.config(
@@ -20,6 +21,8 @@ export default tseslint.config(
   },
   // Layering: an allow-list per layer (scripts/eslint-layers.mjs; docs/architecture.md).
   { files: ['shared/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], plugins: { layers: layersPlugin }, rules: { 'layers/allowed-imports': 'error' } },
+  // No import cycles (scripts/eslint-cycles.mjs): type-only imports do not count, re-exports do.
+  { files: ['shared/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], plugins: { cycles: cyclesPlugin }, rules: { 'cycles/no-cycle': 'error' } },
   { files: ['electron/**/*.ts'], languageOptions: { globals: globals.node } },
   { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
