@@ -1,3 +1,4 @@
+// Over 300 lines: every mutator of settings.json shares one queue and one atomic write path.
 /**
  * settings.json in the data dir: carriers, provider settings, preferences.
  * Never keys (see types.ts). Loading never throws: a file that cannot be

@@ -1,10 +1,11 @@
-import type { DownloadPoll, RouteLensApi } from '../../../shared/ipc/contract.ts';
+import type { RouteLensApi } from '../../../shared/ipc/contract.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { StoreError, type StoreFailure } from '../store/errors.ts';
 import type { DownloadJob, JobVehicle } from '../store/types.ts';
 import type { StoreWriter } from '../store/writer.ts';
 import * as S from './job-state.ts';
+import { failureOf, pollWithRetry } from './poll.ts';
 import { RateMeter } from './rate.ts';
 
 /**
@@ -280,28 +281,4 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
       for (const t of tasks.values()) if (t.sessionId) void api.downloads.cancel(t.sessionId).catch(() => undefined);
     },
   };
-}
-
-function failureOf(err: unknown): { kind: 'cancelled' | 'unreachable'; message: string } {
-  const e = err as { kind?: unknown; message?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : String(err);
-  return { kind: e?.kind === 'cancelled' ? 'cancelled' : 'unreachable', message: `The download stopped: ${message}` };
-}
-
-/**
- * A poll is idempotent (the same ackSeq returns the same events), so a
- * transient network failure of the bridge — e.g. a keep-alive socket the
- * server closed just as the browser reused it, which fetch reports as
- * "Failed to fetch" and never retries for a POST — is retried a few times
- * before the download is declared stopped.
- */
-async function pollWithRetry(poll: () => Promise<DownloadPoll>, sleep: (ms: number) => Promise<void>, attempts = 4): Promise<DownloadPoll> {
-  for (let i = 0; ; i++) {
-    try {
-      return await poll();
-    } catch (err) {
-      if (!(err instanceof TypeError) || i + 1 >= attempts) throw err;
-      await sleep(250 * 2 ** i);
-    }
-  }
 }

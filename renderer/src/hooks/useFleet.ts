@@ -82,13 +82,15 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
         }
       }
     },
-    [carrierId, kind],
+    [api, carrierId, kind],
   );
 
   useEffect(() => {
     setState(initialState);
     void load(false);
     return () => {
+      // A counter, not a DOM node: bumping it on cleanup makes answers of the old carrier's requests stale.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       requestSeq.current++;
     };
   }, [load]);

@@ -31,7 +31,7 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
     if (value.kind !== 'online') return;
     await api.settings.setOnlineStyle(null).catch(() => undefined);
   };
-  const useOnline = async () => {
+  const applyOnlineStyle = async () => {
     setBusy(true);
     setNote(null);
     try {
@@ -79,7 +79,7 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
       <label>
         <input type="radio" name="rl-basemap" checked={value.kind === 'online'} readOnly /> Online style (uses the network){' '}
         <input type="url" placeholder="https://…/style.json" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="basemap-online-url" />
-        <button type="button" data-testid="basemap-online-use" disabled={busy || !isOnlineStyleUrl(url.trim())} onClick={() => void useOnline()}>
+        <button type="button" data-testid="basemap-online-use" disabled={busy || !isOnlineStyleUrl(url.trim())} onClick={() => void applyOnlineStyle()}>
           {busy ? 'Checking…' : 'Use'}
         </button>
       </label>

@@ -89,7 +89,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
       },
       (e: unknown) => setError(errorText(e)),
     );
-  }, []);
+  }, [api]);
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;

@@ -49,6 +49,7 @@ export function useComparison(carriers: { carrierId: string; label: string }[] |
       .catch((err: unknown) => {
         if (current()) setResult({ state: 'failed', message: errorText(err) });
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range and params (new objects each render, equal content)
   }, [key, dataVersion]);
 
   return result;

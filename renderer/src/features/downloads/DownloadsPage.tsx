@@ -1,5 +1,5 @@
 import { RangePicker } from '../../components/RangePicker.tsx';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
@@ -36,7 +36,7 @@ export function DownloadsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const loadVehicles = (id: string, force: boolean) => {
+  const loadVehicles = useCallback((id: string, force: boolean) => {
     setVehicles([]);
     setSelected(new Set());
     if (!id) return;
@@ -47,8 +47,8 @@ export function DownloadsPage() {
       },
       (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
     );
-  };
-  useEffect(() => loadVehicles(carrierId, false), [carrierId]);
+  }, [api]);
+  useEffect(() => loadVehicles(carrierId, false), [carrierId, loadVehicles]);
 
   const activeIds = useMemo(() => vehicles.filter((v) => v.active).map((v) => v.vehicleId), [vehicles]);
   const allSelected = vehicles.length > 0 && selected.size === vehicles.length;

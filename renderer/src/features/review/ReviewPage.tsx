@@ -1,3 +1,4 @@
+// Over 300 lines until the review is split into hooks (issue 12), after the local-days work on it lands.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, MAX_PLAUSIBLE_MPH, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
@@ -147,7 +148,7 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
       },
       () => setPrefsRead(true),
     );
-  }, []);
+  }, [api]);
 
   const vehicles = useLive(() => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve([])), [sel.carrierId]);
   // Default to the first vehicle with data and its latest stored day.
@@ -194,7 +195,7 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
   // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
   useEffect(() => {
     if (sel.carrierId && sel.vehicleId && sel.day) onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
-  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span]);
+  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
@@ -210,18 +211,19 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
     return () => cancelAnimationFrame(raf);
   }, [data, detail, windowMs, drawnKey]);
 
-  // A brushed window, or a new chart width: fresh detail series from the worker.
+  // A brushed window, or a new chart width: fresh detail series from the worker (by the window's bounds, not the pair's identity).
+  const [winFrom, winTo] = windowMs ?? [null, null];
   useEffect(() => {
-    if (!data || !client || !windowMs || chartWidth <= 0) return;
+    if (!data || !client || winFrom === null || winTo === null || chartWidth <= 0) return;
     let live = true;
-    client.series(windowMs[0], windowMs[1], chartWidth, data.params).then(
+    client.series(winFrom, winTo, chartWidth, data.params).then(
       (s) => live && setDetail(s),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [client, data, windowMs?.[0], windowMs?.[1], chartWidth]);
+  }, [client, data, winFrom, winTo, chartWidth]);
 
   useEffect(() => {
     if (!data) return;

@@ -130,6 +130,7 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       },
     );
     // Chart width changes re-request only series (below), not the whole load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days and params; the width only matters once it is known (> 0)
   }, [client, key, chartWidth > 0]);
   return state;
 }
