@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob } from './harness/app.ts';
+import { downloadTwoCarriers } from './harness/app.ts';
 
 /**
  * Typed navigation: a worst event on Compare opens the trip review on its own
@@ -7,14 +7,7 @@ import { openDownloads, startJob } from './harness/app.ts';
  * the same truck and day, and back/forward move between the screens.
  */
 test('a worst event on Compare opens its truck and moment in the review; reload and back/forward keep the place', async ({ page, shell }, testInfo) => {
-  await openDownloads(page, shell);
-  const first = await startJob(page, 3, '7d');
-  const firstBox = await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id');
-  await page.getByTestId('dl-carrier').selectOption({ index: 1 });
-  await expect(page.locator('input[data-vehicle-id]').first()).not.toHaveAttribute('data-vehicle-id', firstBox ?? '');
-  const second = await startJob(page, 3, '7d');
-  const jobs = page.getByTestId('dl-job');
-  for (let i = 0; i < 2; i++) await expect(jobs.nth(i)).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const [first, second] = await downloadTwoCarriers(page, shell, [3, 3]);
 
   await page.getByTestId('nav-compare').click();
   const compare = page.getByTestId('compare-page');

@@ -5,8 +5,8 @@ import { StoreError, type StoreFailure } from '../store/errors.ts';
 import type { DownloadJob, JobVehicle } from '../store/types.ts';
 import type { StoreWriter } from '../store/writer.ts';
 import * as S from './job-state.ts';
-import { failureOf, pollWithRetry } from './poll.ts';
 import { RateMeter } from './rate.ts';
+import { runVehicle, type SessionHost, type Task } from './vehicle-session.ts';
 
 /**
  * The download manager: turns jobs (carrier × vehicles × range) into backend
@@ -49,11 +49,6 @@ export interface DownloadManager {
   unload(): void;
 }
 
-interface Task {
-  sessionId: string | null;
-  stop: S.StopReason | null;
-}
-
 export function createDownloadManager(deps: DownloadManagerDeps): DownloadManager {
   const { api, writer, reads, now } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
@@ -93,13 +88,15 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
     }
   }
 
+  const host: SessionHost = { api, writer, reads, now, sleep, job, setJob, vehicle, setVehicle, persist, tick, emit, stopForQuota: (f) => stopForQuota(f) };
+
   function schedule(): void {
     if (!ready) return;
     for (const { jobId, vehicleId } of S.vehiclesToStart(jobs.values(), new Set(tasks.keys()))) {
       const key = S.taskKey(jobId, vehicleId);
       const task: Task = { sessionId: null, stop: null };
       tasks.set(key, task);
-      void runVehicle(jobId, vehicleId, task).finally(() => {
+      void runVehicle(host, jobId, vehicleId, task).finally(() => {
         tasks.delete(key);
         if (unloading) return;
         const j = jobs.get(jobId);
@@ -122,59 +119,6 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
     const t = S.jobTotals(j);
     meter.add({ at: now(), records: t.records, days: t.daysDone });
     emit();
-  }
-
-  async function runVehicle(jobId: string, vehicleId: string, task: Task): Promise<void> {
-    setVehicle(jobId, vehicleId, (v) => ({ ...v, state: 'running', failure: null }));
-    const starting = job(jobId);
-    if (!starting) return;
-    setJob({ ...starting, state: 'running', startedAt: starting.startedAt ?? now() });
-    emit();
-    void persist(jobId);
-
-    let outcome: S.VehicleOutcome = { state: 'failed', failure: null };
-    try {
-      const { from, to, carrierId } = starting;
-      const complete = await reads.completeDaysOf(vehicleId, from, to);
-      setVehicle(jobId, vehicleId, (v) => S.startedVehicle(v, complete.length));
-      if (task.stop) return;
-      const sessionId = await api.downloads.start({ carrierId, vehicleId, from, to, completeDays: complete });
-      task.sessionId = sessionId;
-      if (task.stop) void api.downloads.cancel(sessionId);
-      let ack = 0;
-      for (;;) {
-        const { events, finished } = await pollWithRetry(() => api.downloads.poll(sessionId, ack), sleep);
-        for (const e of events) {
-          if (e.type === 'day') {
-            if (e.seq <= ack) continue;
-            if (task.stop !== 'quota') {
-              await writer.putDay({ carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected });
-              const j = job(jobId);
-              if (j) setJob({ ...j, rejected: S.keptRejections(j, vehicle(jobId, vehicleId)?.vehicleNumber ?? '', e) });
-              void persist(jobId);
-            }
-            ack = e.seq;
-            continue;
-          }
-          const v = vehicle(jobId, vehicleId);
-          if (!v) continue; // the job was removed while its session wound down
-          const applied = S.applyProgressEvent(v, e);
-          setVehicle(jobId, vehicleId, (v) => ({ ...v, progress: applied.progress }));
-          tick(jobId);
-          if (applied.outcome) outcome = applied.outcome;
-        }
-        if (finished || task.stop === 'quota') break;
-      }
-    } catch (err) {
-      if (err instanceof StoreError) {
-        outcome = { state: 'failed', failure: err.failure };
-        if (err.failure.kind === 'quota') stopForQuota(err.failure);
-      } else outcome = { state: 'failed', failure: failureOf(err) };
-    } finally {
-      const j = job(jobId);
-      const ended = j ? S.endedVehicle(task.stop, outcome, j) : outcome;
-      setVehicle(jobId, vehicleId, (v) => ({ ...v, state: ended.state, failure: task.stop === 'pause' || task.stop === 'cancel' ? v.failure : ended.failure }));
-    }
   }
 
   function stopTasks(jobId: string, why: S.StopReason): void {
