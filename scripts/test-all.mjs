@@ -28,6 +28,12 @@ function check(title, cmd, args) {
   console.log(`=== ${title}: ${ok ? 'passed' : 'FAILED'}`);
 }
 
+// First the system packages: a fresh machine is told what to install, not a deep failure.
+if (run('system packages', 'node', [join(root, 'scripts/system-check.mjs')]) !== 0) {
+  console.log('tests: 0 passed, 1 failed, 0 skipped');
+  process.exit(1);
+}
+
 check('typecheck', 'npx', ['tsc', '-b']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 

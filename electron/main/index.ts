@@ -53,7 +53,7 @@ const dialogs: SaveDialogs = {
   },
   async printToPdf() {
     if (!mainWindow) throw new Error('No RouteLens window to print.');
-    return mainWindow.webContents.printToPDF({ pageSize: 'Letter', printBackground: true });
+    return mainWindow.webContents.printToPDF({ pageSize: 'Letter', printBackground: true, preferCSSPageSize: true });
   },
 };
 

@@ -94,7 +94,8 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Miles driven',
     unit: 'mi',
     definition: 'Sum of great-circle distances over the moving intervals of each vehicle-day (the stretches driving time covers); distance across data gaps and outliers are left out (docs/analysis.md).',
-    direction: 'higher-is-better',
+    // Exposure is how much a carrier drives, not how well: never marked best or worst.
+    direction: 'neutral',
     format: { kind: 'number', decimals: 0 },
     value: (f) => (f.vehicleDaysStored > 0 ? f.miles : null),
   },
@@ -104,7 +105,8 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Driving hours',
     unit: 'h',
     definition: 'Time in moving intervals: from a reading IN_MOTION above the stop speed to the next, gaps and parked silences excluded.',
-    direction: 'higher-is-better',
+    // Exposure is how much a carrier drives, not how well: never marked best or worst.
+    direction: 'neutral',
     format: { kind: 'number', decimals: 1 },
     value: (f) => (f.vehicleDaysStored > 0 ? f.movingSeconds / 3600 : null),
   },
@@ -114,7 +116,8 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Active vehicles',
     unit: '',
     definition: 'Vehicles with some driving time in the range.',
-    direction: 'higher-is-better',
+    // Exposure is how much a carrier drives, not how well: never marked best or worst.
+    direction: 'neutral',
     format: { kind: 'number', decimals: 0 },
     value: (f) => (f.vehicleDaysStored > 0 ? f.activeVehicles : null),
   },
@@ -124,7 +127,8 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Miles per active vehicle per day',
     unit: 'mi',
     definition: 'Miles driven divided by active vehicle-days (days on which the vehicle had some driving time).',
-    direction: 'higher-is-better',
+    // Exposure is how much a carrier drives, not how well: never marked best or worst.
+    direction: 'neutral',
     format: { kind: 'number', decimals: 1 },
     value: (f) => ratio(f.miles, f.activeVehicleDays),
   },

@@ -38,8 +38,12 @@ export interface CarrierView {
 
 export interface KeysStatus {
   keychainAvailable: boolean;
-  /** Why the keychain is unavailable, with what to install. */
+  /** Why the keychain is unavailable, in one sentence. */
   keychainReason: string | null;
+  /** How to get a working keychain on this platform (what to install, where to run). */
+  keychainHelp: string | null;
+  /** The system's own failure, for a support request; shown collapsed. */
+  keychainDetail: string | null;
   providerKeySet: boolean;
   providerBaseUrl: string | null;
   /** API origins the Provider Key may be sent to; a key is never sent anywhere else. */
@@ -82,6 +86,8 @@ export interface VehicleRow {
     fuelLevel: number | null;
     odometerMiles: number | null;
     readingAt: number;
+    /** The position as place text, as the API's `calc_location` words it ("4 mi NE of Amarillo, TX"). */
+    place: string;
   } | null;
 }
 

@@ -16,7 +16,9 @@ interface ShownVehicle {
   number: string;
   vin: string;
   active: string;
+  /** Coordinates (the place's title: shown on hover). */
   location: string | null;
+  place: string | null;
   speed: string | null;
   motion: string | null;
   fuel: string | null;
@@ -31,7 +33,8 @@ async function shownVehicles(page: Page): Promise<ShownVehicle[]> {
         number: cell('vehicle-number') ?? '',
         vin: cell('vehicle-vin') ?? '',
         active: cell('vehicle-active') ?? '',
-        location: cell('vehicle-location'),
+        location: r.querySelector('[data-testid="vehicle-location"]')?.getAttribute('title') ?? null,
+        place: cell('vehicle-location'),
         speed: cell('vehicle-speed'),
         motion: r.querySelector('[data-testid="vehicle-motion"]')?.getAttribute('data-status') ?? null,
         fuel: cell('vehicle-fuel'),
@@ -99,6 +102,8 @@ test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers
     expect(v.vin).toBe(t.vin);
     expect(v.active).toBe(t.active ? 'Yes' : 'No');
     expect(v.location).toBe(`${Number(s.lat).toFixed(4)}, ${Number(s.lon).toFixed(4)}`);
+    // The place's words are checked against the gazetteer in fleet-words.spec.ts.
+    expect(v.place).toMatch(/^(in |\d+ mi [NSEW]{1,3} of ).+, [A-Z]{2}$/);
     expect(v.speed).toBe(`${s.speed} mph`);
     expect(v.motion).toBe(s.status);
     // Spec 2.6: fuel_level 0 means "no fuel data", shown as a dash, never as 0 %.

@@ -119,6 +119,9 @@ test('add a carrier with keys: connection test names the company, says which key
     result = await testConnection(page, carrierId);
     await expect(result).toHaveAttribute('data-kind', 'unreachable');
     await expect(result.getByTestId('connection-result-message')).toContainText(`Could not reach ${new URL(sim.baseUrl).host}`);
+    // Nothing listens there any more: the user is sent to the base URL, not to their network.
+    await expect(result.getByTestId('connection-result-message')).toContainText('connection refused');
+    await expect(result.getByTestId('connection-result-message')).toContainText('check the base URL (host and port)');
     await page.screenshot({ path: testInfo.outputPath('connection-unreachable.png') });
 
     // Offline after a restart (no cached answer in the backend): the stored roster, with its age and the reason.

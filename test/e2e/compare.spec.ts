@@ -168,22 +168,44 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^routelens-compare-.*\.csv$/);
 
-  // The report (browser shell: the print dialog): the page under its print stylesheet is ONE page
-  // carrying the coverage and every metric's definition. Chromium renders the same PDF Electron's
-  // printToPDF does; poppler reads it back.
+  // The report (browser shell: the print dialog): the page under its print stylesheet, on US Letter
+  // portrait pages (its own @page size: Electron prints with preferCSSPageSize too), every page
+  // numbered, no text under 9 pt, with the per-day charts, the worst events and every definition.
+  // Chromium renders the same PDF Electron's printToPDF does; poppler reads it back.
   // Page-side source (the Node project has no DOM types): count print() calls instead of opening a dialog.
   await page.evaluate('window.printCalls = 0; window.print = () => { window.printCalls += 1; };');
   await page.getByTestId('compare-export-pdf').click();
   await expect.poll(() => page.evaluate('window.printCalls')).toBe(1);
   await page.emulateMedia({ media: 'print' });
   const pdfPath = testInfo.outputPath('compare-report.pdf');
-  await page.pdf({ path: pdfPath, format: 'A4', landscape: true, printBackground: true });
+  await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
   const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-  expect(info).toMatch(/^Pages:\s+1$/m);
+  const pages = Number(/^Pages:\s+(\d+)$/m.exec(info)![1]);
+  expect(pages).toBeGreaterThanOrEqual(2);
+  expect(info).toMatch(/^Page size:\s+612 x 792 pts \(letter\)$/m);
   const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
+  expect(text).toMatch(/printed \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  expect(text).toContain(`${lower} mph`);
   const definitions = await page.getByTestId('compare-definitions').locator('dd').allTextContents();
   expect(definitions.length).toBeGreaterThan(5);
   for (const d of definitions) expect(text).toContain(d.replace(/\s+/g, ' ').trim().slice(0, 40));
   expect(text).toMatch(/coverage/i);
+  // Every carrier's column is on the page, values included (not cut off at the right edge).
+  for (const label of await page.getByTestId('compare-carrier').allTextContents()) expect(text).toContain(label.replace(/\s+/g, ' ').trim());
+  for (const shownValue of await page.locator('[data-testid=compare-row][data-metric="miles"] [data-testid=compare-cell] .compare-value').allTextContents()) {
+    expect(text).toContain(shownValue.trim());
+  }
+  expect(text).toContain('Per day');
+  expect(text).toContain('Worst speeding events');
+  const worst = (await page.getByTestId('compare-worst-event').first().textContent())!.replace(/\s+/g, ' ').trim();
+  expect(text).toContain(worst.slice(0, 30));
+  // Type size: every word's box on every page is at least 9 pt tall (a 9-pt line of text is about 10.5 pt).
+  const bbox = execFileSync('pdftotext', ['-bbox', pdfPath, '-'], { encoding: 'utf8' });
+  const heights = [...bbox.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ h: Number(m[2]) - Number(m[1]), word: m[3] }));
+  expect(heights.length).toBeGreaterThan(200);
+  const small = heights.filter((w) => w.h < 9);
+  expect(small, `words under 9 pt: ${small.slice(0, 10).map((w) => `${w.word} (${w.h.toFixed(1)})`).join(', ')}`).toEqual([]);
+  execFileSync('pdftoppm', ['-png', '-r', '60', pdfPath, testInfo.outputPath('compare-report-page')]);
 });

@@ -91,6 +91,11 @@ test('after the shell restarts, the stored days are all there and the Storage sc
     await expect(row.locator(`[data-testid=storage-day][data-day="${to}"]`)).toHaveAttribute('data-state', 'partial');
   }
   expect(shown).toBe(points);
+  // One storage total: the figure at the top is the sum of the rows below, in the same words as the carrier's.
+  const rowBytes = await page.getByTestId('storage-vehicle-bytes').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-bytes'))));
+  expect(rowBytes.every((b) => b > 0)).toBe(true);
+  await expect(page.getByTestId('storage-usage')).toHaveAttribute('data-bytes', String(rowBytes.reduce((a, b) => a + b, 0)));
+  await expect(page.getByTestId('storage-total-bytes')).toHaveText((await carrier.getByTestId('storage-carrier-bytes').textContent())!);
   await page.screenshot({ path: testInfo.outputPath('storage-offline.png') });
   await page.context().setOffline(false);
 });

@@ -32,12 +32,16 @@ interface ShellOptions {
   keychainService: string;
   demoNow?: string | null;
   saveDir?: string | null;
+  /** A D-Bus session address for the shell; 'none' gives it no session bus at all (no keychain). */
+  sessionBus?: 'inherit' | 'none';
 }
 
 async function spawnShell(opts: ShellOptions): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ROUTELENS_DATA_DIR: opts.dataDir, ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService };
   delete env['ROUTELENS_SAVE_DIR'];
   if (opts.saveDir) env['ROUTELENS_SAVE_DIR'] = opts.saveDir;
+  // A machine with no desktop session: the bus socket does not exist, so no Secret Service answers.
+  if (opts.sessionBus === 'none') env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/routelens-no-session-bus';
   // null: the demo runs on the real clock (a test that needs the backend's 30-s floor to pass).
   if (opts.demoNow !== null) env['ROUTELENS_DEMO_NOW'] = opts.demoNow ?? E2E_NOW;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(opts.port)], {
@@ -85,16 +89,18 @@ export async function openApp(page: Page, shell: WebShell): Promise<void> {
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
 }
 
-export const test = base.extend<{ shell: WebShell; demoNow: string | null; saveToFolder: boolean }>({
+export const test = base.extend<{ shell: WebShell; demoNow: string | null; saveToFolder: boolean; sessionBus: 'inherit' | 'none' }>({
   /** The demo simulator's pinned clock; `test.use({ demoNow: null })` runs it on the real clock. */
   demoNow: [E2E_NOW, { option: true }],
   /** `test.use({ saveToFolder: true })`: exports go through the backend's save path into `shell.saveDir` (a temp folder) instead of downloads. */
   saveToFolder: [false, { option: true }],
+  /** `test.use({ sessionBus: 'none' })`: the shell runs with no D-Bus session bus (a machine without a keychain). */
+  sessionBus: ['inherit', { option: true }],
   // A temp profile per test: its own data folder, keychain service name and port.
-  shell: async ({ demoNow, saveToFolder }, use, testInfo) => {
+  shell: async ({ demoNow, saveToFolder, sessionBus }, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
     const saveDir = saveToFolder ? mkdtempSync(path.join(tmpdir(), 'routelens-e2e-saved-')) : null;
-    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow, saveDir });
+    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow, saveDir, sessionBus });
     await use(shell);
     await shell.stop();
     if (testInfo.status === testInfo.expectedStatus) for (const d of [dataDir, saveDir]) if (d) rmSync(d, { recursive: true, force: true });

@@ -11,10 +11,10 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
 
   await page.getByTestId('nav-compare').click();
   const compare = page.getByTestId('compare-page');
-  for (const box of await page.locator('[data-testid^=compare-pick-]').all()) {
+  for (const id of [first.carrierId, second.carrierId]) await page.getByTestId(`compare-pick-${id}`).check();
+  for (const box of await page.locator('input[data-testid^=compare-pick-]').all()) {
     const id = (await box.getAttribute('data-testid'))!.replace('compare-pick-', '');
-    if (id === first.carrierId || id === second.carrierId) await box.check();
-    else await box.uncheck();
+    if (id !== first.carrierId && id !== second.carrierId) await box.uncheck();
   }
   await page.getByTestId('compare-range').selectOption('7d');
   await expect(compare).toHaveAttribute('data-trips', 'true', { timeout: 60_000 });

@@ -166,8 +166,14 @@ describe('carrier comparison metrics on generated fleets', () => {
       if (r.def.direction === 'neutral') expect(r.cells.every((c) => c.mark === null)).toBe(true);
     }
     const [ta, tb] = [truth(A), truth(B)];
-    const aBetter = ta.miles / ta.vehicleDays > tb.miles / tb.vehicleDays;
-    expect(marks(rows, 'miles-per-vehicle-day')).toEqual(aBetter ? ['best', 'worst'] : ['worst', 'best']);
+    // Exposure (how much a carrier drives) is never best or worst, even where the carriers differ.
+    expect(ta.miles / ta.vehicleDays).not.toBeCloseTo(tb.miles / tb.vehicleDays, 3);
+    for (const id of ['miles', 'driving-hours', 'active-vehicles', 'miles-per-vehicle-day']) expect(marks(rows, id), id).toEqual([null, null]);
+    expect(rows.filter((r) => r.def.group === 'exposure').every((r) => r.def.direction === 'neutral')).toBe(true);
+    // Rates per exposure are ranked: fewer speeding events per 1,000 mi is better.
+    const perA = ta.events / ta.miles;
+    const perB = tb.events / tb.miles;
+    if (perA !== perB) expect(marks(rows, 'speeding-per-1000mi')).toEqual(perA < perB ? ['best', 'worst'] : ['worst', 'best']);
     expect(marks(rows, 'gaps-per-vehicle-day')).toEqual([null, null]);
   });
 

@@ -40,13 +40,36 @@ export class CompanyKeyInvalidError extends ApiError {
   }
 }
 
+export type NetworkReason = 'refused' | 'unknown-host' | 'timeout' | 'tls' | 'other';
+
+/** The detail texts of api/http.ts's networkDetail, sorted into what the user can do about each. */
+export function networkReasonOf(detail: string): NetworkReason {
+  if (detail.startsWith('connection refused')) return 'refused';
+  if (detail.startsWith('host name not found')) return 'unknown-host';
+  if (detail.startsWith('secure connection failed')) return 'tls';
+  if (/timed out|no answer within|not answering/.test(detail)) return 'timeout';
+  return 'other';
+}
+
+const NETWORK_ADVICE: Readonly<Record<NetworkReason, string>> = {
+  refused: 'nothing is listening at that address: check the base URL (host and port).',
+  'unknown-host': 'no such host name: check the base URL for a typo, or the network connection.',
+  timeout: 'the server did not answer in time: check the network connection, or whether a firewall or proxy blocks it.',
+  tls: "the secure (https) connection failed: the server's certificate is not trusted or not for this host name, or it does not speak https on that port; check the base URL.",
+  other: 'check the network connection and try again.',
+};
+
 export class NetworkError extends ApiError {
   readonly kind = 'network';
   override name = 'NetworkError';
   readonly host: string;
+  /** What went wrong, for a user to act on: nothing listens there, no such host, no answer, TLS, or other. */
+  readonly reason: NetworkReason;
   constructor(host: string, detail: string, cause?: unknown) {
-    super(`Could not reach ${host} (${detail}); check the network connection and try again.`, undefined, cause);
+    const reason = networkReasonOf(detail);
+    super(`Could not reach ${host} (${detail}); ${NETWORK_ADVICE[reason]}`, undefined, cause);
     this.host = host;
+    this.reason = reason;
   }
 }
 

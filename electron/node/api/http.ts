@@ -76,6 +76,9 @@ interface Retryable {
 const COMPANY_KEY_MSG = /company[\s_-]*(api[\s_-]*)?key/i;
 const NOT_VALID = /not\s+valid|invalid/i;
 
+/** Node's and OpenSSL's codes for a TLS handshake or certificate that failed. */
+const TLS_CODES = /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|HOSTNAME_MISMATCH)/;
+
 function networkDetail(err: unknown): string {
   const codes: string[] = [];
   let e: unknown = err;
@@ -87,8 +90,10 @@ function networkDetail(err: unknown): string {
   }
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
-  if (has('ENOTFOUND', 'EAI_AGAIN')) return 'host name not found';
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA')) return 'host name not found';
   if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) return 'connection timed out';
+  const tls = codes.find((c) => TLS_CODES.test(c));
+  if (tls !== undefined) return `secure connection failed: ${tls}`;
   if (has('TERMINATED', 'UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE')) return 'connection closed in the middle of a response';
   if (has('UND_ERR_CLOSED')) return 'connection closed';
   return 'network error';

@@ -2,7 +2,7 @@ import type { WireCompany } from '../../../shared/api/wire.ts';
 import type { CarrierView, KeysStatus } from '../../../shared/domain/carrier.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
-import type { Keychain } from '../keychain/index.ts';
+import { unavailableWords, type Keychain } from '../keychain/index.ts';
 import { apiOriginOf, effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
 import { createDemoService } from './demo.ts';
 import { toFailure, UserFacingError } from './failure.ts';
@@ -137,9 +137,12 @@ async function keysStatus(keychain: Keychain, settings: SettingsStore): Promise<
   const status = await keychain.status();
   const providerKeySet = status.available ? await keychain.hasProviderKey().catch(() => false) : false;
   const { provider } = await settings.get();
+  const words = status.available ? null : unavailableWords(status.detail ?? status.reason ?? '');
   return {
     keychainAvailable: status.available,
-    keychainReason: status.reason ?? null,
+    keychainReason: words?.sentence ?? null,
+    keychainHelp: words?.help ?? null,
+    keychainDetail: words?.detail ?? null,
     providerKeySet,
     providerBaseUrl: provider.baseUrl,
     providerKeyOrigins: [...provider.keyOrigins],

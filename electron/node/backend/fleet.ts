@@ -1,5 +1,6 @@
 import type { DriverRow, FleetSnapshot, VehicleRow } from '../../../shared/domain/carrier.ts';
 import type { ApiClient } from '../api/client.ts';
+import { describeLocation } from '../simulator/gazetteer.ts';
 
 /**
  * Vehicle and driver screens. Spec 8.3: latest vehicle status refreshes about
@@ -13,6 +14,11 @@ const num = (s: string): number | null => {
   const n = Number(s);
   return s.trim() !== '' && Number.isFinite(n) ? n : null;
 };
+
+/** Latest status carries only coordinates (spec 2.6); breadcrumbs word theirs as `calc_location` (2.7). */
+function placeText(lat: number, lng: number): string {
+  return Number.isFinite(lat) && Number.isFinite(lng) ? describeLocation(lat, lng) : '';
+}
 
 export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: VehicleRow[]; rejected: number }> {
   const [vehicles, statuses] = await Promise.all([client.vehicles({ limit: 1000 }), client.latestVehicleStatus({ limit: 200 })]);
@@ -34,6 +40,7 @@ export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: Vehic
             fuelLevel: s.fuel_level === 0 ? null : s.fuel_level,
             odometerMiles: num(s.odometer),
             readingAt: Date.parse(s.timestamp),
+            place: placeText(Number(s.lat), Number(s.lon)),
           }
         : null,
     };

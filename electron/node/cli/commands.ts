@@ -5,6 +5,7 @@ import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } from './export-all.ts';
 import { exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { openOutputFile, type OutputFile } from './output-file.ts';
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
@@ -68,9 +69,11 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the file to write');
 
+  const all = isAllVehicles(selection.ref);
+  if (all) checkAllVehiclesFormat(format);
   const output = openOutputFile(file);
   try {
-    const summary = await downloadAndWrite(client, output, { selection, format, params, now });
+    const summary = all ? await downloadAllAndWrite(client, output, { selection, format, params, now }) : await downloadAndWrite(client, output, { selection, format, params, now });
     const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
     const outliers = summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
     const zone = selection.zone === 'UTC' ? '' : ` (${selection.zone} days)`;
@@ -98,6 +101,37 @@ export function exportMetaOf(d: Downloaded, generatedAt: number): ExportMeta {
     dayZone: d.selection.zone,
     generatedAt,
   };
+}
+
+/** Every vehicle of the roster, one after the other (the shared rate limit paces them), rows in roster then time order. */
+async function downloadAllAndWrite(
+  client: ApiClient,
+  output: OutputFile,
+  q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
+): Promise<{ counts: ExportSummary; vehicle: string }> {
+  const roster = await rosterInOrder(client);
+  if (roster.length === 0) throw new Error('The carrier has no vehicles: there is nothing to export.');
+  const counts: ExportSummary = { format: q.format, rows: 0, outliers: 0, records: 0, days: 0, rejected: 0, requests: 0, retries: 0 };
+  const parts: string[] = [];
+  let company: Downloaded['company'] = null;
+  for (const vehicle of roster) {
+    // The carrier's company-info is asked once, with the first vehicle.
+    const d = await downloadSelection(client, { ...q.selection, ref: vehicle.vehicle_id }, { now: q.now, company: company === null });
+    company ??= d.company;
+    const rendered = exportOutput(q.format, d.chunks, q.params, exportMetaOf({ ...d, company }, q.now()));
+    const { header, rows } = splitHeader([...rendered.pieces].join(''));
+    if (parts.length === 0) parts.push(header);
+    parts.push(rows);
+    counts.rows += rendered.rows;
+    counts.outliers += rendered.outliers;
+    counts.records += d.chunks.reduce((n, c) => n + c.length, 0);
+    counts.days += d.days.length;
+    counts.rejected += d.rejected;
+    counts.requests += d.requests;
+    counts.retries += d.retries;
+  }
+  await output.commit(parts);
+  return { counts, vehicle: `all ${roster.length} vehicles` };
 }
 
 async function downloadAndWrite(

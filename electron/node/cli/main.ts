@@ -30,7 +30,9 @@ Commands:
                                          --tz) and write csv: every breadcrumb (outliers flagged); gpx:
                                          every breadcrumb, one track per day; trips / events: the Review's
                                          trips and safety events CSV. ID: vehicle UUID, unit number, VIN
-                                         or legacy id. --tz ZONE (IANA, e.g. America/Chicago): --from and
+                                         or legacy id; "all" with trips / events: every vehicle of the
+                                         carrier in one CSV (by unit number, then time). --tz ZONE (IANA,
+                                         e.g. America/Chicago): --from and
                                          --to are days of that zone, local_time columns in it. The last
                                          line printed is a JSON summary.
 

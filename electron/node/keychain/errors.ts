@@ -52,6 +52,21 @@ export function unavailableError(detail: string, platform: NodeJS.Platform = pro
   return new KeychainUnavailableError(message, detail);
 }
 
+/** What the user reads when no keychain answers: one sentence, the platform's fix, the detail apart. */
+export interface KeychainUnavailableWords {
+  sentence: string;
+  help: string;
+  detail: string | null;
+}
+
+export function unavailableWords(detail: string, platform: NodeJS.Platform = process.platform): KeychainUnavailableWords {
+  return {
+    sentence: `API keys cannot be saved: RouteLens keeps them only in ${storeName(platform)}, and none answered on this computer.`,
+    help: unavailableHelp(platform),
+    detail: detail.trim() === '' ? null : detail,
+  };
+}
+
 /** Removes every occurrence of the given secrets from a message. */
 export function redact(message: string, secrets: readonly string[]): string {
   let out = message;

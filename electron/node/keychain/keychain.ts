@@ -14,6 +14,8 @@ export interface KeychainStatus {
   available: boolean;
   /** Why not, with what to do about it; set only when unavailable. */
   reason?: string;
+  /** The native failure behind `reason`, redacted (technical detail); set only when unavailable. */
+  detail?: string;
 }
 
 export interface Keychain {
@@ -116,7 +118,8 @@ export function createKeychain(options: KeychainOptions = {}): Keychain {
         return { available: true };
       } catch (e) {
         trustedUntil = 0;
-        return { available: false, reason: sanitize(e, []).message };
+        const failure = sanitize(e, []);
+        return { available: false, reason: failure.message, detail: failure instanceof KeychainUnavailableError ? failure.detail : failure.message };
       }
     },
   };

@@ -9,10 +9,12 @@ interface Props {
   customTo: string;
   onCustomFrom: (v: string) => void;
   onCustomTo: (v: string) => void;
+  /** The days that can be picked (the API's history window); the date inputs refuse others. */
+  window?: { from: string; to: string };
 }
 
 /** A range preset (yesterday … 6 months) with custom UTC-day inputs: the same control on every screen that picks days. */
-export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, onCustomFrom, onCustomTo }: Props) {
+export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, onCustomFrom, onCustomTo, window }: Props) {
   return (
     <>
       <div className="field">
@@ -29,11 +31,11 @@ export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, 
         <>
           <div className="field">
             <label htmlFor={`${idPrefix}-from`}>From (UTC day)</label>
-            <input id={`${idPrefix}-from`} type="date" data-testid={`${idPrefix}-from`} value={customFrom} onChange={(e) => onCustomFrom(e.target.value)} />
+            <input id={`${idPrefix}-from`} type="date" data-testid={`${idPrefix}-from`} min={window?.from} max={window?.to} value={customFrom} onChange={(e) => onCustomFrom(e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor={`${idPrefix}-to`}>To (UTC day)</label>
-            <input id={`${idPrefix}-to`} type="date" data-testid={`${idPrefix}-to`} value={customTo} onChange={(e) => onCustomTo(e.target.value)} />
+            <input id={`${idPrefix}-to`} type="date" data-testid={`${idPrefix}-to`} min={window?.from} max={window?.to} value={customTo} onChange={(e) => onCustomTo(e.target.value)} />
           </div>
         </>
       )}

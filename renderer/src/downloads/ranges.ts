@@ -20,8 +20,24 @@ export function sixMonthsBefore(today: UtcDay): UtcDay {
   return dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
 }
 
+/** The days the API still keeps (spec: 6 months of location history), today included. */
+export function historyWindow(today: UtcDay): { from: UtcDay; to: UtcDay } {
+  return { from: sixMonthsBefore(today), to: today };
+}
+
+/** A range to download; `asked` is set when a custom range was cut to the history window. */
+export type DayRange = { from: UtcDay; to: UtcDay; asked?: { from: UtcDay; to: UtcDay } };
+
+/** "2026-05-22 → 2026-06-10 · 20 days", and why when the range asked was cut to the window. */
+export function rangeWords(range: DayRange): string {
+  const days = Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const span = `${range.from} → ${range.to} · ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (!range.asked) return span;
+  return `Only ${span} can be downloaded: the API keeps 6 months of history (${range.asked.from} → ${range.asked.to} asked).`;
+}
+
 /** "Last N days" ends today: today is the one day that is always fetched again (it is still growing). */
-export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: string; to: string }): { from: UtcDay; to: UtcDay } | { error: string } {
+export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: string; to: string }): DayRange | { error: string } {
   switch (preset) {
     case 'yesterday': {
       const y = addDays(today, -1);
@@ -39,8 +55,9 @@ export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: st
       if (!isUtcDay(from) || !isUtcDay(to)) return { error: 'Choose both a start and an end date.' };
       if (from > to) return { error: 'The start date is after the end date.' };
       const windowStart = sixMonthsBefore(today);
-      if (to < windowStart || from > today) return { error: `History exists from ${windowStart} to ${today} only.` };
-      return { from: from < windowStart ? windowStart : from, to: to > today ? today : to };
+      if (to < windowStart || from > today) return { error: `The API keeps history from ${windowStart} to ${today} only: no day of this range can be downloaded.` };
+      const clipped = { from: from < windowStart ? windowStart : from, to: to > today ? today : to };
+      return clipped.from === from && clipped.to === to ? clipped : { ...clipped, asked: { from, to } };
     }
   }
 }

@@ -56,6 +56,21 @@ export async function storageRows(carrierId: string, vehicleNumbers: ReadonlyMap
   return [...byVehicle.values()].sort((a, b) => a.vehicleNumber.localeCompare(b.vehicleNumber, undefined, { numeric: true }));
 }
 
+/**
+ * Everything stored, from the same coverage rows as `storageRows`: the Storage screen's total is
+ * always the sum of its carrier and vehicle rows (the browser's own estimate counts indexes and
+ * not-yet-compacted pages too, so it is not the figure to show beside them).
+ */
+export async function storedTotals(): Promise<{ points: number; bytes: number }> {
+  let points = 0;
+  let bytes = 0;
+  await getDb().coverage.each((r) => {
+    points += r.points;
+    bytes += r.bytes;
+  });
+  return { points, bytes };
+}
+
 /** Carriers with anything stored (a carrier removed from settings may still hold data). */
 export async function storedCarrierIds(): Promise<string[]> {
   return (await getDb().coverage.orderBy('carrierId').uniqueKeys()) as string[];

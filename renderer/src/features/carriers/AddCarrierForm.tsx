@@ -39,7 +39,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
       <h2 id="add-carrier-title">Add a carrier</h2>
       {locked && (
         <p className="alert alert-warning" role="status">
-          The system keychain is unavailable, so a Company Key cannot be saved. {keys.keychainReason}
+          {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Adding a carrier needs its Company Key: see How to fix at the top.
         </p>
       )}
       {!keys.providerKeySet && !locked && (

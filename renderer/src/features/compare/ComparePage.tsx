@@ -9,12 +9,12 @@ import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import { createJob } from '../../downloads/manager.ts';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { printComparison, saveComparisonCsv } from './export.ts';
+import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
 import './compare.css';
@@ -103,7 +103,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const result = useComparison(enough ? chosen : null, okRange, params, dataVersion);
   const facts = result.state === 'ready' ? result.facts : null;
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
-  const missing = facts ? facts.carriers.filter((c) => c.missing.length > 0) : [];
+  const downloadMissing = useDownloadMissing(facts, setMessage, setError);
 
   const toggle = (id: string) => setSelected((cur) => (cur.includes(id) ? cur.filter((x) => x !== id) : cur.length >= MAX_CARRIERS ? cur : [...cur, id]));
 
@@ -114,25 +114,6 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
     try {
       setParams((p) => resolveCompareParams({ ...p, [key]: v }));
       setError(null);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-
-  const downloadMissing = async () => {
-    try {
-      for (const c of missing) {
-        const days = c.missing.flatMap((m) => m.days).sort();
-        await createJob({
-          carrierId: c.carrierId,
-          carrierLabel: c.label,
-          vehicles: c.missing.map((m) => ({ vehicleId: m.vehicleId, vehicleNumber: m.number })),
-          from: days[0]!,
-          to: days[days.length - 1]!,
-          selection: 'some',
-        });
-      }
-      setMessage('Download started: see the Downloads screen. The comparison updates as days arrive.');
     } catch (e) {
       setError(errorText(e));
     }
@@ -159,6 +140,9 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
 
   return (
     <section className="page compare-page" data-testid="compare-page" data-state={result.state} data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}>
+      <p className="compare-print-only" data-testid="compare-printed-at">
+        RouteLens {'·'} printed {new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+      </p>
       <header className="page-header">
         <h1>Compare carriers</h1>
         {facts && (
@@ -229,8 +213,14 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
               </li>
             ))}
           </ul>
-          {missing.length > 0 && (
-            <button type="button" className="btn btn-small compare-no-print" data-testid="compare-download-missing" onClick={() => void downloadMissing()}>
+          {downloadMissing.offered && (
+            <button
+              type="button"
+              className="btn btn-small compare-no-print"
+              data-testid="compare-download-missing"
+              disabled={downloadMissing.busy}
+              onClick={() => void downloadMissing.start()}
+            >
               Download the missing days
             </button>
           )}
@@ -244,13 +234,15 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
       {facts && (
         <>
           <CompareTable carriers={facts.carriers} trips={result.state === 'ready' && result.trips} />
-          {/* The one-page report keeps the table, the coverage and the definitions; charts and event lists stay on screen. */}
-          <div className="compare-no-print">
+          {/* The printed report carries everything below too: per-day charts, worst events, definitions. */}
+          <section className="compare-report-section">
             <h2>Per day</h2>
             <SmallMultiples carriers={facts.carriers} />
+          </section>
+          <section className="compare-report-section">
             <h2>Worst speeding events</h2>
             <WorstEvents carriers={facts.carriers} onOpenReview={onOpenReview} />
-          </div>
+          </section>
           <h2>Definitions</h2>
           <dl className="compare-defs" data-testid="compare-definitions">
             {METRICS.map((m) => (

@@ -2,25 +2,13 @@ import { RangePicker } from '../../components/RangePicker.tsx';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { createJob, lastStoreFailure } from '../../downloads/manager.ts';
-import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
+import { historyWindow, rangeFor, rangeWords, type RangePreset } from '../../downloads/ranges.ts';
+import { vehicleRoster } from '../../downloads/roster.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
-import { loadRoster, saveFleetSnapshot } from '../../store/snapshots.ts';
 import { JobList } from './JobList.tsx';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
-
-/** Rows of the vehicle picker: the stored roster (offline), else one fetch that is then stored. */
-async function vehiclesOf(api: RouteLensApi, carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
-  if (!force) {
-    const stored = await loadRoster(carrierId, 'vehicles');
-    if (stored) return { rows: stored.rows as VehicleRow[], fetchedAt: stored.fetchedAt };
-  }
-  const snap = await api.fleet.vehicles(carrierId, force);
-  await saveFleetSnapshot(snap, 'vehicles');
-  return { rows: snap.rows, fetchedAt: snap.fetchedAt };
-}
 
 export function DownloadsPage() {
   const jobs = useDownloadJobs();
@@ -40,7 +28,7 @@ export function DownloadsPage() {
     setVehicles([]);
     setSelected(new Set());
     if (!id) return;
-    vehiclesOf(api, id, force).then(
+    vehicleRoster(api, id, force).then(
       (r) => {
         setVehicles(r.rows);
         setRosterAt(r.fetchedAt);
@@ -87,6 +75,8 @@ export function DownloadsPage() {
   };
 
   const storeFailure = lastStoreFailure();
+  // Why Start cannot run, said before the click rather than after it.
+  const startBlocked = range && 'error' in range ? range.error : carrierId && vehicles.length > 0 && selected.size === 0 ? 'Choose at least one vehicle.' : null;
   const rangeDays = range && !('error' in range) ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : null;
   return (
     <section className="page dl-page" aria-labelledby="downloads-title" data-testid="downloads-page">
@@ -122,10 +112,19 @@ export function DownloadsPage() {
               ))}
             </select>
           </div>
-          <RangePicker idPrefix="dl" preset={preset} onPreset={setPreset} customFrom={customFrom} customTo={customTo} onCustomFrom={setCustomFrom} onCustomTo={setCustomTo} />
+          <RangePicker
+            idPrefix="dl"
+            preset={preset}
+            onPreset={setPreset}
+            customFrom={customFrom}
+            customTo={customTo}
+            onCustomFrom={setCustomFrom}
+            onCustomTo={setCustomTo}
+            window={today ? historyWindow(today) : undefined}
+          />
           {range && !('error' in range) && (
-            <span className="dl-range-days hint" data-testid="dl-range-days">
-              {range.from} → {range.to} · {rangeDays} {rangeDays === 1 ? 'day' : 'days'}
+            <span className={`dl-range-days ${range.asked ? 'dl-range-clipped' : 'hint'}`} data-testid="dl-range-days" data-clipped={range.asked ? 'true' : 'false'}>
+              {rangeWords(range)}
             </span>
           )}
         </div>
@@ -158,9 +157,14 @@ export function DownloadsPage() {
           </div>
         </fieldset>
         <div className="actions">
-          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy}>
+          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy || startBlocked !== null} aria-describedby="dl-start-reason">
             Start download
           </button>
+          {startBlocked && (
+            <span className="dl-start-reason" id="dl-start-reason" data-testid="dl-start-reason" role="status">
+              {startBlocked}
+            </span>
+          )}
           <span className="muted" data-testid="dl-summary">
             {selected.size} of {vehicles.length} vehicles{rangeDays !== null ? ` × ${rangeDays} days` : ''}
           </span>

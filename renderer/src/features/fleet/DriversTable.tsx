@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { DutyStatusCode } from '../../../../shared/api/wire.ts';
 import type { DriverRow } from '../../../../shared/domain/carrier.ts';
-import { formatHoursMinutes } from '../../../../shared/domain/hos.ts';
+import { formatHoursMinutes, hosAlerts, hosAlertText } from '../../../../shared/domain/hos.ts';
 import { DUTY_STATUS_MEANING } from '../../../../shared/domain/status.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { useSort } from '../../hooks/useSort.ts';
@@ -13,6 +13,7 @@ const COLUMNS: { key: DriverSortKey; label: string; numeric?: boolean }[] = [
   { key: 'username', label: 'Username' },
   { key: 'active', label: 'Active' },
   { key: 'duty', label: 'Duty status' },
+  { key: 'limits', label: 'HOS limits' },
   { key: 'drive', label: 'Drive left', numeric: true },
   { key: 'shift', label: 'Shift left', numeric: true },
   { key: 'cycle', label: 'Cycle left', numeric: true },
@@ -22,10 +23,24 @@ const COLUMNS: { key: DriverSortKey; label: string; numeric?: boolean }[] = [
 const HOUR = 3_600_000;
 const DUTY_CODES = Object.keys(DUTY_STATUS_MEANING) as DutyStatusCode[];
 
-/** Under an hour of driving left is what a safety manager scans for first. */
+/** Under an hour left is what a safety manager scans for first. */
 function hosClass(ms: number | null): string {
   if (ms === null) return 'num';
   return ms < HOUR ? 'num hos-low' : ms < 2 * HOUR ? 'num hos-mid' : 'num';
+}
+
+function HosLimits({ hos }: { hos: NonNullable<DriverRow['hos']> }) {
+  const alerts = hosAlerts(hos);
+  if (alerts.length === 0) return <span className="muted">—</span>;
+  return (
+    <>
+      {alerts.map((a) => (
+        <span key={a.limit} className={`pill hos-alert hos-alert-${a.level}`} data-testid="driver-limit" data-limit={a.limit} data-level={a.level}>
+          {hosAlertText(a)}
+        </span>
+      ))}
+    </>
+  );
 }
 
 export function DriversTable({ rows }: { rows: DriverRow[] }) {
@@ -59,6 +74,14 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
               </option>
             ))}
             <option value="none">No HOS activity</option>
+          </select>
+        </label>
+        <label className="filter">
+          <span>HOS limits</span>
+          <select data-testid="driver-filter-limits" value={filter.limits} onChange={(e) => set({ limits: e.target.value as DriverFilter['limits'] })}>
+            <option value="any">Any</option>
+            <option value="flagged">Reached or near</option>
+            <option value="reached">Reached</option>
           </select>
         </label>
         <label className="filter">
@@ -100,13 +123,15 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                     <>
                       <td data-testid="driver-duty" data-status={hos.status ?? ''}>
                         {hos.status ? (
-                          <>
-                            <span className={`pill pill-${hos.status.toLowerCase().replace(/_/g, '-')}`}>{DUTY_STATUS_MEANING[hos.status]}</span>{' '}
-                            <span className="muted code">{hos.status}</span>
-                          </>
+                          <span className={`pill pill-${hos.status.toLowerCase().replace(/_/g, '-')}`} title={`ELD duty status code ${hos.status}`}>
+                            {DUTY_STATUS_MEANING[hos.status]}
+                          </span>
                         ) : (
                           <span className="muted">—</span>
                         )}
+                      </td>
+                      <td data-testid="driver-limits" className="hos-limits">
+                        <HosLimits hos={hos} />
                       </td>
                       <td data-testid="driver-drive" className={hosClass(hos.driveMs)} data-ms={hos.driveMs ?? ''}>
                         {formatHoursMinutes(hos.driveMs)}
@@ -114,7 +139,7 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                       <td data-testid="driver-shift" className={hosClass(hos.shiftMs)} data-ms={hos.shiftMs ?? ''}>
                         {formatHoursMinutes(hos.shiftMs)}
                       </td>
-                      <td data-testid="driver-cycle" className="num" data-ms={hos.cycleMs ?? ''}>
+                      <td data-testid="driver-cycle" className={hosClass(hos.cycleMs)} data-ms={hos.cycleMs ?? ''}>
                         {formatHoursMinutes(hos.cycleMs)}
                       </td>
                       <td data-testid="driver-break" className={hosClass(hos.breakMs)} data-ms={hos.breakMs ?? ''}>
@@ -122,7 +147,7 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                       </td>
                     </>
                   ) : (
-                    <td colSpan={5} className="muted" data-testid="driver-no-hos">
+                    <td colSpan={6} className="muted" data-testid="driver-no-hos">
                       No HOS activity
                     </td>
                   )}

@@ -33,7 +33,7 @@ export function VehiclesTable({ rows, serverNow }: Props) {
       <div className="filters" role="search" aria-label="Filter vehicles">
         <label className="filter">
           <span>Search</span>
-          <input type="search" placeholder="Number or VIN" data-testid="vehicle-filter-text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+          <input type="search" placeholder="Number, VIN or place" data-testid="vehicle-filter-text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
         </label>
         <label className="filter">
           <span>Active</span>
@@ -81,8 +81,8 @@ export function VehiclesTable({ rows, serverNow }: Props) {
                   <td data-testid="vehicle-active">{v.active ? 'Yes' : <span className="muted">No</span>}</td>
                   {l ? (
                     <>
-                      <td data-testid="vehicle-location" className="mono">
-                        {formatLatLng(l.lat, l.lng)}
+                      <td data-testid="vehicle-location" title={formatLatLng(l.lat, l.lng)} data-lat={l.lat} data-lng={l.lng}>
+                        {l.place || <span className="mono">{formatLatLng(l.lat, l.lng)}</span>}
                       </td>
                       <td data-testid="vehicle-speed" className="num">
                         {l.speedMph} mph

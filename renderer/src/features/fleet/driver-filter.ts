@@ -1,5 +1,6 @@
 import type { DutyStatusCode } from '../../../../shared/api/wire.ts';
 import type { DriverRow } from '../../../../shared/domain/carrier.ts';
+import { hosAlerts } from '../../../../shared/domain/hos.ts';
 import type { SortValue } from '../../hooks/useSort.ts';
 import { driverName, hasHosActivity } from './hos.ts';
 
@@ -11,9 +12,11 @@ export interface DriverFilter {
   duty: 'all' | DutyStatusCode | 'none';
   /** Remaining drive time below this many hours ('any' = no limit). */
   driveBelow: 'any' | '1' | '2' | '4';
+  /** HOS limits: 'flagged' = some limit reached or under 30 min, 'reached' = some limit at 0. */
+  limits: 'any' | 'flagged' | 'reached';
 }
 
-export const ALL_DRIVERS: DriverFilter = { text: '', active: 'all', duty: 'all', driveBelow: 'any' };
+export const ALL_DRIVERS: DriverFilter = { text: '', active: 'all', duty: 'all', driveBelow: 'any', limits: 'any' };
 
 export function matchesDriver(d: DriverRow, f: DriverFilter): boolean {
   const q = f.text.trim().toLowerCase();
@@ -23,10 +26,14 @@ export function matchesDriver(d: DriverRow, f: DriverFilter): boolean {
   if (f.duty === 'none' && hos !== null) return false;
   if (f.duty !== 'all' && f.duty !== 'none' && hos?.status !== f.duty) return false;
   if (f.driveBelow !== 'any' && !(hos?.driveMs != null && hos.driveMs < Number(f.driveBelow) * HOUR)) return false;
+  if (f.limits !== 'any') {
+    const alerts = hosAlerts(hos);
+    if (f.limits === 'flagged' ? alerts.length === 0 : !alerts.some((a) => a.level === 'reached')) return false;
+  }
   return true;
 }
 
-export type DriverSortKey = 'name' | 'username' | 'active' | 'duty' | 'drive' | 'shift' | 'cycle' | 'break';
+export type DriverSortKey = 'name' | 'username' | 'active' | 'duty' | 'limits' | 'drive' | 'shift' | 'cycle' | 'break';
 
 export function driverSortValue(d: DriverRow, key: DriverSortKey): SortValue {
   const hos = hasHosActivity(d.hos) ? d.hos : null;
@@ -39,6 +46,9 @@ export function driverSortValue(d: DriverRow, key: DriverSortKey): SortValue {
       return d.active;
     case 'duty':
       return hos?.status ?? null;
+    case 'limits':
+      // The least time left on a flagged limit; drivers with none flagged sort after every flagged one.
+      return hosAlerts(hos)[0]?.leftMs ?? null;
     case 'drive':
       return hos?.driveMs ?? null;
     case 'shift':

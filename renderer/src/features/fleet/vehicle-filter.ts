@@ -12,11 +12,17 @@ export const ALL_VEHICLES: VehicleFilter = { text: '', active: 'all', motion: 'a
 
 export function matchesVehicle(v: VehicleRow, f: VehicleFilter): boolean {
   const q = f.text.trim().toLowerCase();
-  if (q && !v.number.toLowerCase().includes(q) && !v.vin.toLowerCase().includes(q)) return false;
+  if (q && ![v.number, v.vin, v.latest?.place ?? ''].some((field) => field.toLowerCase().includes(q))) return false;
   if (f.active !== 'all' && v.active !== (f.active === 'active')) return false;
   if (f.motion === 'none') return v.latest === null;
   if (f.motion !== 'all' && v.latest?.status !== f.motion) return false;
   return true;
+}
+
+function placeSortKey(place: string): string {
+  const of = place.lastIndexOf(' of ');
+  const named = of >= 0 ? place.slice(of + 4) : place.replace(/^in /, '');
+  return `${named} ${place}`;
 }
 
 export type VehicleSortKey = 'number' | 'vin' | 'active' | 'location' | 'speed' | 'motion' | 'fuel' | 'odometer' | 'reading';
@@ -31,7 +37,8 @@ export function vehicleSortValue(v: VehicleRow, key: VehicleSortKey): SortValue 
     case 'active':
       return v.active;
     case 'location':
-      return l ? l.lat : null;
+      // By the place named last ("… of Amarillo, TX" sorts with Amarillo), then by the words before it.
+      return l ? placeSortKey(l.place) : null;
     case 'speed':
       return l ? l.speedMph : null;
     case 'motion':

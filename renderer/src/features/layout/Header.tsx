@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { KeysStatus } from '../../../../shared/domain/carrier.ts';
+import { KeychainHelp } from '../../components/KeychainHelp.tsx';
 
 export function Header({ info, keys }: { info: AppInfo | null; keys: KeysStatus | null }) {
   return (
@@ -17,7 +18,10 @@ export function Header({ info, keys }: { info: AppInfo | null; keys: KeysStatus 
       </div>
       {keys && !keys.keychainAvailable && (
         <div className="header-warning" role="status" data-testid="keychain-warning">
-          <strong>Keychain unavailable.</strong> {keys.keychainReason ?? 'Keys cannot be saved on this system.'} Demo carriers still work.
+          <span data-testid="keychain-warning-sentence">
+            <strong>No keychain.</strong> {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Demo carriers still work.
+          </span>
+          <KeychainHelp keys={keys} testIdPrefix="keychain-warning" />
         </div>
       )}
     </header>

