@@ -1,100 +1,87 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CarrierView, KeysStatus } from '../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../shared/ipc/contract.ts';
-import { api } from './bridge/api.ts';
+import { AppStateProvider, type AppState, type Preferences } from './app/app-state.tsx';
+import { bridge } from './bridge/api.ts';
 import { toDisplayError } from './components/errors.ts';
 import { CarriersPage } from './features/carriers/CarriersPage.tsx';
+import { ComparePage } from './features/compare/ComparePage.tsx';
 import { DownloadsPage } from './features/downloads/DownloadsPage.tsx';
 import { FirstRun } from './features/first-run/FirstRun.tsx';
 import { FleetPage } from './features/fleet/FleetPage.tsx';
 import { Header } from './features/layout/Header.tsx';
-import type { View } from './features/layout/navigation.ts';
 import { Sidebar } from './features/layout/Sidebar.tsx';
+import { ReviewPage } from './features/review/ReviewPage.tsx';
 import { SettingsPage } from './features/settings/SettingsPage.tsx';
 import { StoragePage } from './features/storage/StoragePage.tsx';
-import { ReviewPage } from './features/review/ReviewPage.tsx';
-import { ComparePage } from './features/compare/ComparePage.tsx';
+import type { ReviewPlace } from './features/layout/navigation.ts';
+import { useView } from './features/layout/use-view.ts';
 
-type Boot = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
+type Boot = { state: 'loading' } | { state: 'ready'; loaded: Loaded } | { state: 'failed'; message: string };
 
 interface Loaded {
   info: AppInfo;
   keys: KeysStatus;
   carriers: CarrierView[];
+  preferences: Preferences;
 }
 
 async function loadAll(): Promise<Loaded> {
-  if (!api) throw new Error('The RouteLens bridge is not available in this window. In the browser shell, open the URL it printed (it carries a token).');
-  const [info, keys, carriers] = await Promise.all([api.app.getInfo(), api.keys.getStatus(), api.carriers.list()]);
-  return { info, keys, carriers };
+  if (!bridge) throw new Error('The RouteLens bridge is not available in this window. In the browser shell, open the URL it printed (it carries a token).');
+  const [info, keys, carriers, preferences] = await Promise.all([bridge.app.getInfo(), bridge.keys.getStatus(), bridge.carriers.list(), bridge.settings.getPreferences()]);
+  return { info, keys, carriers, preferences };
 }
 
 export function App() {
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [keys, setKeys] = useState<KeysStatus | null>(null);
   const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [view, setView] = useState<View>({ page: 'carriers' });
+  const [keys, setKeys] = useState<KeysStatus | null>(null);
+  const [preferences, setPreferences] = useState<Preferences | null>(null);
+  const { view, visit, navigate, replace } = useView();
+  const onReviewPlace = useCallback((place: ReviewPlace) => replace({ page: 'review', place }), [replace]);
 
   useEffect(() => {
     loadAll().then(
-      (l) => {
-        setInfo(l.info);
-        setKeys(l.keys);
-        setCarriers(l.carriers);
-        setBoot({ state: 'ready' });
+      (loaded) => {
+        setCarriers(loaded.carriers);
+        setKeys(loaded.keys);
+        setPreferences(loaded.preferences);
+        setBoot({ state: 'ready', loaded });
       },
       (err: unknown) => setBoot({ state: 'failed', message: toDisplayError(err).message }),
     );
   }, []);
 
-  const navigate = (next: View) => {
-    setView(next);
-    // Screen readers and keyboard users land on the new page, not on the old button.
-    requestAnimationFrame(() => document.getElementById('main')?.focus());
-  };
+  const state = useMemo<AppState | null>(
+    () => (boot.state === 'ready' && bridge && keys && preferences ? { api: bridge, info: boot.loaded.info, carriers, setCarriers, keys, setKeys, preferences, setPreferences } : null),
+    [boot, carriers, keys, preferences],
+  );
 
   const onCarriersChange = (next: CarrierView[]) => {
     setCarriers(next);
-    if (view.page === 'fleet' && !next.some((c) => c.id === view.carrierId)) setView({ page: 'carriers' });
+    if (view.page === 'fleet' && !next.some((c) => c.id === view.carrierId)) replace({ page: 'carriers' });
   };
 
-  const fleetCarrier = view.page === 'fleet' ? carriers.find((c) => c.id === view.carrierId) : undefined;
-
-  const page = () => {
-    if (boot.state === 'loading') return <p className="loading" role="status">Loading…</p>;
-    if (boot.state === 'failed' || !keys)
-      return (
-        <div className="alert alert-error" role="alert" data-testid="boot-error">
-          <strong className="alert-title">RouteLens could not start</strong>
-          <span>{boot.state === 'failed' ? boot.message : 'No keychain status.'}</span>
-        </div>
-      );
+  const page = (s: AppState) => {
     switch (view.page) {
       case 'carriers':
-        if (carriers.length === 0 && !view.adding)
-          return <FirstRun onDemoAdded={(list) => onCarriersChange(list)} onAddCarrier={() => setView({ page: 'carriers', adding: true })} />;
-        return (
-          <CarriersPage
-            carriers={carriers}
-            keys={keys}
-            startAdding={view.adding === true}
-            onCarriersChange={onCarriersChange}
-            onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })}
-          />
-        );
-      case 'fleet':
-        return fleetCarrier ? <FleetPage key={fleetCarrier.id} carrier={fleetCarrier} /> : null;
+        if (s.carriers.length === 0 && !view.adding) return <FirstRun onDemoAdded={onCarriersChange} onAddCarrier={() => replace({ page: 'carriers', adding: true })} />;
+        return <CarriersPage carriers={s.carriers} keys={s.keys} startAdding={view.adding === true} onCarriersChange={onCarriersChange} onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })} />;
+      case 'fleet': {
+        const carrier = s.carriers.find((c) => c.id === view.carrierId);
+        return carrier ? <FleetPage key={carrier.id} carrier={carrier} /> : <p className="muted">No such carrier.</p>;
+      }
       case 'downloads':
         return <DownloadsPage />;
       case 'storage':
         return <StoragePage />;
       case 'review':
-        return <ReviewPage carriers={carriers} info={info} />;
+        // A new visit (navigation, back/forward) opens its place afresh; the page's own changes only update the address.
+        return <ReviewPage key={visit} carriers={s.carriers} info={s.info} place={view.place} onPlace={onReviewPlace} />;
       case 'compare':
-        return <ComparePage onOpenReview={() => navigate({ page: 'review' })} />;
+        return <ComparePage onOpenReview={(t) => navigate({ page: 'review', place: { carrierId: t.carrierId, vehicleId: t.vehicleId, day: t.day, span: 'day', seekTo: t.startMs } })} />;
       case 'settings':
-        return <SettingsPage keys={keys} onKeysChange={setKeys} />;
+        return <SettingsPage keys={s.keys} onKeysChange={setKeys} />;
     }
   };
 
@@ -103,11 +90,22 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header info={info} keys={keys} />
+      <Header info={state?.info ?? null} keys={keys} />
       <div className="app-body">
         <Sidebar view={view} carriers={carriers} onNavigate={navigate} />
         <main id="main" className="main" tabIndex={-1}>
-          {page()}
+          {boot.state === 'loading' && (
+            <p className="loading" role="status">
+              Loading…
+            </p>
+          )}
+          {boot.state === 'failed' && (
+            <div className="alert alert-error" role="alert" data-testid="boot-error">
+              <strong className="alert-title">RouteLens could not start</strong>
+              <span>{boot.message}</span>
+            </div>
+          )}
+          {state && <AppStateProvider value={state}>{page(state)}</AppStateProvider>}
         </main>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { gapReasonAt, gapRule, Interval, intervalAt, type GapRule } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/summary.ts';
-import { flattenTrack, indexAt, originalIndex, placeAt, type FlatTrack } from './flat-track.ts';
+import { flattenTrack, indexAt, originalIndex, placeAt, type AnalysisTrack } from './flat-track.ts';
 import { resolveAnalysisParams } from './params.ts';
 import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
 
@@ -36,16 +36,16 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
 };
 
 /** states[i] is the Interval of reading i → i + 1 (length - 1 entries). */
-function intervalStates(flat: FlatTrack, rule: GapRule): Uint8Array {
+function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
   const states = new Uint8Array(Math.max(0, flat.length - 1));
   for (let i = 0; i < states.length; i++) states[i] = intervalAt(flat, i, rule);
   return states;
 }
 
-const milesAt = (flat: FlatTrack, i: number): number => haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
+const milesAt = (flat: AnalysisTrack, i: number): number => haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
 
 /** [first reading, last reading] of every run of stopped intervals lasting at least minStopSeconds, flat indices. */
-function findStopRuns(flat: FlatTrack, states: Uint8Array, p: AnalysisParams): [number, number][] {
+function findStopRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): [number, number][] {
   const { t } = flat;
   const minMs = p.minStopSeconds * 1000;
   const runs: [number, number][] = [];
@@ -63,7 +63,7 @@ function findStopRuns(flat: FlatTrack, states: Uint8Array, p: AnalysisParams): [
   return runs;
 }
 
-function toStop(flat: FlatTrack, a: number, b: number): Stop {
+function toStop(flat: AnalysisTrack, a: number, b: number): Stop {
   const at = indexAt(flat, a);
   const startMs = flat.t[a]!;
   const endMs = flat.t[b]!;
@@ -80,7 +80,7 @@ function toStop(flat: FlatTrack, a: number, b: number): Stop {
 }
 
 /** Trips between the stops; `spans` receives each trip's [first, end] flat indices. */
-function findTrips(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, stopRuns: readonly [number, number][], spans: [number, number][]): Trip[] {
+function findTrips(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams, stopRuns: readonly [number, number][], spans: [number, number][]): Trip[] {
   const { t } = flat;
   const tripGapMs = p.tripGapSeconds * 1000;
   const trips: Trip[] = [];
@@ -104,7 +104,7 @@ function findTrips(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, stopR
 }
 
 /** The trip inside readings a..b (inclusive), trimmed to its moving intervals. */
-function pushTrip(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, a: number, b: number, out: Trip[], spans: [number, number][]): void {
+function pushTrip(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams, a: number, b: number, out: Trip[], spans: [number, number][]): void {
   let first = a;
   while (first < b && states[first] !== Interval.MOVING) first++;
   if (first >= b) return;
@@ -153,7 +153,7 @@ function pushTrip(flat: FlatTrack, states: Uint8Array, p: AnalysisParams, a: num
   });
 }
 
-function speedingOf(flat: FlatTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
+function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   const summaryParams = summaryParamsOf(p);
   flat.clean.forEach((day, k) => {
@@ -190,7 +190,7 @@ function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
 }
 
 /** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
-function gapsOf(flat: FlatTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
+function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   for (let i = 0; i < states.length; i++) {
     if (states[i] !== Interval.GAP) continue;
@@ -215,7 +215,7 @@ function gapsOf(flat: FlatTrack, states: Uint8Array, rule: GapRule): SafetyEvent
 }
 
 /** Totals over every interval; `spans` (time-ordered trip ranges) tell which moving intervals lie outside trips. */
-function totalsOf(flat: FlatTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
+function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
   const totals: TrackTotals = { movingSeconds: 0, stationarySeconds: 0, offlineSeconds: 0, distanceMiles: 0, unaccountedMiles: 0, movingSecondsOutsideTrips: 0, outliers: flat.outliers };
   let k = 0;
   for (let i = 0; i < states.length; i++) {

@@ -1,6 +1,7 @@
 import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { Series } from './types.ts';
+import { lowerBound, upperBound } from '../util/search.ts';
 
 export { downsampleStatusBands, type StatusBand, type StatusBandOptions } from './status-bands.ts';
 
@@ -133,14 +134,7 @@ function lttbRun(t: Values, v: Values, s: number, e: number, m: number, out: Ser
 
 /** First index with t[i] >= x (strict: t[i] > x) in non-decreasing t. */
 function bound(t: Values, x: number, strict: boolean): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t[mid]! < x || (strict && t[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return strict ? upperBound(t, x) : lowerBound(t, x);
 }
 
 /**

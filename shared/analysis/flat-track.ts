@@ -1,6 +1,8 @@
 import { withoutOutliers } from '../track/outliers.ts';
-import type { DayChunk } from '../track/types.ts';
+import { allocColumns, copyColumns } from '../track/columns.ts';
+import type { DayChunk, TrackColumns } from '../track/types.ts';
 import type { TrackIndex } from './types.ts';
+import { upperBound } from '../util/search.ts';
 
 /**
  * The kept readings (outliers removed, shared/track/outliers.ts) of one
@@ -8,7 +10,7 @@ import type { TrackIndex } from './types.ts';
  * is found by the same loop as any other. Copying the columns costs about a
  * millisecond for six months and keeps every pass a flat array scan.
  */
-export interface FlatTrack {
+export interface AnalysisTrack extends TrackColumns {
   /** The chunks as given (TrackIndex refers to them). */
   chunks: readonly DayChunk[];
   /** The same days without their outliers. */
@@ -17,17 +19,11 @@ export interface FlatTrack {
   cleanOrigin: readonly (Int32Array | null)[];
   outliers: number;
   vehicleId: string;
-  length: number;
-  t: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float64Array;
-  status: Uint8Array;
   /** offsets[k] is the flat index of clean chunk k's first point; offsets[chunks.length] = length. */
   offsets: Int32Array;
 }
 
-export function flattenTrack(input: readonly DayChunk[], maxPlausibleMph: number): FlatTrack {
+export function flattenTrack(input: readonly DayChunk[], maxPlausibleMph: number): AnalysisTrack {
   const vehicleId = input[0]?.vehicleId ?? '';
   let lastT = -Infinity;
   for (const [k, c] of input.entries()) {
@@ -48,51 +44,32 @@ export function flattenTrack(input: readonly DayChunk[], maxPlausibleMph: number
     n += c.length;
   }
   offsets[chunks.length] = n;
-  const flat: FlatTrack = {
+  const flat: AnalysisTrack = {
     chunks: input,
     clean: chunks,
     cleanOrigin: days.map((d) => d.origin),
     outliers: days.reduce((sum, d) => sum + d.outliers, 0),
     vehicleId,
-    length: n,
-    t: new Float64Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    speed: new Float64Array(n),
-    status: new Uint8Array(n),
+    ...allocColumns(n),
     offsets,
   };
-  for (const [k, c] of chunks.entries()) {
-    const at = offsets[k]!;
-    // subarray: a chunk's arrays may be longer than its length (views over a bigger buffer).
-    flat.t.set(c.t.subarray(0, c.length), at);
-    flat.lat.set(c.lat.subarray(0, c.length), at);
-    flat.lng.set(c.lng.subarray(0, c.length), at);
-    flat.speed.set(c.speed.subarray(0, c.length), at);
-    flat.status.set(c.status.subarray(0, c.length), at);
-  }
+  for (const [k, c] of chunks.entries()) copyColumns(flat, offsets[k]!, c);
   return flat;
 }
 
 /** Chunk and point (in the chunks as given) of flat index g (the last chunk starting at or before g: empty chunks start where the next one does). */
-export function indexAt(flat: FlatTrack, g: number): TrackIndex {
-  let lo = 0;
-  let hi = flat.chunks.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (flat.offsets[mid]! <= g) lo = mid;
-    else hi = mid - 1;
-  }
+export function indexAt(flat: AnalysisTrack, g: number): TrackIndex {
+  const lo = Math.max(0, upperBound(flat.offsets, g, 0, flat.chunks.length) - 1);
   return { chunk: lo, point: originalIndex(flat, lo, g - flat.offsets[lo]!) };
 }
 
 /** Index in chunks[k] of reading `point` of clean[k]. */
-export function originalIndex(flat: FlatTrack, k: number, point: number): number {
+export function originalIndex(flat: AnalysisTrack, k: number, point: number): number {
   const origin = flat.cleanOrigin[k];
   return origin ? origin[point]! : point;
 }
 
 /** calc_location of a reading (TrackIndex into the chunks as given). */
-export function placeAt(flat: FlatTrack, at: TrackIndex): string {
+export function placeAt(flat: AnalysisTrack, at: TrackIndex): string {
   return flat.chunks[at.chunk]?.location[at.point] ?? '';
 }

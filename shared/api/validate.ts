@@ -1,3 +1,4 @@
+// Over 300 lines: one parser per record type of the API spec, side by side so they read against its tables.
 /**
  * Validation of everything the API sends. Nothing from the wire is trusted:
  * each parser returns either a typed value or a specific, human-readable

@@ -1,5 +1,5 @@
 import { csvTextCell } from '../export/csv.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration } from '../util/duration.ts';
 import type { ComparisonFacts } from './compare.ts';
 import { metricRows } from './compare.ts';
 import { PARAM_LABELS, type CompareParams } from './params.ts';
@@ -28,7 +28,7 @@ export function comparisonCsv(c: ComparisonFacts): string {
   for (const k of Object.keys(PARAM_LABELS) as (keyof CompareParams)[]) out += row(['parameter', k, PARAM_LABELS[k].label, PARAM_LABELS[k].unit, '', String(c.params[k])]);
   for (const f of c.carriers) {
     for (const e of f.worstEvents) {
-      out += row(['worst-event', f.carrierId, f.label, e.vehicleNumber, e.day, new Date(e.startMs).toISOString(), String(e.peakMph), formatDuration(e.seconds), e.place]);
+      out += row(['worst-event', f.carrierId, f.label, e.vehicleNumber, e.day, new Date(e.startMs).toISOString(), String(e.peakMph), formatDuration(e.seconds, 'fine'), e.place]);
     }
   }
   return out;

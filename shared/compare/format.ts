@@ -11,12 +11,3 @@ export function formatMetricValue(def: Pick<MetricDef, 'format'>, value: number 
   return f.kind === 'percent' ? `${text}%` : text;
 }
 
-/** "2 h 5 min", "45 s": durations of events. */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return NO_VALUE;
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
-}

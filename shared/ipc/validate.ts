@@ -6,22 +6,20 @@ import { isAdjustableParams } from '../analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, resolveAnalysisParams } from '../analysis/params.ts';
 import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
+import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
 
 type Guard = (v: unknown) => boolean;
 
-const MAX_LABEL = 120;
 const MAX_KEY = 512;
 const MAX_ID = 128;
 const MAX_DAYS = 400;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const isNonEmptyText = (max: number): Guard => (v) =>
   typeof v === 'string' && v.trim().length > 0 && v.length <= max && !CONTROL_CHARS.test(v);
 
-export const isLabel = isNonEmptyText(MAX_LABEL);
+export const isLabel: Guard = (v) => labelProblem(v) === null;
 export const isKey = isNonEmptyText(MAX_KEY);
 /** Carrier ids are UUIDs or demo slugs; vehicle ids are UUIDs or legacy ids. */
 export const isId: Guard = (v) => typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v) && v.length <= MAX_ID;

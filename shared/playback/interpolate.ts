@@ -1,15 +1,7 @@
 import { gapRule, isGapAt, type GapParams } from '../track/gaps.ts';
 import { indexAtOrBefore } from './track.ts';
+import type { TrackColumns } from '../track/types.ts';
 
-export interface TrackArrays {
-  length: number;
-  t: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float64Array;
-  direction: Float64Array;
-  status: Uint8Array;
-}
 
 /** Where the vehicle is drawn at a moment of playback. */
 export interface PlaybackSample {
@@ -33,7 +25,7 @@ export function lerpHeading(a: number, b: number, f: number): number {
   return ((h % 360) + 360) % 360;
 }
 
-export function sampleAt(track: TrackArrays, ms: number, gap: Partial<GapParams>): PlaybackSample | null {
+export function sampleAt(track: TrackColumns, ms: number, gap: Partial<GapParams>): PlaybackSample | null {
   if (track.length === 0) return null;
   const { t, lat, lng, speed, direction, status } = track;
   const i = Math.max(0, indexAtOrBefore(t, ms));

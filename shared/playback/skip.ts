@@ -1,4 +1,5 @@
 import { gapRule, Interval, intervalAt, type GapParams, type IntervalColumns } from '../track/gaps.ts';
+import { partitionPoint, upperBound } from '../util/search.ts';
 
 /**
  * "Skip stationary and offline": playback runs on a played-time axis from
@@ -54,14 +55,7 @@ export function buildSkipMap(track: IntervalColumns, opts: SkipOptions): SkipMap
 
 /** Number of skipped intervals that start at or before ms. */
 function countStartedBy(map: SkipMap, ms: number): number {
-  let lo = 0;
-  let hi = map.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (map.starts[mid]! <= ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return upperBound(map.starts, ms);
 }
 
 /** Played time of real time `ms` (a time inside a skipped interval maps to its start). */
@@ -76,14 +70,8 @@ export function toPlayed(map: SkipMap, ms: number): number {
 /** Real time of played time `p`: the inverse of toPlayed outside skipped intervals (lands on their end). */
 export function fromPlayed(map: SkipMap, p: number): number {
   // Played start of interval k is starts[k] - cum[k]; find the last interval whose played start is <= p.
-  let lo = 0;
-  let hi = map.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (map.starts[mid]! - map.cum[mid]! <= p) lo = mid + 1;
-    else hi = mid;
-  }
-  return p + map.cum[lo]!;
+  const k = partitionPoint(0, map.starts.length, (i) => map.starts[i]! - map.cum[i]! <= p);
+  return p + map.cum[k]!;
 }
 
 /** Real time after playing `deltaMs` of played time from real time `ms`. */

@@ -1,18 +1,13 @@
-import type { DayChunk } from '../track/types.ts';
+import { allocColumns, copyColumns } from '../track/columns.ts';
+import type { DayChunk, TrackColumns } from '../track/types.ts';
+import { upperBound } from '../util/search.ts';
 
 /**
  * A selection's readings as one set of parallel arrays (the day chunks
  * concatenated in time order), so playback, charts and the map index one
  * sequence instead of chunk + point.
  */
-export interface FlatTrack {
-  length: number;
-  t: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float64Array;
-  direction: Float64Array;
-  status: Uint8Array;
+export interface FlatTrack extends TrackColumns {
   /** Index of the first point of each chunk (for mapping back to TrackIndex). */
   chunkStarts: Int32Array;
   location(i: number): string;
@@ -21,25 +16,11 @@ export interface FlatTrack {
 export function flattenChunks(chunks: readonly DayChunk[]): FlatTrack {
   const ordered = [...chunks].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const n = ordered.reduce((s, c) => s + c.length, 0);
-  const track = {
-    length: n,
-    t: new Float64Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    speed: new Float64Array(n),
-    direction: new Float64Array(n),
-    status: new Uint8Array(n),
-    chunkStarts: new Int32Array(ordered.length),
-  };
+  const track = { ...allocColumns(n), chunkStarts: new Int32Array(ordered.length) };
   let at = 0;
   ordered.forEach((c, k) => {
     track.chunkStarts[k] = at;
-    track.t.set(c.t.subarray(0, c.length), at);
-    track.lat.set(c.lat.subarray(0, c.length), at);
-    track.lng.set(c.lng.subarray(0, c.length), at);
-    track.speed.set(c.speed.subarray(0, c.length), at);
-    track.direction.set(c.direction.subarray(0, c.length), at);
-    track.status.set(c.status.subarray(0, c.length), at);
+    copyColumns(track, at, c);
     at += c.length;
   });
   const location = (i: number): string => {
@@ -52,14 +33,7 @@ export function flattenChunks(chunks: readonly DayChunk[]): FlatTrack {
 
 /** Index of the chunk holding flat point `i`. */
 export function chunkOf(chunkStarts: Int32Array, i: number): number {
-  let lo = 0;
-  let hi = chunkStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((chunkStarts[mid] ?? 0) <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, upperBound(chunkStarts, i) - 1);
 }
 
 /** Flat index of a (chunk, point) position. */
@@ -69,13 +43,5 @@ export function flatIndex(track: Pick<FlatTrack, 'chunkStarts'>, at: { chunk: nu
 
 /** Last index with t[i] <= ms (-1 when ms is before the first reading). */
 export function indexAtOrBefore(t: Float64Array, ms: number): number {
-  let lo = 0;
-  let hi = t.length - 1;
-  if (hi < 0 || ms < t[0]!) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (t[mid]! <= ms) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return upperBound(t, ms) - 1;
 }

@@ -103,14 +103,3 @@ export const COMMON_ZONES: readonly string[] = [
   'Pacific/Honolulu',
 ];
 
-/** Human duration: `2 h 05 min`, `14 min`, `45 s`. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  const d = Math.floor(h / 24);
-  if (d >= 2) return `${d} d ${h % 24} h`;
-  return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-}

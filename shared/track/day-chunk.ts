@@ -1,6 +1,7 @@
 import { MOTION_BY_CODE, motionCode } from '../domain/status.ts';
 import { DAY_MS, dayStartMs, isUtcDay, type UtcDay } from '../util/day.ts';
 import type { Breadcrumb, DayChunk } from './types.ts';
+import { allocColumns } from './columns.ts';
 
 const byTimeThenId = (a: Breadcrumb, b: Breadcrumb): number => a.t - b.t || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -31,13 +32,7 @@ export function buildDayChunk(vehicleId: string, day: UtcDay, points: Iterable<B
     day,
     vehicleNumber: sorted[0]?.vehicleNumber ?? '',
     vin: sorted[0]?.vin ?? '',
-    length: n,
-    t: new Float64Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    speed: new Float64Array(n),
-    direction: new Float64Array(n),
-    status: new Uint8Array(n),
+    ...allocColumns(n),
     id: new Array<string>(n),
     location: new Array<string>(n),
   };

@@ -163,7 +163,7 @@ export function isGapBetween(rule: GapRule, t0: number, status0: number, lat0: n
   return intervalBetween(rule, t0, status0, 0, lat0, lng0, t1, lat1, lng1) === Interval.GAP;
 }
 
-/** The columns the rule reads: a DayChunk, the analysis' FlatTrack and the renderer's flat track all have them. */
+/** The columns the rule reads (a subset of TrackColumns, so any track shape has them). */
 export interface GapColumns {
   t: ArrayLike<number>;
   status: ArrayLike<number>;

@@ -2,6 +2,8 @@ import { createOffsetLookup, localDayInterval, type Interval, type LocalDay } fr
 import { addDays, dayOfMs } from '../util/day.ts';
 import { summarizeDay, type DaySummary, type SummaryParams } from './summary.ts';
 import type { DayChunk } from './types.ts';
+import { lowerBound } from '../util/search.ts';
+import { allocColumns, copyColumns } from './columns.ts';
 
 /**
  * Breadcrumbs regrouped from their UTC day chunks (storage) into local days of
@@ -25,8 +27,8 @@ import type { DayChunk } from './types.ts';
 
 /** The readings of `chunk` with start <= t < end (views over its columns, no copy). */
 export function sliceChunk(chunk: DayChunk, interval: Interval): DayChunk {
-  const from = lowerBound(chunk, interval.startMs);
-  const to = lowerBound(chunk, interval.endMs);
+  const from = lowerBound(chunk.t, interval.startMs, 0, chunk.length);
+  const to = lowerBound(chunk.t, interval.endMs, 0, chunk.length);
   if (from === 0 && to === chunk.length) return chunk;
   return {
     vehicleId: chunk.vehicleId,
@@ -45,17 +47,6 @@ export function sliceChunk(chunk: DayChunk, interval: Interval): DayChunk {
   };
 }
 
-/** First index with t >= ms. */
-function lowerBound(chunk: DayChunk, ms: number): number {
-  let lo = 0;
-  let hi = chunk.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (chunk.t[mid]! < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 interface Piece {
   chunk: DayChunk;
@@ -73,24 +64,13 @@ function joinPieces(day: LocalDay, pieces: readonly Piece[]): DayChunk {
     day,
     vehicleNumber: first.chunk.vehicleNumber,
     vin: first.chunk.vin,
-    length: n,
-    t: new Float64Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    speed: new Float64Array(n),
-    direction: new Float64Array(n),
-    status: new Uint8Array(n),
+    ...allocColumns(n),
     id: [],
     location: [],
   };
   let at = 0;
   for (const { chunk: c, from, to } of pieces) {
-    out.t.set(c.t.subarray(from, to), at);
-    out.lat.set(c.lat.subarray(from, to), at);
-    out.lng.set(c.lng.subarray(from, to), at);
-    out.speed.set(c.speed.subarray(from, to), at);
-    out.direction.set(c.direction.subarray(from, to), at);
-    out.status.set(c.status.subarray(from, to), at);
+    copyColumns(out, at, c, from, to);
     for (let i = from; i < to; i++) {
       out.id.push(c.id[i] ?? '');
       out.location.push(c.location[i] ?? '');
@@ -130,7 +110,7 @@ export function localDayChunks(chunks: readonly DayChunk[], zone: string, interv
         while (t < bounds.startMs) bounds = localDayInterval((day = addDays(day, -1)), zone);
       }
       // The rest of this day inside the chunk, found by bisection rather than per reading.
-      const end = Math.min(limited.length, lowerBound(limited, bounds.endMs));
+      const end = Math.min(limited.length, lowerBound(limited.t, bounds.endMs, 0, limited.length));
       pieces.push({ chunk: limited, from: i, to: end });
       i = end;
     }

@@ -1,3 +1,4 @@
+// Over 300 lines: the per-day figures and the one attribution rule they all follow belong together.
 import type { UtcDay } from '../util/day.ts';
 import { DEFAULT_GAP_PARAMS, gapRule, Interval, intervalAt, isGapAt, type GapParams, type GapRule } from './gaps.ts';
 import { haversineMiles } from './geo.ts';

@@ -21,17 +21,11 @@ export interface Breadcrumb {
 }
 
 /**
- * The columnar storage unit: one vehicle, one UTC day, points in ascending time
- * with unique ids. Typed arrays (Float64 everywhere a wire number lands, so a value round-trips
- * exactly to CSV/GPX) keep six months of one truck in ~10 MB and
- * structured-clone cheaply to workers and IndexedDB.
+ * A track's readings as parallel columns, index i of each being reading i:
+ * the one shape shared by a day chunk, a flattened selection (playback,
+ * analysis) and the playback sampler.
  */
-export interface DayChunk {
-  vehicleId: string;
-  day: UtcDay;
-  /** Vehicle number and VIN as the records carried them (first record wins). */
-  vehicleNumber: string;
-  vin: string;
+export interface TrackColumns {
   length: number;
   /** epoch ms UTC */
   t: Float64Array;
@@ -43,6 +37,20 @@ export interface DayChunk {
   direction: Float64Array;
   /** `MotionCode` values (shared/domain/status.ts) */
   status: Uint8Array;
+}
+
+/**
+ * The columnar storage unit: one vehicle, one UTC day, points in ascending time
+ * with unique ids. Typed arrays (Float64 everywhere a wire number lands, so a value round-trips
+ * exactly to CSV/GPX) keep six months of one truck in ~10 MB and
+ * structured-clone cheaply to workers and IndexedDB.
+ */
+export interface DayChunk extends TrackColumns {
+  vehicleId: string;
+  day: UtcDay;
+  /** Vehicle number and VIN as the records carried them (first record wins). */
+  vehicleNumber: string;
+  vin: string;
   id: string[];
   location: string[];
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addDays } from '../../shared/util/day.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { downloadTwoCarriers, TODAY } from './harness/app.ts';
 import { homeZoneOf, localDayStart } from './review-truth.ts';
 
 interface RawDay {
@@ -134,16 +134,8 @@ async function metricValues(page: Page, metric: string): Promise<number[]> {
 }
 
 test('compare two demo carriers over a downloaded week: the numbers equal an independent computation from the stored chunks', async ({ page, shell }, testInfo) => {
-  await openDownloads(page, shell);
-  const first = await startJob(page, 3, '7d');
-  const firstBox = await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id');
-  await page.getByTestId('dl-carrier').selectOption({ index: 1 });
-  await expect(page.locator('input[data-vehicle-id]').first()).not.toHaveAttribute('data-vehicle-id', firstBox ?? '');
-  const second = await startJob(page, 2, '7d');
+  const [first, second] = await downloadTwoCarriers(page, shell, [3, 2]);
   expect(second.carrierId).not.toBe(first.carrierId);
-  const jobs = page.getByTestId('dl-job');
-  await expect(jobs).toHaveCount(2);
-  for (let i = 0; i < 2; i++) await expect(jobs.nth(i)).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
 
   await page.getByTestId('nav-compare').click();
   const compare = page.getByTestId('compare-page');

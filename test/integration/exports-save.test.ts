@@ -1,3 +1,4 @@
+// Over 300 lines: one scenario per save path (dialog, cancel, abort, idle, rename failure) over one backend fixture.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

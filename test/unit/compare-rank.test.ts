@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonCsv } from '../../shared/compare/csv.ts';
-import { formatDuration, formatMetricValue } from '../../shared/compare/format.ts';
+import { formatMetricValue } from '../../shared/compare/format.ts';
 import { ratio } from '../../shared/compare/metrics.ts';
 import { rankValues } from '../../shared/compare/rank.ts';
 import { parseCsv } from '../../shared/export/csv.ts';
@@ -34,11 +34,6 @@ describe('formatting', () => {
     expect(formatMetricValue({ format: { kind: 'number', decimals: 2 } }, Infinity)).toBe('—');
     expect(formatMetricValue({ format: { kind: 'percent', decimals: 1 } }, 0.1234)).toBe('12.3%');
     expect(formatMetricValue({ format: { kind: 'number', decimals: 0 } }, 12345.6)).toBe('12,346');
-  });
-  it('durations', () => {
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(600)).toBe('10 min');
-    expect(formatDuration(3 * 3600 + 65)).toBe('3 h 1 min');
   });
   it('the CSV parses back with one row per metric and the parameters', () => {
     const params = resolveCompareParams({ speedingThresholdMph: 65 });

@@ -1,3 +1,4 @@
+// Over 300 lines: one case per rule of the settings file, over one temp-folder fixture.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createZoneFormatter, formatDuration, isValidZone } from '../../shared/time/zone.ts';
+import { createZoneFormatter, isValidZone } from '../../shared/time/zone.ts';
 
 // 2026-07-01T12:34:56Z (daylight time in Chicago) and 2026-01-15T05:06:07Z (standard time).
 const SUMMER = Date.UTC(2026, 6, 1, 12, 34, 56);
@@ -34,11 +34,3 @@ describe('display time zone', () => {
   });
 });
 
-describe('formatDuration', () => {
-  it('uses the largest sensible unit', () => {
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(14 * 60)).toBe('14 min');
-    expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2 h 05 min');
-    expect(formatDuration(3 * 86400 + 3600)).toBe('3 d 1 h');
-  });
-});

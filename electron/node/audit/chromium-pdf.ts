@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * Prints an HTML document to PDF in a headless Chromium driven by
@@ -49,7 +50,7 @@ export function createChromiumPdfPrinter(env: Readonly<Record<string, string | u
     try {
       return await playwright.chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     } catch (err) {
-      throw new PdfPrinterUnavailable(`Chromium (${executablePath}) did not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      throw new PdfPrinterUnavailable(`Chromium (${executablePath}) did not start: ${errorText(err).split('\n')[0]}`);
     }
   };
   return {

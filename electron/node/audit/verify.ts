@@ -12,6 +12,7 @@ import {
 } from '../../../shared/audit/manifest.ts';
 import { sha256 } from './bundle.ts';
 import { readZip, ZipFormatError, type ZipEntry } from './zip.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * Checks an audit bundle: the zip reads, manifest.json is exactly the text
@@ -82,7 +83,7 @@ function countProblems(m: AuditManifest, files: Map<string, Buffer>): string[] {
     try {
       run(t);
     } catch (err) {
-      out.push(`${name} cannot be read: ${err instanceof Error ? err.message : String(err)}.`);
+      out.push(`${name} cannot be read: ${errorText(err)}.`);
     }
   };
   attempt('breadcrumbs.csv', (t) => {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { ExportFormat } from '../../../shared/ipc/contract.ts';
 import { UserFacingError } from './failure.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * Exports saved through a save dialog: the renderer formats the file in a
@@ -50,7 +51,7 @@ interface OpenExport {
 function writeFailure(err: unknown, path: string): UserFacingError {
   const code = (err as { code?: unknown }).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return new UserFacingError({ kind: 'disk-full', message: `Not enough disk space to save ${path}; nothing was saved.` });
-  const reason = err instanceof Error ? err.message : String(err);
+  const reason = errorText(err);
   return new UserFacingError({ kind: 'other', message: `${path} could not be saved (${reason}); nothing was saved.` });
 }
 

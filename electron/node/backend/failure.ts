@@ -2,6 +2,7 @@ import type { Failure } from '../../../shared/domain/carrier.ts';
 import { ApiError, isAbortError } from '../api/errors.ts';
 import { redact } from '../api/redact.ts';
 import { KeychainError } from '../keychain/errors.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /** Thrown by handlers for conditions the user can fix; the message is shown as is. */
 export class UserFacingError extends Error {
@@ -37,5 +38,5 @@ export function toFailure(err: unknown, secrets: readonly (string | undefined)[]
     return { kind, message: clean(err.message) };
   }
   if (err instanceof KeychainError) return { kind: 'keychain', message: clean(err.message) };
-  return { kind: 'other', message: clean(err instanceof Error ? err.message : String(err)) };
+  return { kind: 'other', message: clean(errorText(err)) };
 }

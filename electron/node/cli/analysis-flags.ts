@@ -2,6 +2,7 @@ import { ADJUSTABLE_PARAM_KEYS, type AdjustableParamKey } from '../../../shared/
 import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, MAX_PLAUSIBLE_MPH, resolveAnalysisParams, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
  * The analysis parameters as CLI flags, for scripted reviews: the speed limit
@@ -50,7 +51,7 @@ export function parseAnalysisFlags(args: ParsedArgs): AnalysisParams {
     return resolveAnalysisParams(partial);
   } catch (err) {
     // The analysis names its parameters by key; the user typed flags.
-    let message = err instanceof Error ? err.message : String(err);
+    let message = errorText(err);
     for (const [flag, key] of ANALYSIS_FLAGS) message = message.replace(new RegExp(`(Analysis parameter )?\\b${key}\\b`, 'g'), `--${flag}`);
     throw new UsageError(`${message}.`);
   }

@@ -10,6 +10,7 @@ import { auditCommand, cliAppInfo, verifyCommand } from './audit.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
 import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 export const HELP = `RouteLens command line
 
@@ -102,7 +103,7 @@ export function describeFailure(err: unknown): { message: string; code: number }
   const e = err as { code?: string; message?: string };
   if (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR' || e.code === 'EROFS' || e.code === 'ENOSPC') return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
   if (e.code === 'EADDRINUSE') return { message: 'That port is in use; pass --port 0 for a free one.', code: 1 };
-  return { message: err instanceof Error ? err.message : String(err), code: 1 };
+  return { message: errorText(err), code: 1 };
 }
 
 const isEntry = process.argv[1] !== undefined && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1]);

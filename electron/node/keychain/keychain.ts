@@ -8,6 +8,7 @@ import type { KeychainBackend } from './backend.ts';
 import { KeychainError, KeychainUnavailableError, KeychainValidationError, redact } from './errors.ts';
 import { createNativeBackend } from './native-backend.ts';
 import { validateKey } from './validate.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 export interface KeychainStatus {
   available: boolean;
@@ -64,7 +65,7 @@ function sanitize(e: unknown, secrets: readonly string[]): KeychainError {
   if (e instanceof KeychainError && !leaks(e, secrets)) return e;
   if (e instanceof KeychainUnavailableError) return new KeychainUnavailableError(redact(e.message, secrets), redact(e.detail, secrets));
   if (e instanceof KeychainValidationError) return new KeychainValidationError(redact(e.message, secrets));
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorText(e);
   return new KeychainError(`Keychain operation failed: ${redact(message, secrets)}`);
 }
 

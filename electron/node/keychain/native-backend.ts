@@ -6,6 +6,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import type { EntryOptions } from '@napi-rs/keyring';
 import type { KeychainBackend } from './backend.ts';
 import { KeychainError, redact, unavailableError } from './errors.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 // Without pinning, the binding silently falls back to the kernel keyring on
 // Linux, which forgets keys at reboot; an explicit failure is better.
@@ -15,10 +16,6 @@ const LINUX_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 // missing, unreachable or locked; other errors concern one entry.
 const UNAVAILABLE = /^(Platform failure|Couldn't access platform storage)\b/i;
 
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 export function createNativeBackend(service: string, platform: NodeJS.Platform = process.platform): KeychainBackend {
   const entry = (account: string): AsyncEntry => new AsyncEntry(service, account, platform === 'linux' ? LINUX_OPTIONS : undefined);
 
@@ -27,7 +24,7 @@ export function createNativeBackend(service: string, platform: NodeJS.Platform =
       // The constructor throws when the store cannot be reached, so it sits inside the try.
       return await op(entry(account));
     } catch (e) {
-      const detail = redact(messageOf(e), secrets);
+      const detail = redact(errorText(e), secrets);
       if (UNAVAILABLE.test(detail)) throw unavailableError(detail, platform);
       throw new KeychainError(`Keychain ${what} of "${account}" failed: ${detail}`);
     }

@@ -4,14 +4,12 @@
  * the input is a key.
  */
 import { KeychainValidationError } from './errors.ts';
+import { CONTROL_CHARS } from '../../../shared/domain/label.ts';
 
 export const MAX_KEY_LENGTH = 512;
 
 export type KeyKind = 'Provider Key' | 'Company Key';
 
-// C0, DEL, C1, plus the line/paragraph separators that JSON and logs treat as newlines.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 /** Returns the key trimmed of surrounding whitespace (a paste often carries a newline). */
 export function validateKey(kind: KeyKind, value: unknown): string {
@@ -21,7 +19,7 @@ export function validateKey(kind: KeyKind, value: unknown): string {
   if (key.length > MAX_KEY_LENGTH) {
     throw new KeychainValidationError(`The ${kind} is ${key.length} characters long; at most ${MAX_KEY_LENGTH} are allowed.`);
   }
-  const match = CONTROL.exec(key);
+  const match = CONTROL_CHARS.exec(key);
   if (match) {
     throw new KeychainValidationError(`The ${kind} contains a control character at position ${match.index + 1}.`);
   }

@@ -1,3 +1,4 @@
+// Over 300 lines: every mutator of settings.json shares one queue and one atomic write path.
 /**
  * settings.json in the data dir: carriers, provider settings, preferences.
  * Never keys (see types.ts). Loading never throws: a file that cannot be
@@ -18,6 +19,7 @@ import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseHomeZone, parseKeyOrigins, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -109,7 +111,7 @@ async function exists(file: string): Promise<boolean> {
 
 function describe(e: unknown): string {
   if (e instanceof SyntaxError) return `it is not valid JSON (${e.message})`;
-  return e instanceof Error ? e.message : String(e);
+  return errorText(e);
 }
 
 /** The only place a document is serialised; it lists every field it writes. */

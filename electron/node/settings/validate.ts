@@ -9,16 +9,14 @@ import { SettingsValidationError } from './errors.ts';
 import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, parseStoredAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 
-export const MAX_LABEL_LENGTH = 100;
 export const MAX_COMPANY_NAME_LENGTH = 200;
 export const MAX_DOT_NUMBER_LENGTH = 32;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 function fail(where: string, problem: string): never {
   throw new SettingsValidationError(`${where}: ${problem}`);
@@ -30,12 +28,9 @@ function record(value: unknown, where: string): Record<string, unknown> {
 }
 
 export function parseLabel(value: unknown, where = 'label'): string {
-  if (typeof value !== 'string') fail(where, 'must be text');
-  const label = value.trim();
-  if (label === '') fail(where, 'must not be empty');
-  if (label.length > MAX_LABEL_LENGTH) fail(where, `must be at most ${MAX_LABEL_LENGTH} characters`);
-  if (CONTROL.test(label)) fail(where, 'must not contain control characters');
-  return label;
+  const problem = labelProblem(value);
+  if (problem !== null) fail(where, problem);
+  return (value as string).trim();
 }
 
 /**

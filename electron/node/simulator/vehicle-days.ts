@@ -5,6 +5,7 @@ import { DAY_MS, EPOCH_MS, initialState, opDayOf, simulateOpDay, type DayState, 
 import type { VehicleProfile } from './fleet.ts';
 import type { MotionStatus, WireLocationRecord } from '../../../shared/api/wire.ts';
 import { dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
+import { upperBound } from '../../../shared/util/search.ts';
 
 /**
  * Lazily generated days. Only the small op-day start states are kept for good
@@ -223,16 +224,7 @@ export function latestReading(v: SimVehicleRef, ms: number): { sim: OpDaySim; i:
   for (let k = opDayOf(ms); k >= Math.max(0, opDayOf(ms) - 3); k--) {
     const sim = opDaySim(v, k);
     if (!sim) return null;
-    let lo = 0;
-    let hi = sim.n - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (sim.t[mid]! <= ms) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = upperBound(sim.t, ms, 0, sim.n) - 1;
     if (found >= 0) return { sim, i: found };
   }
   return null;

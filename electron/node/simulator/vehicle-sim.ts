@@ -1,3 +1,4 @@
+// Over 300 lines: one op-day state machine (drive, stop, rest, yard, gap) whose phases share state.
 import { hashInts, mix32, Rng } from './hash.ts';
 import { bearingDeg, haversineMi, offsetMi } from './geo.ts';
 import { milesToCity, positionAt, roadNetwork, route, type Route } from './road-network.ts';

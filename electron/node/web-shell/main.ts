@@ -29,6 +29,7 @@ import { resolveDataDir } from '../paths.ts';
 import { createSettingsStore } from '../settings/index.ts';
 import type { SimulatorOptions } from '../simulator/types.ts';
 import { startWebShell } from './server.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 const DEFAULT_PORT = 5217;
 
@@ -105,6 +106,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const code = (err as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? 'routelens web: the port is in use; pass --port 0 for a free one.' : `routelens web: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(code === 'EADDRINUSE' ? 'routelens web: the port is in use; pass --port 0 for a free one.' : `routelens web: ${errorText(err)}`);
   process.exit(1);
 });

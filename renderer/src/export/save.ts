@@ -1,5 +1,6 @@
 import type { AppInfo, ExportFormat, RouteLensApi } from '../../../shared/ipc/contract.ts';
-import type { ExportJob, ExportReply } from '../workers/export-protocol.ts';
+import type { ExportJob, ExportProtocol } from '../workers/export-protocol.ts';
+import { createWorkerClient } from '../workers/rpc.ts';
 
 export interface ExportProgress {
   /** Points written so far and in all (0 in all when unknown). */
@@ -14,25 +15,18 @@ const MIME: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', gpx:
 
 /** Pulls pieces from a fresh export worker one at a time. */
 async function* workerPieces(job: ExportJob, onProgress: (p: { done: number; total: number }) => void, signal?: AbortSignal): AsyncGenerator<string> {
-  const worker = new Worker(new URL('../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'routelens-export' });
-  const ask = (msg: unknown) =>
-    new Promise<ExportReply>((resolve) => {
-      worker.onmessage = (ev: MessageEvent<ExportReply>) => resolve(ev.data);
-      worker.onerror = (ev) => resolve({ type: 'error', message: ev.message || 'export worker failed' });
-      worker.postMessage(msg);
-    });
+  const worker = createWorkerClient<ExportProtocol>({
+    spawn: () => new Worker(new URL('../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'routelens-export' }),
+    name: 'export',
+  });
   try {
-    let reply = await ask({ type: 'start', job });
-    for (;;) {
+    for (let reply = await worker.call('start', job); reply; reply = await worker.call('next')) {
       if (signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
-      if (reply.type === 'error') throw new Error(reply.message);
-      if (reply.type === 'end') return;
       onProgress({ done: reply.done, total: reply.total });
       yield reply.piece;
-      reply = await ask({ type: 'next' });
     }
   } finally {
-    worker.terminate();
+    worker.dispose();
   }
 }
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DriverRow, Failure, FleetSnapshot, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { RouteLensError } from '../../../shared/ipc/contract.ts';
-import { api } from '../bridge/api.ts';
+import { useAppState } from '../app/app-state.tsx';
 import { loadRoster, saveFleetSnapshot } from '../store/snapshots.ts';
 import type { RosterRow } from '../store/types.ts';
 import { observeServerTime, serverNow } from './server-clock.ts';
 import { usePageVisible } from './usePageVisible.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /** Spec 8.3: the backend never asks the API more than once per 30 s per screen. */
 export const MIN_REFRESH_MS = 30_000;
@@ -27,7 +28,7 @@ export interface FleetState<K extends FleetKind> {
 }
 
 const asFailure = (err: unknown): Failure =>
-  err instanceof RouteLensError ? { kind: err.kind as Failure['kind'], message: err.message } : { kind: 'other', message: err instanceof Error ? err.message : String(err) };
+  err instanceof RouteLensError ? { kind: err.kind as Failure['kind'], message: err.message } : { kind: 'other', message: errorText(err) };
 
 /**
  * When the backend will next reach the API, in window time. Taken from
@@ -47,13 +48,13 @@ const initialState = { snapshot: null, offline: null, error: null, saveError: nu
  * (the API keeps no history) and falls back to the stored roster when offline.
  */
 export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
+  const { api } = useAppState();
   const [state, setState] = useState<FleetState<K>>(initialState);
   const visible = usePageVisible();
   const requestSeq = useRef(0);
 
   const load = useCallback(
     async (force: boolean) => {
-      if (!api) return;
       const seq = ++requestSeq.current;
       setState((s) => ({ ...s, loading: true }));
       try {
@@ -63,7 +64,7 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
         let saveError: string | null = null;
         if (!snap.cached) {
           await saveFleetSnapshot(snap as FleetSnapshot<VehicleRow> | FleetSnapshot<DriverRow>, kind).catch((e: unknown) => {
-            saveError = e instanceof Error ? e.message : String(e);
+            saveError = errorText(e);
           });
         }
         if (seq !== requestSeq.current) return;
@@ -81,13 +82,15 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
         }
       }
     },
-    [carrierId, kind],
+    [api, carrierId, kind],
   );
 
   useEffect(() => {
     setState(initialState);
     void load(false);
     return () => {
+      // A counter, not a DOM node: bumping it on cleanup makes answers of the old carrier's requests stale.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       requestSeq.current++;
     };
   }, [load]);

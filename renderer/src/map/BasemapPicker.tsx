@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isOnlineStyleUrl } from '../../../shared/ipc/validate.ts';
-import { api } from '../bridge/api.ts';
+import { useAppState } from '../app/app-state.tsx';
 import { toDisplayError } from '../components/errors.ts';
 import { forgetPmtilesFile, keepPmtilesFile, saveBasemapChoice, type BasemapChoice } from './basemap-choice.ts';
 
@@ -18,6 +18,7 @@ export interface BasemapPickerProps {
  * only changes with a new page load, so the page reloads once it is saved.
  */
 export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
+  const { api } = useAppState();
   const [url, setUrl] = useState(value.kind === 'online' ? value.styleUrl : '');
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,11 +28,10 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
   };
   // Leaving the online style takes its servers out of the CSP again (from the next page load on).
   const leaveOnline = async () => {
-    if (value.kind !== 'online' || !api) return;
+    if (value.kind !== 'online') return;
     await api.settings.setOnlineStyle(null).catch(() => undefined);
   };
-  const useOnline = async () => {
-    if (!api) return setNote('Online styles need the RouteLens backend.');
+  const applyOnlineStyle = async () => {
     setBusy(true);
     setNote(null);
     try {
@@ -79,7 +79,7 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
       <label>
         <input type="radio" name="rl-basemap" checked={value.kind === 'online'} readOnly /> Online style (uses the network){' '}
         <input type="url" placeholder="https://…/style.json" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="basemap-online-url" />
-        <button type="button" data-testid="basemap-online-use" disabled={busy || !isOnlineStyleUrl(url.trim())} onClick={() => void useOnline()}>
+        <button type="button" data-testid="basemap-online-use" disabled={busy || !isOnlineStyleUrl(url.trim())} onClick={() => void applyOnlineStyle()}>
           {busy ? 'Checking…' : 'Use'}
         </button>
       </label>

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Popup, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
 import type { Stop } from '../../../shared/analysis/types.ts';
-import { formatDuration } from './format-duration.ts';
+import { formatDuration } from '../../../shared/util/duration.ts';
 import { useMap } from './map-context.ts';
 import { ANCHORS, LABEL_FONT, STOP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';

@@ -4,6 +4,7 @@ import { keptPmtilesFile } from './basemap-choice.ts';
 import { loadJson } from './load-json.ts';
 import { openPmtilesOverlay } from './pmtiles-source.ts';
 import type { LayerSpec, SourceSpec, StyleSpec } from './style-types.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 
 /** Where the build puts the built-in style (scripts/build-basemap.ts → resources/ = renderer publicDir). */
 export const BUILTIN_STYLE_PATH = 'basemap/style.json';
@@ -37,7 +38,7 @@ export async function loadBuiltinStyle(base: string = document.baseURI): Promise
     if (!isStyle(raw)) throw new Error('not a MapLibre style');
     style = raw;
   } catch (err) {
-    return { style: emptyStyle(), notes: [`The built-in basemap could not be loaded (${err instanceof Error ? err.message : String(err)}).`] };
+    return { style: emptyStyle(), notes: [`The built-in basemap could not be loaded (${errorText(err)}).`] };
   }
   const notes: string[] = [];
   const sources: Record<string, SourceSpec> = {};
@@ -80,7 +81,7 @@ export async function resolveBasemap(choice: BasemapChoice, base?: string): Prom
       return { style: raw, active: 'online', notes: [] };
     } catch (err) {
       const builtin = await loadBuiltinStyle(base);
-      return fallback(builtin, `The online basemap could not be loaded (${err instanceof Error ? err.message : String(err)}); showing the built-in map.`);
+      return fallback(builtin, `The online basemap could not be loaded (${errorText(err)}); showing the built-in map.`);
     }
   }
   const builtin = await loadBuiltinStyle(base);
@@ -91,7 +92,7 @@ export async function resolveBasemap(choice: BasemapChoice, base?: string): Prom
       const overlay = await openPmtilesOverlay(file);
       return { style: withOverlay(builtin.style, overlay.source, overlay.layers), active: 'pmtiles', notes: builtin.notes };
     } catch (err) {
-      return fallback(builtin, `The street-detail file "${choice.name}" could not be opened (${err instanceof Error ? err.message : String(err)}); showing the built-in map.`);
+      return fallback(builtin, `The street-detail file "${choice.name}" could not be opened (${errorText(err)}); showing the built-in map.`);
     }
   }
   return { style: builtin.style, active: builtin.style.layers.length > 1 ? 'builtin' : 'none', notes: builtin.notes };

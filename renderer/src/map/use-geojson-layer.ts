@@ -29,6 +29,7 @@ export function useGeoJsonLayer(
       if (map.getSource(sourceId)) map.removeSource(sourceId);
     };
     // Layers are static per component; data goes through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layers array each render must not remove and re-add the layers
   }, [map, sourceId, beforeId, tolerance]);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { errorText } from '../../../shared/util/error-text.ts';
 /** A store failure as the UI shows it. 'quota': the disk or the browser's storage quota is full. */
 export interface StoreFailure {
   kind: 'quota' | 'store';
@@ -24,7 +25,7 @@ export function isQuotaError(err: unknown, depth = 0): boolean {
 
 export function toStoreFailure(err: unknown): StoreFailure {
   if (isQuotaError(err)) return { kind: 'quota', message: QUOTA_MESSAGE };
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   return { kind: 'store', message: `Could not write to the local store: ${message}` };
 }
 

@@ -7,6 +7,7 @@ export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T
   useEffect(() => {
     const sub = liveQuery(query).subscribe({ next: setValue, error: () => setValue(undefined) });
     return () => sub.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what `query` reads, as with useEffect (a new query function each render)
   }, deps);
   return value;
 }

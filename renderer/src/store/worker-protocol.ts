@@ -1,17 +1,17 @@
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
-import type { StoreFailure } from './errors.ts';
-import type { DownloadJob, RosterRow } from './types.ts';
+import type { CoverageRow, DownloadJob, RosterRow } from './types.ts';
 import type { PutDayInput } from './writes.ts';
 
-export type WorkerRequest =
-  | { op: 'putDay'; input: PutDayInput }
-  | { op: 'refreshSummaries'; carrierId: string; summaries: DaySummary[] }
-  | { op: 'deleteVehicleDays'; vehicleId: string; from: UtcDay | null; to: UtcDay | null }
-  | { op: 'deleteCarrier'; carrierId: string }
-  | { op: 'putJob'; job: DownloadJob }
-  | { op: 'deleteJob'; jobId: string }
-  | { op: 'putRoster'; roster: RosterRow }
-  | { op: 'retryWrites' };
-
-export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: StoreFailure };
+/** What the store worker (store/worker.ts) offers: each call is one transaction there. */
+export interface StoreProtocol {
+  putDay(input: PutDayInput): Promise<CoverageRow>;
+  refreshSummaries(carrierId: string, summaries: DaySummary[]): Promise<number>;
+  deleteVehicleDays(vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number>;
+  deleteCarrier(carrierId: string): Promise<void>;
+  putJob(job: DownloadJob): Promise<void>;
+  deleteJob(jobId: string): Promise<void>;
+  putRoster(roster: RosterRow): Promise<void>;
+  /** Ends the worker's disk-full state: the next writes try IndexedDB again. */
+  retryWrites(): Promise<void>;
+}

@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
-import { getDb } from './db.ts';
+import { serveWorker } from '../workers/rpc.ts';
+import { getDb, type RouteLensDb } from './db.ts';
 import { toStoreFailure, type StoreFailure } from './errors.ts';
+import type { StoreProtocol } from './worker-protocol.ts';
 import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putJob, putRoster, refreshSummaries } from './writes.ts';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
-const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /**
  * Set by the first write that fails for lack of space. Measured in Chromium (test/e2e/quota.spec.ts):
@@ -18,31 +18,15 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
  */
 let diskFull: StoreFailure | null = null;
 
-const FREES_SPACE = new Set<WorkerRequest['op']>(['deleteVehicleDays', 'deleteCarrier']);
-
-async function run(req: WorkerRequest): Promise<unknown> {
+/** Runs one write; `freesSpace`: a delete, allowed while the disk is full and ending that state when it succeeds. */
+async function write<T>(freesSpace: boolean, run: (db: RouteLensDb) => Promise<T>): Promise<T> {
   const db = getDb();
-  if (diskFull && !FREES_SPACE.has(req.op)) throw diskFull;
-  // close() below also stops Dexie's reopen-on-demand: reopen explicitly once writes are allowed again.
+  if (diskFull && !freesSpace) throw diskFull;
+  // close() in failureOf also stops Dexie's reopen-on-demand: reopen explicitly once writes are allowed again.
   if (db.hasBeenClosed() && !db.isOpen()) await db.open();
-  switch (req.op) {
-    case 'retryWrites':
-      return undefined;
-    case 'putDay':
-      return putDay(db, req.input);
-    case 'refreshSummaries':
-      return refreshSummaries(db, req.carrierId, req.summaries);
-    case 'deleteVehicleDays':
-      return deleteVehicleDays(db, req.vehicleId, req.from, req.to);
-    case 'deleteCarrier':
-      return deleteCarrier(db, req.carrierId);
-    case 'putJob':
-      return putJob(db, req.job);
-    case 'deleteJob':
-      return deleteJob(db, req.jobId);
-    case 'putRoster':
-      return putRoster(db, req.roster);
-  }
+  const result = await run(db);
+  if (diskFull && freesSpace) diskFull = null;
+  return result;
 }
 
 function failureOf(err: unknown): StoreFailure {
@@ -55,15 +39,19 @@ function failureOf(err: unknown): StoreFailure {
   return failure;
 }
 
-scope.onmessage = (ev: MessageEvent<{ id: number; req: WorkerRequest }>) => {
-  const { id, req } = ev.data;
+const handlers: StoreProtocol = {
+  putDay: (input) => write(false, (db) => putDay(db, input)),
+  refreshSummaries: (carrierId, summaries) => write(false, (db) => refreshSummaries(db, carrierId, summaries)),
+  deleteVehicleDays: (vehicleId, from, to) => write(true, (db) => deleteVehicleDays(db, vehicleId, from, to)),
+  deleteCarrier: (carrierId) => write(true, (db) => deleteCarrier(db, carrierId)),
+  putJob: (job) => write(false, (db) => putJob(db, job)),
+  deleteJob: (jobId) => write(false, (db) => deleteJob(db, jobId)),
+  putRoster: (roster) => write(false, (db) => putRoster(db, roster)),
   // The person started or resumed a download (space may have been freed outside the app): try again.
-  if (req.op === 'retryWrites') diskFull = null;
-  run(req).then(
-    (result) => {
-      if (diskFull && FREES_SPACE.has(req.op)) diskFull = null;
-      scope.postMessage({ id, ok: true, result } satisfies WorkerReply);
-    },
-    (err: unknown) => scope.postMessage({ id, ok: false, failure: failureOf(err) } satisfies WorkerReply),
-  );
+  retryWrites: () => {
+    diskFull = null;
+    return write(false, async () => undefined);
+  },
 };
+
+serveWorker(handlers, { failure: failureOf });

@@ -1,51 +1,30 @@
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { StoreError } from './errors.ts';
-import type { CoverageRow, DownloadJob, RosterRow } from './types.ts';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import { createWorkerClient } from '../workers/rpc.ts';
+import { StoreError, type StoreFailure } from './errors.ts';
+import type { DownloadJob, RosterRow } from './types.ts';
+import type { StoreProtocol } from './worker-protocol.ts';
 import type { PutDayInput } from './writes.ts';
 
 /** Main-thread handle on the store worker: each call is one transaction there. */
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-
-function ensureWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'routelens-store' });
-  w.onmessage = (ev: MessageEvent<WorkerReply>) => {
-    const p = pending.get(ev.data.id);
-    if (!p) return;
-    pending.delete(ev.data.id);
-    if (ev.data.ok) p.resolve(ev.data.result);
-    else p.reject(new StoreError(ev.data.failure));
-  };
-  w.onerror = (ev) => {
-    const failure = { kind: 'store' as const, message: `The store worker stopped: ${ev.message}` };
-    for (const p of pending.values()) p.reject(new StoreError(failure));
-    pending.clear();
-    worker = null;
-  };
-  worker = w;
-  return w;
-}
-
-function call<T>(req: WorkerRequest): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    ensureWorker().postMessage({ id, req });
-  });
-}
+const store = createWorkerClient<StoreProtocol>({
+  spawn: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'routelens-store' }),
+  name: 'store',
+  // A crash is a store failure too: the screens show it like any other.
+  toError: (f) => new StoreError({ kind: f.kind === 'quota' ? 'quota' : 'store', message: f.message } satisfies StoreFailure),
+});
 
 export const writer = {
-  putDay: (input: PutDayInput) => call<CoverageRow>({ op: 'putDay', input }),
-  refreshSummaries: (carrierId: string, summaries: DaySummary[]) => call<number>({ op: 'refreshSummaries', carrierId, summaries }),
-  deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) => call<number>({ op: 'deleteVehicleDays', vehicleId, from, to }),
-  deleteCarrier: (carrierId: string) => call<void>({ op: 'deleteCarrier', carrierId }),
-  putJob: (job: DownloadJob) => call<void>({ op: 'putJob', job }),
-  deleteJob: (jobId: string) => call<void>({ op: 'deleteJob', jobId }),
-  putRoster: (roster: RosterRow) => call<void>({ op: 'putRoster', roster }),
+  putDay: (input: PutDayInput) => store.call('putDay', input),
+  refreshSummaries: (carrierId: string, summaries: DaySummary[]) => store.call('refreshSummaries', carrierId, summaries),
+  deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) => store.call('deleteVehicleDays', vehicleId, from, to),
+  deleteCarrier: (carrierId: string) => store.call('deleteCarrier', carrierId),
+  putJob: (job: DownloadJob) => store.call('putJob', job),
+  deleteJob: (jobId: string) => store.call('deleteJob', jobId),
+  putRoster: (roster: RosterRow) => store.call('putRoster', roster),
   /** Ends the worker's disk-full state (store/worker.ts): the next writes try IndexedDB again. */
-  retryWrites: () => call<void>({ op: 'retryWrites' }),
+  retryWrites: () => store.call('retryWrites'),
 };
+
+/** What renderer code is given to write with (the download manager takes it as a parameter). */
+export type StoreWriter = typeof writer;

@@ -3,9 +3,13 @@ import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/anal
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
-export type AnalysisRequest =
-  | { type: 'load'; chunks: DayChunk[]; params: Partial<AnalysisParams> }
-  | { type: 'series'; fromMs: number; toMs: number; width: number; gap: GapParams };
+/** What the analysis worker (analysis.worker.ts) offers. */
+export interface AnalysisProtocol {
+  /** Analyses a selection and keeps its clean readings for the series calls that follow. */
+  load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysis;
+  /** Chart series of the loaded selection in [fromMs, toMs], about one value group per pixel of `width`. */
+  series(fromMs: number, toMs: number, width: number, gap: GapParams): SeriesResult;
+}
 
 export interface SeriesResult {
   fromMs: number;
@@ -17,4 +21,3 @@ export interface SeriesResult {
   outliers: Series;
 }
 
-export type AnalysisReply = { id: number; ok: true; result: TrackAnalysis | SeriesResult } | { id: number; ok: false; message: string };

@@ -4,7 +4,8 @@ import type { Series } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { cleanSelection } from '../features/review/clean-selection.ts';
-import type { AnalysisReply, AnalysisRequest, SeriesResult } from './analysis-protocol.ts';
+import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
+import { serveWorker } from './rpc.ts';
 import { windowOf } from './series.ts';
 
 /**
@@ -13,7 +14,6 @@ import { windowOf } from './series.ts';
  * column's first, min, max and last, so the drawn line is the full-resolution one).
  * Charts draw the kept readings (outliers apart, as marks) and break at gaps.
  */
-const scope = self as unknown as DedicatedWorkerGlobalScope;
 let clean: DayChunk[] = [];
 let outliers: Series = { t: new Float64Array(0), v: new Float64Array(0) };
 /** Speed of the kept readings with a NaN in every gap, for the gap rule it was built with. */
@@ -47,25 +47,22 @@ function series(fromMs: number, toMs: number, width: number, gap: GapParams): Se
   };
 }
 
-function run(req: AnalysisRequest) {
-  if (req.type === 'load') {
-    const analysis = analyzeTrack(req.chunks, req.params);
-    const sel = cleanSelection(req.chunks, analysis.params.maxPlausibleMph);
+const handlers: AnalysisProtocol = {
+  load(chunks, params) {
+    const analysis = analyzeTrack(chunks, params);
+    const sel = cleanSelection(chunks, analysis.params.maxPlausibleMph);
     clean = sel.clean;
     outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
     speed = null;
     return analysis;
-  }
-  return series(req.fromMs, req.toMs, req.width, req.gap);
-}
-
-scope.onmessage = (ev: MessageEvent<{ id: number; req: AnalysisRequest }>) => {
-  const { id, req } = ev.data;
-  try {
-    const result = run(req);
-    const transfer = 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer] : [];
-    scope.postMessage({ id, ok: true, result } satisfies AnalysisReply, transfer);
-  } catch (err) {
-    scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies AnalysisReply);
-  }
+  },
+  series,
 };
+
+serveWorker(handlers, {
+  // The series' arrays are fresh per reply: hand them over instead of copying.
+  transfer: (r) => {
+    const result = r as SeriesResult;
+    return 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer] : [];
+  },
+});

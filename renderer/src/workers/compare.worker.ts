@@ -6,29 +6,32 @@ import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { getDb } from '../store/db.ts';
+import { serveWorker } from './rpc.ts';
 
 /**
  * The carrier comparison off the UI thread: it reads the stored days itself
  * (no chunk crosses threads), answers with the metrics first, then again with
  * the trip analysis (the slow part) so the table appears at once.
  */
-export interface CompareRequest {
-  id: number;
-  /** `zone`: the carrier's home zone, whose local days its per-day series counts. */
-  carriers: { carrierId: string; label: string; zone: string }[];
-  range: DateRange;
-  params: CompareParams;
-  /** Today's UTC day (AppInfo.today): later UTC days cannot be stored yet. */
-  today: string;
+/** A carrier as compared: `zone` is its home zone, whose local days its per-day series counts. */
+export interface ComparedCarrier {
+  carrierId: string;
+  label: string;
+  zone: string;
 }
 
-export type CompareReply =
-  | { id: number; ok: true; stage: 'metrics' | 'trips'; facts: ComparisonFacts }
-  | { id: number; ok: false; message: string };
+/** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
+export interface CompareProtocol {
+  /** The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later UTC days cannot be stored yet. */
+  metrics(token: number, carriers: ComparedCarrier[], range: DateRange, params: CompareParams, today: string): Promise<ComparisonFacts | null>;
+  /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
+  trips(token: number): ComparisonFacts | null;
+}
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
-/** The newest request id: an older one still loading stops early. */
+/** The newest request: an older one still loading stops early. */
 let latest = 0;
+/** The data the last finished metrics call loaded, kept for its trips call. */
+let loaded: { token: number; data: CarrierData[]; range: DateRange; params: CompareParams; withLocalDays: (f: ComparisonFacts) => ComparisonFacts } | null = null;
 
 async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<CarrierData> {
   const db = getDb();
@@ -64,23 +67,24 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   };
 }
 
-scope.onmessage = (ev: MessageEvent<CompareRequest>) => {
-  const req = ev.data;
-  latest = req.id;
-  void (async () => {
-    try {
-      // The figures are of the range's UTC days; the per-day series, of each carrier's local days, needs a UTC day more each side.
-      const data = await Promise.all(req.carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(req.range))));
-      if (req.id !== latest) return;
-      const daily = data.map((d, k) => localDailyPoints(d.days, req.carriers[k]!.zone, req.range, req.params, req.today));
-      const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({ ...facts, carriers: facts.carriers.map((c, k) => ({ ...c, daily: daily[k]!, dailyZone: req.carriers[k]!.zone })) });
-      scope.postMessage({ id: req.id, ok: true, stage: 'metrics', facts: withLocalDays(compareFacts(data, req.range, req.params)) } satisfies CompareReply);
-      // Let a newer request (parameters changed again) cancel the slow part.
-      await new Promise((r) => setTimeout(r, 0));
-      if (req.id !== latest) return;
-      scope.postMessage({ id: req.id, ok: true, stage: 'trips', facts: withLocalDays(compareFacts(data, req.range, req.params, analyzeTrack)) } satisfies CompareReply);
-    } catch (err) {
-      scope.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies CompareReply);
-    }
-  })();
+const handlers: CompareProtocol = {
+  async metrics(token, carriers, range, params, today) {
+    latest = token;
+    // The figures are of the range's UTC days; the per-day series, of each carrier's local days, needs a UTC day more each side.
+    const data = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
+    if (token !== latest) return null;
+    const daily = data.map((d, k) => localDailyPoints(d.days, carriers[k]!.zone, range, params, today));
+    const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({
+      ...facts,
+      carriers: facts.carriers.map((c, k) => ({ ...c, daily: daily[k]!, dailyZone: carriers[k]!.zone })),
+    });
+    loaded = { token, data, range, params, withLocalDays };
+    return withLocalDays(compareFacts(data, range, params));
+  },
+  trips(token) {
+    if (loaded?.token !== token || token !== latest) return null;
+    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyzeTrack));
+  },
 };
+
+serveWorker(handlers);

@@ -12,10 +12,17 @@ export interface ExportJob {
   params: Partial<AnalysisParams>;
 }
 
-/** Pull protocol: the page asks for the next piece only after writing the last, so memory stays flat on a slow disk. */
-export type ExportRequest = { type: 'start'; job: ExportJob } | { type: 'next' };
+/** One piece of the file and the points written so far (0 in all when unknown). */
+export interface ExportPiece {
+  piece: string;
+  done: number;
+  total: number;
+}
 
-export type ExportReply =
-  | { type: 'piece'; piece: string; done: number; total: number }
-  | { type: 'end' }
-  | { type: 'error'; message: string };
+/** Pull protocol: the page asks for the next piece only after writing the last, so memory stays flat on a slow disk. */
+export interface ExportProtocol {
+  /** Starts formatting `job`; the first piece, or null when the file is empty. */
+  start(job: ExportJob): ExportPiece | null;
+  /** The next piece, or null at the end. */
+  next(): ExportPiece | null;
+}

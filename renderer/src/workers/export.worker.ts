@@ -6,7 +6,8 @@ import { gpxPieces } from '../../../shared/export/gpx.ts';
 import { tracksByTrip } from '../../../shared/export/gpx-trips.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
-import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts';
+import type { ExportJob, ExportPiece, ExportProtocol } from './export-protocol.ts';
+import { serveWorker } from './rpc.ts';
 
 /**
  * Formats exports off the UI thread with the same writers and parameters as
@@ -17,7 +18,6 @@ import type { ExportJob, ExportReply, ExportRequest } from './export-protocol.ts
  * per day of `meta.dayZone`. "GPX (per-trip tracks)" has no CLI twin: one
  * track per trip, only the readings inside trips.
  */
-const scope = self as unknown as DedicatedWorkerGlobalScope;
 let pieces: Iterator<string> | null = null;
 let total = 0;
 let done = 0;
@@ -47,29 +47,33 @@ function piecesOf(job: ExportJob): Iterable<string> {
   }
 }
 
-const post = (r: ExportReply) => scope.postMessage(r);
-
-scope.onmessage = (ev: MessageEvent<ExportRequest>) => {
+function nextPiece(): ExportPiece | null {
+  if (!pieces) throw new Error('no export running');
   try {
-    if (ev.data.type === 'start') {
-      total = ev.data.job.chunks.reduce((s, c) => s + c.length, 0);
-      done = 0;
-      // Progress counts points written: rows of the breadcrumb CSV, <trkpt> of the GPX.
-      unit = ev.data.job.kind === 'gpx' || ev.data.job.kind === 'gpx-trips' ? '<trkpt ' : '\n';
-      if (ev.data.job.kind === 'trips-csv' || ev.data.job.kind === 'events-csv') total = 0;
-      pieces = piecesOf(ev.data.job)[Symbol.iterator]();
-    }
-    if (!pieces) throw new Error('no export running');
     const next = pieces.next();
     if (next.done) {
       pieces = null;
-      post({ type: 'end' });
-      return;
+      return null;
     }
     if (total > 0) done = Math.min(total, done + count(next.value, unit));
-    post({ type: 'piece', piece: next.value, done, total });
+    return { piece: next.value, done, total };
   } catch (err) {
     pieces = null;
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    throw err;
   }
+}
+
+const handlers: ExportProtocol = {
+  start(job) {
+    total = job.chunks.reduce((s, c) => s + c.length, 0);
+    done = 0;
+    // Progress counts points written: rows of the breadcrumb CSV, <trkpt> of the GPX.
+    unit = job.kind === 'gpx' || job.kind === 'gpx-trips' ? '<trkpt ' : '\n';
+    if (job.kind === 'trips-csv' || job.kind === 'events-csv') total = 0;
+    pieces = piecesOf(job)[Symbol.iterator]();
+    return nextPiece();
+  },
+  next: nextPiece,
 };
+
+serveWorker(handlers);

@@ -39,6 +39,20 @@ export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'
   return { carrierId, vehicleIds };
 }
 
+/** Downloads a week of the first and second demo carriers (`counts` vehicles each) and waits for both jobs. */
+export async function downloadTwoCarriers(page: Page, shell: WebShell, counts: [number, number]): Promise<[{ carrierId: string; vehicleIds: string[] }, { carrierId: string; vehicleIds: string[] }]> {
+  await openDownloads(page, shell);
+  const first = await startJob(page, counts[0], '7d');
+  const firstBox = await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id');
+  await page.getByTestId('dl-carrier').selectOption({ index: 1 });
+  await expect(page.locator('input[data-vehicle-id]').first()).not.toHaveAttribute('data-vehicle-id', firstBox ?? '');
+  const second = await startJob(page, counts[1], '7d');
+  const jobs = page.getByTestId('dl-job');
+  await expect(jobs).toHaveCount(2);
+  for (let i = 0; i < 2; i++) await expect(jobs.nth(i)).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  return [first, second];
+}
+
 export function rangeDays(range: '7d' | '30d' | '6m'): { from: string; to: string } {
   if (range === '7d') return { from: addDays(TODAY, -6), to: TODAY };
   if (range === '30d') return { from: addDays(TODAY, -29), to: TODAY };

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { CarrierView, KeysStatus } from '../../../../shared/domain/carrier.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
+import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
 import { HomeZoneField, parseHomeZone } from './HomeZoneField.tsx';
 
 interface Props {
@@ -13,6 +15,7 @@ interface Props {
 }
 
 export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
+  const { api } = useAppState();
   const [label, setLabel] = useState('');
   const [companyKey, setCompanyKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -24,12 +27,11 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!api) return;
     let homeZone: string | null;
     try {
       homeZone = parseHomeZone(zoneText);
     } catch (err) {
-      setZoneError((err as Error).message);
+      setZoneError(errorText(err));
       return;
     }
     setBusy(true);
@@ -55,7 +57,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
         <p className="hint-block">No Provider Key is set yet: add it in Settings before testing the connection.</p>
       )}
       <div className="form-grid">
-        <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} disabled={busy || locked} autoFocus />
+        <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} disabled={busy || locked} autoFocus />
         <KeyField
           label="Company Key"
           testId="carrier-key-input"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CarrierView, ConnectionTest, KeysStatus } from '../../../../shared/domain/carrier.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
@@ -8,6 +8,7 @@ import { Field, KeyField } from '../../components/Field.tsx';
 import { CarrierZone } from './CarrierZone.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 import { unboundOrigin } from './key-origin.ts';
+import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
 
 interface Props {
   carrier: CarrierView;
@@ -20,6 +21,7 @@ interface Props {
 type Editing = null | 'rename' | 'key';
 
 export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }: Props) {
+  const { api } = useAppState();
   const [editing, setEditing] = useState<Editing>(null);
   const [label, setLabel] = useState(carrier.label);
   const [companyKey, setCompanyKey] = useState('');
@@ -42,11 +44,11 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const runTest = () =>
     void attempt('test', async () => {
       setTest(null);
-      const result = await api!.carriers.testConnection(carrier.id);
+      const result = await api.carriers.testConnection(carrier.id);
       setTest(result);
       // A successful test stored the company's name and USDOT number with the carrier: show them from now on.
       if (result.ok) {
-        const fresh = (await api!.carriers.list()).find((c) => c.id === carrier.id);
+        const fresh = (await api.carriers.list()).find((c) => c.id === carrier.id);
         if (fresh) onChanged(fresh);
       }
     });
@@ -54,7 +56,7 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const submitRename = (e: FormEvent) => {
     e.preventDefault();
     void attempt('save', async () => {
-      onChanged(await api!.carriers.rename(carrier.id, label));
+      onChanged(await api.carriers.rename(carrier.id, label));
       setEditing(null);
     });
   };
@@ -62,7 +64,7 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const submitKey = (e: FormEvent) => {
     e.preventDefault();
     void attempt('save', async () => {
-      onChanged(await api!.keys.setCompanyKey(carrier.id, companyKey));
+      onChanged(await api.keys.setCompanyKey(carrier.id, companyKey));
       setCompanyKey('');
       setTest(null);
       setEditing(null);
@@ -128,14 +130,14 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
             confirmLabel="Remove"
             testId="carrier-remove"
             disabled={busy !== null}
-            onConfirm={() => void attempt('remove', async () => onRemoved(await api!.carriers.remove(carrier.id)))}
+            onConfirm={() => void attempt('remove', async () => onRemoved(await api.carriers.remove(carrier.id)))}
           />
         </div>
       </div>
 
       {editing === 'rename' && (
         <form className="inline-form" onSubmit={submitRename}>
-          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={120} autoFocus />
+          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} autoFocus />
           <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-rename-save" disabled={busy !== null || label.trim() === ''}>
             Save
           </button>

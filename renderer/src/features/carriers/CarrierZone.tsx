@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { systemZone } from '../../../../shared/time/local-day.ts';
-import { api } from '../../bridge/api.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { HomeZoneField, parseHomeZone } from './HomeZoneField.tsx';
 
 /** A carrier's home zone on its row, and the form that changes it (carriers.setHomeZone). */
 export function CarrierZone({ carrier, onChanged }: { carrier: CarrierView; onChanged: (carrier: CarrierView) => void }) {
+  const { api } = useAppState();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,13 +22,12 @@ export function CarrierZone({ carrier, onChanged }: { carrier: CarrierView; onCh
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!api) return;
     let zone: string;
     try {
       // Empty: this computer's zone, stored, so the carrier's days no longer move with the laptop.
       zone = parseHomeZone(text) ?? systemZone();
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err));
       return;
     }
     setBusy(true);

@@ -2,13 +2,13 @@ import { RangePicker } from '../../components/RangePicker.tsx';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
 import type { CarrierFacts, WorstEvent } from '../../../../shared/compare/facts.ts';
-import { formatDuration } from '../../../../shared/compare/format.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
 import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
@@ -18,6 +18,7 @@ import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
 import './compare.css';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 /** Where a worst event opens in the trip review. */
 export interface ReviewTarget {
@@ -27,7 +28,6 @@ export interface ReviewTarget {
   startMs: number;
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Parameters a user adjusts here; the others keep their documented defaults. */
 const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'maxPlausibleMph', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
 
@@ -42,9 +42,9 @@ function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onO
           ) : (
             <ol>
               {c.worstEvents.map((e: WorstEvent) => {
-                const text = `${e.peakMph} mph for ${formatDuration(e.seconds)} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+                const text = `${e.peakMph} mph for ${formatDuration(e.seconds, 'fine')} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
                 return (
-                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph}>
+                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph} data-vehicle-id={e.vehicleId} data-day={e.day} data-start-ms={e.startMs}>
                     {onOpenReview ? (
                       <button type="button" className="btn btn-small" onClick={() => onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, startMs: e.startMs })}>
                         {text}
@@ -65,6 +65,7 @@ function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onO
 }
 
 export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
+  const { api } = useAppState();
   const [carriers, setCarriers] = useState<CarrierView[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [today, setToday] = useState<UtcDay | null>(null);
@@ -78,7 +79,6 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!api) return setError('The RouteLens bridge is not available in this window.');
     Promise.all([api.carriers.list(), api.app.getInfo(), api.settings.getPreferences()]).then(
       ([list, info, prefs]) => {
         setCarriers(list);
@@ -89,7 +89,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
       },
       (e: unknown) => setError(errorText(e)),
     );
-  }, []);
+  }, [api]);
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;
@@ -120,7 +120,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   };
 
   const exportCsv = async () => {
-    if (!api || !facts || !saving) return;
+    if (!facts || !saving) return;
     try {
       const out = await saveComparisonCsv(api, saving.saveMode, facts);
       setMessage(out.kind === 'saved' ? `Saved ${out.path}` : out.kind === 'downloaded' ? `Downloaded ${out.name}` : null);
@@ -129,7 +129,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
     }
   };
   const exportReport = async () => {
-    if (!api || !facts || !saving) return;
+    if (!facts || !saving) return;
     try {
       const out = await printComparison(api, saving.canPrintToPdf, facts);
       if (out.kind === 'saved') setMessage(`Saved ${out.path}`);

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
 import type { DateRange } from '../../../../shared/compare/facts.ts';
 import type { CompareParams } from '../../../../shared/compare/params.ts';
-import type { CompareReply, CompareRequest } from '../../workers/compare.worker.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
+import type { CompareProtocol } from '../../workers/compare.worker.ts';
+import { createWorkerClient, type WorkerClient } from '../../workers/rpc.ts';
 
 export type ComparisonState =
   | { state: 'idle' }
@@ -10,16 +12,19 @@ export type ComparisonState =
   | { state: 'ready'; facts: ComparisonFacts; trips: boolean; ms: number }
   | { state: 'failed'; message: string };
 
+const spawn = () => new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name: 'routelens-compare' });
+
 /**
  * Runs the comparison in compare.worker.ts whenever its inputs (or the stored
  * data, through `dataVersion`) change; a newer run supersedes an older one.
+ * The metrics come first, then the trip analysis (the slow part), so the table appears at once.
  */
 export function useComparison(carriers: { carrierId: string; label: string; zone: string }[] | null, range: DateRange | null, params: CompareParams, today: string, dataVersion: unknown): ComparisonState {
   const [result, setResult] = useState<ComparisonState>({ state: 'idle' });
-  const worker = useRef<Worker | null>(null);
+  const client = useRef<WorkerClient<CompareProtocol> | null>(null);
   const nextId = useRef(0);
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  useEffect(() => () => client.current?.dispose(), []);
 
   const key = JSON.stringify({ carriers, range, params, today });
   useEffect(() => {
@@ -27,18 +32,24 @@ export function useComparison(carriers: { carrierId: string; label: string; zone
       setResult({ state: 'idle' });
       return;
     }
-    const w = (worker.current ??= new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name: 'routelens-compare' }));
+    const worker = (client.current ??= createWorkerClient<CompareProtocol>({ spawn, name: 'comparison' }));
     const id = ++nextId.current;
+    const current = () => id === nextId.current;
     const startedAt = performance.now();
     setResult((r) => (r.state === 'ready' ? r : { state: 'computing' }));
-    w.onmessage = (ev: MessageEvent<CompareReply>) => {
-      const reply = ev.data;
-      if (reply.id !== nextId.current) return;
-      if (!reply.ok) setResult({ state: 'failed', message: reply.message });
-      else setResult({ state: 'ready', facts: reply.facts, trips: reply.stage === 'trips', ms: performance.now() - startedAt });
+    const ready = (facts: ComparisonFacts | null, trips: boolean) => {
+      if (facts && current()) setResult({ state: 'ready', facts, trips, ms: performance.now() - startedAt });
+      return facts !== null && current();
     };
-    w.onerror = (ev) => setResult({ state: 'failed', message: `The comparison worker stopped: ${ev.message}` });
-    w.postMessage({ id, carriers, range, params, today } satisfies CompareRequest);
+    worker
+      .call('metrics', id, carriers, range, params, today)
+      .then(async (facts) => {
+        if (ready(facts, false)) ready(await worker.call('trips', id), true);
+      })
+      .catch((err: unknown) => {
+        if (current()) setResult({ state: 'failed', message: errorText(err) });
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range, params and today (new objects each render, equal content)
   }, [key, dataVersion]);
 
   return result;

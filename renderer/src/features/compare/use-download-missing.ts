@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
 import type { CarrierFacts } from '../../../../shared/compare/facts.ts';
-import { createJob, startDownloadManager } from '../../downloads/manager.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { createJob } from '../../downloads/manager.ts';
 import { vehicleRoster } from '../../downloads/roster.ts';
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 interface Pending {
   /** Carriers whose roster was just fetched: the comparison must show it before their days are known. */
@@ -18,6 +19,7 @@ interface Pending {
  * comparison has recomputed with it; a roster that cannot be loaded is named, with the reason.
  */
 export function useDownloadMissing(facts: ComparisonFacts | null, say: (message: string) => void, fail: (message: string) => void) {
+  const { api } = useAppState();
   const [pending, setPending] = useState<Pending | null>(null);
   const carriers = facts?.carriers ?? [];
   const withoutRoster = carriers.filter((c) => c.rosterSize === null);
@@ -28,7 +30,7 @@ export function useDownloadMissing(facts: ComparisonFacts | null, say: (message:
     const waitingFor: string[] = [];
     for (const c of withoutRoster) {
       try {
-        await vehicleRoster(c.carrierId, false);
+        await vehicleRoster(api, c.carrierId, false);
         waitingFor.push(c.carrierId);
       } catch (e) {
         failed.push(`${c.label} (${errorText(e)})`);
@@ -55,7 +57,6 @@ export function useDownloadMissing(facts: ComparisonFacts | null, say: (message:
 }
 
 async function downloadAll(carriers: readonly CarrierFacts[]): Promise<string[]> {
-  startDownloadManager();
   const started: string[] = [];
   for (const c of carriers) {
     const days = c.missing.flatMap((m) => m.days).sort();

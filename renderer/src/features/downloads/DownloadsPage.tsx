@@ -1,21 +1,20 @@
 import { RangePicker } from '../../components/RangePicker.tsx';
-import { useEffect, useMemo, useState } from 'react';
-import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
-import type { UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
-import { createJob, lastStoreFailure, startDownloadManager } from '../../downloads/manager.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { createJob, lastStoreFailure } from '../../downloads/manager.ts';
 import { historyWindow, rangeFor, rangeWords, type RangePreset } from '../../downloads/ranges.ts';
 import { vehicleRoster } from '../../downloads/roster.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { JobList } from './JobList.tsx';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function DownloadsPage() {
   const jobs = useDownloadJobs();
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [today, setToday] = useState<UtcDay | null>(null);
-  const [carrierId, setCarrierId] = useState('');
+  const { api, carriers, info } = useAppState();
+  const today = info.today;
+  const [carrierId, setCarrierId] = useState(carriers[0]?.id ?? '');
   const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
   const [rosterAt, setRosterAt] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -25,33 +24,19 @@ export function DownloadsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    // Idempotent: App starts it at launch; this covers a mount before that.
-    startDownloadManager();
-    if (!api) {
-      setError('The RouteLens bridge is not available in this window.');
-      return;
-    }
-    api.carriers.list().then((list) => {
-      setCarriers(list);
-      setCarrierId((cur) => cur || list[0]?.id || '');
-    }, (e: unknown) => setError(errorText(e)));
-    api.app.getInfo().then((info) => setToday(info.today), (e: unknown) => setError(errorText(e)));
-  }, []);
-
-  const loadVehicles = (id: string, force: boolean) => {
+  const loadVehicles = useCallback((id: string, force: boolean) => {
     setVehicles([]);
     setSelected(new Set());
     if (!id) return;
-    vehicleRoster(id, force).then(
+    vehicleRoster(api, id, force).then(
       (r) => {
         setVehicles(r.rows);
         setRosterAt(r.fetchedAt);
       },
       (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
     );
-  };
-  useEffect(() => loadVehicles(carrierId, false), [carrierId]);
+  }, [api]);
+  useEffect(() => loadVehicles(carrierId, false), [carrierId, loadVehicles]);
 
   const activeIds = useMemo(() => vehicles.filter((v) => v.active).map((v) => v.vehicleId), [vehicles]);
   const allSelected = vehicles.length > 0 && selected.size === vehicles.length;

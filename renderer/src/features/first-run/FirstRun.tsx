@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 
@@ -11,11 +11,11 @@ interface Props {
 
 /** Shown while no carrier is configured: the two ways to start. */
 export function FirstRun({ onDemoAdded, onAddCarrier }: Props) {
+  const { api } = useAppState();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
 
   const exploreDemo = async () => {
-    if (!api) return;
     setBusy(true);
     setError(null);
     try {

@@ -1,13 +1,78 @@
-/** Where the user is: plain state, no router (one window, a handful of screens). */
+import type { Span } from '../review/Selection.tsx';
+
+/** A place in the trip review: a vehicle's days, and optionally a moment to open at. */
+export interface ReviewPlace {
+  carrierId: string;
+  vehicleId: string;
+  /** The last day of the span (UTC day, YYYY-MM-DD). */
+  day: string;
+  span: Span;
+  /** Epoch ms to seek playback to once the days are loaded. */
+  seekTo?: number;
+}
+
+/**
+ * Where the user is, with what the screen needs to open in the same place.
+ * Reflected in the URL fragment (viewToHash / hashToView), so a reload and
+ * back/forward keep the place. No router: one window, a handful of screens.
+ */
 export type View =
   | { page: 'carriers'; adding?: boolean }
   | { page: 'fleet'; carrierId: string }
   | { page: 'downloads' }
   | { page: 'storage' }
-  | { page: 'review' }
+  | { page: 'review'; place?: ReviewPlace }
   | { page: 'compare' }
   | { page: 'settings' };
 
+/** Same screen (the sidebar's "current page"): review places and the add form do not count. */
 export function sameView(a: View, b: View): boolean {
   return a.page === b.page && (a.page !== 'fleet' || (b.page === 'fleet' && a.carrierId === b.carrierId));
+}
+
+const SPANS: readonly Span[] = ['day', 'week', 'month', '6m'];
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PLAIN = new Set(['downloads', 'storage', 'compare', 'settings']);
+
+/** The URL fragment of a view, without '#': `review?carrier=…&vehicle=…&day=…&span=…&t=…`. */
+export function viewToHash(view: View): string {
+  if (view.page === 'fleet') return `fleet?${new URLSearchParams({ carrier: view.carrierId })}`;
+  if (view.page === 'review' && view.place) {
+    const p = view.place;
+    const q = new URLSearchParams({ carrier: p.carrierId, vehicle: p.vehicleId, day: p.day, span: p.span });
+    if (p.seekTo !== undefined) q.set('t', String(p.seekTo));
+    return `review?${q}`;
+  }
+  if (view.page === 'review') return 'review';
+  return view.page;
+}
+
+/**
+ * The view a fragment names, or null when it names none (empty, `token=…`,
+ * anything hand-edited out of shape). Read defensively: the address bar is input.
+ */
+export function hashToView(hash: string): View | null {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (text.length > 1000) return null;
+  const q = text.indexOf('?');
+  const page = q < 0 ? text : text.slice(0, q);
+  const params = new URLSearchParams(q < 0 ? '' : text.slice(q + 1));
+  if (page === 'carriers') return { page: 'carriers' };
+  if (PLAIN.has(page)) return { page } as View;
+  if (page === 'fleet') {
+    const carrierId = params.get('carrier') ?? '';
+    return ID.test(carrierId) ? { page: 'fleet', carrierId } : null;
+  }
+  if (page !== 'review') return null;
+  const carrierId = params.get('carrier');
+  if (carrierId === null) return { page: 'review' };
+  const vehicleId = params.get('vehicle') ?? '';
+  const day = params.get('day') ?? '';
+  const span = params.get('span') as Span;
+  const t = params.get('t');
+  const seekTo = t === null ? undefined : Number(t);
+  if (!ID.test(carrierId) || !ID.test(vehicleId) || !DAY.test(day) || !SPANS.includes(span)) return { page: 'review' };
+  if (seekTo !== undefined && !Number.isSafeInteger(seekTo)) return { page: 'review' };
+  return { page: 'review', place: { carrierId, vehicleId, day, span, ...(seekTo !== undefined ? { seekTo } : {}) } };
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
+import { errorText } from '../../../../shared/util/error-text.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { makeAuditBundle, type AuditProgress, type AuditSelection } from './audit-bundle.ts';
 
 type Status = { state: 'idle' } | { state: 'running'; progress: AuditProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
@@ -14,12 +15,13 @@ const STAGE_TEXT: Record<AuditProgress['stage'], string> = { reading: 'Reading s
  * backend cannot print the report (it says why).
  */
 export function AuditBundleButton({ selection, info, disabled, baseName }: { selection: AuditSelection | null; info: AppInfo | null; disabled: boolean; baseName: string }) {
+  const { api } = useAppState();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const unable = info !== null && !info.canMakeAuditBundle;
 
   const run = async () => {
-    if (!api || !selection) return;
+    if (!selection) return;
     const ctl = new AbortController();
     abort.current = ctl;
     setStatus({ state: 'running', progress: { stage: 'reading', sent: 0, total: 0 } });
@@ -32,7 +34,7 @@ export function AuditBundleButton({ selection, info, disabled, baseName }: { sel
         setStatus({ state: 'done', text: `${where} (${out.bytes.toLocaleString('en-US')} bytes; ${out.counts.records.toLocaleString('en-US')} readings, ${out.counts.trips} trips, ${out.counts.events} events)` });
       }
     } catch (err) {
-      setStatus({ state: 'failed', text: `The audit bundle was not made: ${err instanceof Error ? err.message : String(err)}` });
+      setStatus({ state: 'failed', text: `The audit bundle was not made: ${errorText(err)}` });
     } finally {
       abort.current = null;
     }

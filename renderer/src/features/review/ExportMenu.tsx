@@ -3,9 +3,10 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { ExportMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: string }[] = [
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
@@ -20,10 +21,10 @@ type Status = { state: 'idle' } | { state: 'running'; kind: ExportKind; progress
 
 /** Export buttons for the current selection, with progress; formatting runs in a worker so the window stays responsive. */
 export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promise<Omit<ExportMeta, 'generatedAt'>>; params: Partial<AnalysisParams>; saveMode: AppInfo['saveMode']; baseName: string; /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean }) {
+  const { api } = useAppState();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
-    if (!api) return;
     const ctl = new AbortController();
     abort.current = ctl;
     setStatus({ state: 'running', kind: k.kind, progress: { done: 0, total: 0, bytes: 0 } });
@@ -34,7 +35,7 @@ export function ExportMenu(props: { chunks: () => DayChunk[]; meta: () => Promis
       if (out.kind === 'cancelled') setStatus({ state: 'idle' });
       else setStatus({ state: 'done', text: out.kind === 'saved' ? `Saved ${out.path} (${out.bytes.toLocaleString('en-US')} bytes)` : `Downloaded ${out.name} (${out.bytes.toLocaleString('en-US')} bytes)` });
     } catch (err) {
-      setStatus({ state: 'failed', text: err instanceof Error ? err.message : String(err) });
+      setStatus({ state: 'failed', text: errorText(err) });
     } finally {
       abort.current = null;
     }

@@ -2,7 +2,8 @@ import { memo, useMemo, useState } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
-import { formatDuration, type ZoneFormatter } from '../../../../shared/time/zone.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
 import type { PlaybackStore } from './playback-store.ts';
 
 type Tab = 'trips' | 'stops' | 'events';

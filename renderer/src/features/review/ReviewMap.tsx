@@ -97,7 +97,8 @@ export function ReviewMap(p: Props) {
   const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
   const [picking, setPicking] = useState(false);
   const [drawnKey, setDrawnKey] = useState('');
-  const bounds = useMemo(() => windowBounds(p.track, p.windowMs[0], p.windowMs[1]), [p.track, p.windowMs[0], p.windowMs[1]]);
+  const [winFrom, winTo] = p.windowMs;
+  const bounds = useMemo(() => windowBounds(p.track, winFrom, winTo), [p.track, winFrom, winTo]);
   const { store, onDrawn } = p;
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;

@@ -6,7 +6,8 @@ import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import type { ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
@@ -44,15 +45,18 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
 }
 
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
-export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: AppInfo | null }) {
+export function ReviewPage({ carriers, info, place, onPlace }: { carriers: CarrierView[]; info: AppInfo | null; place?: ReviewPlace | undefined; onPlace?: (place: ReviewPlace) => void }) {
+  const { api } = useAppState();
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
-  const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers);
+  const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers, place);
+  // The moment the place asked for (Compare's worst events): sought once, when its days are loaded.
+  const pendingSeek = useRef(place?.seekTo);
   const [zone, setZone] = useState('local');
   const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
   const [adjustable, setAdjustable] = useState<AdjustableAnalysisParams>(DEFAULT_ADJUSTABLE_PARAMS);
   // Until the stored preferences are read nothing is analysed: a first pass with the defaults would be thrown away.
-  const [prefsRead, setPrefsRead] = useState(!api);
+  const [prefsRead, setPrefsRead] = useState(false);
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
@@ -71,7 +75,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   }, [store]);
 
   useEffect(() => {
-    api?.settings.getPreferences().then(
+    api.settings.getPreferences().then(
       (p) => {
         setZone(p.displayTimeZone);
         setThreshold(p.speedingThresholdMph);
@@ -80,7 +84,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
       },
       () => setPrefsRead(true),
     );
-  }, []);
+  }, [api]);
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
   const load = useReviewData(prefsRead ? client : null, sel, daysZone, params, chartWidth);
@@ -107,7 +111,17 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
     setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
+    const seekTo = pendingSeek.current;
+    if (seekTo !== undefined && seekTo >= data.track.t[0]! && seekTo <= data.track.t[data.track.length - 1]!) {
+      pendingSeek.current = undefined;
+      store.seek(seekTo);
+    }
   }, [data, store]);
+
+  // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
+  useEffect(() => {
+    if (sel.carrierId && sel.vehicleId && sel.day) onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
+  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
@@ -123,18 +137,19 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
     return () => cancelAnimationFrame(raf);
   }, [data, detail, windowMs, drawnKey]);
 
-  // A brushed window, or a new chart width: fresh detail series from the worker.
+  // A brushed window, or a new chart width: fresh detail series from the worker (by the window's bounds, not the pair's identity).
+  const [winFrom, winTo] = windowMs ?? [null, null];
   useEffect(() => {
-    if (!data || !client || !windowMs || chartWidth <= 0) return;
+    if (!data || !client || winFrom === null || winTo === null || chartWidth <= 0) return;
     let live = true;
-    client.series(windowMs[0], windowMs[1], chartWidth, data.params).then(
+    client.series(winFrom, winTo, chartWidth, data.params).then(
       (s) => live && setDetail(s),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [client, data, windowMs?.[0], windowMs?.[1], chartWidth]);
+  }, [client, data, winFrom, winTo, chartWidth]);
 
   useEffect(() => {
     if (!data) return;
@@ -157,15 +172,15 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
   const onZone = (z: string) => {
     setZone(z);
-    void api?.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
+    void api.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
   };
   const onAdjustable = (next: AdjustableAnalysisParams) => {
     setAdjustable(next);
-    void api?.settings.setPreferences({ analysis: next }).catch(() => undefined);
+    void api.settings.setPreferences({ analysis: next }).catch(() => undefined);
   };
   const onThreshold = (mph: number) => {
     setThreshold(mph);
-    void api?.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
+    void api.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
   };
 
   const baseName = view ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_') : '';
@@ -185,7 +200,7 @@ export function ReviewPage({ carriers, info }: { carriers: CarrierView[]; info: 
             params={view.params}
             saveMode={info?.saveMode ?? 'download'}
             baseName={baseName}
-            meta={async () => auditMeta(await currentCarrier(sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)}
+            meta={async () => auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)}
           />
           <AuditBundleButton
             info={info}

@@ -1,5 +1,5 @@
 import type { RangeTotals } from '../../../../shared/analysis/range-totals.ts';
-import { formatDuration } from '../../../../shared/time/zone.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
 
 /** Totals of the selected local days of `zone` (the carrier's home zone), from per-day summaries. */
 export function TotalsStrip({ totals, from, to, zone }: { totals: RangeTotals; from: string; to: string; zone: string }) {

@@ -3,6 +3,7 @@ import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shar
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { PARAM_LABELS } from '../../../../shared/compare/params.ts';
 import { PARKED_RADIUS_METERS } from '../../../../shared/track/gaps.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface AnalysisField {
   key: AdjustableParamKey;
@@ -69,7 +70,7 @@ export function checkField(field: AnalysisField, text: string, current: Adjustab
     resolveAnalysisParams({ ...context, ...next });
     return { ok: true, next };
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorText(e);
     let reason = message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
     // A rule between two parameters names the other one too: in the user's words.
     for (const f of ANALYSIS_FIELDS) reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);

@@ -13,6 +13,7 @@ import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import type { SelectionValue } from './Selection.tsx';
 import { localSelectionRange, readLocalDays } from './use-local-days.ts';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface Loaded {
   key: string;
@@ -125,10 +126,11 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
         if (seq.current === my) setState(next);
       },
       (err: unknown) => {
-        if (seq.current === my) setState({ state: 'failed', key, message: err instanceof Error ? err.message : String(err) });
+        if (seq.current === my) setState({ state: 'failed', key, message: errorText(err) });
       },
     );
     // Chart width changes re-request only series (below), not the whole load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days and params; the width only matters once it is known (> 0)
   }, [client, key, chartWidth > 0]);
   return state;
 }

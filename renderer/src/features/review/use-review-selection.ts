@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
-import { api } from '../../bridge/api.ts';
+import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storageRows } from '../../store/reads.ts';
 import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
+import type { ReviewPlace } from '../layout/navigation.ts';
 import type { SelectionValue } from './Selection.tsx';
 import { daysZoneOf, localDayBounds } from './use-local-days.ts';
 
@@ -15,8 +16,8 @@ async function vehiclesOf(carrierId: string): Promise<{ carrierId: string; rows:
 }
 
 /** The list App.tsx holds is from startup; a download since then may have stored the company profile. */
-export async function currentCarrier(carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
-  const list = await api?.carriers.list().catch(() => null);
+export async function currentCarrier(api: RouteLensApi, carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
+  const list = await api.carriers.list().catch(() => null);
   return list?.find((c) => c.id === carrierId) ?? known;
 }
 
@@ -38,8 +39,11 @@ export interface ReviewSelection {
  * carriers the previous carrier's vehicles are never offered (nor a day or
  * span applied to them) while the new list is read.
  */
-export function useReviewSelection(carriers: CarrierView[]): ReviewSelection {
-  const [sel, setSel] = useState<SelectionValue>({ carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' });
+export function useReviewSelection(carriers: CarrierView[], place?: ReviewPlace): ReviewSelection {
+  // A place from the URL or another screen (Compare's worst events, a fleet row) opens there.
+  const [sel, setSel] = useState<SelectionValue>(
+    place ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span } : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' },
+  );
   const carrier = carriers.find((c) => c.id === sel.carrierId);
   const daysZone = daysZoneOf(carrier);
   const listed = useLive(() => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve({ carrierId: '', rows: [] })), [sel.carrierId]);

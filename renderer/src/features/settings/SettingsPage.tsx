@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { KeysStatus } from '../../../../shared/domain/carrier.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { KeychainHelp } from '../../components/KeychainHelp.tsx';
-import { api } from '../../bridge/api.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
@@ -18,6 +18,7 @@ interface Props {
  * read back. The page only ever learns whether one is set.
  */
 export function SettingsPage({ keys, onKeysChange }: Props) {
+  const { api } = useAppState();
   const [providerKey, setProviderKey] = useState('');
   const [baseUrl, setBaseUrl] = useState(keys.providerBaseUrl ?? '');
   const [busy, setBusy] = useState(false);
@@ -43,14 +44,13 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!api || providerKey.trim() === '') return;
+    if (providerKey.trim() === '') return;
     const url = baseUrl.trim();
-    void run(() => api!.keys.setProviderKey(providerKey, url === '' ? null : url), keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.');
+    void run(() => api.keys.setProviderKey(providerKey, url === '' ? null : url), keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.');
   };
 
   const remove = () => {
-    if (!api) return;
-    void run(() => api!.keys.deleteProviderKey(), 'Provider Key deleted.');
+    void run(() => api.keys.deleteProviderKey(), 'Provider Key deleted.');
   };
 
   return (

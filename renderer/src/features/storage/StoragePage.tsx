@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { CarrierView, VehicleRow } from '../../../../shared/domain/carrier.ts';
+import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { addDays, daysBetween, isUtcDay, type UtcDay } from '../../../../shared/util/day.ts';
-import { api } from '../../bridge/api.ts';
+import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { formatBytes, formatCount } from '../../downloads/format.ts';
 import { sixMonthsBefore } from '../../downloads/ranges.ts';
@@ -12,8 +12,9 @@ import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
 import { DayStrip, MonthAxis, StripLegend } from './DayStrip.tsx';
+import { errorText } from '../../../../shared/util/error-text.ts';
 
-const errorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : e instanceof Error ? e.message : String(e));
+const storageErrorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : errorText(e));
 
 async function carrierRows(carrierId: string): Promise<StorageVehicleRow[]> {
   const roster = await loadRoster(carrierId, 'vehicles');
@@ -26,7 +27,7 @@ function VehicleStorage({ row, days, onError }: { row: StorageVehicleRow; days: 
   const [to, setTo] = useState('');
   const [ranging, setRanging] = useState(false);
   const rangeOk = isUtcDay(from) && isUtcDay(to) && from <= to;
-  const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(errorText(e)));
+  const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(storageErrorText(e)));
   const complete = row.days.filter((d) => d.state === 'complete').length;
   const partial = row.days.length - complete;
   return (
@@ -86,7 +87,7 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
           <span data-testid="storage-carrier-bytes">{formatBytes(bytes)}</span>
         </span>
         <span className="spacer" />
-        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(errorText(e)))} />
+        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(storageErrorText(e)))} />
       </header>
       {error && (
         <div role="alert" className="alert alert-error" data-testid="storage-error">
@@ -110,25 +111,17 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
 }
 
 export function StoragePage() {
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [today, setToday] = useState<UtcDay | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { carriers, info } = useAppState();
+  const today = info.today;
   const stored = useLive(storedCarrierIds, []);
   const totals = useLive(storedTotals, []);
   const [usage, setUsage] = useState<{ usage: number; quota: number } | null>(null);
 
   useEffect(() => {
-    if (!api) return setError('The RouteLens bridge is not available in this window.');
-    // Offline, the list of carriers may fail: stored data is still shown, labelled by id.
-    api.carriers.list().then(setCarriers, () => undefined);
-    api.app.getInfo().then(
-      (i) => setToday(i.today),
-      () => setToday(new Date().toISOString().slice(0, 10)),
-    );
     navigator.storage?.estimate?.().then((e) => setUsage({ usage: e.usage ?? 0, quota: e.quota ?? 0 }), () => undefined);
   }, [stored]);
 
-  const days = today ? daysBetween(sixMonthsBefore(today), today) : [];
+  const days = daysBetween(sixMonthsBefore(today), today);
   const ids = [...new Set([...carriers.map((c) => c.id), ...(stored ?? [])])].filter((id) => stored?.includes(id));
   const total = totals?.bytes ?? 0;
   const share = usage && usage.quota > 0 ? Math.min(100, (total * 100) / usage.quota) : 0;
@@ -160,11 +153,6 @@ export function StoragePage() {
             <div className="progress-fill" style={{ width: `${Math.max(share, 0.5)}%` }} />
           </div>
           <StripLegend />
-        </div>
-      )}
-      {error && (
-        <div role="alert" className="alert alert-error">
-          {error}
         </div>
       )}
       {stored !== undefined && ids.length === 0 && (

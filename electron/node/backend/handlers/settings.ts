@@ -1,0 +1,42 @@
+import type { IpcResult } from '../../../../shared/ipc/contract.ts';
+import { resolveOnlineStyle } from '../../basemap/resolve-online-style.ts';
+import { StyleUrlError } from '../../basemap/style-origins.ts';
+import { apiOriginOf, type OnlineStyleSettings, type Preferences } from '../../settings/index.ts';
+import type { BackendContext } from '../context.ts';
+import { UserFacingError } from '../failure.ts';
+import type { NamespaceHandlers } from '../options.ts';
+
+/** A copy for the renderer: the store's objects stay its own. */
+function onlineStyleView(s: OnlineStyleSettings | undefined | null): IpcResult<'settings:getOnlineStyle'> {
+  return s ? { styleUrl: s.styleUrl, origins: [...s.origins] } : null;
+}
+
+/** A copy for the renderer: the store's objects stay its own. */
+function preferencesView(p: Preferences): IpcResult<'settings:getPreferences'> {
+  return { speedingThresholdMph: p.speedingThresholdMph, displayTimeZone: p.displayTimeZone, analysis: { ...p.analysis } };
+}
+
+/** settings:*: preferences, the provider's API address and the online basemap opt-in. */
+export function settingsHandlers(ctx: BackendContext): NamespaceHandlers<'settings'> {
+  const { settings } = ctx;
+  return {
+    'settings:getPreferences': async () => preferencesView((await settings.get()).preferences),
+    'settings:setPreferences': async (patch) => preferencesView(await settings.setPreferences(patch)),
+    'settings:setProviderBaseUrl': async (baseUrl) => {
+      await settings.setProvider({ baseUrl });
+      if (baseUrl !== null) await ctx.offerCarryOver(apiOriginOf(baseUrl));
+      return ctx.keysStatus();
+    },
+    'settings:getOnlineStyle': async () => onlineStyleView((await settings.get()).onlineStyle),
+    'settings:setOnlineStyle': async (styleUrl) => {
+      if (styleUrl === null) return settings.setOnlineStyle(null).then(() => null);
+      try {
+        const resolved = await resolveOnlineStyle(styleUrl, ctx.opts.onlineStyle);
+        return onlineStyleView(await settings.setOnlineStyle(resolved));
+      } catch (err) {
+        if (err instanceof StyleUrlError) throw new UserFacingError({ kind: 'bad-request', message: `The online style cannot be used: ${err.message}` });
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { errorText } from '../../../shared/util/error-text.ts';
+
+/**
+ * The one way the page talks to a worker: typed request/reply over
+ * postMessage. A protocol is an interface of methods; the page calls
+ * `client.call('method', ...args)`, the worker serves the same interface with
+ * `serveWorker(handlers)`. A handler that throws (or rejects) becomes a
+ * rejected call; a worker that dies rejects every pending call and is started
+ * again on the next one.
+ */
+
+/** Methods a worker offers: arguments and result (plain or a promise) of each. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a method of any signature (Parameters<> needs `any` here)
+export type Protocol<P> = { [M in keyof P]: (...args: any[]) => unknown };
+
+/** A failure as it crosses threads (an Error does not clone with its subclass). */
+export interface WireFailure {
+  kind: string;
+  message: string;
+}
+
+interface Request {
+  id: number;
+  method: string;
+  args: unknown[];
+}
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: WireFailure };
+
+export interface WorkerClient<P extends Protocol<P>> {
+  call<M extends keyof P & string>(method: M, ...args: Parameters<P[M]>): Promise<Awaited<ReturnType<P[M]>>>;
+  /** Stops the worker; pending calls reject with `closed`. */
+  dispose(): void;
+}
+
+export interface WorkerClientOptions {
+  /** Starts the worker (called again after it died). */
+  spawn: () => Worker;
+  /** Names the worker in the message of a crash: "The <name> worker stopped: …". */
+  name: string;
+  /** The Error a failure becomes on this side; default: an Error with its message. */
+  toError?: (failure: WireFailure) => Error;
+}
+
+export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientOptions): WorkerClient<P> {
+  const toError = options.toError ?? ((f: WireFailure) => new Error(f.message));
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let worker: Worker | null = null;
+  let nextId = 1;
+
+  const failAll = (failure: WireFailure) => {
+    for (const p of pending.values()) p.reject(toError(failure));
+    pending.clear();
+  };
+
+  const ensure = (): Worker => {
+    if (worker) return worker;
+    const w = options.spawn();
+    w.onmessage = (ev: MessageEvent<Reply>) => {
+      const p = pending.get(ev.data.id);
+      if (!p) return;
+      pending.delete(ev.data.id);
+      if (ev.data.ok) p.resolve(ev.data.result);
+      else p.reject(toError(ev.data.failure));
+    };
+    w.onerror = (ev) => {
+      w.terminate();
+      if (worker === w) worker = null;
+      failAll({ kind: 'crashed', message: `The ${options.name} worker stopped: ${ev.message || 'it failed to start or threw outside a call'}` });
+    };
+    worker = w;
+    return w;
+  };
+
+  return {
+    call(method, ...args) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        ensure().postMessage({ id, method, args } satisfies Request);
+      });
+    },
+    dispose() {
+      worker?.terminate();
+      worker = null;
+      failAll({ kind: 'closed', message: 'closed' });
+    },
+  };
+}
+
+export interface ServeOptions {
+  /** A thrown value as the failure the page sees; default: kind 'error' and its message. */
+  failure?: (err: unknown) => WireFailure;
+  /** Buffers of a result to transfer instead of copying. */
+  transfer?: (result: unknown) => Transferable[];
+}
+
+/** Serves `handlers` to the page, in the worker. Calls run as they arrive; async ones may overlap. */
+export function serveWorker<P extends Protocol<P>>(handlers: P, options: ServeOptions = {}): void {
+  const scope = self as unknown as DedicatedWorkerGlobalScope;
+  const failure = options.failure ?? ((err: unknown) => ({ kind: 'error', message: errorText(err) }));
+  scope.onmessage = (ev: MessageEvent<Request>) => {
+    const { id, method, args } = ev.data;
+    const reply = (r: Reply, transfer: Transferable[] = []) => scope.postMessage(r, transfer);
+    try {
+      const handler = Object.prototype.hasOwnProperty.call(handlers, method) ? (handlers as Record<string, unknown>)[method] : undefined;
+      if (typeof handler !== 'function') throw new Error(`Unknown worker method "${method}".`);
+      Promise.resolve((handler as (...a: unknown[]) => unknown)(...args)).then(
+        (result) => reply({ id, ok: true, result }, options.transfer?.(result) ?? []),
+        (err: unknown) => reply({ id, ok: false, failure: failure(err) }),
+      );
+    } catch (err) {
+      reply({ id, ok: false, failure: failure(err) });
+    }
+  };
+}

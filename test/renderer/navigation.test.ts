@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hashToView, viewToHash, type View } from '../../renderer/src/features/layout/navigation.ts';
+
+describe('views in the URL fragment', () => {
+  const views: View[] = [
+    { page: 'carriers' },
+    { page: 'fleet', carrierId: 'demo-acme' },
+    { page: 'downloads' },
+    { page: 'storage' },
+    { page: 'compare' },
+    { page: 'settings' },
+    { page: 'review' },
+    { page: 'review', place: { carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f', day: '2026-11-20', span: 'week' } },
+    { page: 'review', place: { carrierId: 'c1', vehicleId: 'v:1', day: '2026-11-20', span: 'day', seekTo: 1_763_600_000_000 } },
+  ];
+  it.each(views.map((v) => [viewToHash(v), v] as const))('%s reads back as the same view', (hash, view) => {
+    expect(hashToView(`#${hash}`)).toEqual(view);
+  });
+
+  it('a fragment that names no view reads as none: the browser shell\'s token, empty, unknown, or out of shape', () => {
+    for (const h of ['', '#', '#token=abc', '#nope', '#fleet', '#fleet?carrier=../x', `#${'review?'.padEnd(2000, 'x')}`]) expect(hashToView(h)).toBeNull();
+  });
+
+  it('a review place out of shape keeps the screen but drops the place', () => {
+    expect(hashToView('#review?carrier=c1&vehicle=v1&day=20-11-2026&span=day')).toEqual({ page: 'review' });
+    expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=year')).toEqual({ page: 'review' });
+    expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=day&t=1e400')).toEqual({ page: 'review' });
+  });
+});
