@@ -1,95 +1,35 @@
 import { RangePicker } from '../../components/RangePicker.tsx';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
-import type { CarrierFacts, WorstEvent } from '../../../../shared/compare/facts.ts';
-import { formatDuration } from '../../../../shared/util/duration.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
-import { DEFAULT_COMPARE_PARAMS, PARAM_LABELS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
-import type { CarrierView } from '../../../../shared/domain/carrier.ts';
-import type { AppInfo } from '../../../../shared/ipc/contract.ts';
-import type { UtcDay } from '../../../../shared/util/day.ts';
+import { PARAM_LABELS, type CompareParams } from '../../../../shared/compare/params.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { CompareTable } from './CompareTable.tsx';
-import { printComparison, saveComparisonCsv } from './export.ts';
 import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
+import { useCarrierPicks, useCompareExports, useCompareParams } from './use-compare-setup.ts';
+import { WorstEvents, type ReviewTarget } from './WorstEvents.tsx';
 import './compare.css';
-import { errorText } from '../../../../shared/util/error-text.ts';
 
-/** Where a worst event opens in the trip review. */
-export interface ReviewTarget {
-  carrierId: string;
-  vehicleId: string;
-  day: UtcDay;
-  startMs: number;
-}
+export type { ReviewTarget } from './WorstEvents.tsx';
 
 /** Parameters a user adjusts here; the others keep their documented defaults. */
 const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'maxPlausibleMph', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
 
-function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onOpenReview?: (t: ReviewTarget) => void }) {
-  return (
-    <div className="compare-charts" data-testid="compare-worst">
-      {carriers.map((c) => (
-        <div key={c.carrierId} className="panel" data-carrier-id={c.carrierId}>
-          <h3>{c.label}</h3>
-          {c.worstEvents.length === 0 ? (
-            <p className="muted">No speeding events.</p>
-          ) : (
-            <ol>
-              {c.worstEvents.map((e: WorstEvent) => {
-                const text = `${e.peakMph} mph for ${formatDuration(e.seconds, 'fine')} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-                return (
-                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph} data-vehicle-id={e.vehicleId} data-day={e.day} data-start-ms={e.startMs}>
-                    {onOpenReview ? (
-                      <button type="button" className="btn btn-small" onClick={() => onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, startMs: e.startMs })}>
-                        {text}
-                      </button>
-                    ) : (
-                      text
-                    )}
-                    {e.place && <span className="muted"> · {e.place}</span>}
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
-  const { api } = useAppState();
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [today, setToday] = useState<UtcDay | null>(null);
-  const [saving, setSaving] = useState<Pick<AppInfo, 'saveMode' | 'canPrintToPdf'> | null>(null);
+  const { api, carriers, info, preferences } = useAppState();
+  const today = info.today;
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { selected, toggle } = useCarrierPicks(carriers);
   const [preset, setPreset] = useState<RangePreset>('7d');
   const [customFrom, setCustomFrom] = useState('');
   const [customTo, setCustomTo] = useState('');
-  const [params, setParams] = useState<CompareParams>({ ...DEFAULT_COMPARE_PARAMS });
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    Promise.all([api.carriers.list(), api.app.getInfo(), api.settings.getPreferences()]).then(
-      ([list, info, prefs]) => {
-        setCarriers(list);
-        setSelected(list.slice(0, MIN_CARRIERS).map((c) => c.id));
-        setToday(info.today);
-        setSaving({ saveMode: info.saveMode, canPrintToPdf: info.canPrintToPdf });
-        setParams((p) => ({ ...p, speedingThresholdMph: prefs.speedingThresholdMph }));
-      },
-      (e: unknown) => setError(errorText(e)),
-    );
-  }, [api]);
+  const { params, draft, applyParam } = useCompareParams(preferences.speedingThresholdMph, setError);
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;
@@ -105,38 +45,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
   const downloadMissing = useDownloadMissing(facts, setMessage, setError);
 
-  const toggle = (id: string) => setSelected((cur) => (cur.includes(id) ? cur.filter((x) => x !== id) : cur.length >= MAX_CARRIERS ? cur : [...cur, id]));
-
-  const applyParam = (key: keyof CompareParams, text: string) => {
-    setDraft((d) => ({ ...d, [key]: text }));
-    const v = Number(text);
-    if (text.trim() === '' || !Number.isFinite(v)) return;
-    try {
-      setParams((p) => resolveCompareParams({ ...p, [key]: v }));
-      setError(null);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-
-  const exportCsv = async () => {
-    if (!facts || !saving) return;
-    try {
-      const out = await saveComparisonCsv(api, saving.saveMode, facts);
-      setMessage(out.kind === 'saved' ? `Saved ${out.path}` : out.kind === 'downloaded' ? `Downloaded ${out.name}` : null);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-  const exportReport = async () => {
-    if (!facts || !saving) return;
-    try {
-      const out = await printComparison(api, saving.canPrintToPdf, facts);
-      if (out.kind === 'saved') setMessage(`Saved ${out.path}`);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
+  const { exportCsv, exportReport } = useCompareExports(api, info, facts, setMessage, setError);
 
   return (
     <section className="page compare-page" data-testid="compare-page" data-state={result.state} data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}>
@@ -177,11 +86,11 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
           ))}
         </div>
         <div className="actions">
-          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts || !saving} onClick={() => void exportCsv()}>
+          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts} onClick={() => void exportCsv()}>
             Export CSV
           </button>
-          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts || !saving} onClick={() => void exportReport()}>
-            {saving?.canPrintToPdf === false ? 'Print report' : 'Save report (PDF)'}
+          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts} onClick={() => void exportReport()}>
+            {info.canPrintToPdf ? 'Save report (PDF)' : 'Print report'}
           </button>
         </div>
         {range && 'error' in range && <p className="hint">{range.error}</p>}

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { Stop } from '../../../../shared/analysis/types.ts';
@@ -12,6 +10,7 @@ import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { AnalysisClient } from './analysis-client.ts';
+import { useReviewPreferences } from './use-review-preferences.ts';
 import { AnalysisSettings } from './AnalysisSettings.tsx';
 import { AuditBundleButton } from './AuditBundleButton.tsx';
 import type { OutlierPoint } from './clean-selection.ts';
@@ -52,11 +51,7 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
   const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers, place);
   // The moment the place asked for (Compare's worst events): sought once, when its days are loaded.
   const pendingSeek = useRef(place?.seekTo);
-  const [zone, setZone] = useState('local');
-  const [threshold, setThreshold] = useState(DEFAULT_ANALYSIS_PARAMS.speedingThresholdMph);
-  const [adjustable, setAdjustable] = useState<AdjustableAnalysisParams>(DEFAULT_ADJUSTABLE_PARAMS);
-  // Until the stored preferences are read nothing is analysed: a first pass with the defaults would be thrown away.
-  const [prefsRead, setPrefsRead] = useState(false);
+  const { zone, threshold, adjustable, onZone, onThreshold, onAdjustable } = useReviewPreferences();
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
@@ -74,20 +69,8 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
     };
   }, [store]);
 
-  useEffect(() => {
-    api.settings.getPreferences().then(
-      (p) => {
-        setZone(p.displayTimeZone);
-        setThreshold(p.speedingThresholdMph);
-        setAdjustable(p.analysis);
-        setPrefsRead(true);
-      },
-      () => setPrefsRead(true),
-    );
-  }, [api]);
-
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
-  const load = useReviewData(prefsRead ? client : null, sel, daysZone, params, chartWidth);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -170,18 +153,6 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
   }, [data, store]);
 
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
-  const onZone = (z: string) => {
-    setZone(z);
-    void api.settings.setPreferences({ displayTimeZone: z }).catch(() => undefined);
-  };
-  const onAdjustable = (next: AdjustableAnalysisParams) => {
-    setAdjustable(next);
-    void api.settings.setPreferences({ analysis: next }).catch(() => undefined);
-  };
-  const onThreshold = (mph: number) => {
-    setThreshold(mph);
-    void api.settings.setPreferences({ speedingThresholdMph: mph }).catch(() => undefined);
-  };
 
   const baseName = view ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_') : '';
   const loadKey = load.state === 'ready' ? load.data.key : load.state === 'idle' ? '' : load.key;
