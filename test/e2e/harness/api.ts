@@ -72,4 +72,6 @@ export interface HarnessApi {
   summaries(): Promise<StoredSummary[]>;
   /** Bench: parses wire records into day chunks, then times their writes through the worker. */
   benchWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string): Promise<{ days: number; records: number; ms: number }>;
+  /** Bench baseline: the same rows bulkPut from this page into a database of the same schema, one transaction a day. */
+  benchBareWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string): Promise<{ days: number; records: number; ms: number }>;
 }
