@@ -175,10 +175,15 @@ async function runVehicle(job: DownloadJob, v: JobVehicle, task: Task): Promise<
     const downloads = api.downloads;
     for (;;) {
       const { events, finished } = await pollWithRetry(() => downloads.poll(sessionId, ack));
+      // The days this poll brought are stored together, in one transaction.
+      const days = events.filter((e): e is DayEvent => e.type === 'day' && e.seq > ack);
+      if (days.length > 0 && task.stop !== 'quota') {
+        await storeDays(job, v, days);
+        ack = days[days.length - 1]!.seq;
+      }
       for (const e of events) {
-        if (e.seq <= ack && e.type === 'day') continue;
-        const end = await handleEvent(job, v, task, e);
-        if (e.type === 'day') ack = e.seq;
+        if (e.type === 'day') continue;
+        const end = await handleEvent(job, v, e);
         if (end) outcome = end;
       }
       if (finished) break;
@@ -205,18 +210,24 @@ async function runVehicle(job: DownloadJob, v: JobVehicle, task: Task): Promise<
   }
 }
 
-async function handleEvent(job: DownloadJob, v: JobVehicle, task: Task, e: DownloadEvent): Promise<{ state: JobState; failure: Failure | null } | null> {
-  switch (e.type) {
-    case 'day': {
-      if (task.stop === 'quota') return null;
-      await writer.putDay({ carrierId: job.carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected });
-      if (e.rejected.length > 0 && job.rejected.length < MAX_REJECTED_KEPT) {
-        const room = MAX_REJECTED_KEPT - job.rejected.length;
-        job.rejected.push(...e.rejected.slice(0, room).map((r) => ({ ...r, reason: `${v.vehicleNumber} ${e.chunk.day}: ${r.reason}` })));
-      }
-      void persist(job);
-      return null;
+type DayEvent = Extract<DownloadEvent, { type: 'day' }>;
+
+/** Writes the days (their arrays move to the store worker) and keeps the first rejected records for the job. */
+async function storeDays(job: DownloadJob, v: JobVehicle, days: readonly DayEvent[]): Promise<void> {
+  await writer.putDays(days.map((e) => ({ carrierId: job.carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected })), { move: true });
+  for (const e of days) {
+    if (e.rejected.length > 0 && job.rejected.length < MAX_REJECTED_KEPT) {
+      const room = MAX_REJECTED_KEPT - job.rejected.length;
+      job.rejected.push(...e.rejected.slice(0, room).map((r) => ({ ...r, reason: `${v.vehicleNumber} ${e.chunk.day}: ${r.reason}` })));
     }
+  }
+  void persist(job);
+}
+
+async function handleEvent(job: DownloadJob, v: JobVehicle, e: DownloadEvent): Promise<{ state: JobState; failure: Failure | null } | null> {
+  switch (e.type) {
+    case 'day':
+      return null;
     case 'progress':
       v.progress = cumulative(v, e.progress);
       tick(job);

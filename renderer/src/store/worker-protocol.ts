@@ -6,6 +6,7 @@ import type { PutDayInput } from './writes.ts';
 
 export type WorkerRequest =
   | { op: 'putDay'; input: PutDayInput }
+  | { op: 'putDays'; inputs: PutDayInput[] }
   | { op: 'refreshSummaries'; carrierId: string; summaries: DaySummary[] }
   | { op: 'deleteVehicleDays'; vehicleId: string; from: UtcDay | null; to: UtcDay | null }
   | { op: 'deleteCarrier'; carrierId: string }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { getDb } from './db.ts';
 import { toStoreFailure, type StoreFailure } from './errors.ts';
-import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putJob, putRoster, refreshSummaries } from './writes.ts';
+import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putDays, putJob, putRoster, refreshSummaries } from './writes.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
@@ -30,6 +30,8 @@ async function run(req: WorkerRequest): Promise<unknown> {
       return undefined;
     case 'putDay':
       return putDay(db, req.input);
+    case 'putDays':
+      return putDays(db, req.inputs);
     case 'refreshSummaries':
       return refreshSummaries(db, req.carrierId, req.summaries);
     case 'deleteVehicleDays':
