@@ -33,9 +33,14 @@ window.bareMap = {
   },
   /** ms from handing the route to MapLibre to the map idle with it drawn. */
   async draw(route) {
-    if (map.getLayer('route')) map.removeLayer('route');
-    if (map.getSource('route')) map.removeSource('route');
-    await new Promise((r) => map.once('idle', r));
+    if (map.getSource('route')) {
+      map.removeLayer('route');
+      map.removeSource('route');
+      // Idle fires only after a render: ask for one, so an empty map settles before the clock starts.
+      const settled = new Promise((r) => map.once('idle', r));
+      map.triggerRepaint();
+      await settled;
+    }
     const t0 = performance.now();
     map.addSource('route', { type: 'geojson', data: route });
     map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });

@@ -33,7 +33,9 @@ export async function bareDrawTimes(page: Page, origin: string, size: { width: n
   const handle = await page.evaluateHandle((text: string) => JSON.parse(text) as unknown, JSON.stringify(route.route));
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
-    out.push(await handle.evaluate((r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r), 'return window.bareMap.draw(r)'));
+    const drawn = handle.evaluate((r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r), 'return window.bareMap.draw(r)');
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the bare MapLibre page did not draw in 120 s')), 120_000).unref());
+    out.push(await Promise.race([drawn, timeout]));
   }
   await handle.dispose();
   return out;
