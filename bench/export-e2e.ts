@@ -29,13 +29,15 @@ import { createApiClient } from '../electron/node/api/index.ts';
 import { createRateLimiter } from '../electron/node/api/rate-limiter.ts';
 import { startSimulator } from '../electron/node/simulator/index.ts';
 import { historyWindow } from '../shared/util/history-window.ts';
+import { report } from './lib/figures.ts';
+import { bareFetchParse, SYNC_CONCURRENCY } from './lib/bare-fetch.ts';
 
 const NOW_ISO = '2026-11-20T12:00:00Z';
 const NOW = Date.parse(NOW_ISO);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const { values: opts } = parseNodeArgs({
-  options: { mode: { type: 'string', default: 'both' }, repeat: { type: 'string', default: '1' }, 'server-cpu-prof': { type: 'string' } },
+  options: { mode: { type: 'string', default: 'both' }, repeat: { type: 'string', default: '3' }, 'server-cpu-prof': { type: 'string' } },
 });
 if (!['both', 'process', 'in-process'].includes(opts.mode)) throw new Error(`--mode must be process, in-process or both, not "${opts.mode}"`);
 const modes = opts.mode === 'both' ? ['process', 'in-process'] : [opts.mode];
@@ -84,8 +86,17 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 for (const mode of modes) {
   const server = mode === 'process' ? await separateServer() : await inProcessServer();
+  const requested: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    requested.push(String(input));
+    return fetch(input, init);
+  };
   const newClient = () =>
-    createApiClient({ baseUrl: server.baseUrl, providerKey: server.providerKey, companyKey: server.companyKey, limiter: createRateLimiter({ unlimited: true }) });
+    createApiClient({
+      baseUrl: server.baseUrl, providerKey: server.providerKey, companyKey: server.companyKey,
+      limiter: createRateLimiter({ unlimited: true }), fetchImpl: recording,
+    });
+  const samples = { csv: [] as number[], gpx: [] as number[], bare4: [] as number[], bare1: [] as number[] };
   // The first vehicle of the first carrier, as the API lists it (the same truck whichever set-up serves it).
   const vehicle = (await newClient().vehicles({ limit: 1000 })).records[0]!;
   const label = mode === 'process' ? 'separate process' : 'in-process';
@@ -103,6 +114,7 @@ for (const mode of modes) {
     peakRss = process.memoryUsage.rss();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
+    requested.length = 0;
     const summary = await exportCommand(newClient(), args, () => {}, () => NOW);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -112,8 +124,28 @@ for (const mode of modes) {
         `${Math.round(summary.records / seconds).toLocaleString('en-US')} records/s end to end; this process's CPU ${cpuSeconds.toFixed(2)} s; ` +
         `file ${(statSync(out).size / 1e6).toFixed(1)} MB; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
     );
+    if (cold) continue;
+    samples[format].push(summary.records / seconds);
+    // The same pages, fetched bare and only JSON.parse-d: with the sync engine's concurrency, then one at a time.
+    const firstPages = requested.filter((u) => u.includes('/vehicle-location-history/') && !new URL(u).searchParams.has('next_page_token'));
+    for (const [concurrency, into] of [[SYNC_CONCURRENCY, samples.bare4], [1, samples.bare1]] as const) {
+      if (format !== 'csv') break;
+      global.gc?.();
+      const bare = await bareFetchParse(firstPages, { providerKey: server.providerKey, companyKey: server.companyKey }, concurrency);
+      if (bare.records < summary.records) throw new Error(`the bare loop read ${bare.records} records, the export ${summary.records}: not the same pages`);
+      // Rated by the export's record count: the ratio is then the two times' (the bare loop also reads the extra day the export drops).
+      into.push(summary.records / bare.seconds);
+      console.log(`[${label}] bare fetch + JSON.parse ×${concurrency}: ${bare.pages} pages, ${bare.records} records in ${bare.seconds.toFixed(2)} s`);
+    }
   }
   await server.close();
+  const baselines = [
+    { name: `bare fetch + JSON.parse of the same pages, ×${SYNC_CONCURRENCY} like the sync engine`, samples: samples.bare4, target: '>= 0.8' },
+    { name: 'bare fetch + JSON.parse of the same pages, sequential', samples: samples.bare1 },
+  ];
+  for (const format of ['csv', 'gpx'] as const) {
+    report({ bench: 'export-e2e', name: `${label}: download + write ${format}, six months of one truck`, unit: 'records/s', samples: samples[format], baselines });
+  }
 }
 clearInterval(sampler);
 rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
+import { report } from './lib/figures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -127,6 +128,8 @@ try {
   console.log(`cold runs (ms): ${fmt(cold)}`);
   console.log(`warm runs (ms): ${fmt(warm)}`);
   console.log(`fleet-open: ${big.vehicleCount} vehicles, cold ${median(cold).toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms (median of ${RUNS}, click to rows rendered)`);
+  report({ bench: 'fleet-open', name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, cold (new shell), click to rows`, unit: 'ms', samples: cold, target: '<= 1000' });
+  report({ bench: 'fleet-open', name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, warm (cached), click to rows`, unit: 'ms', samples: warm });
 } finally {
   await browser.close();
   await stopShell(shell.child);

@@ -23,6 +23,8 @@ import { chromium, type Page } from 'playwright-core';
 import type { WireLocationRecord } from '../shared/api/wire.ts';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
+import { report } from './lib/figures.ts';
+import { bareDrawTimes, routeOf } from './lib/review-baseline.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NOW = '2026-11-20T15:00:00.000Z';
@@ -137,10 +139,15 @@ try {
   await page.waitForSelector('[data-testid=review-page][data-state=ready]', { timeout: 60_000 });
   const day: { load: number; drawn: number }[] = [];
   const six: { load: number; drawn: number }[] = [];
+  const selected = { day: '', six: '' };
+  const selection = async () => ((await page.getByTestId('review-page').getAttribute('data-key')) ?? '').split(':').slice(1, 3) as [string, string];
   for (let i = 0; i < 5; i++) {
     day.push(await timeToDrawn(page, 'day'));
+    selected.day = (await selection()).join(':');
     six.push(await timeToDrawn(page, '6m'));
+    selected.six = (await selection()).join(':');
   }
+  const mapBox = await page.getByTestId('review-map').boundingBox();
   const traceFile = process.env['REVIEW_TRACE'];
   if (traceFile) {
     // One more of each span under Chrome's tracer (every thread: main, workers, GPU), summarised by scripts/trace-summary.ts.
@@ -201,6 +208,15 @@ try {
   await page.getByTestId('pb-follow').check();
   const follow = await playFor4s();
   await page.getByTestId('pb-follow').uncheck();
+  // Two more of each, alternating: following is judged against plain playback of the same run.
+  const plays = [play.fps];
+  const follows = [follow.fps];
+  for (let i = 0; i < 2; i++) {
+    plays.push((await playFor4s()).fps);
+    await page.getByTestId('pb-follow').check();
+    follows.push((await playFor4s()).fps);
+    await page.getByTestId('pb-follow').uncheck();
+  }
   const heapNow = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
   const heap = await heapNow();
   // What stays after a full collection is what the open review really holds; the figure before it depends on when V8 last collected.
@@ -221,6 +237,21 @@ try {
   console.log(`review: six months (${points.toLocaleString('en-US')} points), choose to drawn: ${med(six, 'drawn').toFixed(0)} ms (data at ${med(six, 'load').toFixed(0)} ms; median of ${six.length}; target < 1500 ms)`);
   console.log(`review: playback at 600x over six months: ${play.fps.toFixed(1)} frames/s (target >= 30); played ${play.trackMin.toFixed(0)} min of track`);
   console.log(`review: same with the camera following the vehicle: ${follow.fps.toFixed(1)} frames/s; played ${follow.trackMin.toFixed(0)} min of track`);
+  // Baselines: a bare MapLibre page drawing the same route GeoJSON over the same basemap, same map size.
+  const bare = await context.newPage();
+  const size = { width: Math.round(mapBox?.width ?? 800), height: Math.round(mapBox?.height ?? 600) };
+  const [dFrom, dTo] = selected.day.split(':') as [string, string];
+  const [sFrom, sTo] = selected.six.split(':') as [string, string];
+  const bareDay = await bareDrawTimes(bare, new URL(url).origin, size, routeOf(dense, vehicleId, dFrom, dTo), 5);
+  const bareSix = await bareDrawTimes(bare, new URL(url).origin, size, routeOf(dense, vehicleId, sFrom, sTo), 5);
+  await bare.close();
+  report({ bench: 'review', name: 'one day, choose to drawn map + charts', unit: 'ms', samples: day.map((x) => x.drawn), target: '<= 300', baselines: [{ name: 'bare MapLibre page drawing the same route GeoJSON', samples: bareDay, target: '<= 1.3' }] });
+  report({ bench: 'review', name: `six months (${points.toLocaleString('en-US')} points), choose to drawn`, unit: 'ms', samples: six.map((x) => x.drawn), target: '<= 1500', baselines: [{ name: 'bare MapLibre page drawing the same full route GeoJSON', samples: bareSix, target: '<= 0.5' }] });
+  report({ bench: 'review', name: 'playback at 600x over six months', unit: 'fps', samples: plays, target: '>= 30' });
+  report({
+    bench: 'review', name: 'playback at 600x over six months, following the vehicle', unit: 'fps', samples: follows, target: '>= 30',
+    baselines: [{ name: 'the same playback without following', samples: plays }],
+  });
   console.log(`review: renderer JS heap after six months + playback: ${(retained / 1048576).toFixed(1)} MB retained after a full GC (${(heap / 1048576).toFixed(1)} MB before it)`);
 } finally {
   await browser.close();

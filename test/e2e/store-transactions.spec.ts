@@ -39,6 +39,30 @@ test('putDay writes chunk, summary, rejections and coverage in one transaction: 
   await page.screenshot({ path: testInfo.outputPath('atomic.png') });
 });
 
+test('putDays stores several days in one transaction, their arrays moved to the worker; a failure inside it stores none of them', async ({ page }) => {
+  await harnessPage(page);
+  const days = await h(page, (x, a) => x.generate('veh-5', 5, 4, a), START_MS);
+  const first = days.slice(0, 3).map((d) => d.day);
+  const moved = await h(page, (x, d) => x.putDays({ via: 'worker', carrierId: 'c1', vehicleId: 'veh-5', days: d }), first);
+  expect(moved).toMatchObject({ ok: true, value: { detached: true } });
+  const dump = await h(page, (x) => x.dump(), null);
+  expect(dump.counts).toEqual({ chunks: 3, summaries: 3, coverage: 3, rejections: 3 });
+  for (const d of days.slice(0, 3)) {
+    const stored = dump.days.find((s) => s.day === d.day)!;
+    expect(stored.ids).toEqual(d.ids);
+    expect(stored.summaryPoints).toBe(d.ids.length);
+    expect(dump.coverage.find((c) => c.day === d.day)).toMatchObject({ state: 'complete', points: d.ids.length });
+  }
+
+  // A stored day and a new one together, failing inside: neither changes.
+  const both = [days[2]!.day, days[3]!.day];
+  const failed = await h(page, (x, d) => x.putDays({ via: 'main', carrierId: 'c2', vehicleId: 'veh-5', days: d, throwInside: true }), both);
+  expect(failed).toMatchObject({ ok: false });
+  const after = await h(page, (x) => x.dump(), null);
+  expect(after.counts).toEqual(dump.counts);
+  expect(after.days.map((d) => d.carrierId)).toEqual(['c1', 'c1', 'c1']);
+});
+
 test('a day written again replaces the earlier chunk: no duplicate points, coverage follows', async ({ page }, testInfo) => {
   await harnessPage(page);
   const days = await h(page, (x, a) => x.generate('veh-2', 11, 2, a), START_MS);

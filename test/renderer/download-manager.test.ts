@@ -62,10 +62,11 @@ function fakeBackend(script: (vehicleId: string) => DownloadEvent[][], options: 
       },
     },
     writer: {
-      async putDay(input) {
-        if (options.failDay?.(input)) throw new StoreError({ kind: 'quota', message: QUOTA_MESSAGE });
-        log.days.push(`${input.chunk.vehicleId} ${input.chunk.day}`);
-        return { carrierId: input.carrierId, vehicleId: input.chunk.vehicleId, day: input.chunk.day, state: 'complete', points: 0, bytes: 0, fetchedAt: 0 } as never;
+      // One transaction per call, as the store worker does: all of the days, or none.
+      async putDays(inputs) {
+        if (inputs.some((input) => options.failDay?.(input))) throw new StoreError({ kind: 'quota', message: QUOTA_MESSAGE });
+        for (const input of inputs) log.days.push(`${input.chunk.vehicleId} ${input.chunk.day}`);
+        return inputs.map((input) => ({ carrierId: input.carrierId, vehicleId: input.chunk.vehicleId, day: input.chunk.day, state: 'complete', points: 0, bytes: 0, fetchedAt: 0 })) as never;
       },
       async putJob(job) {
         log.jobs.push(job);

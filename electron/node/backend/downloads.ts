@@ -57,7 +57,8 @@ export const DOWNLOAD_LIMITS = { maxSessions: 16, idleMs: 2 * 60_000 } as const;
 
 export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSessions {
   const sessions = new Map<string, Session>();
-  const maxUnacked = opts.maxUnackedDays ?? 3;
+  // A week: the renderer stores the days of one poll in one transaction, and larger ones store faster (bench/indexeddb-write.ts).
+  const maxUnacked = opts.maxUnackedDays ?? 7;
   const idleMs = opts.idleMs ?? DOWNLOAD_LIMITS.idleMs;
   const maxSessions = opts.maxSessions ?? DOWNLOAD_LIMITS.maxSessions;
 

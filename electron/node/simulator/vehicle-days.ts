@@ -1,6 +1,7 @@
 import { mix32, uuidFromWords } from './hash.ts';
 import { describeLocation } from './gazetteer.ts';
 import { Lru } from './lru.ts';
+import { storedCheckpoint } from './checkpoints.ts';
 import { DAY_MS, EPOCH_MS, initialState, opDayOf, simulateOpDay, type DayState, type OpDaySim } from './vehicle-sim.ts';
 import type { VehicleProfile } from './fleet.ts';
 import type { MotionStatus, WireLocationRecord } from '../../../shared/api/wire.ts';
@@ -36,21 +37,36 @@ function chainKey(v: SimVehicleRef): string {
   return `${v.seed}:${v.vehicleId}`;
 }
 
-/** State at the start of op-day `k` (k >= 0). */
+/** State at the start of op-day `k` (k >= 0): chained from the nearest known state at or before `k`. */
 export function stateAt(v: SimVehicleRef, k: number): DayState {
   const key = chainKey(v);
   let chain = chains.get(key);
   if (!chain) {
+    // Sparse: op-days with a known state (the epoch, checkpoints used, and the days chained from them).
     chain = [initialState(v.profile, v.seed)];
     chains.set(key, chain);
   }
-  while (chain.length <= k) {
-    const i = chain.length - 1;
-    const cached = opDays.get(`${key}:${i}`);
-    const sim = cached ?? simulateOpDay(v.profile, v.seed, v.active, i, chain[i]!, false);
-    chain.push(sim.end);
+  let j = k;
+  while (chain[j] === undefined) {
+    const cp = storedCheckpoint(v.seed, v.vehicleId, j, (at) => chainFrom(v, 0, initialState(v.profile, v.seed), at));
+    if (cp) {
+      chain[j] = cp;
+      break;
+    }
+    j--;
+  }
+  for (; j < k; j++) {
+    const cached = opDays.get(`${key}:${j}`);
+    chain[j + 1] = (cached ?? simulateOpDay(v.profile, v.seed, v.active, j, chain[j]!, false)).end;
   }
   return chain[k]!;
+}
+
+/** The state at op-day `k` chained from `state` at op-day `from`, caching nothing. */
+export function chainFrom(v: SimVehicleRef, from: number, state: DayState, k: number): DayState {
+  let s = state;
+  for (let j = from; j < k; j++) s = simulateOpDay(v.profile, v.seed, v.active, j, s, false).end;
+  return s;
 }
 
 function opDay(v: SimVehicleRef, k: number, start: DayState): OpDaySim {

@@ -17,7 +17,7 @@ import { runVehicle, type SessionHost, type Task } from './vehicle-session.ts';
  */
 export interface DownloadManagerDeps {
   api: Pick<RouteLensApi, 'downloads'>;
-  writer: Pick<StoreWriter, 'putDay' | 'putJob' | 'deleteJob' | 'retryWrites'>;
+  writer: Pick<StoreWriter, 'putDays' | 'putJob' | 'deleteJob' | 'retryWrites'>;
   reads: {
     completeDaysOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]>;
     /** The jobs stored by an earlier run. */

@@ -1,4 +1,5 @@
 import { StoreError, type StoreFailure } from '../store/errors.ts';
+import type { DownloadEvent } from '../../../shared/ipc/contract.ts';
 import type { DownloadJob, JobVehicle } from '../store/types.ts';
 import type { DownloadManagerDeps } from './download-manager.ts';
 import * as S from './job-state.ts';
@@ -55,24 +56,32 @@ export async function runVehicle(host: SessionHost, jobId: string, vehicleId: st
   }
 }
 
+type DayEvent = Extract<DownloadEvent, { type: 'day' }>;
+
+/** Writes a poll's days in one transaction and keeps the job's first rejected records. */
+async function storeDays(host: SessionHost, job: DownloadJob, vehicleId: string, days: readonly DayEvent[]): Promise<void> {
+  await host.writer.putDays(
+    days.map((e) => ({ carrierId: job.carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected })),
+    { move: true },
+  );
+  const j = host.job(job.id);
+  const number = host.vehicle(job.id, vehicleId)?.vehicleNumber ?? '';
+  if (j) host.setJob({ ...j, rejected: days.reduce((kept, e) => S.keptRejections({ ...j, rejected: kept }, number, e), j.rejected) });
+  void host.persist(job.id);
+}
+
 /** Polls the session to its end: stores each new day, then acknowledges it; applies progress. The session's outcome. */
 async function pullDays(host: SessionHost, job: DownloadJob, vehicleId: string, sessionId: string, task: Task): Promise<S.VehicleOutcome> {
   let outcome: S.VehicleOutcome = { state: 'failed', failure: null };
   let ack = 0;
   for (;;) {
     const { events, finished } = await pollWithRetry(() => host.api.downloads.poll(sessionId, ack), host.sleep);
+    // The days this poll brought are stored together, in one transaction (their arrays move to the store worker), then acknowledged.
+    const days = events.filter((e): e is DayEvent => e.type === 'day' && e.seq > ack);
+    if (days.length > 0 && task.stop !== 'quota') await storeDays(host, job, vehicleId, days);
+    if (days.length > 0) ack = days[days.length - 1]!.seq;
     for (const e of events) {
-      if (e.type === 'day') {
-        if (e.seq <= ack) continue;
-        if (task.stop !== 'quota') {
-          await host.writer.putDay({ carrierId: job.carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected });
-          const j = host.job(job.id);
-          if (j) host.setJob({ ...j, rejected: S.keptRejections(j, host.vehicle(job.id, vehicleId)?.vehicleNumber ?? '', e) });
-          void host.persist(job.id);
-        }
-        ack = e.seq;
-        continue;
-      }
+      if (e.type === 'day') continue;
       const v = host.vehicle(job.id, vehicleId);
       if (!v) continue; // the job was removed while its session wound down
       const applied = S.applyProgressEvent(v, e);

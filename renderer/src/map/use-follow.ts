@@ -1,19 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { FollowCamera } from './follow-camera.ts';
 
 /**
- * Follow-vehicle camera: while `enabled`, keeps the vehicle in view. The
- * camera only moves once the vehicle leaves the middle of the screen, so a
- * per-frame position does not re-centre (and repaint) the map every frame.
+ * Follow-vehicle camera: while `enabled`, keeps the vehicle in view
+ * (follow-camera.ts: one camera move per frame at most, only once the vehicle
+ * leaves the middle of the screen, no layout read per frame).
  */
 export function useFollow(map: MapLibreMap | null, position: { lat: number; lng: number } | null, enabled: boolean, margin = 0.25): void {
+  const [camera, setCamera] = useState<FollowCamera | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const c = new FollowCamera(map, margin);
+    setCamera(c);
+    return () => {
+      c.dispose();
+      setCamera(null);
+    };
+  }, [map, margin]);
   const lat = position?.lat ?? NaN;
   const lng = position?.lng ?? NaN;
   useEffect(() => {
-    if (!map || !enabled || !Number.isFinite(lat) || !Number.isFinite(lng)) return;
-    const p = map.project([lng, lat]);
-    const { clientWidth: w, clientHeight: h } = map.getContainer();
-    const inside = p.x > w * margin && p.x < w * (1 - margin) && p.y > h * margin && p.y < h * (1 - margin);
-    if (!inside) map.easeTo({ center: [lng, lat], duration: 300 });
-  }, [map, enabled, lat, lng, margin]);
+    camera?.update(enabled && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null);
+  }, [camera, enabled, lat, lng]);
 }

@@ -69,8 +69,8 @@ export class RouteLensDb extends Dexie {
   declare jobs: Table<DownloadJob, string>;
   declare rejections: Table<RejectionRow, [string, string]>;
 
-  constructor(name: string = DB_NAME) {
-    super(name);
+  constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
+    super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   }
@@ -78,8 +78,14 @@ export class RouteLensDb extends Dexie {
 
 let shared: RouteLensDb | null = null;
 
-/** The one connection of this realm (main thread or worker). */
+/**
+ * The one connection of this realm (main thread or worker). Relaxed
+ * durability: a commit returns once the OS has the data, without waiting for
+ * it to reach the disk. A crash of the app loses nothing; a power cut may lose
+ * the last transactions, whole (a day's chunk and its coverage are in one), so
+ * a restart finds those days missing and downloads them again.
+ */
 export function getDb(): RouteLensDb {
-  shared ??= new RouteLensDb();
+  shared ??= new RouteLensDb(DB_NAME, { relaxedDurability: true });
   return shared;
 }

@@ -6,6 +6,8 @@ import type { PutDayInput } from './writes.ts';
 /** What the store worker (store/worker.ts) offers: each call is one transaction there. */
 export interface StoreProtocol {
   putDay(input: PutDayInput): Promise<CoverageRow>;
+  /** Several days in one transaction: all or none (fewer, larger transactions store more readings a second). */
+  putDays(inputs: PutDayInput[]): Promise<CoverageRow[]>;
   refreshSummaries(carrierId: string, summaries: DaySummary[]): Promise<number>;
   deleteVehicleDays(vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number>;
   deleteCarrier(carrierId: string): Promise<void>;

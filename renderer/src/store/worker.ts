@@ -3,7 +3,7 @@ import { serveWorker } from '../workers/rpc.ts';
 import { getDb, type RouteLensDb } from './db.ts';
 import { toStoreFailure, type StoreFailure } from './errors.ts';
 import type { StoreProtocol } from './worker-protocol.ts';
-import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putJob, putRoster, refreshSummaries } from './writes.ts';
+import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putDays, putJob, putRoster, refreshSummaries } from './writes.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
 
@@ -41,6 +41,7 @@ function failureOf(err: unknown): StoreFailure {
 
 const handlers: StoreProtocol = {
   putDay: (input) => write(false, (db) => putDay(db, input)),
+  putDays: (inputs) => write(false, (db) => putDays(db, inputs)),
   refreshSummaries: (carrierId, summaries) => write(false, (db) => refreshSummaries(db, carrierId, summaries)),
   deleteVehicleDays: (vehicleId, from, to) => write(true, (db) => deleteVehicleDays(db, vehicleId, from, to)),
   deleteCarrier: (carrierId) => write(true, (db) => deleteCarrier(db, carrierId)),

@@ -14,8 +14,28 @@ const store = createWorkerClient<StoreProtocol>({
   toError: (f) => new StoreError({ kind: f.kind === 'quota' ? 'quota' : 'store', message: f.message } satisfies StoreFailure),
 });
 
+/**
+ * The buffers of the chunks' numeric columns that can be moved to the worker
+ * instead of copied: only arrays that own their whole buffer alone (a view
+ * into a shared buffer, such as a decoded bridge message, would take its
+ * neighbours along).
+ */
+export function movableBuffers(inputs: readonly PutDayInput[]): ArrayBuffer[] {
+  const seen = new Map<ArrayBufferLike, number>();
+  const arrays = inputs.flatMap(({ chunk: c }) => [c.t, c.lat, c.lng, c.speed, c.direction, c.status]);
+  for (const a of arrays) seen.set(a.buffer, (seen.get(a.buffer) ?? 0) + 1);
+  return arrays
+    .filter((a) => a.buffer instanceof ArrayBuffer && seen.get(a.buffer) === 1 && a.byteOffset === 0 && a.byteLength === a.buffer.byteLength)
+    .map((a) => a.buffer as ArrayBuffer);
+}
+
 export const writer = {
   putDay: (input: PutDayInput) => store.call('putDay', input),
+  /**
+   * Days in one transaction. With `move`, the chunks' numeric arrays are
+   * transferred to the worker, not copied: the caller must not read them after.
+   */
+  putDays: (inputs: PutDayInput[], opts: { move?: boolean } = {}) => store.callWithTransfer('putDays', opts.move ? movableBuffers(inputs) : [], inputs),
   refreshSummaries: (carrierId: string, summaries: DaySummary[]) => store.call('refreshSummaries', carrierId, summaries),
   deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) => store.call('deleteVehicleDays', vehicleId, from, to),
   deleteCarrier: (carrierId: string) => store.call('deleteCarrier', carrierId),

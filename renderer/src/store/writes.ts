@@ -57,27 +57,41 @@ async function rw<T>(db: RouteLensDb, tables: TxTables, body: () => Promise<T>):
 }
 
 export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHooks = {}): Promise<CoverageRow> {
-  const { carrierId, chunk } = input;
+  return (await putDays(db, [input], hooks))[0]!;
+}
+
+/**
+ * Several days (chunk, summary, rejections, coverage each) in one transaction:
+ * all of them or none. The download manager hands over the days one poll
+ * brought together; a transaction's commit costs about as much as its writes,
+ * so fewer, larger ones store more readings a second.
+ */
+export async function putDays(db: RouteLensDb, inputs: readonly PutDayInput[], hooks: WriteHooks = {}): Promise<CoverageRow[]> {
   // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
-  const summary = summarizeDay(chunk);
-  const coverage: CoverageRow = {
-    carrierId,
-    vehicleId: chunk.vehicleId,
-    day: chunk.day,
-    state: input.complete ? 'complete' : 'partial',
-    points: chunk.length,
-    bytes: chunkBytes(chunk),
-    fetchedAt: Date.now(),
-  };
+  const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => ({
+    chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
+    summary: { ...summarizeDay(chunk), carrierId },
+    rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
+    coverage: {
+      carrierId,
+      vehicleId: chunk.vehicleId,
+      day: chunk.day,
+      state: complete ? 'complete' : 'partial',
+      points: chunk.length,
+      bytes: chunkBytes(chunk),
+      fetchedAt: Date.now(),
+    } satisfies CoverageRow as CoverageRow,
+  }));
+  if (rows.length === 0) return [];
   await rw(db, [db.chunks, db.summaries, db.coverage, db.rejections], async () => {
     // put on the [vehicleId+day] key replaces an earlier chunk of the day: never two copies of a point.
-    await db.chunks.put({ carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk });
-    await db.summaries.put({ ...summary, carrierId });
-    await db.rejections.put({ carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: input.rejected });
-    await db.coverage.put(coverage);
+    await db.chunks.bulkPut(rows.map((r) => r.chunk));
+    await db.summaries.bulkPut(rows.map((r) => r.summary));
+    await db.rejections.bulkPut(rows.map((r) => r.rejection));
+    await db.coverage.bulkPut(rows.map((r) => r.coverage));
     hooks.beforeCommit?.();
   });
-  return coverage;
+  return rows.map((r) => r.coverage);
 }
 
 /**

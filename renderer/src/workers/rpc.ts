@@ -28,6 +28,8 @@ type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false
 
 export interface WorkerClient<P extends Protocol<P>> {
   call<M extends keyof P & string>(method: M, ...args: Parameters<P[M]>): Promise<Awaited<ReturnType<P[M]>>>;
+  /** The same call, moving `transfer`'s buffers to the worker instead of copying them (the caller must not use them after). */
+  callWithTransfer<M extends keyof P & string>(method: M, transfer: Transferable[], ...args: Parameters<P[M]>): Promise<Awaited<ReturnType<P[M]>>>;
   /** Stops the worker; pending calls reject with `closed`. */
   dispose(): void;
 }
@@ -71,14 +73,17 @@ export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientO
     return w;
   };
 
+  const send = <R>(method: string, args: unknown[], transfer: Transferable[]): Promise<R> => {
+    const id = nextId++;
+    return new Promise<R>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      ensure().postMessage({ id, method, args } satisfies Request, transfer);
+    });
+  };
+
   return {
-    call(method, ...args) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        ensure().postMessage({ id, method, args } satisfies Request);
-      });
-    },
+    call: (method, ...args) => send(method, args, []),
+    callWithTransfer: (method, transfer, ...args) => send(method, args, transfer),
     dispose() {
       worker?.terminate();
       worker = null;

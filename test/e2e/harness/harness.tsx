@@ -8,13 +8,14 @@ import Dexie from 'dexie';
 import type { WireLocationRecord } from '../../../shared/api/wire.ts';
 import { parseLocationRecord } from '../../../shared/api/validate.ts';
 import { buildDayChunk } from '../../../shared/track/day-chunk.ts';
+import { summarizeDay } from '../../../shared/track/summary.ts';
 import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
-import { DB_NAME, RouteLensDb, SCHEMA_V1, getDb } from '../../../renderer/src/store/db.ts';
+import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, getDb } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
-import { putDay } from '../../../renderer/src/store/writes.ts';
+import { putDay, putDays } from '../../../renderer/src/store/writes.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
 
@@ -58,6 +59,21 @@ async function dump(dbName: string = DB_NAME): Promise<Dump> {
 }
 
 const harness: HarnessApi = {
+  putDays(o) {
+    const chunks = o.days.map((d) => generated.get(key(o.vehicleId, d)));
+    if (chunks.some((c) => !c)) return Promise.resolve({ ok: false, kind: 'harness', message: 'a day was not generated' });
+    // Copies: moving the arrays empties them here, and the generated days must stay readable.
+    const inputs = chunks.map((c) => ({ carrierId: o.carrierId, chunk: slice(c!, c!.length), complete: true, rejected: [] }));
+    const sent = inputs.flatMap((i) => [i.chunk.t, i.chunk.lat, i.chunk.lng, i.chunk.speed, i.chunk.direction, i.chunk.status]);
+    const detached = () => sent.every((a) => a.length === 0);
+    if (o.via === 'worker') return result(writer.putDays(inputs, { move: true }).then((coverage) => ({ coverage, detached: detached() })));
+    const beforeCommit = o.throwInside
+      ? () => {
+          throw new Error('injected failure inside the transaction');
+        }
+      : undefined;
+    return result(putDays(getDb(), inputs, { beforeCommit }).then((coverage) => ({ coverage, detached: detached() })));
+  },
   generate(vehicleId, seed, days, startMs) {
     const chunks = toDayChunks(vehicleId, generateRandomTrack(seed, days, { startMs }));
     for (const c of chunks) generated.set(key(vehicleId, c.day), c);
@@ -143,25 +159,61 @@ const harness: HarnessApi = {
   async summaries() {
     return (await getDb().summaries.toArray()) as unknown as StoredSummary[];
   },
-  async benchWrite(records: WireLocationRecord[], carrierId, vehicleId) {
-    const byDay = new Map<string, Breadcrumb[]>();
-    for (const raw of records) {
-      const p = parseLocationRecord(raw);
-      if (!p.ok) continue;
-      const d = dayOfMs(p.value.t);
-      const list = byDay.get(d) ?? [];
-      list.push(p.value);
-      byDay.set(d, list);
-    }
-    const chunks = [...byDay.keys()].sort().map((d) => buildDayChunk(vehicleId, d, byDay.get(d) ?? []));
+  async benchWrite(records: WireLocationRecord[], carrierId, vehicleId, daysPerTransaction = 1) {
+    const chunks = benchChunks(records, vehicleId);
+    const total = chunks.reduce((n, c) => n + c.length, 0);
     // Warm the worker and the database so the figure is the steady-state write rate.
     await writer.deleteVehicleDays('warm-up', null, null);
     const t0 = performance.now();
-    for (const chunk of chunks) await writer.putDay({ carrierId, chunk, complete: true, rejected: [] });
+    // As the download manager does: the days of one poll (at most the backpressure's few) in one transaction, arrays moved.
+    for (let i = 0; i < chunks.length; i += daysPerTransaction) {
+      const batch = chunks.slice(i, i + daysPerTransaction).map((chunk) => ({ carrierId, chunk, complete: true, rejected: [] }));
+      await writer.putDays(batch, { move: true });
+    }
     const ms = performance.now() - t0;
-    return { days: chunks.length, records: chunks.reduce((n, c) => n + c.length, 0), ms };
+    return { days: chunks.length, records: total, ms };
+  },
+  async benchBareWrite(records: WireLocationRecord[], carrierId, vehicleId) {
+    // The rows putDay writes, built before the clock starts (summaries included): only IndexedDB is timed.
+    const days = benchChunks(records, vehicleId).map((chunk) => ({
+      chunk: { carrierId, vehicleId, day: chunk.day, chunk },
+      summary: { ...summarizeDay(chunk), carrierId },
+      rejection: { carrierId, vehicleId, day: chunk.day, records: [] },
+      coverage: { carrierId, vehicleId, day: chunk.day, state: 'complete' as const, points: chunk.length, bytes: chunkBytes(chunk), fetchedAt: Date.now() },
+    }));
+    // Plain Dexie with the app's schema and the browser's default options.
+    const db = new Dexie('routelens-bench-bare');
+    db.version(1).stores(SCHEMA_V2);
+    await db.open();
+    const [chunks, summaries, rejections, coverage] = ['chunks', 'summaries', 'rejections', 'coverage'].map((t) => db.table(t));
+    const t0 = performance.now();
+    for (const d of days) {
+      await db.transaction('rw', [chunks!, summaries!, rejections!, coverage!], async () => {
+        await chunks!.bulkPut([d.chunk]);
+        await summaries!.bulkPut([d.summary]);
+        await rejections!.bulkPut([d.rejection]);
+        await coverage!.bulkPut([d.coverage]);
+      });
+    }
+    const ms = performance.now() - t0;
+    db.close();
+    return { days: days.length, records: days.reduce((n, d) => n + d.chunk.chunk.length, 0), ms };
   },
 };
+
+/** Wire records parsed and grouped into day chunks, as the sync engine hands them over. */
+function benchChunks(records: WireLocationRecord[], vehicleId: string): DayChunk[] {
+  const byDay = new Map<string, Breadcrumb[]>();
+  for (const raw of records) {
+    const p = parseLocationRecord(raw);
+    if (!p.ok) continue;
+    const d = dayOfMs(p.value.t);
+    const list = byDay.get(d) ?? [];
+    list.push(p.value);
+    byDay.set(d, list);
+  }
+  return [...byDay.keys()].sort().map((d) => buildDayChunk(vehicleId, d, byDay.get(d) ?? []));
+}
 
 (globalThis as unknown as { harness: HarnessApi }).harness = harness;
 document.title = 'store harness ready';

@@ -1,0 +1,79 @@
+/**
+ * Time to compute the carrier comparison for 3 carriers × 90 vehicles × 30
+ * days, generated (test/support/tracks.ts random plans). Target: under 1 s.
+ * Figures: with stored summaries whose parameters match (the usual case), and
+ * with another speeding threshold (every summary recomputed from its chunk).
+ * The trip analysis (average trip length) is timed on its own: the page shows
+ * the table first and fills that row when the analysis is done.
+ * Run: `npx tsx bench/compare-carriers.ts` (or `npm run bench compare-carriers`).
+ */
+import { analyzeTrack } from '../shared/analysis/analyze.ts';
+import { compareFacts, metricRows } from '../shared/compare/compare.ts';
+import type { CarrierData, VehicleDay } from '../shared/compare/facts.ts';
+import { resolveCompareParams, summaryParamsOf } from '../shared/compare/params.ts';
+import { summarizeDay } from '../shared/track/summary.ts';
+import { addDays, dayStartMs } from '../shared/util/day.ts';
+import { generateRandomTrack, toDayChunks } from '../test/support/tracks.ts';
+
+const CARRIERS = 3;
+const VEHICLES = 90;
+const DAYS = 30;
+const FROM = '2026-06-01';
+const range = { from: FROM, to: addDays(FROM, DAYS - 1) };
+
+/** 30 distinct 30-day tracks: each carrier's vehicle v reuses track (v + 7c) % 30 (generation dominates otherwise). */
+const TEMPLATES = 30;
+const t0 = performance.now();
+const stored = summaryParamsOf(resolveCompareParams());
+const templates = Array.from({ length: TEMPLATES }, (_, k) => {
+  const track = generateRandomTrack(k + 1, DAYS, { startMs: dayStartMs(FROM) + (k % 24) * 3_600_000 });
+  return toDayChunks('template', track)
+    .filter((chunk) => chunk.day <= range.to)
+    .map((chunk) => {
+      // Ids and places are not read by the comparison (places only for the few worst events): shared strings keep memory flat.
+      chunk.id = new Array<string>(chunk.length).fill('id');
+      chunk.location = new Array<string>(chunk.length).fill('Somewhere, ST');
+      return { chunk, summary: summarizeDay(chunk, stored) };
+    });
+});
+
+function makeCarrier(c: number): { data: CarrierData; points: number } {
+  const days: VehicleDay[] = [];
+  const roster: { vehicleId: string; number: string }[] = [];
+  let points = 0;
+  for (let v = 0; v < VEHICLES; v++) {
+    const vehicleId = `c${c}-v${v}`;
+    roster.push({ vehicleId, number: String(100 + v) });
+    for (const t of templates[(v + 7 * c) % TEMPLATES]!) {
+      points += t.chunk.length;
+      days.push({ vehicleId, day: t.chunk.day, chunk: { ...t.chunk, vehicleId }, summary: { ...t.summary, vehicleId } });
+    }
+  }
+  return { data: { carrierId: `c${c}`, label: `Carrier ${c}`, roster, days, driverSnapshots: [] }, points };
+}
+
+function time(label: string, run: () => void, reps = 5): number {
+  run();
+  const ms: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    run();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const median = ms[Math.floor(ms.length / 2)]!;
+  console.log(`${label.padEnd(58)} median ${median.toFixed(0).padStart(5)} ms  (min ${ms[0]!.toFixed(0)}, max ${ms[ms.length - 1]!.toFixed(0)})  ${median < 1000 ? 'OK' : 'OVER 1 s'}`);
+  return median;
+}
+
+const made = Array.from({ length: CARRIERS }, (_, c) => makeCarrier(c));
+const carriers = made.map((m) => m.data);
+const vehicleDays = carriers.reduce((n, c) => n + c.days.length, 0);
+const points = made.reduce((n, m) => n + m.points, 0);
+console.log(`generated ${CARRIERS} carriers × ${VEHICLES} vehicles × ${DAYS} days: ${vehicleDays} vehicle-days, ${points.toLocaleString('en-US')} points in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const same = resolveCompareParams();
+const other = resolveCompareParams({ speedingThresholdMph: 65 });
+time('compare, stored summaries match the parameters', () => metricRows(compareFacts(carriers, range, same).carriers));
+time('compare, threshold changed (all summaries recomputed)', () => metricRows(compareFacts(carriers, range, other).carriers), 3);
+time('compare + trip analysis (average trip length)', () => metricRows(compareFacts(carriers, range, same, analyzeTrack).carriers), 3);

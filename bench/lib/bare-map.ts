@@ -1,0 +1,65 @@
+/**
+ * The review's drawing baseline: a bare MapLibre page (no React, no app code)
+ * on the browser shell's origin, with the app's built-in basemap style, that
+ * draws one GeoJSON route as a plain line layer. Served from Playwright under
+ * `${origin}/__bare-map/`, so the style loads from the shell like the app's.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const DIST = path.resolve(import.meta.dirname, '../../node_modules/maplibre-gl/dist');
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="maplibre-gl.css">
+<style>html,body{margin:0}#map{position:absolute;left:0;top:0}</style></head><body><div id="map"></div>
+<script type="module">
+import * as maplibregl from './maplibre-gl.mjs';
+maplibregl.setWorkerUrl(new URL('./maplibre-gl-worker.mjs', location.href).href);
+const base = location.origin + '/';
+const styleUrl = new URL('basemap/style.json', base).href;
+const style = await (await fetch(styleUrl)).json();
+// Inline the style's GeoJSON files, as the app does (renderer/src/map/basemap-style.ts).
+for (const [id, src] of Object.entries(style.sources)) {
+  if (src.type === 'geojson' && typeof src.data === 'string') style.sources[id] = { ...src, data: await (await fetch(new URL(src.data, styleUrl))).json() };
+}
+let map = null;
+window.bareMap = {
+  async open(width, height, bounds) {
+    const el = document.getElementById('map');
+    el.style.width = width + 'px';
+    el.style.height = height + 'px';
+    map = new maplibregl.Map({ container: el, style, bounds, attributionControl: false, fadeDuration: 0, maxZoom: 18 });
+    await new Promise((r) => map.once('idle', r));
+  },
+  /** ms from handing the route to MapLibre to the map idle with it drawn. */
+  async draw(route) {
+    if (map.getSource('route')) {
+      map.removeLayer('route');
+      map.removeSource('route');
+      // Idle fires only after a render: ask for one, so an empty map settles before the clock starts.
+      const settled = new Promise((r) => map.once('idle', r));
+      map.triggerRepaint();
+      await settled;
+    }
+    const t0 = performance.now();
+    map.addSource('route', { type: 'geojson', data: route });
+    map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });
+    await new Promise((r) => map.once('idle', r));
+    return performance.now() - t0;
+  },
+};
+document.title = 'bare map ready';
+</script></body></html>`;
+
+const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.css': 'text/css' };
+
+export async function openBareMap(page: Page, origin: string): Promise<void> {
+  await page.route(`${origin}/__bare-map/**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.replace('/__bare-map/', '') || 'index.html';
+    if (name === 'index.html') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+    if (!/^maplibre-gl(-worker)?\.(mjs|css)$/.test(name)) return route.fulfill({ status: 404 });
+    return route.fulfill({ body: await readFile(path.join(DIST, name)), contentType: TYPES[path.extname(name)]! });
+  });
+  await page.goto(`${origin}/__bare-map/index.html`);
+  await page.waitForFunction('document.title === "bare map ready"', null, { timeout: 60_000 });
+}

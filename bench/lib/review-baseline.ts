@@ -1,0 +1,42 @@
+/** The same route GeoJSON the review draws, built in Node from the same readings, drawn by the bare MapLibre page. */
+import type { Page } from 'playwright-core';
+import type { WireLocationRecord } from '../../shared/api/wire.ts';
+import { parseLocationRecord } from '../../shared/api/validate.ts';
+import { routeGeoJSON, type RouteGeoJSON } from '../../shared/map/route-geojson.ts';
+import { buildDayChunk } from '../../shared/track/day-chunk.ts';
+import { DEFAULT_GAP_PARAMS } from '../../shared/track/gaps.ts';
+import type { Breadcrumb } from '../../shared/track/types.ts';
+import { dayOfMs, type UtcDay } from '../../shared/util/day.ts';
+import { openBareMap } from './bare-map.ts';
+
+/** The review's route for the readings of days `from`..`to` (the app's default threshold and gap rule). */
+export function routeOf(records: readonly WireLocationRecord[], vehicleId: string, from: UtcDay, to: UtcDay): RouteGeoJSON {
+  const byDay = new Map<UtcDay, Breadcrumb[]>();
+  for (const raw of records) {
+    const p = parseLocationRecord(raw);
+    if (!p.ok) continue;
+    const d = dayOfMs(p.value.t);
+    if (d < from || d > to) continue;
+    const list = byDay.get(d) ?? [];
+    list.push(p.value);
+    byDay.set(d, list);
+  }
+  const chunks = [...byDay.keys()].sort().map((d) => buildDayChunk(vehicleId, d, byDay.get(d)!));
+  return routeGeoJSON(chunks, { speedingThresholdMph: 70, ...DEFAULT_GAP_PARAMS });
+}
+
+/** ms for the bare page to draw `route` over the basemap in a map of the review's size, `runs` times. */
+export async function bareDrawTimes(page: Page, origin: string, size: { width: number; height: number }, route: RouteGeoJSON, runs: number): Promise<number[]> {
+  await openBareMap(page, origin);
+  const [w, s, e, n] = route.bounds ?? [-125, 24, -66, 50];
+  await page.evaluate(`window.bareMap.open(${size.width}, ${size.height}, [[${w}, ${s}], [${e}, ${n}]])`);
+  const handle = await page.evaluateHandle((text: string) => JSON.parse(text) as unknown, JSON.stringify(route.route));
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const drawn = handle.evaluate((r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r), 'return window.bareMap.draw(r)');
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the bare MapLibre page did not draw in 120 s')), 120_000).unref());
+    out.push(await Promise.race([drawn, timeout]));
+  }
+  await handle.dispose();
+  return out;
+}
