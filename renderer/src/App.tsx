@@ -69,10 +69,19 @@ export function App() {
         return <CarriersPage carriers={s.carriers} keys={s.keys} startAdding={view.adding === true} onCarriersChange={onCarriersChange} onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })} />;
       case 'fleet': {
         const carrier = s.carriers.find((c) => c.id === view.carrierId);
-        return carrier ? <FleetPage key={carrier.id} carrier={carrier} /> : <p className="muted">No such carrier.</p>;
+        return carrier ? (
+          <FleetPage
+            key={carrier.id}
+            carrier={carrier}
+            onOpenReview={(vehicleId) => navigate({ page: 'review', place: { carrierId: carrier.id, vehicleId, day: '', span: 'week' } })}
+            onOpenDownloads={(vehicleId) => navigate({ page: 'downloads', carrierId: carrier.id, vehicleId })}
+          />
+        ) : (
+          <p className="muted">No such carrier.</p>
+        );
       }
       case 'downloads':
-        return <DownloadsPage />;
+        return <DownloadsPage key={visit} carrierId={view.carrierId} vehicleId={view.vehicleId} />;
       case 'storage':
         return <StoragePage />;
       case 'review':

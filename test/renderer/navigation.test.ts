@@ -6,12 +6,16 @@ describe('views in the URL fragment', () => {
     { page: 'carriers' },
     { page: 'fleet', carrierId: 'demo-acme' },
     { page: 'downloads' },
+    { page: 'downloads', carrierId: 'demo-acme' },
+    { page: 'downloads', carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f' },
     { page: 'storage' },
     { page: 'compare' },
     { page: 'settings' },
     { page: 'review' },
     { page: 'review', place: { carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f', day: '2026-11-20', span: 'week' } },
     { page: 'review', place: { carrierId: 'c1', vehicleId: 'v:1', day: '2026-11-20', span: 'day', seekTo: 1_763_600_000_000 } },
+    // From a fleet row: the vehicle's latest stored day, chosen when its days are read.
+    { page: 'review', place: { carrierId: 'c1', vehicleId: 'v1', day: '', span: 'week' } },
   ];
   it.each(views.map((v) => [viewToHash(v), v] as const))('%s reads back as the same view', (hash, view) => {
     expect(hashToView(`#${hash}`)).toEqual(view);
@@ -25,5 +29,7 @@ describe('views in the URL fragment', () => {
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=20-11-2026&span=day')).toEqual({ page: 'review' });
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=year')).toEqual({ page: 'review' });
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=day&t=1e400')).toEqual({ page: 'review' });
+    expect(hashToView('#downloads?carrier=../x&vehicle=v1')).toEqual({ page: 'downloads' });
+    expect(hashToView('#downloads?carrier=c1&vehicle=%00')).toEqual({ page: 'downloads', carrierId: 'c1' });
   });
 });

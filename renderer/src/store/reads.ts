@@ -71,6 +71,12 @@ export async function storedTotals(): Promise<{ points: number; bytes: number }>
   return { points, bytes };
 }
 
+/** Vehicles of a carrier with at least one stored day. */
+export async function storedVehicleIds(carrierId: string): Promise<Set<string>> {
+  const rows = await getDb().coverage.where('carrierId').equals(carrierId).toArray();
+  return new Set(rows.map((r) => r.vehicleId));
+}
+
 /** Carriers with anything stored (a carrier removed from settings may still hold data). */
 export async function storedCarrierIds(): Promise<string[]> {
   return (await getDb().coverage.orderBy('carrierId').uniqueKeys()) as string[];

@@ -10,11 +10,12 @@ import { JobList } from './JobList.tsx';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 
-export function DownloadsPage() {
+/** `carrierId`/`vehicleId`: opened from a fleet row, that carrier chosen and that vehicle ticked. */
+export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVehicle }: { carrierId?: string | undefined; vehicleId?: string | undefined } = {}) {
   const jobs = useDownloadJobs();
   const { api, carriers, info } = useAppState();
   const today = info.today;
-  const [carrierId, setCarrierId] = useState(carriers[0]?.id ?? '');
+  const [carrierId, setCarrierId] = useState(initialCarrier && carriers.some((c) => c.id === initialCarrier) ? initialCarrier : (carriers[0]?.id ?? ''));
   const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
   const [rosterAt, setRosterAt] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -32,10 +33,11 @@ export function DownloadsPage() {
       (r) => {
         setVehicles(r.rows);
         setRosterAt(r.fetchedAt);
+        if (id === initialCarrier && initialVehicle && r.rows.some((v) => v.vehicleId === initialVehicle)) setSelected(new Set([initialVehicle]));
       },
       (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
     );
-  }, [api]);
+  }, [api, initialCarrier, initialVehicle]);
   useEffect(() => loadVehicles(carrierId, false), [carrierId, loadVehicles]);
 
   const activeIds = useMemo(() => vehicles.filter((v) => v.active).map((v) => v.vehicleId), [vehicles]);

@@ -8,7 +8,13 @@ const TABS: { kind: FleetKind; label: string }[] = [
   { kind: 'drivers', label: 'Drivers & HOS' },
 ];
 
-export function FleetPage({ carrier }: { carrier: CarrierView }) {
+/** A vehicle row leads to its trips (Trip review) and to its downloads. */
+export interface VehicleLinks {
+  onOpenReview: (vehicleId: string) => void;
+  onOpenDownloads: (vehicleId: string) => void;
+}
+
+export function FleetPage({ carrier, ...links }: { carrier: CarrierView } & VehicleLinks) {
   const [tab, setTab] = useState<FleetKind>('vehicles');
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -49,7 +55,7 @@ export function FleetPage({ carrier }: { carrier: CarrierView }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        <FleetTab key={`${carrier.id}:${tab}`} carrierId={carrier.id} kind={tab} />
+        <FleetTab key={`${carrier.id}:${tab}`} carrierId={carrier.id} kind={tab} links={links} />
       </div>
     </section>
   );

@@ -6,10 +6,11 @@ import { useNow } from '../../hooks/useNow.ts';
 import { DriversTable } from './DriversTable.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { RefreshBar } from './RefreshBar.tsx';
+import type { VehicleLinks } from './FleetPage.tsx';
 import { VehiclesTable } from './VehiclesTable.tsx';
 
 /** One tab's data: live when reachable, the stored roster when not. */
-export function FleetTab({ carrierId, kind }: { carrierId: string; kind: FleetKind }) {
+export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: FleetKind; links: VehicleLinks }) {
   const fleet = useFleet(carrierId, kind);
   const now = useNow(1000);
   const backendNow = serverNow(now);
@@ -33,7 +34,7 @@ export function FleetTab({ carrierId, kind }: { carrierId: string; kind: FleetKi
       {rows === null ? (
         fleet.loading && <p className="loading" role="status">Loading {kind}…</p>
       ) : kind === 'vehicles' ? (
-        <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} />
+        <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} carrierId={carrierId} links={links} />
       ) : (
         <DriversTable rows={rows as DriverRow[]} />
       )}

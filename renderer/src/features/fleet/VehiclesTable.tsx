@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
+import { useLive } from '../../store/hooks.ts';
+import { storedVehicleIds } from '../../store/reads.ts';
+import type { VehicleLinks } from './FleetPage.tsx';
 import { useSort } from '../../hooks/useSort.ts';
 import { formatAge, formatLatLng, formatMiles, formatUtc, MOTION_LABEL } from './format.ts';
 import { ALL_VEHICLES, matchesVehicle, vehicleSortValue, type VehicleFilter, type VehicleSortKey } from './vehicle-filter.ts';
@@ -8,6 +11,8 @@ import { ALL_VEHICLES, matchesVehicle, vehicleSortValue, type VehicleFilter, typ
 interface Props {
   rows: VehicleRow[];
   serverNow: number;
+  carrierId: string;
+  links: VehicleLinks;
 }
 
 const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
@@ -22,7 +27,9 @@ const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
   { key: 'reading', label: 'Reading', numeric: true },
 ];
 
-export function VehiclesTable({ rows, serverNow }: Props) {
+export function VehiclesTable({ rows, serverNow, carrierId, links }: Props) {
+  // Vehicles with anything stored: only those have trips to open.
+  const stored = useLive(() => storedVehicleIds(carrierId), [carrierId]);
   const [filter, setFilter] = useState<VehicleFilter>(ALL_VEHICLES);
   const filtered = useMemo(() => rows.filter((v) => matchesVehicle(v, filter)), [rows, filter]);
   const { sorted, sort, toggle } = useSort<VehicleRow, VehicleSortKey>(filtered, { key: 'number', direction: 'ascending' }, vehicleSortValue);
@@ -65,6 +72,9 @@ export function VehiclesTable({ rows, serverNow }: Props) {
               {COLUMNS.map((c) => (
                 <SortHeader key={c.key} label={c.label} column={c.key} sort={sort} onSort={toggle} testIdPrefix="sort-vehicles" numeric={c.numeric} />
               ))}
+              <th scope="col">
+                <span className="visually-hidden">Open</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -107,6 +117,21 @@ export function VehiclesTable({ rows, serverNow }: Props) {
                       No status reported
                     </td>
                   )}
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      data-testid="vehicle-open-review"
+                      disabled={!stored?.has(v.vehicleId)}
+                      title={stored?.has(v.vehicleId) ? `Open ${v.number}'s trips in Trip review` : `Nothing is downloaded for ${v.number} yet`}
+                      onClick={() => links.onOpenReview(v.vehicleId)}
+                    >
+                      Trips
+                    </button>{' '}
+                    <button type="button" className="btn btn-small" data-testid="vehicle-open-downloads" title={`Download ${v.number}'s days`} onClick={() => links.onOpenDownloads(v.vehicleId)}>
+                      Download
+                    </button>
+                  </td>
                 </tr>
               );
             })}

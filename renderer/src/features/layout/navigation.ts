@@ -4,7 +4,7 @@ import type { Span } from '../review/Selection.tsx';
 export interface ReviewPlace {
   carrierId: string;
   vehicleId: string;
-  /** The last day of the span (UTC day, YYYY-MM-DD). */
+  /** The last day of the span (YYYY-MM-DD); empty: the vehicle's latest stored day. */
   day: string;
   span: Span;
   /** Epoch ms to seek playback to once the days are loaded. */
@@ -19,7 +19,7 @@ export interface ReviewPlace {
 export type View =
   | { page: 'carriers'; adding?: boolean }
   | { page: 'fleet'; carrierId: string }
-  | { page: 'downloads' }
+  | { page: 'downloads'; carrierId?: string; vehicleId?: string }
   | { page: 'storage' }
   | { page: 'review'; place?: ReviewPlace }
   | { page: 'compare' }
@@ -33,14 +33,21 @@ export function sameView(a: View, b: View): boolean {
 const SPANS: readonly Span[] = ['day', 'week', 'month', '6m'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PLAIN = new Set(['downloads', 'storage', 'compare', 'settings']);
+const PLAIN = new Set(['storage', 'compare', 'settings']);
 
 /** The URL fragment of a view, without '#': `review?carrier=…&vehicle=…&day=…&span=…&t=…`. */
 export function viewToHash(view: View): string {
   if (view.page === 'fleet') return `fleet?${new URLSearchParams({ carrier: view.carrierId })}`;
+  if (view.page === 'downloads' && view.carrierId) {
+    const q = new URLSearchParams({ carrier: view.carrierId });
+    if (view.vehicleId) q.set('vehicle', view.vehicleId);
+    return `downloads?${q}`;
+  }
   if (view.page === 'review' && view.place) {
     const p = view.place;
-    const q = new URLSearchParams({ carrier: p.carrierId, vehicle: p.vehicleId, day: p.day, span: p.span });
+    const q = new URLSearchParams({ carrier: p.carrierId, vehicle: p.vehicleId });
+    if (p.day) q.set('day', p.day);
+    q.set('span', p.span);
     if (p.seekTo !== undefined) q.set('t', String(p.seekTo));
     return `review?${q}`;
   }
@@ -64,6 +71,12 @@ export function hashToView(hash: string): View | null {
     const carrierId = params.get('carrier') ?? '';
     return ID.test(carrierId) ? { page: 'fleet', carrierId } : null;
   }
+  if (page === 'downloads') {
+    const carrierId = params.get('carrier');
+    const vehicleId = params.get('vehicle');
+    if (carrierId === null || !ID.test(carrierId)) return { page: 'downloads' };
+    return vehicleId !== null && ID.test(vehicleId) ? { page: 'downloads', carrierId, vehicleId } : { page: 'downloads', carrierId };
+  }
   if (page !== 'review') return null;
   const carrierId = params.get('carrier');
   if (carrierId === null) return { page: 'review' };
@@ -72,7 +85,7 @@ export function hashToView(hash: string): View | null {
   const span = params.get('span') as Span;
   const t = params.get('t');
   const seekTo = t === null ? undefined : Number(t);
-  if (!ID.test(carrierId) || !ID.test(vehicleId) || !DAY.test(day) || !SPANS.includes(span)) return { page: 'review' };
+  if (!ID.test(carrierId) || !ID.test(vehicleId) || (day !== '' && !DAY.test(day)) || !SPANS.includes(span)) return { page: 'review' };
   if (seekTo !== undefined && !Number.isSafeInteger(seekTo)) return { page: 'review' };
   return { page: 'review', place: { carrierId, vehicleId, day, span, ...(seekTo !== undefined ? { seekTo } : {}) } };
 }
