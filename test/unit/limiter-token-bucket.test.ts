@@ -79,6 +79,28 @@ describe('token bucket', () => {
     expect(a.length + b.length).toBe(4);
   });
 
+  it('resumes at the sustained rate after a 429, not in a full burst (pause longer than burst/rate)', async () => {
+    // burst 10 at 2/s: a full bucket would let all six through at once when the 5 s pause ends;
+    // the sustained rate lets one through then, and the rest every 500 ms.
+    const limiter = createRateLimiter({ ratePerSec: 2, burst: 10, now: () => Date.now() });
+    limiter.penalize(5_000);
+    const times = grantTimes(() => limiter.acquire(), 6);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(times).toEqual([5_000, 5_500, 6_000, 6_500, 7_000, 7_500]);
+  });
+
+  it('a 429 in the middle of a burst leaves nothing of the burst for after the pause', async () => {
+    const limiter = createRateLimiter({ ratePerSec: 4, burst: 8, now: () => Date.now() });
+    const first = grantTimes(() => limiter.acquire(), 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first).toEqual([0, 0]);
+    limiter.penalize(1_000);
+    expect(limiter.snapshot().tokens).toBeLessThanOrEqual(1);
+    const after = grantTimes(() => limiter.acquire(), 3);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(after).toEqual([1_000, 1_250, 1_500]);
+  });
+
   it('unlimited mode never waits but still honours a penalty', async () => {
     const limiter = createRateLimiter({ unlimited: true, now: () => Date.now() });
     const times = grantTimes(() => limiter.acquire(), 1000);
