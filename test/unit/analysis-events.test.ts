@@ -59,6 +59,26 @@ describe('analyzeTrack: safety events', () => {
     }
   });
 
+  it('speeding at the edges of the rule: exactly the minimum duration, a single reading, exactly the limit, across UTC midnight', () => {
+    const plan: Leg[] = [
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 2, mph: 75 }, // two readings 60 s apart: exactly speedingMinSeconds, an event
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 1, mph: 90 }, // one reading over: never an event
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 15, mph: 70 }, // at the limit is not over it
+      { kind: 'drive', minutes: 30, mph: 80 }, // straddles 00:00 UTC: one event per day
+      { kind: 'stop', minutes: 20 },
+    ];
+    // Starts at 23:01 UTC: the 80 mph leg has readings 23:49…23:59 (600 s) and 00:00…00:18 (1,080 s).
+    const points = generateTrack(plan, { startMs: Date.UTC(2026, 2, 10, 23, 1) });
+    const speeding = analyzeTrack(toDayChunks('veh-e', points)).events.filter((e) => e.kind === 'speeding');
+    const expected = speedingRunsByHand(points, 70, 60, 1_200);
+    expect(expected.map((r) => r[2])).toEqual([60, 600, 1_080]);
+    expect(expected[2]![0]).toBe(Date.UTC(2026, 2, 11));
+    expect(speeding.map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph])).toEqual(expected);
+  });
+
   it('gaps are the per-day gaps plus the gaps across day boundaries, including a missing day', () => {
     const cross = toDayChunks(
       'veh-g',
