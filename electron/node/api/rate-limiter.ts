@@ -49,7 +49,8 @@ interface Waiter {
 export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const rate = opts.ratePerSec ?? DEFAULT_RATE_PER_SEC;
   const burst = Math.max(1, opts.burst ?? DEFAULT_BURST);
-  const unlimited = opts.unlimited === true || !Number.isFinite(rate);
+  // Infinity means no pacing; NaN is a mistake and is refused below, not taken as "unlimited".
+  const unlimited = opts.unlimited === true || rate === Number.POSITIVE_INFINITY;
   if (!unlimited && !(rate > 0)) throw new RangeError(`ratePerSec must be positive, got ${rate}`);
   const now = opts.now ?? (() => performance.now());
 
