@@ -1,76 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Rejection } from '../../shared/api/validate.ts';
-import type { Breadcrumb } from '../../shared/track/types.ts';
-import type { HistoryPage, LocationHistoryQuery } from '../../electron/node/api/client.ts';
 import { NetworkError, RequestError } from '../../electron/node/api/errors.ts';
 import { planRuns } from '../../electron/node/sync/plan.ts';
-import { syncVehicleHistory, type DayEmit, type SyncProgress } from '../../electron/node/sync/sync-vehicle-history.ts';
+import { syncVehicleHistory, type SyncProgress } from '../../electron/node/sync/sync-vehicle-history.ts';
+import { collect, scripted } from './sync-scripted.ts';
 
 /**
  * The sync engine's bookkeeping against a scripted source: every figure below is counted from the script
  * (pages served, retry events sent, readings and malformed records placed), not from the engine.
  */
-const H = 3_600_000;
-const at = (day: string, hour: number, id: string): Breadcrumb => ({
-  id,
-  t: Date.parse(`${day}T00:00:00Z`) + hour * H,
-  lat: 41,
-  lng: -99,
-  speed: 40,
-  status: 'IN_MOTION',
-  direction: 0,
-  location: '',
-  vehicleNumber: '7',
-  vin: 'V',
-});
-
-/** Two readings a day, one page per day of the query (so pages = days asked), one retry event per page. */
-function scripted(opts: { malformedOn?: string; refuse?: (q: LocationHistoryQuery) => Error | null; delayMs?: number } = {}) {
-  const queries: LocationHistoryQuery[] = [];
-  let active = 0;
-  let maxActive = 0;
-  let pages = 0;
-  const source = {
-    async *locationHistoryPages(q: LocationHistoryQuery): AsyncGenerator<HistoryPage> {
-      queries.push(q);
-      const refusal = opts.refuse?.(q);
-      if (refusal) throw refusal;
-      active++;
-      maxActive = Math.max(maxActive, active);
-      try {
-        for (let d = q.from, i = 0; d <= q.to; d = new Date(Date.parse(`${d}T00:00:00Z`) + 24 * H).toISOString().slice(0, 10), i++) {
-          await new Promise((r) => setTimeout(r, opts.delayMs ?? 0));
-          pages++;
-          q.onEvent?.({ type: 'request', path: '/history', attempt: 0 });
-          q.onEvent?.({ type: 'retry', path: '/history', attempt: 1, delayMs: 0, reason: 'HTTP 503' });
-          q.onEvent?.({ type: 'response', path: '/history', status: 200, ms: 1 });
-          const rejected: Rejection[] = d === opts.malformedOn ? [{ reason: 'lat is not a number', id: `${d}#bad`, snippet: '{}', t: Date.parse(`${d}T12:00:00Z`) }] : [];
-          yield { records: [at(d, 1, `${d}#a`), at(d, 13, `${d}#b`)], rejected, index: i + 1, nextPageToken: undefined };
-        }
-      } finally {
-        active--;
-      }
-    },
-  };
-  return { source, queries, pagesServed: () => pages, maxActive: () => maxActive };
-}
-
-const collect = () => {
-  const emits: DayEmit[] = [];
-  let inside = 0;
-  let overlapped = false;
-  return {
-    emits,
-    overlapped: () => overlapped,
-    onDay: async (e: DayEmit) => {
-      if (inside++ > 0) overlapped = true;
-      await new Promise((r) => setTimeout(r, 1));
-      emits.push(e);
-      inside--;
-    },
-  };
-};
-
 describe('sync engine bookkeeping', () => {
   it('reports the days to download first, then each day once with its readings, requests, retries and rejections', async () => {
     const src = scripted({ malformedOn: '2026-02-03' });
