@@ -34,7 +34,7 @@ describe('sync engine bookkeeping', () => {
     ]);
     expect(seen[0]).toEqual({ daysTotal: 4, daysDone: 0, records: 0, requests: 0, retries: 0, rejected: 0 });
     expect(seen.map((p) => p.daysDone).filter((d, i, a) => d !== a[i - 1])).toEqual([0, 1, 2, 3, 4]);
-    expect(res).toEqual({ daysTotal: 4, daysDone: 4, records: 8, requests: src.pagesServed(), retries: src.pagesServed(), rejected: 1, cancelled: false, endDateMode: 'inclusive' });
+    expect(res).toEqual({ daysTotal: 4, daysDone: 4, records: 8, requests: src.pagesServed(), retries: src.queries.length, rejected: 1, cancelled: false, endDateMode: 'inclusive' });
     expect(src.pagesServed()).toBe(4);
     expect(sink.emits.map((e) => [e.chunk.day, e.chunk.length, e.rejected.length])).toEqual([
       ['2026-02-01', 2, 0],

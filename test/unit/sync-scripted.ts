@@ -25,7 +25,7 @@ export interface DayPage {
 
 /**
  * An inclusive server: one page per day from start_date to end_date (so pages = days asked), one retry event
- * per page; by default two readings a day, or what `page` scripts for a day.
+ * per query; by default two readings a day, or what `page` scripts for a day.
  */
 export function scripted(
   opts: { malformedOn?: string; refuse?: (q: LocationHistoryQuery) => Error | null; delayMs?: number; page?: (day: string) => DayPage | undefined } = {},
@@ -46,7 +46,8 @@ export function scripted(
           await new Promise((r) => setTimeout(r, opts.delayMs ?? 0));
           pages++;
           q.onEvent?.({ type: 'request', path: '/history', attempt: 0 });
-          q.onEvent?.({ type: 'retry', path: '/history', attempt: 1, delayMs: 0, reason: 'HTTP 503' });
+          // one retry per query (on its first page), so retries and responses count differently
+          if (i === 0) q.onEvent?.({ type: 'retry', path: '/history', attempt: 1, delayMs: 0, reason: 'HTTP 503' });
           q.onEvent?.({ type: 'response', path: '/history', status: 200, ms: 1 });
           const rejected: Rejection[] = d === opts.malformedOn ? [{ reason: 'lat is not a number', id: `${d}#bad`, snippet: '{}', t: Date.parse(`${d}T12:00:00Z`) }] : [];
           const page = opts.page?.(d) ?? { records: [at(d, 1, `${d}#a`), at(d, 13, `${d}#b`)], rejected };
