@@ -128,6 +128,16 @@ describe('token bucket: clock, timers and snapshot', () => {
     expect(limiter.snapshot()).toEqual({ tokens: 5, waiting: 0, pausedForMs: 0 });
   });
 
+  it('an infinite rate is unlimited: it never waits and its bucket stays full (no NaN tokens)', async () => {
+    for (const opts of [{ ratePerSec: Number.POSITIVE_INFINITY }, { ratePerSec: Number.POSITIVE_INFINITY, unlimited: true }]) {
+      const limiter = createRateLimiter({ ...opts, burst: 3, now: () => Date.now() });
+      const times = grantTimes(() => limiter.acquire(), 10);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(times).toHaveLength(10);
+      expect(limiter.snapshot().tokens).toBe(3);
+    }
+  });
+
   it('waits only for the missing fraction of a token', async () => {
     // 4/s: a token every 250 ms. 100 ms after the bucket emptied, 0.4 of a token is there: the wait is 150 ms.
     const limiter = createRateLimiter({ ratePerSec: 4, burst: 1, now: () => Date.now() });
