@@ -9,7 +9,7 @@ import { cyclesPlugin } from './scripts/eslint-cycles.mjs';
 import { layersPlugin } from './scripts/eslint-layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**', '.cache/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,17 +2,25 @@
 // `npm test`: every suite, then one closing line `tests: N passed, M failed, K skipped`.
 // Suites: typecheck and lint (one check each), vitest unit + integration (the
 // keychain tests need a Secret Service, so vitest runs under scripts/with-keyring.sh),
-// and Playwright e2e in Debian Chromium when e2e specs exist.
+// and Playwright e2e in Debian Chromium when e2e specs exist. A test that passed only on a retry is counted
+// as flaky, named, and never as passed (scripts/test-counts.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { closingLine, countPlaywright, countVitest } from './test-counts.mjs';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: [] };
+const add = (c) => {
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  totals.skipped += c.skipped;
+  totals.flaky.push(...c.flaky);
+};
 let crashed = false;
 
 function run(title, cmd, args, env = {}) {
@@ -39,20 +47,18 @@ check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 
 // Vitest: unit + integration.
 const vitestJson = join(results, 'vitest.json');
+const flakyJson = join(results, 'vitest-flaky.json');
 const withKeyring = join(root, 'scripts/with-keyring.sh');
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-flaky-reporter.mjs', `--outputFile.json=${vitestJson}`];
+const vitestEnv = { ROUTELENS_FLAKY_JSON: flakyJson };
 const vitestStatus = existsSync(withKeyring)
-  ? run('vitest', 'bash', [withKeyring, 'npx', ...vitestArgs])
-  : run('vitest', 'npx', vitestArgs);
+  ? run('vitest', 'bash', [withKeyring, 'npx', ...vitestArgs], vitestEnv)
+  : run('vitest', 'npx', vitestArgs, vitestEnv);
 if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  // A suite that failed to load has no tests to count but still failed.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
-  totals.failed += brokenFiles.length;
-  if (vitestStatus !== 0 && r.numFailedTests === 0 && brokenFiles.length === 0) crashed = true;
+  const c = countVitest(JSON.parse(readFileSync(vitestJson, 'utf8')), existsSync(flakyJson) ? JSON.parse(readFileSync(flakyJson, 'utf8')) : []);
+  add(c);
+  // A suite that failed to load has no tests to count but still failed (countVitest counts it).
+  if (vitestStatus !== 0 && c.failed === 0) crashed = true;
 } else {
   crashed = true;
 }
@@ -68,11 +74,9 @@ if (hasE2e) {
     ? run('e2e', 'bash', [withKeyring, 'npx', ...pwArgs], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson })
     : run('e2e', 'npx', pwArgs, { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
   if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    totals.passed += s.expected + (s.flaky ?? 0);
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
-    if (status !== 0 && s.unexpected === 0) crashed = true;
+    const c = countPlaywright(JSON.parse(readFileSync(pwJson, 'utf8')));
+    add(c);
+    if (status !== 0 && c.failed === 0) crashed = true;
   } else {
     crashed = true;
   }
@@ -82,5 +86,9 @@ if (crashed) {
   console.log('A test runner exited abnormally (see above); counting it as one failure.');
   totals.failed++;
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (totals.flaky.length > 0) {
+  console.log(`\nFlaky: ${totals.flaky.length} test(s) passed only on a retry (not counted as passed):`);
+  for (const line of totals.flaky) console.log(`  ${line}`);
+}
+console.log(closingLine(totals));
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -6,6 +6,7 @@ import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { world } from './harness/app.ts';
+import { expectSpeedingAsByHand } from './independent-events.ts';
 
 /** The demo simulator's readings of one vehicle-range as day chunks, parsed the way the app stores them. */
 export function truthChunks(carrierId: string, vehicleId: string, from: string, to: string): DayChunk[] {
@@ -23,8 +24,11 @@ export function truthChunks(carrierId: string, vehicleId: string, from: string, 
   return out;
 }
 
+/** The analysis the screens should show; its speeding events are first checked against an independent rule. */
 export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70, params: Partial<AnalysisParams> = {}) {
-  return analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
+  const analysis = analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
+  expectSpeedingAsByHand(analysis.events, chunks, thresholdMph, params.speedingMinSeconds ?? 60, params.gapSeconds ?? 1_200);
+  return analysis;
 }
 
 /**

@@ -87,6 +87,31 @@ describe('browser shell bridge', () => {
     expect(res.body).not.toContain('"ok":true');
   });
 
+  it('compares the whole token: one character off anywhere, a prefix or an extension is refused (403)', async () => {
+    const t = shell.token;
+    /** A base64url character that is not the one at i. */
+    const swap = (i: number) => t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1);
+    const variants = {
+      'first character off': swap(0),
+      'ninth character off': swap(8),
+      'middle character off': swap(Math.floor(t.length / 2)),
+      'last character off': swap(t.length - 1),
+      'first 8 characters': t.slice(0, 8),
+      'all but the last character': t.slice(0, -1),
+      'one character more': `${t}A`,
+      'the token twice': t + t,
+      'empty': '',
+    };
+    for (const [name, token] of Object.entries(variants)) {
+      expect(token, name).not.toBe(t);
+      const res = await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': token });
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).not.toContain('"ok":true');
+    }
+    // and the exact token still passes, so the refusals are about the token alone
+    expect((await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': t })).status).toBe(200);
+  });
+
   it('refuses a rebinding attack: a foreign Host header (421)', async () => {
     const res = await call('app:getInfo', { Host: 'attacker.example:80', Origin: shell.origin, 'X-RouteLens-Token': shell.token });
     expect(res.status).toBe(421);

@@ -20,9 +20,31 @@
  */
 import type { MotionStatus } from '../../shared/api/wire.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
-import { destinationPoint } from '../../shared/track/geo.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 import { dayOfMs } from '../../shared/util/day.ts';
+
+/**
+ * Mean earth radius (IUGG, 6371.0088 km) in international miles to 0.1 mm, written out here
+ * rather than imported: distances "known by construction" must not share a constant or a formula
+ * with the geo.ts that measures them (a wrong radius there would otherwise cancel out).
+ */
+const RADIUS_MILES = 3958.7613;
+
+/**
+ * Great-circle travel by rotating unit vectors (n-vector form), a different formulation from
+ * geo.ts's spherical trigonometry: the point `miles` away from (lat, lng) on `headingDeg`.
+ */
+function travel(lat: number, lng: number, headingDeg: number, miles: number): { lat: number; lng: number } {
+  const rad = Math.PI / 180;
+  const [phi, lam, th, delta] = [lat * rad, lng * rad, headingDeg * rad, miles / RADIUS_MILES];
+  const p = [Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)];
+  const north = [-Math.sin(phi) * Math.cos(lam), -Math.sin(phi) * Math.sin(lam), Math.cos(phi)];
+  const east = [-Math.sin(lam), Math.cos(lam), 0];
+  const q = [0, 1, 2].map((i) => p[i]! * Math.cos(delta) + (north[i]! * Math.cos(th) + east[i]! * Math.sin(th)) * Math.sin(delta));
+  const [x, y, z] = q as [number, number, number];
+  const outLng = Math.atan2(y, x) / rad;
+  return { lat: Math.atan2(z, Math.hypot(x, y)) / rad, lng: outLng >= 180 ? outLng - 360 : outLng };
+}
 
 export type Leg =
   | { kind: 'drive'; minutes: number; mph: number; heading?: number; stepSeconds?: number }
@@ -95,7 +117,7 @@ export function generateTrack(plan: readonly Leg[], options: TrackOptions): Brea
         const steps = Math.round((leg.minutes * 60) / step);
         for (let k = 0; k < steps; k++) {
           push('IN_MOTION', leg.mph);
-          const p = destinationPoint(lat, lng, heading, (leg.mph * step) / 3600);
+          const p = travel(lat, lng, heading, (leg.mph * step) / 3600);
           lat = p.lat;
           lng = p.lng;
           t += step * 1000;
@@ -115,7 +137,7 @@ export function generateTrack(plan: readonly Leg[], options: TrackOptions): Brea
         push(leg.status ?? 'STATIONARY', 0);
         t += leg.minutes * 60_000;
         if (leg.movedMiles) {
-          const p = destinationPoint(lat, lng, leg.heading ?? heading, leg.movedMiles);
+          const p = travel(lat, lng, leg.heading ?? heading, leg.movedMiles);
           lat = p.lat;
           lng = p.lng;
         }

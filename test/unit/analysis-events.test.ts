@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import type { SafetyEvent } from '../../shared/analysis/types.ts';
 import { findGaps } from '../../shared/track/gaps.ts';
-import { speedingEvents, summarizeDay } from '../../shared/track/summary.ts';
+import { summarizeDay } from '../../shared/track/summary.ts';
+import type { Breadcrumb } from '../../shared/track/types.ts';
 import { generateRandomTrack, generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
 const MIN = 60_000;
@@ -39,26 +40,43 @@ describe('analyzeTrack: safety events', () => {
     }
   });
 
-  it('speeding events agree with the day summary on every day, whatever the threshold', () => {
+  it('speeding events equal the runs an in-test reading of the breadcrumbs finds on every UTC day, whatever the threshold', () => {
     for (const seed of [3, 11, 29]) {
-      const chunks = toDayChunks('veh-r', generateRandomTrack(seed, 8));
-      for (const params of [{}, { speedingThresholdMph: 65, speedingMinSeconds: 300 }]) {
-        const { events } = analyzeTrack(chunks, params);
-        const speeding = events.filter((e) => e.kind === 'speeding');
-        let total = 0;
-        chunks.forEach((chunk, k) => {
-          const mine = speeding.filter((e) => e.at.chunk === k);
-          const theirs = speedingEvents(chunk, params);
-          expect(mine.map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph])).toEqual(
-            theirs.map((r) => [r.startMs, r.endMs, r.seconds, r.maxMph]),
-          );
-          expect(mine).toHaveLength(summarizeDay(chunk, params).speedingEvents);
-          total += theirs.length;
-        });
-        expect(total).toBe(speeding.length);
-        if (Object.keys(params).length === 0) expect(total).toBeGreaterThan(0);
+      const points = generateRandomTrack(seed, 8);
+      const chunks = toDayChunks('veh-r', points);
+      for (const [threshold, minSeconds, params] of [
+        [70, 60, {}],
+        [65, 300, { speedingThresholdMph: 65, speedingMinSeconds: 300 }],
+      ] as const) {
+        const speeding = analyzeTrack(chunks, params).events.filter((e) => e.kind === 'speeding');
+        const expected = speedingRunsByHand(points, threshold, minSeconds, 1_200);
+        expect(speeding.map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph])).toEqual(expected);
+        if (threshold === 70) expect(expected.length).toBeGreaterThan(0);
+        // and the day summaries count the same events
+        const perDay = chunks.map((c) => summarizeDay(c, params).speedingEvents);
+        expect(perDay.reduce((a, b) => a + b, 0)).toBe(expected.length);
       }
     }
+  });
+
+  it('speeding at the edges of the rule: exactly the minimum duration, a single reading, exactly the limit, across UTC midnight', () => {
+    const plan: Leg[] = [
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 2, mph: 75 }, // two readings 60 s apart: exactly speedingMinSeconds, an event
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 1, mph: 90 }, // one reading over: never an event
+      { kind: 'drive', minutes: 10, mph: 60 },
+      { kind: 'drive', minutes: 15, mph: 70 }, // at the limit is not over it
+      { kind: 'drive', minutes: 30, mph: 80 }, // straddles 00:00 UTC: one event per day
+      { kind: 'stop', minutes: 20 },
+    ];
+    // Starts at 23:01 UTC: the 80 mph leg has readings 23:49…23:59 (600 s) and 00:00…00:18 (1,080 s).
+    const points = generateTrack(plan, { startMs: Date.UTC(2026, 2, 10, 23, 1) });
+    const speeding = analyzeTrack(toDayChunks('veh-e', points)).events.filter((e) => e.kind === 'speeding');
+    const expected = speedingRunsByHand(points, 70, 60, 1_200);
+    expect(expected.map((r) => r[2])).toEqual([60, 600, 1_080]);
+    expect(expected[2]![0]).toBe(Date.UTC(2026, 2, 11));
+    expect(speeding.map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph])).toEqual(expected);
   });
 
   it('gaps are the per-day gaps plus the gaps across day boundaries, including a missing day', () => {
@@ -130,3 +148,30 @@ describe('analyzeTrack: safety events', () => {
     expect(() => analyzeTrack([one[1]!, one[0]!])).toThrow(/time order/);
   });
 });
+
+/**
+ * docs/analysis.md rule 7 written out here, independent of summary.ts: on each UTC day, at least two
+ * consecutive readings strictly over the limit, no interval between them longer than `gapSeconds`,
+ * lasting at least `minSeconds` from the first to the last. The generated tracks have no outliers or
+ * jumps, so that is the whole rule for them. Returns [startMs, endMs, seconds, peak mph].
+ */
+function speedingRunsByHand(points: readonly Breadcrumb[], threshold: number, minSeconds: number, gapSeconds: number): number[][] {
+  const out: number[][] = [];
+  let run: Breadcrumb[] = [];
+  const close = () => {
+    const first = run[0];
+    const last = run[run.length - 1];
+    if (first && last && run.length >= 2 && last.t - first.t >= minSeconds * 1000) {
+      out.push([first.t, last.t, (last.t - first.t) / 1000, Math.max(...run.map((p) => p.speed))]);
+    }
+    run = [];
+  };
+  for (const p of points) {
+    const prev = run[run.length - 1];
+    const sameDay = prev !== undefined && new Date(prev.t).toISOString().slice(0, 10) === new Date(p.t).toISOString().slice(0, 10);
+    if (prev && (!sameDay || p.t - prev.t > gapSeconds * 1000 || !(p.speed > threshold))) close();
+    if (p.speed > threshold) run.push(p);
+  }
+  close();
+  return out;
+}

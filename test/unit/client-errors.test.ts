@@ -141,6 +141,39 @@ describe('client against a fake server', () => {
     expect(sleeps[0]).toBeGreaterThanOrEqual(2900);
   });
 
+  it('fails fast on a Retry-After far beyond the cap (3600 s) instead of waiting it out', async () => {
+    srv.handle((_q, res) => json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '3600' }));
+    const penalties: number[] = [];
+    // A call deadline of a day: only the Retry-After cap can stop the client from waiting an hour.
+    const limiter = { ...noWaitLimiter, penalize: (ms: number) => penalties.push(ms) };
+    const { c, events } = client({ maxRetryAfterMs: 120_000, deadlineMs: 86_400_000, limiter });
+    const e = (await caught(c.companyInfo())) as Error & { kind?: string; retryAfterMs?: number };
+    expect(e.kind).toBe('rate-limited');
+    expect(e.retryAfterMs).toBe(3_600_000);
+    expect(e.message).toContain('wait 3600 s');
+    expect(srv.seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(events.filter((x) => x.type === 'retry')).toHaveLength(0);
+    // The shared limiter still learns the pause, so other downloads of the key do not hammer the server.
+    expect(penalties).toEqual([3_600_000]);
+  });
+
+  it('fails fast on a Retry-After past the cap but inside the default call deadline (200 s)', async () => {
+    srv.handle((_q, res) => json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '200' }));
+    const e = (await caught(client({ maxRetryAfterMs: undefined, deadlineMs: undefined }).c.companyInfo())) as Error & { kind?: string };
+    expect(e.kind).toBe('rate-limited');
+    expect(srv.seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a Retry-After just under the cap is waited out and retried', async () => {
+    srv.handle((_q, res, n) =>
+      n === 1 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '119' }) : json(res, 200, { description: 'success', data: company }),
+    );
+    await expect(client({ maxRetryAfterMs: 120_000 }).c.companyInfo()).resolves.toEqual(company);
+    expect(sleeps).toEqual([119_000]);
+  });
+
   it('gives up on 429 with RateLimitedError after the retries', async () => {
     srv.handle((_q, res) => json(res, 429, { description: 'slow down', data: null }));
     const e = await caught(client().c.companyInfo());

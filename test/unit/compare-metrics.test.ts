@@ -177,6 +177,36 @@ describe('carrier comparison metrics on generated fleets', () => {
     expect(marks(rows, 'gaps-per-vehicle-day')).toEqual([null, null]);
   });
 
+  it('the comparison CSV read back: each carrier’s value, shown, detail and mark columns hold what their headers say', () => {
+    const c = compareFacts([makeCarrier(A), makeCarrier(B)], RANGE, resolveCompareParams());
+    const table = parseRfc4180(comparisonCsv(c));
+    const header = table[0]!;
+    const col = (name: string) => {
+      const i = header.indexOf(name);
+      expect(i, name).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const metric = (id: string) => table.find((r) => r[0] !== 'section' && r[1] === id)!;
+    const [ta, tb] = [truth(A), truth(B)];
+    // Raw values at full precision, from the plans alone.
+    for (const [label, t] of [['Carrier A', ta], ['Carrier B', tb]] as const) {
+      expect(Number(metric('miles')[col(`${label} value`)])).toBeCloseTo(t.miles, 6);
+      expect(Number(metric('driving-hours')[col(`${label} value`)])).toBeCloseTo(t.drivingMin / 60, 6);
+    }
+    expect(metric('coverage-vehicle-days')[col('Carrier A value')]).toBe('0.75');
+    expect(metric('coverage-vehicle-days')[col('Carrier B value')]).toBe('0.8');
+    // Shown values are the rounded text a reader sees, not the raw numbers.
+    expect(metric('coverage-vehicle-days')[col('Carrier A shown')]).toBe('75%');
+    expect(metric('coverage-vehicle-days')[col('Carrier B shown')]).toBe('80%');
+    expect(metric('coverage-vehicles')[col('Carrier A detail')]).toBe('3 / 4');
+    expect(metric('active-vehicles')[col('Carrier A value')]).toBe('3');
+    const aBetter = ta.miles / ta.vehicleDays > tb.miles / tb.vehicleDays;
+    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('miles-per-vehicle-day')[i])).toEqual(aBetter ? ['best', 'worst'] : ['worst', 'best']);
+    expect(metric('miles')[col('Carrier A shown')]).not.toBe(metric('miles')[col('Carrier A value')]);
+    expect(table.find((r) => r[0] === 'range' && r[1] === 'from')?.[2]).toBe(RANGE.from);
+    expect(table.find((r) => r[0] === 'parameter' && r[1] === 'speedingThresholdMph')?.[5]).toBe(String(DEFAULT_COMPARE_PARAMS.speedingThresholdMph));
+  });
+
   it('a carrier with nothing stored shows "—", never NaN or Infinity, and takes no rank', () => {
     const empty: CarrierData = { carrierId: 'e', label: 'Empty', roster: null, days: [], driverSnapshots: [] };
     const c = compareFacts([makeCarrier(A), empty, makeCarrier(B)], RANGE, resolveCompareParams());
@@ -240,3 +270,33 @@ describe('carrier comparison metrics on generated fleets', () => {
     for (const m of METRICS) expect(m.definition.length).toBeGreaterThan(20);
   });
 });
+
+/** A minimal RFC 4180 reader written here, independent of the app's CSV code: quoted fields, doubled quotes, CRLF. */
+function parseRfc4180(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted) {
+      if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  expect(cell === '' && row.length === 0, 'the CSV ends with CRLF').toBe(true);
+  return rows;
+}

@@ -166,6 +166,36 @@ describe('syncVehicleHistory', () => {
   }
 
   for (const endDate of ['inclusive', 'exclusive'] as const) {
+    it(`keeps a reading at exactly 00:00:00.000 UTC and at 23:59:59.999 on the right day, drops those just outside (${endDate} end date)`, async () => {
+      // Literal instants (Date.UTC, not the day helpers under test): every run start, run end and range edge.
+      const at = (iso: string, id: string): Breadcrumb => ({ id, t: Date.parse(iso), lat: 41, lng: -99, speed: 30, status: 'IN_MOTION', direction: 90, location: '', vehicleNumber: '7', vin: 'VIN7' });
+      const w: World = {
+        points: [
+          at('2026-01-31T23:59:59.999Z', 'before-range'),
+          at('2026-02-01T00:00:00.000Z', 'first-midnight'),
+          at('2026-02-05T23:59:59.999Z', 'run1-last-ms'),
+          at('2026-02-06T00:00:00.000Z', 'run2-midnight'),
+          at('2026-02-09T12:00:00.000Z', 'noon'),
+          at('2026-02-11T00:00:00.000Z', 'run3-midnight'),
+          at('2026-02-12T23:59:59.999Z', 'last-ms'),
+          at('2026-02-13T00:00:00.000Z', 'after-range'),
+        ],
+        corrupt: new Map(),
+      };
+      const { source } = fakeSource(w, { endDate, order: 'desc' });
+      const s = store();
+      await syncVehicleHistory({ client: source, vehicleId: 'v', from: FROM, to: TO, today: TODAY, have: s.have, onDay: s.onDay, chunkDays: 5 });
+      const dayOf = (id: string) => s.emits.find((e) => [...chunkPoints(e.chunk)].some((p) => p.id === id))?.chunk.day;
+      expect([...s.points.keys()].sort()).toEqual(['first-midnight', 'last-ms', 'noon', 'run1-last-ms', 'run2-midnight', 'run3-midnight']);
+      expect(dayOf('first-midnight')).toBe('2026-02-01');
+      expect(dayOf('run1-last-ms')).toBe('2026-02-05');
+      expect(dayOf('run2-midnight')).toBe('2026-02-06');
+      expect(dayOf('run3-midnight')).toBe('2026-02-11');
+      expect(dayOf('last-ms')).toBe('2026-02-12');
+    });
+  }
+
+  for (const endDate of ['inclusive', 'exclusive'] as const) {
     it(`counts each malformed record of the range exactly once (${endDate} end date); unreadable times go to the run start`, async () => {
       // a world where the day after the range holds records with unreadable times: the case that needs care
       let seed = 1;

@@ -103,7 +103,8 @@ function networkDetail(err: unknown): string {
 function looksTruncated(text: string, err: unknown): boolean {
   const head = text.trimStart()[0];
   if (head !== '{' && head !== '[') return false;
-  return err instanceof SyntaxError && /end of (JSON )?input|unterminated|expected/i.test(err.message);
+  // \bexpected: V8's "Expected ',' or '}'" at the cut, not every "Unexpected token" of a body that is simply wrong.
+  return err instanceof SyntaxError && /end of (JSON )?input|unterminated|\bexpected/i.test(err.message);
 }
 
 /** Where a redirect points, as the user may read it: only an origin, never a path or query that could carry anything. */

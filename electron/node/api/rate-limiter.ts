@@ -49,7 +49,8 @@ interface Waiter {
 export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const rate = opts.ratePerSec ?? DEFAULT_RATE_PER_SEC;
   const burst = Math.max(1, opts.burst ?? DEFAULT_BURST);
-  const unlimited = opts.unlimited === true || !Number.isFinite(rate);
+  // Infinity means no pacing; NaN is a mistake and is refused below, not taken as "unlimited".
+  const unlimited = opts.unlimited === true || rate === Number.POSITIVE_INFINITY;
   if (!unlimited && !(rate > 0)) throw new RangeError(`ratePerSec must be positive, got ${rate}`);
   const now = opts.now ?? (() => performance.now());
 
@@ -60,7 +61,9 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function refill(t: number): void {
-    if (!unlimited) tokens = Math.min(burst, tokens + ((t - last) * rate) / 1000);
+    // Nothing accrues while paused: otherwise a pause longer than burst/rate would end in a full burst.
+    const from = Math.max(last, Math.min(t, pausedUntil));
+    if (!unlimited) tokens = Math.min(burst, tokens + ((t - from) * rate) / 1000);
     last = t;
   }
 
@@ -117,8 +120,9 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       const t = now();
       refill(t);
       pausedUntil = Math.max(pausedUntil, t + Math.max(0, retryAfterMs));
-      // After the pause everyone resumes at the sustained rate, not in one burst that would trip the limit again.
-      tokens = Math.min(tokens, 0);
+      // After the pause one request goes at once, then everyone resumes at the sustained rate, not in one
+      // burst that would trip the limit again.
+      tokens = Math.min(tokens, 1);
       pump();
     },
     snapshot(): RateLimiterSnapshot {

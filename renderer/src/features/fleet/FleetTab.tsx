@@ -3,6 +3,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { serverNow } from '../../hooks/server-clock.ts';
 import { useFleet, type FleetKind } from '../../hooks/useFleet.ts';
 import { useNow } from '../../hooks/useNow.ts';
+import { useLive } from '../../store/hooks.ts';
+import { storedVehicleIds } from '../../store/reads.ts';
 import { DriversTable } from './DriversTable.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { RefreshBar } from './RefreshBar.tsx';
@@ -15,6 +17,8 @@ export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: 
   const now = useNow(1000);
   const backendNow = serverNow(now);
   const rows = fleet.offline ? (fleet.offline.roster?.rows ?? null) : (fleet.snapshot?.rows ?? null);
+  // Vehicles with anything stored: only those have trips to open.
+  const stored = useLive(() => storedVehicleIds(carrierId), [carrierId]);
 
   return (
     <div className="fleet-tab" data-testid={`fleet-${kind}`} data-loaded={rows !== null || fleet.offline !== null || fleet.error !== null} data-source={fleet.offline ? 'stored' : 'live'}>
@@ -34,7 +38,7 @@ export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: 
       {rows === null ? (
         fleet.loading && <p className="loading" role="status">Loading {kind}…</p>
       ) : kind === 'vehicles' ? (
-        <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} carrierId={carrierId} links={links} />
+        <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} links={{ ...links, stored }} />
       ) : (
         <DriversTable rows={rows as DriverRow[]} />
       )}

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
-import { useLive } from '../../store/hooks.ts';
-import { storedVehicleIds } from '../../store/reads.ts';
 import type { VehicleLinks } from './FleetPage.tsx';
 import { useSort } from '../../hooks/useSort.ts';
 import { formatAge, formatLatLng, formatMiles, formatUtc, MOTION_LABEL } from './format.ts';
@@ -11,8 +9,8 @@ import { ALL_VEHICLES, matchesVehicle, vehicleSortValue, type VehicleFilter, typ
 interface Props {
   rows: VehicleRow[];
   serverNow: number;
-  carrierId: string;
-  links: VehicleLinks;
+  /** Where a row leads (Trip review, Downloads); without, rows lead nowhere. `stored`: vehicles with a stored day. */
+  links?: VehicleLinks & { stored: ReadonlySet<string> | undefined };
 }
 
 const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
@@ -27,9 +25,8 @@ const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
   { key: 'reading', label: 'Reading', numeric: true },
 ];
 
-export function VehiclesTable({ rows, serverNow, carrierId, links }: Props) {
-  // Vehicles with anything stored: only those have trips to open.
-  const stored = useLive(() => storedVehicleIds(carrierId), [carrierId]);
+export function VehiclesTable({ rows, serverNow, links }: Props) {
+  const stored = links?.stored;
   const [filter, setFilter] = useState<VehicleFilter>(ALL_VEHICLES);
   const filtered = useMemo(() => rows.filter((v) => matchesVehicle(v, filter)), [rows, filter]);
   const { sorted, sort, toggle } = useSort<VehicleRow, VehicleSortKey>(filtered, { key: 'number', direction: 'ascending' }, vehicleSortValue);
@@ -72,9 +69,11 @@ export function VehiclesTable({ rows, serverNow, carrierId, links }: Props) {
               {COLUMNS.map((c) => (
                 <SortHeader key={c.key} label={c.label} column={c.key} sort={sort} onSort={toggle} testIdPrefix="sort-vehicles" numeric={c.numeric} />
               ))}
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
-              </th>
+              {links && (
+                <th scope="col">
+                  <span className="visually-hidden">Open</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -117,6 +116,7 @@ export function VehiclesTable({ rows, serverNow, carrierId, links }: Props) {
                       No status reported
                     </td>
                   )}
+                  {links && (
                   <td className="row-actions">
                     <button
                       type="button"
@@ -132,6 +132,7 @@ export function VehiclesTable({ rows, serverNow, carrierId, links }: Props) {
                       Download
                     </button>
                   </td>
+                  )}
                 </tr>
               );
             })}
