@@ -31,16 +31,18 @@ describe('CompareTable', () => {
   it('marks the better carrier “▲ best” and the other “▼ worst” in words, by each metric’s direction', () => {
     render(<CompareTable carriers={facts().carriers} trips />);
     expect(screen.getAllByTestId('compare-carrier').map((h) => h.textContent)).toEqual(['Carrier A', 'Carrier B']);
-    // Higher is better: B drove more miles per vehicle-day.
+    // Exposure is how much a carrier drives, not how well: B drove more, and neither is marked.
     const miles = cells('miles-per-vehicle-day');
-    expect(miles.map((c) => c.getAttribute('data-mark'))).toEqual(['worst', 'best']);
-    expect(within(miles[1]!).getByLabelText('best').textContent).toContain('▲ best');
-    expect(within(miles[0]!).getByLabelText('worst').textContent).toContain('▼ worst');
     expect(Number(miles[0]!.getAttribute('data-value'))).toBeCloseTo(60, 6);
     expect(Number(miles[1]!.getAttribute('data-value'))).toBeCloseTo(150, 6);
+    expect(miles.map((c) => c.getAttribute('data-mark'))).toEqual(['', '']);
+    expect(within(row('miles-per-vehicle-day')).queryByLabelText(/best|worst/)).toBeNull();
     // Lower is better: A never sped.
-    expect(cells('speeding-per-1000mi').map((c) => c.getAttribute('data-mark'))).toEqual(['best', 'worst']);
-    expect(cells('speeding-per-1000mi')[0]!.getAttribute('data-value')).toBe('0');
+    const speeding = cells('speeding-per-1000mi');
+    expect(speeding.map((c) => c.getAttribute('data-mark'))).toEqual(['best', 'worst']);
+    expect(speeding[0]!.getAttribute('data-value')).toBe('0');
+    expect(within(speeding[0]!).getByLabelText('best').textContent).toContain('▲ best');
+    expect(within(speeding[1]!).getByLabelText('worst').textContent).toContain('▼ worst');
   });
 
   it('a neutral metric and equal values take no mark; trip lengths say they are being analysed until ready', () => {

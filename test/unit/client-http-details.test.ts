@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
 import type { ApiEvent } from '../../electron/node/api/http.ts';
+import type { NetworkError } from '../../electron/node/api/errors.ts';
 import { json, startFakeServer, type FakeServer } from './client-fake-server.ts';
 
 /** How http.ts words what went wrong: network codes, redirects, descriptions, 401s, cut-off bodies. */
@@ -33,26 +34,38 @@ const failingFetch = (code: string | null, message = 'boom') =>
     throw new TypeError('fetch failed', { cause: new Error('wrapper', { cause: inner }) });
   }) as unknown as typeof fetch;
 
+/** The advice each kind of network failure ends with, as the user reads it. */
+const NETWORK_ADVICE_TEXT = {
+  refused: 'nothing is listening at that address: check the base URL (host and port).',
+  'unknown-host': 'no such host name: check the base URL for a typo, or the network connection.',
+  timeout: 'the server did not answer in time: check the network connection, or whether a firewall or proxy blocks it.',
+  tls: "the secure (https) connection failed: the server's certificate is not trusted or not for this host name, or it does not speak https on that port; check the base URL.",
+  other: 'check the network connection and try again.',
+} as const;
+
 describe('http details', () => {
   it.each([
-    ['ECONNREFUSED', 'boom', 'connection refused'],
-    ['ENOTFOUND', 'boom', 'host name not found'],
-    ['EAI_AGAIN', 'boom', 'host name not found'],
-    ['ETIMEDOUT', 'boom', 'connection timed out'],
-    ['UND_ERR_CONNECT_TIMEOUT', 'boom', 'connection timed out'],
-    ['UND_ERR_HEADERS_TIMEOUT', 'boom', 'connection timed out'],
-    ['UND_ERR_BODY_TIMEOUT', 'boom', 'connection timed out'],
-    ['ECONNRESET', 'boom', 'connection closed in the middle of a response'],
-    ['EPIPE', 'boom', 'connection closed in the middle of a response'],
-    ['UND_ERR_SOCKET', 'boom', 'connection closed in the middle of a response'],
-    [null, 'terminated', 'connection closed in the middle of a response'],
-    [null, 'Other side closed', 'connection closed in the middle of a response'],
-    ['UND_ERR_CLOSED', 'boom', 'connection closed'],
-    [null, 'boom', 'network error'],
-  ])('a fetch failing with %s / "%s" says "%s"', async (code, message, detail) => {
+    ['ECONNREFUSED', 'boom', 'connection refused', 'refused'],
+    ['ENOTFOUND', 'boom', 'host name not found', 'unknown-host'],
+    ['EAI_AGAIN', 'boom', 'host name not found', 'unknown-host'],
+    ['ETIMEDOUT', 'boom', 'connection timed out', 'timeout'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'boom', 'connection timed out', 'timeout'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'boom', 'connection timed out', 'timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'boom', 'connection timed out', 'timeout'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'boom', 'secure connection failed: DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'boom', 'secure connection failed: ERR_SSL_WRONG_VERSION_NUMBER', 'tls'],
+    ['ECONNRESET', 'boom', 'connection closed in the middle of a response', 'other'],
+    ['EPIPE', 'boom', 'connection closed in the middle of a response', 'other'],
+    ['UND_ERR_SOCKET', 'boom', 'connection closed in the middle of a response', 'other'],
+    [null, 'terminated', 'connection closed in the middle of a response', 'other'],
+    [null, 'Other side closed', 'connection closed in the middle of a response', 'other'],
+    ['UND_ERR_CLOSED', 'boom', 'connection closed', 'other'],
+    [null, 'boom', 'network error', 'other'],
+  ] as const)('a fetch failing with %s / "%s" says "%s" (%s)', async (code, message, detail, reason) => {
     const e = await failure(client({ fetchImpl: failingFetch(code, message) }).companyInfo());
     expect(e.kind).toBe('network');
-    expect(e.message).toBe(`Could not reach ${new URL(srv.baseUrl).host} (${detail}); check the network connection and try again.`);
+    expect((e as unknown as NetworkError).reason).toBe(reason);
+    expect(e.message).toBe(`Could not reach ${new URL(srv.baseUrl).host} (${detail}); ${NETWORK_ADVICE_TEXT[reason]}`);
   });
 
   it('names where a redirect pointed only by origin, and says so when it points nowhere readable', async () => {

@@ -200,8 +200,10 @@ describe('carrier comparison metrics on generated fleets', () => {
     expect(metric('coverage-vehicle-days')[col('Carrier B shown')]).toBe('80%');
     expect(metric('coverage-vehicles')[col('Carrier A detail')]).toBe('3 / 4');
     expect(metric('active-vehicles')[col('Carrier A value')]).toBe('3');
-    const aBetter = ta.miles / ta.vehicleDays > tb.miles / tb.vehicleDays;
-    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('miles-per-vehicle-day')[i])).toEqual(aBetter ? ['best', 'worst'] : ['worst', 'best']);
+    // Exposure carries no mark; a rate per exposure does (fewer speeding events per 1,000 mi is better).
+    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('miles-per-vehicle-day')[i])).toEqual(['', '']);
+    const aBetter = ta.events / ta.miles < tb.events / tb.miles;
+    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('speeding-per-1000mi')[i])).toEqual(aBetter ? ['best', 'worst'] : ['worst', 'best']);
     expect(metric('miles')[col('Carrier A shown')]).not.toBe(metric('miles')[col('Carrier A value')]);
     expect(table.find((r) => r[0] === 'range' && r[1] === 'from')?.[2]).toBe(RANGE.from);
     expect(table.find((r) => r[0] === 'parameter' && r[1] === 'speedingThresholdMph')?.[5]).toBe(String(DEFAULT_COMPARE_PARAMS.speedingThresholdMph));
