@@ -166,6 +166,14 @@ describe('client against a fake server', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('a Retry-After of exactly the cap is still waited out', async () => {
+    srv.handle((_q, res, n) =>
+      n === 1 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '120' }) : json(res, 200, { description: 'success', data: company }),
+    );
+    await expect(client({ maxRetryAfterMs: 120_000 }).c.companyInfo()).resolves.toEqual(company);
+    expect(sleeps).toEqual([120_000]);
+  });
+
   it('a Retry-After just under the cap is waited out and retried', async () => {
     srv.handle((_q, res, n) =>
       n === 1 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '119' }) : json(res, 200, { description: 'success', data: company }),
