@@ -44,6 +44,7 @@ if (run('system packages', 'node', [join(root, 'scripts/system-check.mjs')]) !==
 
 check('typecheck', 'npx', ['tsc', '-b']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
 
 // Vitest: unit + integration.
 const vitestJson = join(results, 'vitest.json');
