@@ -25,7 +25,10 @@ export default defineConfig({
     // resources/ is served as-is next to index.html: the offline basemap is basemap/*.
     publicDir: resolve(root, 'resources'),
     // Every build and dev run (npm run build/web/dist/start, e2e global setup) regenerates a missing or outdated basemap.
-    plugins: [react(), { name: 'routelens-basemap', buildStart: () => void ensureBasemap(resolve(root, 'resources/basemap')) }],
+    plugins: [
+      react(),
+      { name: 'routelens-basemap', buildStart: () => void ensureBasemap(resolve(root, 'resources/basemap')) },
+    ],
     build: {
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },

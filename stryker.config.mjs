@@ -27,5 +27,14 @@ export default {
   thresholds: { high: 90, low: 85, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  ignorePatterns: ['out', 'dist', 'test-results', 'playwright-report', 'reports', 'bench/results', 'resources/basemap/*.json', '.stryker-tmp'],
+  ignorePatterns: [
+    'out',
+    'dist',
+    'test-results',
+    'playwright-report',
+    'reports',
+    'bench/results',
+    'resources/basemap/*.json',
+    '.stryker-tmp',
+  ],
 };

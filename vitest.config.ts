@@ -7,7 +7,14 @@ export default defineConfig({
       // Browser-layer modules (renderer/), typechecked with the DOM lib by tsconfig.web.json.
       { test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       // React components in a happy-dom document, driven through Testing Library as a user would.
-      { test: { name: 'components', include: ['test/components/**/*.test.tsx'], environment: 'happy-dom', testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'components',
+          include: ['test/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          testTimeout: 20_000,
+        },
+      },
       {
         test: {
           name: 'integration',

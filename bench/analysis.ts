@@ -42,7 +42,9 @@ function time(label: string, fn: () => unknown): number {
     ms.push(performance.now() - start);
   }
   const m = median(ms);
-  console.log(`  ${label}: median ${m.toFixed(1)} ms, min ${Math.min(...ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (${RUNS} runs)`);
+  console.log(
+    `  ${label}: median ${m.toFixed(1)} ms, min ${Math.min(...ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (${RUNS} runs)`,
+  );
   return m;
 }
 
@@ -50,7 +52,9 @@ function bench(name: string, chunks: DayChunk[]): void {
   const points = chunks.reduce((n, c) => n + c.length, 0);
   console.log(`${name}: ${chunks.length} days, ${points} points`);
   const a = analyzeTrack(chunks);
-  const kinds = (['speeding', 'long-stop', 'gap'] as const).map((k) => `${a.events.filter((e) => e.kind === k).length} ${k}`);
+  const kinds = (['speeding', 'long-stop', 'gap'] as const).map(
+    (k) => `${a.events.filter((e) => e.kind === k).length} ${k}`,
+  );
   console.log(`  ${a.trips.length} trips, ${a.stops.length} stops, events: ${kinds.join(', ')}`);
   const analyze = time('analyzeTrack', () => analyzeTrack(chunks));
   const series = trackSeries(chunks, 'speed');
@@ -62,5 +66,8 @@ function bench(name: string, chunks: DayChunk[]): void {
 }
 
 // The generator is sparser per day than the brief's ~150k points per six months: take more days to match the size.
-bench('generated (test/support/tracks.ts, 150k points)', toDayChunks('bench-vehicle', generateRandomTrack(2026, 240).slice(0, 150_000)));
+bench(
+  'generated (test/support/tracks.ts, 150k points)',
+  toDayChunks('bench-vehicle', generateRandomTrack(2026, 240).slice(0, 150_000)),
+);
 bench('simulator truth (6 months, first demo vehicle)', simulatorChunks());

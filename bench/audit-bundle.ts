@@ -29,15 +29,28 @@ const printer = createChromiumPdfPrinter();
 try {
   const carrier = sim.carriers[0]!;
   const vehicle = sim.truth.vehicles(carrier.id).find((v) => v.active)!;
-  const client = createApiClient({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, companyKey: carrier.companyKey });
+  const client = createApiClient({
+    baseUrl: sim.baseUrl,
+    providerKey: sim.providerKey,
+    companyKey: carrier.companyKey,
+  });
   // Six months of Chicago days: from the first whole local day of the API's window to yesterday there.
   const to = addLocalDays(lastLocalDay(NOW, ZONE), -1);
   const from = addLocalDays(historyWindow(NOW).start, 1);
 
   let t = performance.now();
-  const downloaded = await downloadSelection(client, { ref: vehicle.vehicle_id, from, to, zone: ZONE }, { now: () => NOW, company: true });
+  const downloaded = await downloadSelection(
+    client,
+    { ref: vehicle.vehicle_id, from, to, zone: ZONE },
+    { now: () => NOW, company: true },
+  );
   const downloadMs = performance.now() - t;
-  const source = auditSourceOf(downloaded, { app: { name: 'RouteLens', version: 'bench' }, baseUrl: sim.baseUrl }, resolveAnalysisParams(), NOW);
+  const source = auditSourceOf(
+    downloaded,
+    { app: { name: 'RouteLens', version: 'bench' }, baseUrl: sim.baseUrl },
+    resolveAnalysisParams(),
+    NOW,
+  );
   const basemap = await loadBasemap();
   // Warm Chromium once: a user's first audit pays for the launch, and it is reported apart.
   t = performance.now();
@@ -66,13 +79,19 @@ try {
   const verifyMs = performance.now() - t;
 
   const c = built.manifest.counts;
-  console.log(`six months of one truck: ${from} – ${to} (${ZONE}), ${c.records.toLocaleString('en-US')} readings, ${c.trips} trips, ${c.events} events, ${downloaded.days.length} UTC days`);
+  console.log(
+    `six months of one truck: ${from} – ${to} (${ZONE}), ${c.records.toLocaleString('en-US')} readings, ${c.trips} trips, ${c.events} events, ${downloaded.days.length} UTC days`,
+  );
   console.log(`download (sync engine over loopback): ${s(downloadMs)}`);
   console.log(`Chromium launch (first audit only): ${s(launchMs)}`);
-  console.log(`  analysis + data files: ${s(filesMs)} (${(files.reduce((n, f) => n + f.length, 0) / MB).toFixed(1)} MB of text)`);
+  console.log(
+    `  analysis + data files: ${s(filesMs)} (${(files.reduce((n, f) => n + f.length, 0) / MB).toFixed(1)} MB of text)`,
+  );
   console.log(`  report HTML: ${s(htmlMs)} (${(html.length / MB).toFixed(2)} MB)`);
   console.log(`  report PDF (Chromium): ${s(pdfMs)} (${(pdf.byteLength / MB).toFixed(2)} MB)`);
-  console.log(`bundle total (files, report, PDF, SHA-256, zip): ${s(bundleMs)} (target < 10 s; main-process CPU ${s((cpuUsed.user + cpuUsed.system) / 1000)}), zip ${(built.zip.byteLength / MB).toFixed(1)} MB`);
+  console.log(
+    `bundle total (files, report, PDF, SHA-256, zip): ${s(bundleMs)} (target < 10 s; main-process CPU ${s((cpuUsed.user + cpuUsed.system) / 1000)}), zip ${(built.zip.byteLength / MB).toFixed(1)} MB`,
+  );
   console.log(`verify: ${s(verifyMs)} (${verified.ok ? 'verified' : `NOT verified: ${verified.problems.join('; ')}`})`);
   console.log(`peak RSS of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 } finally {

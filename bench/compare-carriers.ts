@@ -46,7 +46,12 @@ function makeCarrier(c: number): { data: CarrierData; points: number } {
     roster.push({ vehicleId, number: String(100 + v) });
     for (const t of templates[(v + 7 * c) % TEMPLATES]!) {
       points += t.chunk.length;
-      days.push({ vehicleId, day: t.chunk.day, chunk: { ...t.chunk, vehicleId }, summary: { ...t.summary, vehicleId } });
+      days.push({
+        vehicleId,
+        day: t.chunk.day,
+        chunk: { ...t.chunk, vehicleId },
+        summary: { ...t.summary, vehicleId },
+      });
     }
   }
   return { data: { carrierId: `c${c}`, label: `Carrier ${c}`, roster, days, driverSnapshots: [] }, points };
@@ -62,7 +67,9 @@ function time(label: string, run: () => void, reps = 5): number {
   }
   ms.sort((a, b) => a - b);
   const median = ms[Math.floor(ms.length / 2)]!;
-  console.log(`${label.padEnd(58)} median ${median.toFixed(0).padStart(5)} ms  (min ${ms[0]!.toFixed(0)}, max ${ms[ms.length - 1]!.toFixed(0)})  ${median < 1000 ? 'OK' : 'OVER 1 s'}`);
+  console.log(
+    `${label.padEnd(58)} median ${median.toFixed(0).padStart(5)} ms  (min ${ms[0]!.toFixed(0)}, max ${ms[ms.length - 1]!.toFixed(0)})  ${median < 1000 ? 'OK' : 'OVER 1 s'}`,
+  );
   return median;
 }
 
@@ -70,10 +77,20 @@ const made = Array.from({ length: CARRIERS }, (_, c) => makeCarrier(c));
 const carriers = made.map((m) => m.data);
 const vehicleDays = carriers.reduce((n, c) => n + c.days.length, 0);
 const points = made.reduce((n, m) => n + m.points, 0);
-console.log(`generated ${CARRIERS} carriers × ${VEHICLES} vehicles × ${DAYS} days: ${vehicleDays} vehicle-days, ${points.toLocaleString('en-US')} points in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `generated ${CARRIERS} carriers × ${VEHICLES} vehicles × ${DAYS} days: ${vehicleDays} vehicle-days, ${points.toLocaleString('en-US')} points in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const same = resolveCompareParams();
 const other = resolveCompareParams({ speedingThresholdMph: 65 });
 time('compare, stored summaries match the parameters', () => metricRows(compareFacts(carriers, range, same).carriers));
-time('compare, threshold changed (all summaries recomputed)', () => metricRows(compareFacts(carriers, range, other).carriers), 3);
-time('compare + trip analysis (average trip length)', () => metricRows(compareFacts(carriers, range, same, analyzeTrack).carriers), 3);
+time(
+  'compare, threshold changed (all summaries recomputed)',
+  () => metricRows(compareFacts(carriers, range, other).carriers),
+  3,
+);
+time(
+  'compare + trip analysis (average trip length)',
+  () => metricRows(compareFacts(carriers, range, same, analyzeTrack).carriers),
+  3,
+);

@@ -20,8 +20,13 @@ const load = (file: string): BenchRun => {
 const [a, b] = positionals.map(load) as [BenchRun, BenchRun];
 const minRelative = values['min-relative'] ? Number(values['min-relative']) : DEFAULT_COMPARE.minRelative;
 if (!(minRelative >= 0)) throw new Error('--min-relative must be a number ≥ 0');
-for (const [label, r] of [['A', a], ['B', b]] as const) {
-  console.log(`${label}: ${r.commit} ${r.date} ${r.cpu}, load ${r.loadavgStart.map((x) => x.toFixed(2)).join(' ')} → ${(r.loadavgEnd ?? []).map((x) => x.toFixed(2)).join(' ')}`);
+for (const [label, r] of [
+  ['A', a],
+  ['B', b],
+] as const) {
+  console.log(
+    `${label}: ${r.commit} ${r.date} ${r.cpu}, load ${r.loadavgStart.map((x) => x.toFixed(2)).join(' ')} → ${(r.loadavgEnd ?? []).map((x) => x.toFixed(2)).join(' ')}`,
+  );
 }
 const diffs = compareRuns(a, b, { ...DEFAULT_COMPARE, minRelative });
 if (diffs.length === 0) console.log('no difference beyond noise');

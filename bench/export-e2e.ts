@@ -37,9 +37,14 @@ const NOW = Date.parse(NOW_ISO);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const { values: opts } = parseNodeArgs({
-  options: { mode: { type: 'string', default: 'both' }, repeat: { type: 'string', default: '3' }, 'server-cpu-prof': { type: 'string' } },
+  options: {
+    mode: { type: 'string', default: 'both' },
+    repeat: { type: 'string', default: '3' },
+    'server-cpu-prof': { type: 'string' },
+  },
 });
-if (!['both', 'process', 'in-process'].includes(opts.mode)) throw new Error(`--mode must be process, in-process or both, not "${opts.mode}"`);
+if (!['both', 'process', 'in-process'].includes(opts.mode))
+  throw new Error(`--mode must be process, in-process or both, not "${opts.mode}"`);
 const modes = opts.mode === 'both' ? ['process', 'in-process'] : [opts.mode];
 const repeat = Math.max(1, Number(opts.repeat));
 
@@ -52,15 +57,24 @@ interface Server {
 
 async function inProcessServer(): Promise<Server> {
   const sim = await startSimulator({ now: () => NOW });
-  return { baseUrl: sim.baseUrl, providerKey: sim.providerKey, companyKey: sim.carriers[0]!.companyKey, close: () => sim.close() };
+  return {
+    baseUrl: sim.baseUrl,
+    providerKey: sim.providerKey,
+    companyKey: sim.carriers[0]!.companyKey,
+    close: () => sim.close(),
+  };
 }
 
 async function separateServer(): Promise<Server> {
   const prof = opts['server-cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['server-cpu-prof']] : [];
-  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', 'electron/node/cli/main.ts', 'demo-server', '--port', '0', '--now', NOW_ISO], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...prof, '--import', 'tsx', 'electron/node/cli/main.ts', 'demo-server', '--port', '0', '--now', NOW_ISO],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`demo-server exited (${code ?? 'signal'}) before it was ready`)));
     createInterface({ input: child.stdout! }).once('line', resolve);
@@ -93,21 +107,37 @@ for (const mode of modes) {
   };
   const newClient = () =>
     createApiClient({
-      baseUrl: server.baseUrl, providerKey: server.providerKey, companyKey: server.companyKey,
-      limiter: createRateLimiter({ unlimited: true }), fetchImpl: recording,
+      baseUrl: server.baseUrl,
+      providerKey: server.providerKey,
+      companyKey: server.companyKey,
+      limiter: createRateLimiter({ unlimited: true }),
+      fetchImpl: recording,
     });
   const samples = { csv: [] as number[], gpx: [] as number[], bare4: [] as number[], bare1: [] as number[] };
   // The first vehicle of the first carrier, as the API lists it (the same truck whichever set-up serves it).
   const vehicle = (await newClient().vehicles({ limit: 1000 })).records[0]!;
   const label = mode === 'process' ? 'separate process' : 'in-process';
   // One cold csv export, then warm csv and gpx exports.
-  const runs = [{ format: 'csv', cold: true }, ...Array.from({ length: repeat }, () => [{ format: 'csv', cold: false }, { format: 'gpx', cold: false }] as const).flat()] as const;
+  const runs = [
+    { format: 'csv', cold: true },
+    ...Array.from(
+      { length: repeat },
+      () =>
+        [
+          { format: 'csv', cold: false },
+          { format: 'gpx', cold: false },
+        ] as const,
+    ).flat(),
+  ] as const;
   for (const { format, cold } of runs) {
     const out = path.join(dir, `export.${format}`);
-    const args = parseArgs(['export', '--vehicle', vehicle.number, '--from', start, '--to', end, '--format', format, '--out', out], {
-      values: ['vehicle', 'from', 'to', 'format', 'out'],
-      switches: [],
-    });
+    const args = parseArgs(
+      ['export', '--vehicle', vehicle.number, '--from', start, '--to', end, '--format', format, '--out', out],
+      {
+        values: ['vehicle', 'from', 'to', 'format', 'out'],
+        switches: [],
+      },
+    );
     // Replacing the previous run's file would add its deletion to the timing.
     rmSync(out, { force: true });
     global.gc?.();
@@ -115,7 +145,12 @@ for (const mode of modes) {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     requested.length = 0;
-    const summary = await exportCommand(newClient(), args, () => {}, () => NOW);
+    const summary = await exportCommand(
+      newClient(),
+      args,
+      () => {},
+      () => NOW,
+    );
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -127,24 +162,48 @@ for (const mode of modes) {
     if (cold) continue;
     samples[format].push(summary.records / seconds);
     // The same pages, fetched bare and only JSON.parse-d: with the sync engine's concurrency, then one at a time.
-    const firstPages = requested.filter((u) => u.includes('/vehicle-location-history/') && !new URL(u).searchParams.has('next_page_token'));
-    for (const [concurrency, into] of [[SYNC_CONCURRENCY, samples.bare4], [1, samples.bare1]] as const) {
+    const firstPages = requested.filter(
+      (u) => u.includes('/vehicle-location-history/') && !new URL(u).searchParams.has('next_page_token'),
+    );
+    for (const [concurrency, into] of [
+      [SYNC_CONCURRENCY, samples.bare4],
+      [1, samples.bare1],
+    ] as const) {
       if (format !== 'csv') break;
       global.gc?.();
-      const bare = await bareFetchParse(firstPages, { providerKey: server.providerKey, companyKey: server.companyKey }, concurrency);
-      if (bare.records < summary.records) throw new Error(`the bare loop read ${bare.records} records, the export ${summary.records}: not the same pages`);
+      const bare = await bareFetchParse(
+        firstPages,
+        { providerKey: server.providerKey, companyKey: server.companyKey },
+        concurrency,
+      );
+      if (bare.records < summary.records)
+        throw new Error(
+          `the bare loop read ${bare.records} records, the export ${summary.records}: not the same pages`,
+        );
       // Rated by the export's record count: the ratio is then the two times' (the bare loop also reads the extra day the export drops).
       into.push(summary.records / bare.seconds);
-      console.log(`[${label}] bare fetch + JSON.parse ×${concurrency}: ${bare.pages} pages, ${bare.records} records in ${bare.seconds.toFixed(2)} s`);
+      console.log(
+        `[${label}] bare fetch + JSON.parse ×${concurrency}: ${bare.pages} pages, ${bare.records} records in ${bare.seconds.toFixed(2)} s`,
+      );
     }
   }
   await server.close();
   const baselines = [
-    { name: `bare fetch + JSON.parse of the same pages, ×${SYNC_CONCURRENCY} like the sync engine`, samples: samples.bare4, target: '>= 0.8' },
+    {
+      name: `bare fetch + JSON.parse of the same pages, ×${SYNC_CONCURRENCY} like the sync engine`,
+      samples: samples.bare4,
+      target: '>= 0.8',
+    },
     { name: 'bare fetch + JSON.parse of the same pages, sequential', samples: samples.bare1 },
   ];
   for (const format of ['csv', 'gpx'] as const) {
-    report({ bench: 'export-e2e', name: `${label}: download + write ${format}, six months of one truck`, unit: 'records/s', samples: samples[format], baselines });
+    report({
+      bench: 'export-e2e',
+      name: `${label}: download + write ${format}, six months of one truck`,
+      unit: 'records/s',
+      samples: samples[format],
+      baselines,
+    });
   }
 }
 clearInterval(sampler);

@@ -67,7 +67,15 @@ async function streamToFile(file: string, pieces: Iterable<string>): Promise<Fig
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
   sample();
-  return { seconds, cpuSeconds, bytes: statSync(file).size, baseRss: base.rss, baseHeap: base.heapUsed, peakRss, peakHeap };
+  return {
+    seconds,
+    cpuSeconds,
+    bytes: statSync(file).size,
+    baseRss: base.rss,
+    baseHeap: base.heapUsed,
+    peakRss,
+    peakHeap,
+  };
 }
 
 /** CPU seconds to build the strings without writing them. */
@@ -84,7 +92,9 @@ function generateOnly(pieces: Iterable<string>): number {
 const t0 = performance.now();
 const chunks = makeChunks();
 const total = chunks.reduce((n, c) => n + c.length, 0);
-console.log(`generated ${total.toLocaleString('en-US')} points in ${chunks.length} day chunks (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `generated ${total.toLocaleString('en-US')} points in ${chunks.length} day chunks (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+);
 if (!gc) console.log('(run with --expose-gc, as `npm run bench exports` does, for baselines without garbage)');
 
 const dir = mkdtempSync(join(tmpdir(), 'routelens-bench-'));
@@ -126,9 +136,19 @@ try {
         `peak heapUsed ${(f.peakHeap / MB).toFixed(0)} MB (+${((f.peakHeap - f.baseHeap) / MB).toFixed(0)}) ` +
         `${f.seconds < 3 ? 'OK' : 'SLOWER THAN 3 s TARGET'}`,
     );
-    const baselines: { name: string; samples: number[]; target?: string }[] = [{ name: 'writing the same bytes from one pre-built string', samples: prebuilt, target: '<= 1.5' }];
-    if (name === 'GPX') baselines.push({ name: 'gpsbabel CSV → GPX of the same points', samples: await gpsbabelRuns(chunks, dir, 2) });
-    report({ bench: 'exports', name: `${name} writer, ${total.toLocaleString('en-US')} points to file`, unit: 's', samples: writer, target: '<= 3', baselines });
+    const baselines: { name: string; samples: number[]; target?: string }[] = [
+      { name: 'writing the same bytes from one pre-built string', samples: prebuilt, target: '<= 1.5' },
+    ];
+    if (name === 'GPX')
+      baselines.push({ name: 'gpsbabel CSV → GPX of the same points', samples: await gpsbabelRuns(chunks, dir, 2) });
+    report({
+      bench: 'exports',
+      name: `${name} writer, ${total.toLocaleString('en-US')} points to file`,
+      unit: 's',
+      samples: writer,
+      target: '<= 3',
+      baselines,
+    });
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -28,17 +28,27 @@ const big = world.truth.carriers().find((c) => c.vehicleCount === 60);
 if (!big) throw new Error('the demo world has no 60-vehicle carrier');
 const carrierId = `demo-${big.id}`;
 
-if (!existsSync(path.join(ROOT, 'out/renderer/index.html'))) execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (!existsSync(path.join(ROOT, 'out/renderer/index.html')))
+  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-'));
 const keychainService = `RouteLens-bench-${randomBytes(4).toString('hex')}`;
 
 async function startShell(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: keychainService, ROUTELENS_DEMO_NOW: NOW },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(port)],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ROUTELENS_DATA_DIR: dataDir,
+        ROUTELENS_KEYCHAIN_SERVICE: keychainService,
+        ROUTELENS_DEMO_NOW: NOW,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`web shell exited early (${code})`)));
@@ -75,7 +85,10 @@ const OPEN_IN_PAGE = `([id, rows]) => new Promise((resolve, reject) => {
 async function timeOpen(page: Page, rows: number): Promise<number> {
   const fn = await page.evaluateHandle(OPEN_IN_PAGE);
   try {
-    return (await fn.evaluate((f, args) => (f as unknown as (a: [string, number]) => Promise<number>)(args), [carrierId, rows] as [string, number]));
+    return await fn.evaluate((f, args) => (f as unknown as (a: [string, number]) => Promise<number>)(args), [
+      carrierId,
+      rows,
+    ] as [string, number]);
   } finally {
     await fn.dispose();
   }
@@ -93,7 +106,10 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 let shell = await startShell(0);
 const port = Number(new URL(shell.url).port);
 try {
@@ -127,9 +143,22 @@ try {
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`cold runs (ms): ${fmt(cold)}`);
   console.log(`warm runs (ms): ${fmt(warm)}`);
-  console.log(`fleet-open: ${big.vehicleCount} vehicles, cold ${median(cold).toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms (median of ${RUNS}, click to rows rendered)`);
-  report({ bench: 'fleet-open', name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, cold (new shell), click to rows`, unit: 'ms', samples: cold, target: '<= 1000' });
-  report({ bench: 'fleet-open', name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, warm (cached), click to rows`, unit: 'ms', samples: warm });
+  console.log(
+    `fleet-open: ${big.vehicleCount} vehicles, cold ${median(cold).toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms (median of ${RUNS}, click to rows rendered)`,
+  );
+  report({
+    bench: 'fleet-open',
+    name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, cold (new shell), click to rows`,
+    unit: 'ms',
+    samples: cold,
+    target: '<= 1000',
+  });
+  report({
+    bench: 'fleet-open',
+    name: `${big.vehicleCount}-vehicle demo carrier's vehicle list, warm (cached), click to rows`,
+    unit: 'ms',
+    samples: warm,
+  });
 } finally {
   await browser.close();
   await stopShell(shell.child);

@@ -18,7 +18,10 @@ const vehicle = world.truth.vehicles(carrier.id)[0];
 if (!vehicle) throw new Error('the simulator carrier has no vehicle');
 const records = world.truth.history(carrier.id, vehicle.vehicle_id, world.truth.windowStart(), world.truth.today());
 
-const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   await openHarness(page, 'http://localhost:47900');
@@ -30,15 +33,32 @@ try {
     const one = await inHarness(page, (h, a) => h.benchWrite(a.records, 'bench', `bench-${a.i}`, 1), { records, i });
     const week = await inHarness(page, (h, a) => h.benchWrite(a.records, 'bench', `bench-b${a.i}`, 7), { records, i });
     const b = await inHarness(page, (h, a) => h.benchBareWrite(a.records, 'bench', `bench-${a.i}`), { records, i });
-    console.log(`${one.days} days, ${one.records} records: store worker ${one.ms.toFixed(0)} ms a day a transaction, ${week.ms.toFixed(0)} ms 7 days a transaction; bare bulkPut ${b.ms.toFixed(0)} ms`);
+    console.log(
+      `${one.days} days, ${one.records} records: store worker ${one.ms.toFixed(0)} ms a day a transaction, ${week.ms.toFixed(0)} ms 7 days a transaction; bare bulkPut ${b.ms.toFixed(0)} ms`,
+    );
     perDay.push((one.records * 1000) / one.ms);
     batched.push((week.records * 1000) / week.ms);
     bare.push((b.records * 1000) / b.ms);
   }
-  const baselines = [{ name: 'bare bulkPut of the same rows from a plain page, one transaction a day', samples: bare, target: '>= 0.8' }];
+  const baselines = [
+    { name: 'bare bulkPut of the same rows from a plain page, one transaction a day', samples: bare, target: '>= 0.8' },
+  ];
   // Seven days: what a poll brings when the store is the bottleneck (the backend's backpressure holds a week of unacknowledged days).
-  report({ bench: 'indexeddb-write', name: 'ingest through the store worker, 7 days a transaction as the download manager writes them', unit: 'records/s', samples: batched, target: '>= 200000', baselines });
-  report({ bench: 'indexeddb-write', name: 'ingest through the store worker, one day a transaction', unit: 'records/s', samples: perDay, baselines });
+  report({
+    bench: 'indexeddb-write',
+    name: 'ingest through the store worker, 7 days a transaction as the download manager writes them',
+    unit: 'records/s',
+    samples: batched,
+    target: '>= 200000',
+    baselines,
+  });
+  report({
+    bench: 'indexeddb-write',
+    name: 'ingest through the store worker, one day a transaction',
+    unit: 'records/s',
+    samples: perDay,
+    baselines,
+  });
 } finally {
   await browser.close();
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark of the review (choose, draw, playback, follow) and its bare-MapLibre baseline on one page setup.
 /**
  * Trip review figures: `npx tsx bench/review.ts` (also run by `npm run bench`).
  * Debian Chromium via playwright-core on the browser shell. The demo trucks
@@ -32,10 +33,17 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-review-'));
 execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
 const shell = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
   cwd: ROOT,
-  env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-bench-${process.pid}`, ROUTELENS_DEMO_NOW: NOW },
+  env: {
+    ...process.env,
+    ROUTELENS_DATA_DIR: dataDir,
+    ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-bench-${process.pid}`,
+    ROUTELENS_DEMO_NOW: NOW,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-const url = await new Promise<string>((resolve) => createInterface({ input: shell.stdout! }).once('line', (l) => resolve((JSON.parse(l) as { url: string }).url)));
+const url = await new Promise<string>((resolve) =>
+  createInterface({ input: shell.stdout! }).once('line', (l) => resolve((JSON.parse(l) as { url: string }).url)),
+);
 const world = createSimulatorWorld({ now: () => Date.parse(NOW) });
 
 /** Readings closer than this are consecutive samples of one drive or stop (the app's default gap is 20 min). */
@@ -56,7 +64,13 @@ function densify(records: readonly WireLocationRecord[]): WireLocationRecord[] {
     const tb = Date.parse(b.timestamp);
     if (tb - ta > DENSIFY_WITHIN_MS || tb - ta < 2000) continue;
     const mid = (x: string, y: string, d: number) => ((Number(x) + Number(y)) / 2).toFixed(d);
-    out.push({ ...a, id: `${a.id.slice(0, -12)}${(i % 1e12).toString(16).padStart(12, '0')}`, timestamp: new Date(Math.round((ta + tb) / 2)).toISOString(), lat: mid(a.lat, b.lat, 6), lng: mid(a.lng, b.lng, 6) });
+    out.push({
+      ...a,
+      id: `${a.id.slice(0, -12)}${(i % 1e12).toString(16).padStart(12, '0')}`,
+      timestamp: new Date(Math.round((ta + tb) / 2)).toISOString(),
+      lat: mid(a.lat, b.lat, 6),
+      lng: mid(a.lng, b.lng, 6),
+    });
   }
   return out;
 }
@@ -68,16 +82,22 @@ async function attr(page: Page, testId: string, name: string): Promise<string | 
 /** Waits until the page shows a selection other than `before`, loaded and drawn; returns the page's own measurements. */
 async function drawnAfter(page: Page, before: string | null): Promise<{ load: number; drawn: number }> {
   // A page-side expression (this file is typed for Node, not the DOM).
-  const res = await page.waitForFunction(
-    `(() => { const el = document.querySelector('[data-testid=review-page]'); return el && el.dataset.key !== ${JSON.stringify(before)} && el.dataset.state === 'ready' && el.dataset.renderedKey === el.dataset.key ? [el.dataset.loadMs, el.dataset.renderMs] : null; })()`,
-    null,
-    { timeout: 60_000 },
-  ).catch(async (err: unknown) => {
-    const state = await page.evaluate(`JSON.stringify({ page: document.querySelector('[data-testid=review-page]')?.dataset, map: document.querySelector('[data-testid=review-map]')?.dataset, span: [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')).join() })`);
-    console.error(`review: state log: ${String(await page.evaluate('JSON.stringify(window.__reviewLog?.slice(-40))'))}`);
-    if (process.env['REVIEW_FAIL_SHOT']) await page.screenshot({ path: process.env['REVIEW_FAIL_SHOT'] });
-    throw new Error(`not drawn after ${before}: ${String(state)}`, { cause: err });
-  });
+  const res = await page
+    .waitForFunction(
+      `(() => { const el = document.querySelector('[data-testid=review-page]'); return el && el.dataset.key !== ${JSON.stringify(before)} && el.dataset.state === 'ready' && el.dataset.renderedKey === el.dataset.key ? [el.dataset.loadMs, el.dataset.renderMs] : null; })()`,
+      null,
+      { timeout: 60_000 },
+    )
+    .catch(async (err: unknown) => {
+      const state = await page.evaluate(
+        `JSON.stringify({ page: document.querySelector('[data-testid=review-page]')?.dataset, map: document.querySelector('[data-testid=review-map]')?.dataset, span: [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')).join() })`,
+      );
+      console.error(
+        `review: state log: ${String(await page.evaluate('JSON.stringify(window.__reviewLog?.slice(-40))'))}`,
+      );
+      if (process.env['REVIEW_FAIL_SHOT']) await page.screenshot({ path: process.env['REVIEW_FAIL_SHOT'] });
+      throw new Error(`not drawn after ${before}: ${String(state)}`, { cause: err });
+    });
   const [load, drawn] = (await res.jsonValue()) as [string, string];
   return { load: Number(load), drawn: Number(drawn) };
 }
@@ -95,7 +115,10 @@ async function timeToDrawn(page: Page, span: 'day' | '6m'): Promise<{ load: numb
   return drawnAfter(page, before);
 }
 
-const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
 try {
   // The app's CSP forbids eval; the page-side measuring snippets are strings (this file is typed for Node), so CSP is bypassed for the bench only.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
@@ -115,32 +138,48 @@ try {
   await page.waitForSelector('[data-testid=downloads-page]');
   const carrierId = await page.getByTestId('dl-carrier').inputValue();
   const vehicleId = (await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id')) ?? '';
-  const truth = world.truth.history(carrierId.replace(/^demo-/, ''), vehicleId, world.truth.windowStart(), world.truth.today());
+  const truth = world.truth.history(
+    carrierId.replace(/^demo-/, ''),
+    vehicleId,
+    world.truth.windowStart(),
+    world.truth.today(),
+  );
   const dense = densify(truth);
   // Written through the store worker on the app's origin (same IndexedDB), a month at a time to keep each message small.
   const writer = await context.newPage();
   await openHarness(writer, new URL(url).origin);
   let written = 0;
-  for (let k = 0; k < dense.length; ) {
+  for (let k = 0; k < dense.length;) {
     const month = dense[k]!.timestamp.slice(0, 7);
     let end = k;
     while (end < dense.length && dense[end]!.timestamp.slice(0, 7) === month) end++;
-    written += (await inHarness(writer, (h, a) => h.benchWrite(a.records, a.carrierId, a.vehicleId), { records: dense.slice(k, end), carrierId, vehicleId })).records;
+    written += (
+      await inHarness(writer, (h, a) => h.benchWrite(a.records, a.carrierId, a.vehicleId), {
+        records: dense.slice(k, end),
+        carrierId,
+        vehicleId,
+      })
+    ).records;
     k = end;
   }
   await writer.close();
-  console.log(`review: seeded ${written.toLocaleString('en-US')} readings (demo truck ${truth.length.toLocaleString('en-US')}, densified) for ${vehicleId}`);
+  console.log(
+    `review: seeded ${written.toLocaleString('en-US')} readings (demo truck ${truth.length.toLocaleString('en-US')}, densified) for ${vehicleId}`,
+  );
   await page.reload();
   await page.waitForSelector('[data-testid=app-root][data-ready=true]');
 
   // On failure the bench prints how the selection and map state moved (a page-side log of attribute changes).
-  await page.evaluate(`(() => { window.__reviewLog = []; const t0 = performance.now(); const q = (s) => document.querySelector(s); window.__reviewObs = new MutationObserver(() => { const p = q('[data-testid=review-page]'); const e = [Math.round(performance.now() - t0), p?.dataset.key?.split(':').slice(1, 3).join('/'), p?.dataset.state, q('[data-testid=review-map]')?.dataset.mapReady, [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')?.[0]).join('')].join(' '); if (window.__reviewLog.at(-1)?.slice(e.indexOf(' ')) !== e.slice(e.indexOf(' '))) window.__reviewLog.push(e); }).observe(document.body, { attributes: true, subtree: true, childList: true }); })()`);
+  await page.evaluate(
+    `(() => { window.__reviewLog = []; const t0 = performance.now(); const q = (s) => document.querySelector(s); window.__reviewObs = new MutationObserver(() => { const p = q('[data-testid=review-page]'); const e = [Math.round(performance.now() - t0), p?.dataset.key?.split(':').slice(1, 3).join('/'), p?.dataset.state, q('[data-testid=review-map]')?.dataset.mapReady, [...document.querySelectorAll('[role=radio]')].map((b) => b.getAttribute('aria-checked')?.[0]).join('')].join(' '); if (window.__reviewLog.at(-1)?.slice(e.indexOf(' ')) !== e.slice(e.indexOf(' '))) window.__reviewLog.push(e); }).observe(document.body, { attributes: true, subtree: true, childList: true }); })()`,
+  );
   await page.getByTestId('nav-review').click();
   await page.waitForSelector('[data-testid=review-page][data-state=ready]', { timeout: 60_000 });
   const day: { load: number; drawn: number }[] = [];
   const six: { load: number; drawn: number }[] = [];
   const selected = { day: '', six: '' };
-  const selection = async () => ((await page.getByTestId('review-page').getAttribute('data-key')) ?? '').split(':').slice(1, 3) as [string, string];
+  const selection = async () =>
+    ((await page.getByTestId('review-page').getAttribute('data-key')) ?? '').split(':').slice(1, 3) as [string, string];
   for (let i = 0; i < 5; i++) {
     day.push(await timeToDrawn(page, 'day'));
     selected.day = (await selection()).join(':');
@@ -156,7 +195,16 @@ try {
       await page.getByTestId(`review-span-${span === 'day' ? 'week' : 'month'}`).click();
       await drawnAfter(page, away);
       const before = await page.getByTestId('review-page').getAttribute('data-key');
-      await browser.startTracing(page, { path: `${traceFile}.${span}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'gpu'] });
+      await browser.startTracing(page, {
+        path: `${traceFile}.${span}.json`,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink.user_timing',
+          'gpu',
+        ],
+      });
       await page.getByTestId(`review-span-${span}`).click();
       console.log(`review: traced ${span}: ${JSON.stringify(await drawnAfter(page, before))}`);
       await browser.stopTracing();
@@ -202,7 +250,8 @@ try {
       const name = f ? `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}` : '?';
       self.set(name, (self.get(name) ?? 0) + (dt[k] ?? 0) / 1000);
     });
-    for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+    for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
   }
   // Following the vehicle moves the camera every frame: the whole map is redrawn each time, the heavier case.
   await page.getByTestId('pb-follow').check();
@@ -217,7 +266,8 @@ try {
     follows.push((await playFor4s()).fps);
     await page.getByTestId('pb-follow').uncheck();
   }
-  const heapNow = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  const heapNow = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
   const heap = await heapNow();
   // What stays after a full collection is what the open review really holds; the figure before it depends on when V8 last collected.
   await cdp.send('HeapProfiler.collectGarbage');
@@ -230,13 +280,22 @@ try {
     await page.screenshot({ path: path.join(shotDir, 'review-day.png') });
     console.log(`review: screenshots in ${shotDir}`);
   }
-  const med = (xs: { load: number; drawn: number }[], k: 'load' | 'drawn') => xs.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const med = (xs: { load: number; drawn: number }[], k: 'load' | 'drawn') =>
+    xs.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const all = (xs: { load: number; drawn: number }[]) => xs.map((x) => x.drawn.toFixed(0)).join(', ');
   console.log(`review: every run, drawn ms: day ${all(day)}; six months ${all(six)}`);
-  console.log(`review: one day, choose to drawn map + charts: ${med(day, 'drawn').toFixed(0)} ms (data read + analysed at ${med(day, 'load').toFixed(0)} ms; median of ${day.length}; target < 300 ms)`);
-  console.log(`review: six months (${points.toLocaleString('en-US')} points), choose to drawn: ${med(six, 'drawn').toFixed(0)} ms (data at ${med(six, 'load').toFixed(0)} ms; median of ${six.length}; target < 1500 ms)`);
-  console.log(`review: playback at 600x over six months: ${play.fps.toFixed(1)} frames/s (target >= 30); played ${play.trackMin.toFixed(0)} min of track`);
-  console.log(`review: same with the camera following the vehicle: ${follow.fps.toFixed(1)} frames/s; played ${follow.trackMin.toFixed(0)} min of track`);
+  console.log(
+    `review: one day, choose to drawn map + charts: ${med(day, 'drawn').toFixed(0)} ms (data read + analysed at ${med(day, 'load').toFixed(0)} ms; median of ${day.length}; target < 300 ms)`,
+  );
+  console.log(
+    `review: six months (${points.toLocaleString('en-US')} points), choose to drawn: ${med(six, 'drawn').toFixed(0)} ms (data at ${med(six, 'load').toFixed(0)} ms; median of ${six.length}; target < 1500 ms)`,
+  );
+  console.log(
+    `review: playback at 600x over six months: ${play.fps.toFixed(1)} frames/s (target >= 30); played ${play.trackMin.toFixed(0)} min of track`,
+  );
+  console.log(
+    `review: same with the camera following the vehicle: ${follow.fps.toFixed(1)} frames/s; played ${follow.trackMin.toFixed(0)} min of track`,
+  );
   // Baselines: a bare MapLibre page drawing the same route GeoJSON over the same basemap, same map size.
   const bare = await context.newPage();
   const size = { width: Math.round(mapBox?.width ?? 800), height: Math.round(mapBox?.height ?? 600) };
@@ -245,14 +304,34 @@ try {
   const bareDay = await bareDrawTimes(bare, new URL(url).origin, size, routeOf(dense, vehicleId, dFrom, dTo), 5);
   const bareSix = await bareDrawTimes(bare, new URL(url).origin, size, routeOf(dense, vehicleId, sFrom, sTo), 5);
   await bare.close();
-  report({ bench: 'review', name: 'one day, choose to drawn map + charts', unit: 'ms', samples: day.map((x) => x.drawn), target: '<= 300', baselines: [{ name: 'bare MapLibre page drawing the same route GeoJSON', samples: bareDay, target: '<= 1.3' }] });
-  report({ bench: 'review', name: `six months (${points.toLocaleString('en-US')} points), choose to drawn`, unit: 'ms', samples: six.map((x) => x.drawn), target: '<= 1500', baselines: [{ name: 'bare MapLibre page drawing the same full route GeoJSON', samples: bareSix, target: '<= 0.5' }] });
+  report({
+    bench: 'review',
+    name: 'one day, choose to drawn map + charts',
+    unit: 'ms',
+    samples: day.map((x) => x.drawn),
+    target: '<= 300',
+    baselines: [{ name: 'bare MapLibre page drawing the same route GeoJSON', samples: bareDay, target: '<= 1.3' }],
+  });
+  report({
+    bench: 'review',
+    name: `six months (${points.toLocaleString('en-US')} points), choose to drawn`,
+    unit: 'ms',
+    samples: six.map((x) => x.drawn),
+    target: '<= 1500',
+    baselines: [{ name: 'bare MapLibre page drawing the same full route GeoJSON', samples: bareSix, target: '<= 0.5' }],
+  });
   report({ bench: 'review', name: 'playback at 600x over six months', unit: 'fps', samples: plays, target: '>= 30' });
   report({
-    bench: 'review', name: 'playback at 600x over six months, following the vehicle', unit: 'fps', samples: follows, target: '>= 30',
+    bench: 'review',
+    name: 'playback at 600x over six months, following the vehicle',
+    unit: 'fps',
+    samples: follows,
+    target: '>= 30',
     baselines: [{ name: 'the same playback without following', samples: plays }],
   });
-  console.log(`review: renderer JS heap after six months + playback: ${(retained / 1048576).toFixed(1)} MB retained after a full GC (${(heap / 1048576).toFixed(1)} MB before it)`);
+  console.log(
+    `review: renderer JS heap after six months + playback: ${(retained / 1048576).toFixed(1)} MB retained after a full GC (${(heap / 1048576).toFixed(1)} MB before it)`,
+  );
 } finally {
   await browser.close();
   shell.kill('SIGTERM');

@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import type { FigureRecord } from './lib/figures.ts';
 import type { BenchRun } from './lib/compare-runs.ts';
 
-const BENCHES = ['simulator.ts', 'export-e2e.ts', 'exports.ts', 'indexeddb-write.ts', 'analysis.ts', 'fleet-open.ts', 'compare-carriers.ts', 'review.ts', 'audit-bundle.ts'];
+const BENCHES = [
+  'simulator.ts',
+  'export-e2e.ts',
+  'exports.ts',
+  'indexeddb-write.ts',
+  'analysis.ts',
+  'fleet-open.ts',
+  'compare-carriers.ts',
+  'review.ts',
+  'audit-bundle.ts',
+];
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
@@ -29,7 +39,9 @@ const git = (...a: string[]) => {
   }
 };
 const run: BenchRun = {
-  commit: git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''),
+  commit:
+    git('rev-parse', 'HEAD') +
+    (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''),
   date: new Date().toISOString(),
   cpu: `${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
   node: process.version,
@@ -45,14 +57,27 @@ for (const file of BENCHES) {
   const load = loadavg();
   console.log(`\n## ${file} (load average ${load.map((x) => x.toFixed(2)).join(' ')})`);
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path], { stdio: 'inherit', env: { ...process.env, BENCH_JSON_LINES: lines } });
-  run.benches.push({ file, loadavgBefore: load, loadavgAfter: loadavg(), seconds: (Date.now() - t0) / 1000, exit: r.status ?? -1 });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_JSON_LINES: lines },
+  });
+  run.benches.push({
+    file,
+    loadavgBefore: load,
+    loadavgAfter: loadavg(),
+    seconds: (Date.now() - t0) / 1000,
+    exit: r.status ?? -1,
+  });
   if (r.status !== 0) {
     failed++;
     console.log(`bench ${file} failed (exit ${r.status ?? r.signal})`);
   }
 }
-if (existsSync(lines)) run.figures = readFileSync(lines, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FigureRecord);
+if (existsSync(lines))
+  run.figures = readFileSync(lines, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as FigureRecord);
 run.loadavgEnd = loadavg();
 rmSync(scratch, { recursive: true, force: true });
 if (jsonFile) {

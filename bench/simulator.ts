@@ -22,7 +22,9 @@ function benchGeneration(): void {
   // Warm the gazetteer, road network and the per-vehicle day chain (one-off costs).
   let t0 = performance.now();
   for (const v of vehicles) world.dayRecords(world.vehicleRef(carrier, v), days[0]!);
-  console.log(`warm-up (gazetteer, road graph, ${vehicles.length} day chains): ${(performance.now() - t0).toFixed(0)} ms`);
+  console.log(
+    `warm-up (gazetteer, road graph, ${vehicles.length} day chains): ${(performance.now() - t0).toFixed(0)} ms`,
+  );
   let n = 0;
   let bytes = 0;
   t0 = performance.now();
@@ -37,7 +39,9 @@ function benchGeneration(): void {
     }
   }
   const ms = performance.now() - t0;
-  console.log(`generation: ${n} records (${vehicles.length} trucks x 6 months) in ${ms.toFixed(0)} ms wall, ${cpuMs(c0).toFixed(0)} ms CPU -> ${Math.round((n / ms) * 1000).toLocaleString('en-US')} records/s (${(bytes / 1e6).toFixed(0)} MB of JSON)`);
+  console.log(
+    `generation: ${n} records (${vehicles.length} trucks x 6 months) in ${ms.toFixed(0)} ms wall, ${cpuMs(c0).toFixed(0)} ms CPU -> ${Math.round((n / ms) * 1000).toLocaleString('en-US')} records/s (${(bytes / 1e6).toFixed(0)} MB of JSON)`,
+  );
 }
 
 async function benchServer(): Promise<void> {
@@ -47,7 +51,10 @@ async function benchServer(): Promise<void> {
   const vehicle = sim.truth.vehicles(carrier.id).find((v) => v.active)!;
   const q = `start_date=${toApiDate(sim.truth.windowStart())}&end_date=${toApiDate(sim.truth.today())}&limit=1000`;
   // One small request first so the day chain of this truck is built outside the timing.
-  await fetch(`${sim.baseUrl}${API_PATHS.vehicleLocationHistory(vehicle.vehicle_id)}?${q.replace('limit=1000', 'limit=1')}`, { headers });
+  await fetch(
+    `${sim.baseUrl}${API_PATHS.vehicleLocationHistory(vehicle.vehicle_id)}?${q.replace('limit=1000', 'limit=1')}`,
+    { headers },
+  );
   for (const label of ['cold', 'warm']) {
     let token: string | undefined;
     let records = 0;
@@ -56,7 +63,10 @@ async function benchServer(): Promise<void> {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     do {
-      const res = await fetch(`${sim.baseUrl}${API_PATHS.vehicleLocationHistory(vehicle.vehicle_id)}?${q}${token ? `&next_page_token=${encodeURIComponent(token)}` : ''}`, { headers });
+      const res = await fetch(
+        `${sim.baseUrl}${API_PATHS.vehicleLocationHistory(vehicle.vehicle_id)}?${q}${token ? `&next_page_token=${encodeURIComponent(token)}` : ''}`,
+        { headers },
+      );
       const text = await res.text();
       bytes += text.length;
       const body = JSON.parse(text) as Envelope<unknown[]>;
@@ -65,7 +75,9 @@ async function benchServer(): Promise<void> {
       pages++;
     } while (token);
     const ms = performance.now() - t0;
-    console.log(`server ${label}: ${records} records, ${pages} pages, ${(bytes / 1e6).toFixed(1)} MB in ${ms.toFixed(0)} ms wall (${cpuMs(c0).toFixed(0)} ms CPU, client and server in one process)`);
+    console.log(
+      `server ${label}: ${records} records, ${pages} pages, ${(bytes / 1e6).toFixed(1)} MB in ${ms.toFixed(0)} ms wall (${cpuMs(c0).toFixed(0)} ms CPU, client and server in one process)`,
+    );
   }
   await sim.close();
 }

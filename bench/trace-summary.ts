@@ -29,8 +29,12 @@ const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
 
 const threadName = new Map<string, string>();
-for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, String((e.args as { name?: string }).name));
-const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur !== undefined);
+for (const e of events)
+  if (e.ph === 'M' && e.name === 'thread_name')
+    threadName.set(`${e.pid}:${e.tid}`, String((e.args as { name?: string }).name));
+const tasks = events.filter(
+  (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur !== undefined,
+);
 const t0 = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
 
 const byThread = new Map<string, TraceEvent[]>();
@@ -47,10 +51,23 @@ for (const [k, list] of [...byThread].sort((a, b) => sum(b[1]) - sum(a[1]))) {
   const longest = [...list].sort((a, b) => b.dur! - a.dur!).slice(0, 8);
   for (const e of longest.sort((a, b) => a.ts - b.ts)) {
     const inner = events
-      .filter((x) => x.ph === 'X' && x.pid === e.pid && x.tid === e.tid && x.ts >= e.ts && x.ts < e.ts + e.dur! && x !== e && x.dur! > e.dur! * 0.2 && x.name !== 'RunTask' && x.name !== 'ThreadControllerImpl::RunTask')
+      .filter(
+        (x) =>
+          x.ph === 'X' &&
+          x.pid === e.pid &&
+          x.tid === e.tid &&
+          x.ts >= e.ts &&
+          x.ts < e.ts + e.dur! &&
+          x !== e &&
+          x.dur! > e.dur! * 0.2 &&
+          x.name !== 'RunTask' &&
+          x.name !== 'ThreadControllerImpl::RunTask',
+      )
       .slice(0, 4)
       .map((x) => `${x.name}${detail(x)} ${(x.dur! / 1000).toFixed(0)}`);
-    console.log(`  @${((e.ts - t0) / 1000).toFixed(0).padStart(5)} ms  ${(e.dur! / 1000).toFixed(0).padStart(4)} ms  ${inner.join(' | ')}`);
+    console.log(
+      `  @${((e.ts - t0) / 1000).toFixed(0).padStart(5)} ms  ${(e.dur! / 1000).toFixed(0).padStart(4)} ms  ${inner.join(' | ')}`,
+    );
   }
 }
 
@@ -61,7 +78,9 @@ const profileThread = new Map<string, string>();
 for (const e of events) {
   if (e.name === 'Profile' && e.id) profileThread.set(e.id, `${e.pid}:${e.tid}`);
   if (e.name !== 'ProfileChunk' || !e.id) continue;
-  const data = (e.args as { data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }).data;
+  const data = (
+    e.args as { data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
+  ).data;
   const ns = nodes.get(e.id) ?? new Map<number, ProfileNode>();
   nodes.set(e.id, ns);
   for (const n of data?.cpuProfile?.nodes ?? []) ns.set(n.id, n);
@@ -80,8 +99,14 @@ for (const [id, acc] of self) {
   const idle = acc.get('(idle) :-1') ?? 0;
   if (total - idle < 10_000) continue;
   const pt = profileThread.get(id);
-  console.log(`\nJS self time, ${pt ? (threadName.get(pt) ?? pt) : id} (${((total - idle) / 1000).toFixed(0)} ms not idle):`);
-  for (const [name, us] of [...acc].filter(([n]) => n !== '(idle) :-1').sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+  console.log(
+    `\nJS self time, ${pt ? (threadName.get(pt) ?? pt) : id} (${((total - idle) / 1000).toFixed(0)} ms not idle):`,
+  );
+  for (const [name, us] of [...acc]
+    .filter(([n]) => n !== '(idle) :-1')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
 }
 
 function sum(list: TraceEvent[]): number {

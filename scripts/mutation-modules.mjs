@@ -11,7 +11,12 @@ export const MUTATION_MODULES = {
   // The API client in two halves that each finish in under half an hour here (`client` is both).
   'client-http': { mutate: ['electron/node/api/http.ts'], tsconfig: 'tsconfig.node.json' },
   'client-core': {
-    mutate: ['electron/node/api/*.ts', '!electron/node/api/http.ts', '!electron/node/api/rate-limiter.ts', '!electron/node/api/index.ts'],
+    mutate: [
+      'electron/node/api/*.ts',
+      '!electron/node/api/http.ts',
+      '!electron/node/api/rate-limiter.ts',
+      '!electron/node/api/index.ts',
+    ],
     tsconfig: 'tsconfig.node.json',
   },
   sync: { mutate: ['electron/node/sync/*.ts', '!electron/node/sync/index.ts'], tsconfig: 'tsconfig.node.json' },

@@ -19,7 +19,10 @@ if (unknown.length > 0) {
 let failed = false;
 for (const name of names.length > 0 ? names : DEFAULT_MUTATION_MODULES) {
   console.log(`\n== mutation testing: ${name} ==`);
-  const r = spawnSync('nice', ['-n', '10', 'npx', 'stryker', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env: { ...process.env, STRYKER_MODULE: name } });
+  const r = spawnSync('nice', ['-n', '10', 'npx', 'stryker', 'run', 'stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, STRYKER_MODULE: name },
+  });
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

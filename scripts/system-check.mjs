@@ -19,7 +19,11 @@ export const SYSTEM_PACKAGES = [
   { name: 'gnome-keyring', programs: ['gnome-keyring-daemon'], why: 'a real Secret Service for the keychain tests' },
   { name: 'dbus', programs: ['dbus-run-session', 'dbus-send'], why: 'a private session bus for the keyring' },
   { name: 'libsecret-tools', programs: ['secret-tool'], why: 'checks what the keychain stored' },
-  { name: 'fonts-dejavu-core', files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'], why: 'deterministic text in screenshots' },
+  {
+    name: 'fonts-dejavu-core',
+    files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
+    why: 'deterministic text in screenshots',
+  },
   { name: 'poppler-utils', programs: ['pdfinfo', 'pdftotext', 'pdftoppm'], why: 'reads the PDF reports back' },
   { name: 'unzip', programs: ['unzip'], why: 'checks the audit bundle zip' },
 ];

@@ -50,13 +50,23 @@ check('format', 'npx', ['prettier', '--check', '.']);
 const vitestJson = join(results, 'vitest.json');
 const flakyJson = join(results, 'vitest-flaky.json');
 const withKeyring = join(root, 'scripts/with-keyring.sh');
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-flaky-reporter.mjs', `--outputFile.json=${vitestJson}`];
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--reporter=./scripts/vitest-flaky-reporter.mjs',
+  `--outputFile.json=${vitestJson}`,
+];
 const vitestEnv = { ROUTELENS_FLAKY_JSON: flakyJson };
 const vitestStatus = existsSync(withKeyring)
   ? run('vitest', 'bash', [withKeyring, 'npx', ...vitestArgs], vitestEnv)
   : run('vitest', 'npx', vitestArgs, vitestEnv);
 if (existsSync(vitestJson)) {
-  const c = countVitest(JSON.parse(readFileSync(vitestJson, 'utf8')), existsSync(flakyJson) ? JSON.parse(readFileSync(flakyJson, 'utf8')) : []);
+  const c = countVitest(
+    JSON.parse(readFileSync(vitestJson, 'utf8')),
+    existsSync(flakyJson) ? JSON.parse(readFileSync(flakyJson, 'utf8')) : [],
+  );
   add(c);
   // A suite that failed to load has no tests to count but still failed (countVitest counts it).
   if (vitestStatus !== 0 && c.failed === 0) crashed = true;

@@ -10,8 +10,17 @@ export interface FlakyVitestTest {
   retries: number;
 }
 export function countVitest(
-  report: { numPassedTests: number; numFailedTests: number; numPendingTests?: number; numTodoTests?: number; testResults?: { status: string; assertionResults: unknown[] }[] },
+  report: {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+    testResults?: { status: string; assertionResults: unknown[] }[];
+  },
   flaky?: FlakyVitestTest[],
 ): Counts & { brokenFiles: number };
-export function countPlaywright(report: { stats: { expected: number; unexpected: number; skipped: number; flaky?: number }; suites?: unknown[] }): Counts;
+export function countPlaywright(report: {
+  stats: { expected: number; unexpected: number; skipped: number; flaky?: number };
+  suites?: unknown[];
+}): Counts;
 export function closingLine(t: Counts): string;

@@ -5,7 +5,9 @@
 
 /** Vitest's JSON report plus the flaky list from scripts/vitest-flaky-reporter.mjs. */
 export function countVitest(report, flaky = []) {
-  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   return {
     passed: report.numPassedTests - flaky.length,
     failed: report.numFailedTests + brokenFiles.length,
@@ -22,7 +24,10 @@ export function countPlaywright(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'flaky') flaky.push(`e2e: ${[...titles, spec.title].filter(Boolean).join(' › ')} (passed after ${(test.results?.length ?? 1) - 1} retries)`);
+        if (test.status === 'flaky')
+          flaky.push(
+            `e2e: ${[...titles, spec.title].filter(Boolean).join(' › ')} (passed after ${(test.results?.length ?? 1) - 1} retries)`,
+          );
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);

@@ -14,7 +14,9 @@ export default class FlakyReporter {
   onTestCaseResult(testCase) {
     const d = testCase.diagnostic();
     if (testCase.result().state === 'passed' && d && (d.flaky || d.retryCount > 0)) {
-      const where = [testCase.project.name, relative(process.cwd(), testCase.module.moduleId)].filter(Boolean).join(' ');
+      const where = [testCase.project.name, relative(process.cwd(), testCase.module.moduleId)]
+        .filter(Boolean)
+        .join(' ');
       this.flaky.push({ name: `${where} › ${testCase.fullName}`, retries: d.retryCount });
     }
   }

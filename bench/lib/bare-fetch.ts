@@ -13,14 +13,18 @@ export async function bareFetchParse(
   keys: { providerKey: string; companyKey: string },
   concurrency: number,
 ): Promise<{ pages: number; records: number; seconds: number }> {
-  const headers = { [PROVIDER_KEY_HEADER]: keys.providerKey, [COMPANY_KEY_HEADER]: keys.companyKey, Accept: 'application/json' };
+  const headers = {
+    [PROVIDER_KEY_HEADER]: keys.providerKey,
+    [COMPANY_KEY_HEADER]: keys.companyKey,
+    Accept: 'application/json',
+  };
   let next = 0;
   let pages = 0;
   let records = 0;
   const worker = async (): Promise<void> => {
     while (next < firstPages.length) {
       const first = firstPages[next++]!;
-      for (let url = first; ; ) {
+      for (let url = first; ;) {
         const res = await fetch(url, { headers });
         if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
         const body = JSON.parse(await res.text()) as { data: unknown[]; next_page_token?: string };

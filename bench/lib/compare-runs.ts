@@ -58,7 +58,12 @@ export function beyondNoise(a: Range, b: Range, o: CompareOptions = DEFAULT_COMP
 function ratioRange(f: FigureRecord, baseline: string): Range | null {
   const b = f.baselines.find((x) => x.name === baseline);
   if (!b) return null;
-  return { n: Math.min(f.stats.n, b.stats.n), lo: f.stats.min / b.stats.max, mid: b.ratio, hi: f.stats.max / b.stats.min };
+  return {
+    n: Math.min(f.stats.n, b.stats.n),
+    lo: f.stats.min / b.stats.max,
+    mid: b.ratio,
+    hi: f.stats.max / b.stats.min,
+  };
 }
 
 const keyOf = (f: FigureRecord) => `${f.bench}: ${f.name}`;
@@ -75,17 +80,34 @@ export function compareRuns(a: BenchRun, b: BenchRun, o: CompareOptions = DEFAUL
       continue;
     }
     const rel = beyondNoise(rangeOf(fa.stats), rangeOf(fb.stats), o);
-    if (rel !== null) out.push({ key, what: 'figure', a: fa.stats.median, b: fb.stats.median, relative: rel, better: fa.higherIsBetter ? rel > 0 : rel < 0 });
+    if (rel !== null)
+      out.push({
+        key,
+        what: 'figure',
+        a: fa.stats.median,
+        b: fb.stats.median,
+        relative: rel,
+        better: fa.higherIsBetter ? rel > 0 : rel < 0,
+      });
     for (const base of fa.baselines) {
       const ra = ratioRange(fa, base.name);
       const rb = ratioRange(fb, base.name);
       if (!ra || !rb) continue;
       const rr = beyondNoise(ra, rb, o);
       // A ratio is figure ÷ baseline in the figure's unit: for a throughput higher is better, for a time lower.
-      if (rr !== null) out.push({ key: `${key} ÷ ${base.name}`, what: 'ratio', a: ra.mid, b: rb.mid, relative: rr, better: fa.higherIsBetter ? rr > 0 : rr < 0 });
+      if (rr !== null)
+        out.push({
+          key: `${key} ÷ ${base.name}`,
+          what: 'ratio',
+          a: ra.mid,
+          b: rb.mid,
+          relative: rr,
+          better: fa.higherIsBetter ? rr > 0 : rr < 0,
+        });
     }
   }
-  for (const fb of b.figures) if (!inA.has(keyOf(fb))) out.push({ key: keyOf(fb), what: 'only in B', b: fb.stats.median });
+  for (const fb of b.figures)
+    if (!inA.has(keyOf(fb))) out.push({ key: keyOf(fb), what: 'only in B', b: fb.stats.median });
   return out;
 }
 
@@ -93,6 +115,7 @@ export function formatDifference(d: Difference): string {
   if (d.what === 'only in A') return `${d.key}: only in A (${d.a})`;
   if (d.what === 'only in B') return `${d.key}: only in B (${d.b})`;
   const pct = ((d.relative ?? 0) * 100).toFixed(1);
-  const num = (x?: number) => (x === undefined ? '?' : Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(3));
+  const num = (x?: number) =>
+    x === undefined ? '?' : Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(3);
   return `${d.key}${d.what === 'ratio' ? ' (ratio)' : ''}: ${num(d.a)} → ${num(d.b)} (${d.relative! > 0 ? '+' : ''}${pct}%, ${d.better ? 'better' : 'worse'})`;
 }

@@ -54,7 +54,9 @@ function fmt(x: number, unit: Unit): string {
 }
 
 function fmtStats(s: Stats, unit: Unit): string {
-  return s.n === 1 ? `${fmt(s.median, unit)} ${unit} (1 run)` : `${fmt(s.median, unit)} ${unit} (median of ${s.n}, ${fmt(s.min, unit)}–${fmt(s.max, unit)})`;
+  return s.n === 1
+    ? `${fmt(s.median, unit)} ${unit} (1 run)`
+    : `${fmt(s.median, unit)} ${unit} (median of ${s.n}, ${fmt(s.min, unit)}–${fmt(s.max, unit)})`;
 }
 
 /** Whether `value` meets a target written `>= x` or `<= x`. */
@@ -88,10 +90,13 @@ export function report(input: FigureInput): FigureRecord {
     }),
     ...(input.target ? { target: input.target } : {}),
   };
-  const verdict = (value: number, target?: string) => (target ? ` [target ${target}: ${meets(value, target) ? 'met' : 'NOT MET'}]` : '');
+  const verdict = (value: number, target?: string) =>
+    target ? ` [target ${target}: ${meets(value, target) ? 'met' : 'NOT MET'}]` : '';
   console.log(`${rec.bench}: ${rec.name}: ${fmtStats(stats, rec.unit)}${verdict(stats.median, rec.target)}`);
   for (const b of rec.baselines) {
-    console.log(`    baseline ${b.name}: ${fmtStats(b.stats, rec.unit)} → ratio ${b.ratio.toFixed(2)}×${verdict(b.ratio, b.target)}`);
+    console.log(
+      `    baseline ${b.name}: ${fmtStats(b.stats, rec.unit)} → ratio ${b.ratio.toFixed(2)}×${verdict(b.ratio, b.target)}`,
+    );
   }
   const sink = process.env['BENCH_JSON_LINES'];
   if (sink) appendFileSync(sink, JSON.stringify(rec) + '\n');

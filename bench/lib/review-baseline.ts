@@ -10,7 +10,12 @@ import { dayOfMs, type UtcDay } from '../../shared/util/day.ts';
 import { openBareMap } from './bare-map.ts';
 
 /** The review's route for the readings of days `from`..`to` (the app's default threshold and gap rule). */
-export function routeOf(records: readonly WireLocationRecord[], vehicleId: string, from: UtcDay, to: UtcDay): RouteGeoJSON {
+export function routeOf(
+  records: readonly WireLocationRecord[],
+  vehicleId: string,
+  from: UtcDay,
+  to: UtcDay,
+): RouteGeoJSON {
   const byDay = new Map<UtcDay, Breadcrumb[]>();
   for (const raw of records) {
     const p = parseLocationRecord(raw);
@@ -26,15 +31,26 @@ export function routeOf(records: readonly WireLocationRecord[], vehicleId: strin
 }
 
 /** ms for the bare page to draw `route` over the basemap in a map of the review's size, `runs` times. */
-export async function bareDrawTimes(page: Page, origin: string, size: { width: number; height: number }, route: RouteGeoJSON, runs: number): Promise<number[]> {
+export async function bareDrawTimes(
+  page: Page,
+  origin: string,
+  size: { width: number; height: number },
+  route: RouteGeoJSON,
+  runs: number,
+): Promise<number[]> {
   await openBareMap(page, origin);
   const [w, s, e, n] = route.bounds ?? [-125, 24, -66, 50];
   await page.evaluate(`window.bareMap.open(${size.width}, ${size.height}, [[${w}, ${s}], [${e}, ${n}]])`);
   const handle = await page.evaluateHandle((text: string) => JSON.parse(text) as unknown, JSON.stringify(route.route));
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const drawn = handle.evaluate((r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r), 'return window.bareMap.draw(r)');
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the bare MapLibre page did not draw in 120 s')), 120_000).unref());
+    const drawn = handle.evaluate(
+      (r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r),
+      'return window.bareMap.draw(r)',
+    );
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the bare MapLibre page did not draw in 120 s')), 120_000).unref(),
+    );
     out.push(await Promise.race([drawn, timeout]));
   }
   await handle.dispose();

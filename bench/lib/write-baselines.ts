@@ -18,7 +18,9 @@ function unicsv(chunks: readonly DayChunk[]): string {
   for (const c of chunks) {
     for (let i = 0; i < c.length; i++) {
       const iso = new Date(c.t[i]!).toISOString();
-      lines.push(`${c.lat[i]},${c.lng[i]},${iso.slice(0, 10).replaceAll('-', '/')},${iso.slice(11, 19)},${c.speed[i]},${c.direction[i]}`);
+      lines.push(
+        `${c.lat[i]},${c.lng[i]},${iso.slice(0, 10).replaceAll('-', '/')},${iso.slice(11, 19)},${c.speed[i]},${c.direction[i]}`,
+      );
     }
   }
   return lines.join('\n') + '\n';
@@ -31,7 +33,11 @@ export async function gpsbabelRuns(chunks: readonly DayChunk[], dir: string, run
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    execFileSync('gpsbabel', ['-i', 'unicsv', '-f', input, '-x', 'transform,trk=wpt,del', '-o', 'gpx', '-F', join(dir, 'gpsbabel-out.gpx')], { stdio: 'ignore' });
+    execFileSync(
+      'gpsbabel',
+      ['-i', 'unicsv', '-f', input, '-x', 'transform,trk=wpt,del', '-o', 'gpx', '-F', join(dir, 'gpsbabel-out.gpx')],
+      { stdio: 'ignore' },
+    );
     out.push((performance.now() - t0) / 1000);
   }
   return out;

@@ -9,7 +9,13 @@ import { createKeychain } from '../node/keychain/index.ts';
 import { resolveDataDir } from '../node/paths.ts';
 import { createSettingsStore } from '../node/settings/index.ts';
 import type { RendererFiles } from '../node/renderer-files/serve.ts';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolResponse, isAppUrl as isAppUrlOf, loadRenderer } from './app-origin.ts';
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appProtocolResponse,
+  isAppUrl as isAppUrlOf,
+  loadRenderer,
+} from './app-origin.ts';
 import { hardenApp, hardenContents, hardenSession } from './security.ts';
 import { createAppWindow } from './app-window.ts';
 import { printHtmlToPdf } from './print-html.ts';

@@ -21,7 +21,9 @@ function sessionForReports(): Electron.Session {
   const ses = session.fromPartition(PARTITION);
   ses.protocol.handle(SCHEME, (request) => {
     const html = pages.get(request.url);
-    return html === undefined ? new Response('Not found', { status: 404 }) : new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return html === undefined
+      ? new Response('Not found', { status: 404 })
+      : new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   });
   ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !pages.has(details.url) }));
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
@@ -34,7 +36,16 @@ export async function printHtmlToPdf(html: string): Promise<Uint8Array> {
   const url = `${SCHEME}:${randomUUID()}`;
   const win = new BrowserWindow({
     show: false,
-    webPreferences: { session: sessionForReports(), sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, webSecurity: true, spellcheck: false, webviewTag: false },
+    webPreferences: {
+      session: sessionForReports(),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      javascript: false,
+      webSecurity: true,
+      spellcheck: false,
+      webviewTag: false,
+    },
   });
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   win.webContents.on('will-navigate', (event) => event.preventDefault());

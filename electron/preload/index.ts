@@ -1,5 +1,12 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { unwrapReply, type IpcArgs, type IpcChannel, type IpcReply, type IpcResult, type RouteLensApi } from '../../shared/ipc/contract.ts';
+import {
+  unwrapReply,
+  type IpcArgs,
+  type IpcChannel,
+  type IpcReply,
+  type IpcResult,
+  type RouteLensApi,
+} from '../../shared/ipc/contract.ts';
 
 // Named functions only: the renderer can call exactly these channels, nothing
 // else. Each is spelled out so that a reader (and a reviewer) sees the whole

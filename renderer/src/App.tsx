@@ -27,8 +27,16 @@ interface Loaded {
 }
 
 async function loadAll(): Promise<Loaded> {
-  if (!bridge) throw new Error('The RouteLens bridge is not available in this window. In the browser shell, open the URL it printed (it carries a token).');
-  const [info, keys, carriers, preferences] = await Promise.all([bridge.app.getInfo(), bridge.keys.getStatus(), bridge.carriers.list(), bridge.settings.getPreferences()]);
+  if (!bridge)
+    throw new Error(
+      'The RouteLens bridge is not available in this window. In the browser shell, open the URL it printed (it carries a token).',
+    );
+  const [info, keys, carriers, preferences] = await Promise.all([
+    bridge.app.getInfo(),
+    bridge.keys.getStatus(),
+    bridge.carriers.list(),
+    bridge.settings.getPreferences(),
+  ]);
   return { info, keys, carriers, preferences };
 }
 
@@ -53,7 +61,10 @@ export function App() {
   }, []);
 
   const state = useMemo<AppState | null>(
-    () => (boot.state === 'ready' && bridge && keys && preferences ? { api: bridge, info: boot.loaded.info, carriers, setCarriers, keys, setKeys, preferences, setPreferences } : null),
+    () =>
+      boot.state === 'ready' && bridge && keys && preferences
+        ? { api: bridge, info: boot.loaded.info, carriers, setCarriers, keys, setKeys, preferences, setPreferences }
+        : null,
     [boot, carriers, keys, preferences],
   );
 
@@ -65,15 +76,28 @@ export function App() {
   const page = (s: AppState) => {
     switch (view.page) {
       case 'carriers':
-        if (s.carriers.length === 0 && !view.adding) return <FirstRun onDemoAdded={onCarriersChange} onAddCarrier={() => replace({ page: 'carriers', adding: true })} />;
-        return <CarriersPage carriers={s.carriers} keys={s.keys} startAdding={view.adding === true} onCarriersChange={onCarriersChange} onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })} />;
+        if (s.carriers.length === 0 && !view.adding)
+          return (
+            <FirstRun onDemoAdded={onCarriersChange} onAddCarrier={() => replace({ page: 'carriers', adding: true })} />
+          );
+        return (
+          <CarriersPage
+            carriers={s.carriers}
+            keys={s.keys}
+            startAdding={view.adding === true}
+            onCarriersChange={onCarriersChange}
+            onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })}
+          />
+        );
       case 'fleet': {
         const carrier = s.carriers.find((c) => c.id === view.carrierId);
         return carrier ? (
           <FleetPage
             key={carrier.id}
             carrier={carrier}
-            onOpenReview={(vehicleId) => navigate({ page: 'review', place: { carrierId: carrier.id, vehicleId, day: '', span: 'week' } })}
+            onOpenReview={(vehicleId) =>
+              navigate({ page: 'review', place: { carrierId: carrier.id, vehicleId, day: '', span: 'week' } })
+            }
             onOpenDownloads={(vehicleId) => navigate({ page: 'downloads', carrierId: carrier.id, vehicleId })}
           />
         ) : (
@@ -86,9 +110,20 @@ export function App() {
         return <StoragePage />;
       case 'review':
         // A new visit (navigation, back/forward) opens its place afresh; the page's own changes only update the address.
-        return <ReviewPage key={visit} carriers={s.carriers} info={s.info} place={view.place} onPlace={onReviewPlace} />;
+        return (
+          <ReviewPage key={visit} carriers={s.carriers} info={s.info} place={view.place} onPlace={onReviewPlace} />
+        );
       case 'compare':
-        return <ComparePage onOpenReview={(t) => navigate({ page: 'review', place: { carrierId: t.carrierId, vehicleId: t.vehicleId, day: t.day, span: 'day', seekTo: t.startMs } })} />;
+        return (
+          <ComparePage
+            onOpenReview={(t) =>
+              navigate({
+                page: 'review',
+                place: { carrierId: t.carrierId, vehicleId: t.vehicleId, day: t.day, span: 'day', seekTo: t.startMs },
+              })
+            }
+          />
+        );
       case 'settings':
         return <SettingsPage keys={s.keys} onKeysChange={setKeys} />;
     }

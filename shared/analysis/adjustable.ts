@@ -7,7 +7,15 @@ import type { AnalysisParams } from './types.ts';
  * preference of its own since before (the carrier comparison reads it too), and
  * `stopSpeedMph` stays at its documented default.
  */
-export const ADJUSTABLE_PARAM_KEYS = ['minStopSeconds', 'longStopSeconds', 'tripGapSeconds', 'gapSeconds', 'maxPlausibleMph', 'speedingMinSeconds', 'minTripMiles'] as const;
+export const ADJUSTABLE_PARAM_KEYS = [
+  'minStopSeconds',
+  'longStopSeconds',
+  'tripGapSeconds',
+  'gapSeconds',
+  'maxPlausibleMph',
+  'speedingMinSeconds',
+  'minTripMiles',
+] as const;
 
 export type AdjustableParamKey = (typeof ADJUSTABLE_PARAM_KEYS)[number];
 export type AdjustableAnalysisParams = Pick<AnalysisParams, AdjustableParamKey>;
@@ -25,7 +33,9 @@ export function adjustableOf(p: Readonly<AdjustableAnalysisParams>): AdjustableA
   };
 }
 
-export const DEFAULT_ADJUSTABLE_PARAMS: Readonly<AdjustableAnalysisParams> = Object.freeze(adjustableOf(DEFAULT_ANALYSIS_PARAMS));
+export const DEFAULT_ADJUSTABLE_PARAMS: Readonly<AdjustableAnalysisParams> = Object.freeze(
+  adjustableOf(DEFAULT_ANALYSIS_PARAMS),
+);
 
 /**
  * An untrusted value (an IPC argument, a settings file) as adjustable
@@ -34,7 +44,8 @@ export const DEFAULT_ADJUSTABLE_PARAMS: Readonly<AdjustableAnalysisParams> = Obj
  * result is a fresh object, so nothing else the value carried is kept.
  */
 export function parseAdjustableParams(value: unknown): AdjustableAnalysisParams {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RangeError('Analysis parameters must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RangeError('Analysis parameters must be an object');
   const r = value as Record<string, unknown>;
   const extra = Object.keys(r).find((k) => !(ADJUSTABLE_PARAM_KEYS as readonly string[]).includes(k));
   if (extra !== undefined) throw new RangeError(`Unknown analysis parameter ${extra.slice(0, 40)}`);

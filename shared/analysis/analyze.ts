@@ -31,7 +31,9 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
   const stops = stopRuns.map(([a, b]) => toStop(flat, a, b));
   const spans: [number, number][] = [];
   const trips = findTrips(flat, states, params, stopRuns, spans);
-  const events = [...speedingOf(flat, params, rule), ...longStopsOf(stops, params), ...gapsOf(flat, states, rule)].sort(byTimeThenKind);
+  const events = [...speedingOf(flat, params, rule), ...longStopsOf(stops, params), ...gapsOf(flat, states, rule)].sort(
+    byTimeThenKind,
+  );
   return { params, trips, stops, events, totals: totalsOf(flat, states, spans) };
 };
 
@@ -42,7 +44,8 @@ function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
   return states;
 }
 
-const milesAt = (flat: AnalysisTrack, i: number): number => haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
+const milesAt = (flat: AnalysisTrack, i: number): number =>
+  haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
 
 /** [first reading, last reading] of every run of stopped intervals lasting at least minStopSeconds, flat indices. */
 function findStopRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): [number, number][] {
@@ -80,7 +83,13 @@ function toStop(flat: AnalysisTrack, a: number, b: number): Stop {
 }
 
 /** Trips between the stops; `spans` receives each trip's [first, end] flat indices. */
-function findTrips(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams, stopRuns: readonly [number, number][], spans: [number, number][]): Trip[] {
+function findTrips(
+  flat: AnalysisTrack,
+  states: Uint8Array,
+  p: AnalysisParams,
+  stopRuns: readonly [number, number][],
+  spans: [number, number][],
+): Trip[] {
   const { t } = flat;
   const tripGapMs = p.tripGapSeconds * 1000;
   const trips: Trip[] = [];
@@ -104,7 +113,15 @@ function findTrips(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams, s
 }
 
 /** The trip inside readings a..b (inclusive), trimmed to its moving intervals. */
-function pushTrip(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams, a: number, b: number, out: Trip[], spans: [number, number][]): void {
+function pushTrip(
+  flat: AnalysisTrack,
+  states: Uint8Array,
+  p: AnalysisParams,
+  a: number,
+  b: number,
+  out: Trip[],
+  spans: [number, number][],
+): void {
   let first = a;
   while (first < b && states[first] !== Interval.MOVING) first++;
   if (first >= b) return;
@@ -186,7 +203,17 @@ function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): Safe
 function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
   return stops
     .filter((s) => s.durationSeconds >= p.longStopSeconds)
-    .map((s) => ({ kind: 'long-stop', vehicleId: s.vehicleId, startMs: s.startMs, endMs: s.endMs, durationSeconds: s.durationSeconds, lat: s.lat, lng: s.lng, place: s.place, at: s.at }));
+    .map((s) => ({
+      kind: 'long-stop',
+      vehicleId: s.vehicleId,
+      startMs: s.startMs,
+      endMs: s.endMs,
+      durationSeconds: s.durationSeconds,
+      lat: s.lat,
+      lng: s.lng,
+      place: s.place,
+      at: s.at,
+    }));
 }
 
 /** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
@@ -216,7 +243,15 @@ function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyE
 
 /** Totals over every interval; `spans` (time-ordered trip ranges) tell which moving intervals lie outside trips. */
 function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
-  const totals: TrackTotals = { movingSeconds: 0, stationarySeconds: 0, offlineSeconds: 0, distanceMiles: 0, unaccountedMiles: 0, movingSecondsOutsideTrips: 0, outliers: flat.outliers };
+  const totals: TrackTotals = {
+    movingSeconds: 0,
+    stationarySeconds: 0,
+    offlineSeconds: 0,
+    distanceMiles: 0,
+    unaccountedMiles: 0,
+    movingSecondsOutsideTrips: 0,
+    outliers: flat.outliers,
+  };
   let k = 0;
   for (let i = 0; i < states.length; i++) {
     const seconds = (flat.t[i + 1]! - flat.t[i]!) / 1000;

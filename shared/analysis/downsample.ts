@@ -16,7 +16,8 @@ export { downsampleStatusBands, type StatusBand, type StatusBandOptions } from '
 type Values = ArrayLike<number>;
 
 function checkParallel(t: Values, v: Values): void {
-  if (t.length !== v.length) throw new RangeError(`Series times and values differ in length (${t.length} vs ${v.length})`);
+  if (t.length !== v.length)
+    throw new RangeError(`Series times and values differ in length (${t.length} vs ${v.length})`);
 }
 
 /** Stretches of finite values; `sepT` is the time of the first missing sample before the run (NaN for the first run). */
@@ -73,7 +74,8 @@ class SeriesBuilder {
  */
 export function lttb(t: Values, v: Values, threshold: number): Series {
   checkParallel(t, v);
-  if (!(threshold >= 2) || !Number.isFinite(threshold)) throw new RangeError(`LTTB threshold must be at least 2 (got ${threshold})`);
+  if (!(threshold >= 2) || !Number.isFinite(threshold))
+    throw new RangeError(`LTTB threshold must be at least 2 (got ${threshold})`);
   const budget = Math.floor(threshold);
   const n = t.length;
   if (n <= budget) return { t: Float64Array.from(t), v: Float64Array.from(v) };
@@ -147,7 +149,8 @@ function bound(t: Values, x: number, strict: boolean): number {
  */
 export function m4(t: Values, v: Values, pixelWidth: number, tStart?: number, tEnd?: number): Series {
   checkParallel(t, v);
-  if (!Number.isInteger(pixelWidth) || pixelWidth < 1) throw new RangeError(`M4 pixel width must be a positive integer (got ${pixelWidth})`);
+  if (!Number.isInteger(pixelWidth) || pixelWidth < 1)
+    throw new RangeError(`M4 pixel width must be a positive integer (got ${pixelWidth})`);
   const n = t.length;
   if (n === 0) return { t: new Float64Array(0), v: new Float64Array(0) };
   const t0 = tStart ?? t[0]!;
@@ -156,7 +159,8 @@ export function m4(t: Values, v: Values, pixelWidth: number, tStart?: number, tE
   const from = Math.max(0, bound(t, t0, false) - 1);
   const to = Math.min(n, bound(t, t1, true) + 1);
   const scale = t1 > t0 ? pixelWidth / (t1 - t0) : 0;
-  const column = (x: number): number => (x < t0 ? -1 : x > t1 ? pixelWidth : Math.min(pixelWidth - 1, Math.floor((x - t0) * scale)));
+  const column = (x: number): number =>
+    x < t0 ? -1 : x > t1 ? pixelWidth : Math.min(pixelWidth - 1, Math.floor((x - t0) * scale));
   const out = new SeriesBuilder(to - from);
   let open = false;
   let col = 0;
@@ -209,7 +213,11 @@ export type TrackColumn = 'speed' | 'lat' | 'lng' | 'direction';
  * gap interval (shared/track/gaps.ts, midnight crossings included) so lttb and
  * m4 keep the break.
  */
-export function trackSeries(chunks: readonly DayChunk[], column: TrackColumn = 'speed', gap: Partial<GapParams> = {}): Series {
+export function trackSeries(
+  chunks: readonly DayChunk[],
+  column: TrackColumn = 'speed',
+  gap: Partial<GapParams> = {},
+): Series {
   const rule = gapRule(gap);
   let capacity = 0;
   for (const c of chunks) capacity += 2 * c.length;
@@ -222,7 +230,8 @@ export function trackSeries(chunks: readonly DayChunk[], column: TrackColumn = '
     const values = c[column];
     for (let i = 0; i < c.length; i++) {
       const ti = c.t[i]!;
-      if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, c.lat[i]!, c.lng[i]!)) out.push((prevT + ti) / 2, Number.NaN);
+      if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, c.lat[i]!, c.lng[i]!))
+        out.push((prevT + ti) / 2, Number.NaN);
       out.push(ti, values[i]!);
       prevT = ti;
       prevStatus = c.status[i]!;

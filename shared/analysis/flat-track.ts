@@ -31,7 +31,8 @@ export function flattenTrack(input: readonly DayChunk[], maxPlausibleMph: number
       throw new RangeError(`Track analysis needs chunks of one vehicle (got ${vehicleId} and ${c.vehicleId})`);
     }
     if (c.length > 0) {
-      if (!(c.t[0]! >= lastT)) throw new RangeError(`Track analysis needs chunks in time order (chunk ${k}, ${c.day}, is out of order)`);
+      if (!(c.t[0]! >= lastT))
+        throw new RangeError(`Track analysis needs chunks in time order (chunk ${k}, ${c.day}, is out of order)`);
       lastT = c.t[c.length - 1]!;
     }
   }

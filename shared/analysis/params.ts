@@ -1,4 +1,9 @@
-import { DEFAULT_GAP_SECONDS, DEFAULT_MAX_PLAUSIBLE_MPH, DEFAULT_MIN_STOP_SECONDS, DEFAULT_STOP_SPEED_MPH } from '../track/gaps.ts';
+import {
+  DEFAULT_GAP_SECONDS,
+  DEFAULT_MAX_PLAUSIBLE_MPH,
+  DEFAULT_MIN_STOP_SECONDS,
+  DEFAULT_STOP_SPEED_MPH,
+} from '../track/gaps.ts';
 import type { AnalysisParams } from './types.ts';
 
 /** The defaults documented in types.ts and docs/analysis.md; a comparison of carriers relies on them being the same everywhere. */
@@ -29,7 +34,9 @@ export const MAX_PLAUSIBLE_MPH = Object.freeze({ min: 80, max: 250 });
 export const SPEEDING_THRESHOLD_MPH = Object.freeze({ min: 10, max: 120 });
 
 export function isSpeedingThreshold(v: unknown): v is number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= SPEEDING_THRESHOLD_MPH.min && v <= SPEEDING_THRESHOLD_MPH.max;
+  return (
+    typeof v === 'number' && Number.isFinite(v) && v >= SPEEDING_THRESHOLD_MPH.min && v <= SPEEDING_THRESHOLD_MPH.max
+  );
 }
 
 /** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
@@ -60,7 +67,9 @@ export function resolveAnalysisParams(partial: Partial<AnalysisParams> = {}): An
     );
   }
   if (p.maxPlausibleMph < MAX_PLAUSIBLE_MPH.min || p.maxPlausibleMph > MAX_PLAUSIBLE_MPH.max) {
-    throw new RangeError(`Analysis parameter maxPlausibleMph must be from ${MAX_PLAUSIBLE_MPH.min} to ${MAX_PLAUSIBLE_MPH.max} mph (got ${p.maxPlausibleMph})`);
+    throw new RangeError(
+      `Analysis parameter maxPlausibleMph must be from ${MAX_PLAUSIBLE_MPH.min} to ${MAX_PLAUSIBLE_MPH.max} mph (got ${p.maxPlausibleMph})`,
+    );
   }
   if (p.speedingThresholdMph >= p.maxPlausibleMph) {
     // Readings above the plausible maximum are outliers, so a limit at or above it could never be exceeded.

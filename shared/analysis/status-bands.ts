@@ -23,8 +23,13 @@ export interface StatusBandOptions extends Partial<GapParams> {
  * columns with the same status merge into one band. Bands are time-ordered,
  * do not overlap and never extend past the readings.
  */
-export function downsampleStatusBands(chunks: readonly DayChunk[], pixelWidth: number, options: StatusBandOptions = {}): StatusBand[] {
-  if (!Number.isInteger(pixelWidth) || pixelWidth < 1) throw new RangeError(`Status bands need a positive integer pixel width (got ${pixelWidth})`);
+export function downsampleStatusBands(
+  chunks: readonly DayChunk[],
+  pixelWidth: number,
+  options: StatusBandOptions = {},
+): StatusBand[] {
+  if (!Number.isInteger(pixelWidth) || pixelWidth < 1)
+    throw new RangeError(`Status bands need a positive integer pixel width (got ${pixelWidth})`);
   const nonEmpty = chunks.filter((c) => c.length > 0);
   const firstChunk = nonEmpty[0];
   const lastChunk = nonEmpty[nonEmpty.length - 1];
@@ -63,7 +68,8 @@ export function downsampleStatusBands(chunks: readonly DayChunk[], pixelWidth: n
     for (let i = 0; i < chunk.length; i++) {
       const ti = t[i]!;
       // Interval codes are MotionCode values: moving IN_MOTION, stopped STATIONARY, gap OFFLINE.
-      if (prevStatus >= 0) add(prevT, ti, intervalBetween(rule, prevT, prevStatus, prevSpeed, prevLat, prevLng, ti, lat[i]!, lng[i]!));
+      if (prevStatus >= 0)
+        add(prevT, ti, intervalBetween(rule, prevT, prevStatus, prevSpeed, prevLat, prevLng, ti, lat[i]!, lng[i]!));
       prevT = ti;
       prevStatus = status[i]!;
       prevSpeed = speed[i]!;

@@ -81,8 +81,29 @@ export interface Stop {
 }
 
 export type SafetyEvent =
-  | { kind: 'speeding'; vehicleId: string; startMs: number; endMs: number; durationSeconds: number; peakSpeedMph: number; lat: number; lng: number; place: string; at: TrackIndex }
-  | { kind: 'long-stop'; vehicleId: string; startMs: number; endMs: number; durationSeconds: number; lat: number; lng: number; place: string; at: TrackIndex }
+  | {
+      kind: 'speeding';
+      vehicleId: string;
+      startMs: number;
+      endMs: number;
+      durationSeconds: number;
+      peakSpeedMph: number;
+      lat: number;
+      lng: number;
+      place: string;
+      at: TrackIndex;
+    }
+  | {
+      kind: 'long-stop';
+      vehicleId: string;
+      startMs: number;
+      endMs: number;
+      durationSeconds: number;
+      lat: number;
+      lng: number;
+      place: string;
+      at: TrackIndex;
+    }
   | {
       kind: 'gap';
       vehicleId: string;

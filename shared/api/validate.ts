@@ -156,8 +156,7 @@ function oneOf<T extends string>(name: string, v: unknown, allowed: readonly T[]
   return v as T;
 }
 
-const ISO_RE =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -177,7 +176,14 @@ function two(v: string, i: number): number {
 function parseCanonicalUtc(v: string): number | null | undefined {
   const n = v.length;
   if (n < 20 || v.charCodeAt(n - 1) !== 90 /* Z */) return undefined;
-  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84 || v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return undefined;
+  if (
+    v.charCodeAt(4) !== 45 ||
+    v.charCodeAt(7) !== 45 ||
+    v.charCodeAt(10) !== 84 ||
+    v.charCodeAt(13) !== 58 ||
+    v.charCodeAt(16) !== 58
+  )
+    return undefined;
   const yHi = two(v, 0);
   const yLo = two(v, 2);
   const mo = two(v, 5);
@@ -389,7 +395,8 @@ export function parseEnvelope(raw: unknown): Parsed<Envelope<unknown>> {
     for (const k of ['page', 'size', 'total_elements', 'total_pages', 'status_code'] as const) {
       const v = o[k];
       if (v === undefined || v === null) continue;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${k} is not a non-negative integer: ${show(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        fail(`${k} is not a non-negative integer: ${show(v)}`);
       env[k] = v;
     }
     const tok = o.next_page_token;

@@ -113,8 +113,7 @@ export const API_PATHS = {
   vehicles: '/v2/vehicles',
   vehicle: (vehicleId: string) => `/v2/vehicle/${encodeURIComponent(vehicleId)}`,
   latestVehicleStatus: '/v2/latest-vehicle-status',
-  vehicleLocationHistory: (vehicleId: string) =>
-    `/v2/vehicle-location-history/${encodeURIComponent(vehicleId)}`,
+  vehicleLocationHistory: (vehicleId: string) => `/v2/vehicle-location-history/${encodeURIComponent(vehicleId)}`,
 } as const;
 
 /** Spec 8 */

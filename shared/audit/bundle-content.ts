@@ -75,7 +75,8 @@ export function auditContent(src: AuditSource): AuditContent {
     counts,
     files: {
       'track.gpx': () => gpxPieces({ chunks, meta, ...gapParamsOf(analysis.params) }),
-      'breadcrumbs.csv': () => csvLines(chunks, { maxPlausibleMph: analysis.params.maxPlausibleMph, ...(zone !== 'UTC' ? { zone } : {}) }),
+      'breadcrumbs.csv': () =>
+        csvLines(chunks, { maxPlausibleMph: analysis.params.maxPlausibleMph, ...(zone !== 'UTC' ? { zone } : {}) }),
       'trips.csv': () => tripsCsv(analysis, meta),
       'events.csv': () => eventsCsv(analysis, meta),
     },
@@ -83,7 +84,11 @@ export function auditContent(src: AuditSource): AuditContent {
 }
 
 /** The manifest of a bundle whose files are `files` (name, size, SHA-256), without its own digest. */
-export function auditManifest(src: AuditSource, content: AuditContent, files: readonly ManifestFile[]): Omit<AuditManifest, 'manifestSha256'> {
+export function auditManifest(
+  src: AuditSource,
+  content: AuditContent,
+  files: readonly ManifestFile[],
+): Omit<AuditManifest, 'manifestSha256'> {
   const interval = localRangeInterval(src.meta.from, src.meta.to, src.meta.zone);
   return {
     format: AUDIT_FORMAT,

@@ -138,7 +138,11 @@ export function parseManifest(text: string): AuditManifest {
   }
   const m = obj(raw, 'the manifest');
   need(m['format'] === AUDIT_FORMAT, 0, 'format');
-  need(m['formatVersion'] === AUDIT_FORMAT_VERSION, 0, `formatVersion (this RouteLens reads version ${AUDIT_FORMAT_VERSION})`);
+  need(
+    m['formatVersion'] === AUDIT_FORMAT_VERSION,
+    0,
+    `formatVersion (this RouteLens reads version ${AUDIT_FORMAT_VERSION})`,
+  );
   const files = m['files'];
   need(Array.isArray(files) && files.length === AUDIT_DATA_FILES.length, 0, 'files');
   for (const [k, f] of (files as unknown[]).entries()) {
@@ -147,14 +151,26 @@ export function parseManifest(text: string): AuditManifest {
     need(isCount(r['bytes']), 0, `files[${k}].bytes`);
     need(typeof r['sha256'] === 'string' && HEX64.test(r['sha256']), 0, `files[${k}].sha256`);
   }
-  need(new Set((files as { name: string }[]).map((f) => f.name)).size === AUDIT_DATA_FILES.length, 0, 'files (a name appears twice)');
+  need(
+    new Set((files as { name: string }[]).map((f) => f.name)).size === AUDIT_DATA_FILES.length,
+    0,
+    'files (a name appears twice)',
+  );
   const counts = obj(m['counts'], 'counts');
-  for (const key of ['records', 'outliers', 'trips', 'events', 'rejected', 'daysAsked', 'daysWithData']) need(isCount(counts[key]), 0, `counts.${key}`);
+  for (const key of ['records', 'outliers', 'trips', 'events', 'rejected', 'daysAsked', 'daysWithData'])
+    need(isCount(counts[key]), 0, `counts.${key}`);
   need(typeof m['manifestSha256'] === 'string' && HEX64.test(m['manifestSha256']), 0, 'manifestSha256');
   need(isText(m['zone'], 64), 0, 'zone');
   const range = obj(m['range'], 'range');
   const asked = obj(range['asked'], 'range.asked');
-  need(typeof asked['from'] === 'string' && isLocalDay(asked['from']) && typeof asked['to'] === 'string' && isLocalDay(asked['to']), 0, 'range.asked');
+  need(
+    typeof asked['from'] === 'string' &&
+      isLocalDay(asked['from']) &&
+      typeof asked['to'] === 'string' &&
+      isLocalDay(asked['to']),
+    0,
+    'range.asked',
+  );
   return m as unknown as AuditManifest;
 }
 
@@ -167,7 +183,12 @@ const CRLF = '\r\n';
 export function countBreadcrumbCsv(text: string): { records: number; outliers: number } {
   const rows = parseCsv(text);
   const header = rows.shift()?.join(',');
-  const outlierAt = header === CSV_COLUMNS.join(',') ? CSV_COLUMNS.length - 1 : header === CSV_COLUMNS_LOCAL.join(',') ? CSV_COLUMNS_LOCAL.length - 1 : -1;
+  const outlierAt =
+    header === CSV_COLUMNS.join(',')
+      ? CSV_COLUMNS.length - 1
+      : header === CSV_COLUMNS_LOCAL.join(',')
+        ? CSV_COLUMNS_LOCAL.length - 1
+        : -1;
   if (outlierAt < 0) throw new ManifestError('breadcrumbs.csv does not start with the breadcrumb header');
   let outliers = 0;
   for (const r of rows) if (r[outlierAt] === 'true') outliers++;
@@ -177,7 +198,8 @@ export function countBreadcrumbCsv(text: string): { records: number; outliers: n
 /** Data rows of a trips or events CSV with the expected header. */
 export function countTableCsv(text: string, kind: 'trips' | 'events'): number {
   const columns = kind === 'trips' ? TRIPS_CSV_COLUMNS : EVENTS_CSV_COLUMNS;
-  if (!text.startsWith(columns.join(',') + CRLF)) throw new ManifestError(`${kind}.csv does not start with the ${kind} header`);
+  if (!text.startsWith(columns.join(',') + CRLF))
+    throw new ManifestError(`${kind}.csv does not start with the ${kind} header`);
   return parseCsv(text).length - 1;
 }
 

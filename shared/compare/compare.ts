@@ -34,7 +34,12 @@ export interface ComparisonFacts {
   carriers: CarrierFacts[];
 }
 
-export function compareFacts(list: readonly CarrierData[], range: DateRange, params: CompareParams, analyze?: AnalyzeTrack): ComparisonFacts {
+export function compareFacts(
+  list: readonly CarrierData[],
+  range: DateRange,
+  params: CompareParams,
+  analyze?: AnalyzeTrack,
+): ComparisonFacts {
   return { range, params, carriers: list.map((c) => carrierFacts(c, range, params, analyze)) };
 }
 
@@ -47,7 +52,12 @@ export function metricRows(carriers: readonly CarrierFacts[], metrics: readonly 
     const marks = rankValues(values, def.direction);
     return {
       def,
-      cells: carriers.map((f, i) => ({ value: values[i] ?? null, text: formatMetricValue(def, values[i] ?? null), detail: def.detail?.(f) ?? null, mark: marks[i] ?? null })),
+      cells: carriers.map((f, i) => ({
+        value: values[i] ?? null,
+        text: formatMetricValue(def, values[i] ?? null),
+        detail: def.detail?.(f) ?? null,
+        mark: marks[i] ?? null,
+      })),
     };
   });
 }
@@ -57,8 +67,13 @@ export function coverageWarnings(carriers: readonly CarrierFacts[]): CoverageWar
   const out: CoverageWarning[] = [];
   for (const f of carriers) {
     if (f.rosterSize === null)
-      out.push({ carrierId: f.carrierId, kind: 'no-roster', message: `${f.label}: the vehicle list was never fetched, so coverage cannot be measured. Open its fleet or downloads screen once.` });
-    if (f.vehicleDaysStored === 0) out.push({ carrierId: f.carrierId, kind: 'no-data', message: `${f.label}: nothing downloaded in this range.` });
+      out.push({
+        carrierId: f.carrierId,
+        kind: 'no-roster',
+        message: `${f.label}: the vehicle list was never fetched, so coverage cannot be measured. Open its fleet or downloads screen once.`,
+      });
+    if (f.vehicleDaysStored === 0)
+      out.push({ carrierId: f.carrierId, kind: 'no-data', message: `${f.label}: nothing downloaded in this range.` });
     if (f.missingVehicleDays > 0) {
       const total = (f.rosterSize ?? 0) * f.daysInRange;
       out.push({
@@ -67,7 +82,12 @@ export function coverageWarnings(carriers: readonly CarrierFacts[]): CoverageWar
         message: `${f.label}: ${f.missingVehicleDays.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} vehicle-days are not downloaded (${f.missing.length} vehicles).`,
       });
     }
-    if (f.hos.latestAt === null) out.push({ carrierId: f.carrierId, kind: 'no-hos', message: `${f.label}: no driver snapshot yet; refresh its drivers screen to record one.` });
+    if (f.hos.latestAt === null)
+      out.push({
+        carrierId: f.carrierId,
+        kind: 'no-hos',
+        message: `${f.label}: no driver snapshot yet; refresh its drivers screen to record one.`,
+      });
   }
   const covered = new Set(carriers.map((f) => f.daysCovered));
   if (carriers.length > 1 && covered.size > 1) {

@@ -19,16 +19,35 @@ function rawNumber(v: number | null): string {
  */
 export function comparisonCsv(c: ComparisonFacts): string {
   const names = c.carriers.map((f) => f.label);
-  let out = row(['section', 'metric_id', 'metric', 'unit', 'direction', ...names.flatMap((n) => [`${n} value`, `${n} shown`, `${n} detail`, `${n} mark`]), 'definition']);
+  let out = row([
+    'section',
+    'metric_id',
+    'metric',
+    'unit',
+    'direction',
+    ...names.flatMap((n) => [`${n} value`, `${n} shown`, `${n} detail`, `${n} mark`]),
+    'definition',
+  ]);
   for (const r of metricRows(c.carriers)) {
     const cells = r.cells.flatMap((cell) => [rawNumber(cell.value), cell.text, cell.detail ?? '', cell.mark ?? '']);
     out += row([r.def.group, r.def.id, r.def.label, r.def.unit, r.def.direction, ...cells, r.def.definition]);
   }
   out += row(['range', 'from', c.range.from]) + row(['range', 'to', c.range.to]);
-  for (const k of Object.keys(PARAM_LABELS) as (keyof CompareParams)[]) out += row(['parameter', k, PARAM_LABELS[k].label, PARAM_LABELS[k].unit, '', String(c.params[k])]);
+  for (const k of Object.keys(PARAM_LABELS) as (keyof CompareParams)[])
+    out += row(['parameter', k, PARAM_LABELS[k].label, PARAM_LABELS[k].unit, '', String(c.params[k])]);
   for (const f of c.carriers) {
     for (const e of f.worstEvents) {
-      out += row(['worst-event', f.carrierId, f.label, e.vehicleNumber, e.day, new Date(e.startMs).toISOString(), String(e.peakMph), formatDuration(e.seconds, 'fine'), e.place]);
+      out += row([
+        'worst-event',
+        f.carrierId,
+        f.label,
+        e.vehicleNumber,
+        e.day,
+        new Date(e.startMs).toISOString(),
+        String(e.peakMph),
+        formatDuration(e.seconds, 'fine'),
+        e.place,
+      ]);
     }
   }
   return out;

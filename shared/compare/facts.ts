@@ -1,3 +1,4 @@
+// Over 300 lines: every per-carrier fact the metrics read, computed in one pass over the stored days.
 import type { AnalyzeTrack } from '../analysis/types.ts';
 import type { DutyStatusCode } from '../api/wire.ts';
 import type { DriverRow } from '../domain/carrier.ts';
@@ -50,7 +51,15 @@ export interface WorstEvent {
 }
 
 export type DutyBucket = DutyStatusCode | 'none';
-export const DUTY_BUCKETS: readonly DutyBucket[] = ['DS_D', 'DS_ON', 'DS_SB', 'DS_OFF', 'DR_IND_PC', 'DR_IND_YM', 'none'];
+export const DUTY_BUCKETS: readonly DutyBucket[] = [
+  'DS_D',
+  'DS_ON',
+  'DS_SB',
+  'DS_OFF',
+  'DR_IND_PC',
+  'DR_IND_YM',
+  'none',
+];
 
 export interface HosFacts {
   /** The latest snapshot taken before the range ended; null when none. */
@@ -121,7 +130,15 @@ function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange): HosFa
   const startMs = dayStartMs(range.from);
   const endMs = dayStartMs(range.to) + DAY_MS;
   const byStatus = Object.fromEntries(DUTY_BUCKETS.map((b) => [b, 0])) as Record<DutyBucket, number>;
-  const out: HosFacts = { latestAt: null, drivers: 0, withHos: 0, byStatus, lowTime: 0, rangeSnapshots: 0, rangeLowShareMean: null };
+  const out: HosFacts = {
+    latestAt: null,
+    drivers: 0,
+    withHos: 0,
+    byStatus,
+    lowTime: 0,
+    rangeSnapshots: 0,
+    rangeLowShareMean: null,
+  };
   let latest: DriverSnapshot | null = null;
   let shareSum = 0;
   for (const s of snapshots) {
@@ -144,12 +161,17 @@ function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange): HosFa
   return out;
 }
 
-function countHos(rows: readonly DriverRow[], byStatus?: Record<DutyBucket, number>): { withHos: number; lowTime: number } {
+function countHos(
+  rows: readonly DriverRow[],
+  byStatus?: Record<DutyBucket, number>,
+): { withHos: number; lowTime: number } {
   let withHos = 0;
   let lowTime = 0;
   for (const d of rows) {
     const h = d.hos;
-    const active = h !== null && (h.status !== null || h.driveMs !== null || h.shiftMs !== null || h.cycleMs !== null || h.breakMs !== null);
+    const active =
+      h !== null &&
+      (h.status !== null || h.driveMs !== null || h.shiftMs !== null || h.cycleMs !== null || h.breakMs !== null);
     if (byStatus) byStatus[active && h.status ? h.status : 'none']++;
     if (!active) continue;
     withHos++;
@@ -164,7 +186,12 @@ function countHos(rows: readonly DriverRow[], byStatus?: Record<DutyBucket, numb
  * recomputed from the chunk. Chunks are scanned for events only on days whose
  * summary has some (most days have none).
  */
-export function carrierFacts(data: CarrierData, range: DateRange, params: CompareParams, analyze?: AnalyzeTrack): CarrierFacts {
+export function carrierFacts(
+  data: CarrierData,
+  range: DateRange,
+  params: CompareParams,
+  analyze?: AnalyzeTrack,
+): CarrierFacts {
   const sp = summaryParamsOf(params);
   const rangeDays = daysBetween(range.from, range.to);
   const daily = new Map<UtcDay, { miles: number; events: number }>();
@@ -272,7 +299,11 @@ function keepWorst(list: WorstEvent[], e: WorstEvent): void {
   if (list.length > WORST_EVENTS_KEPT) list.pop();
 }
 
-function tripTotals(byVehicle: ReadonlyMap<string, VehicleDay[]>, params: CompareParams, analyze: AnalyzeTrack): { count: number; miles: number } {
+function tripTotals(
+  byVehicle: ReadonlyMap<string, VehicleDay[]>,
+  params: CompareParams,
+  analyze: AnalyzeTrack,
+): { count: number; miles: number } {
   let count = 0;
   let miles = 0;
   for (const days of byVehicle.values()) {

@@ -10,4 +10,3 @@ export function formatMetricValue(def: Pick<MetricDef, 'format'>, value: number 
   const text = n.toLocaleString('en-US', { minimumFractionDigits: f.decimals, maximumFractionDigits: f.decimals });
   return f.kind === 'percent' ? `${text}%` : text;
 }
-

@@ -23,10 +23,18 @@ export function utcDaysForLocalRange(range: DateRange): DateRange {
   return { from: addDays(range.from, -1), to: addDays(range.to, 1) };
 }
 
-export function localDailyPoints(days: readonly VehicleDay[], zone: string, range: DateRange, params: CompareParams, today: UtcDay): DailyPoint[] {
+export function localDailyPoints(
+  days: readonly VehicleDay[],
+  zone: string,
+  range: DateRange,
+  params: CompareParams,
+  today: UtcDay,
+): DailyPoint[] {
   const sp = summaryParamsOf(params);
   const localDays = daysFromTo(range.from, range.to);
-  const needs = new Map<LocalDay, UtcDay[]>(localDays.map((d) => [d, utcDaysOverlapping(localRangeInterval(d, d, zone)).filter((u) => u <= today)]));
+  const needs = new Map<LocalDay, UtcDay[]>(
+    localDays.map((d) => [d, utcDaysOverlapping(localRangeInterval(d, d, zone)).filter((u) => u <= today)]),
+  );
   const byVehicle = new Map<string, VehicleDay[]>();
   for (const vd of days) byVehicle.set(vd.vehicleId, [...(byVehicle.get(vd.vehicleId) ?? []), vd]);
   const sums = new Map<LocalDay, { miles: number; events: number }>();

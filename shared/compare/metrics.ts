@@ -93,7 +93,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'exposure',
     label: 'Miles driven',
     unit: 'mi',
-    definition: 'Sum of great-circle distances over the moving intervals of each vehicle-day (the stretches driving time covers); distance across data gaps and outliers are left out (docs/analysis.md).',
+    definition:
+      'Sum of great-circle distances over the moving intervals of each vehicle-day (the stretches driving time covers); distance across data gaps and outliers are left out (docs/analysis.md).',
     // Exposure is how much a carrier drives, not how well: never marked best or worst.
     direction: 'neutral',
     format: { kind: 'number', decimals: 0 },
@@ -104,7 +105,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'exposure',
     label: 'Driving hours',
     unit: 'h',
-    definition: 'Time in moving intervals: from a reading IN_MOTION above the stop speed to the next, gaps and parked silences excluded.',
+    definition:
+      'Time in moving intervals: from a reading IN_MOTION above the stop speed to the next, gaps and parked silences excluded.',
     // Exposure is how much a carrier drives, not how well: never marked best or worst.
     direction: 'neutral',
     format: { kind: 'number', decimals: 1 },
@@ -162,7 +164,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'operations',
     label: 'Stationary share',
     unit: '%',
-    definition: 'Time in stopped intervals (not moving, or a silence that ended where it began), out of the tracked time (first to last reading of each vehicle-day).',
+    definition:
+      'Time in stopped intervals (not moving, or a silence that ended where it began), out of the tracked time (first to last reading of each vehicle-day).',
     direction: 'lower-is-better',
     format: { kind: 'percent', decimals: 1 },
     value: (f) => ratio(f.stationarySeconds, trackedSeconds(f)),
@@ -172,7 +175,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'operations',
     label: 'Offline share',
     unit: '%',
-    definition: 'Time in data gaps (the truck moved more than 250 m across a silence longer than the gap threshold or an OFFLINE reading, or jumped impossibly far), out of the tracked time.',
+    definition:
+      'Time in data gaps (the truck moved more than 250 m across a silence longer than the gap threshold or an OFFLINE reading, or jumped impossibly far), out of the tracked time.',
     direction: 'lower-is-better',
     format: { kind: 'percent', decimals: 1 },
     value: (f) => ratio(f.offlineSeconds, trackedSeconds(f)),
@@ -193,7 +197,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'operations',
     label: 'Average trip length',
     unit: 'mi',
-    definition: 'Miles of the trips found by the trip analysis (a long gap or stop ends a trip; trips shorter than the shortest trip are dropped), divided by their number.',
+    definition:
+      'Miles of the trips found by the trip analysis (a long gap or stop ends a trip; trips shorter than the shortest trip are dropped), divided by their number.',
     direction: 'neutral',
     format: { kind: 'number', decimals: 1 },
     value: (f) => (f.trips ? ratio(f.trips.miles, f.trips.count) : null),
@@ -204,7 +209,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'hos',
     label: 'Drivers by duty status (latest snapshot)',
     unit: '',
-    definition: 'Drivers with HOS data at the latest driver snapshot taken before the range ended, by current duty status (D driving, ON on duty, SB sleeper, OFF off duty, PC personal conveyance, YM yard move).',
+    definition:
+      'Drivers with HOS data at the latest driver snapshot taken before the range ended, by current duty status (D driving, ON on duty, SB sleeper, OFF off duty, PC personal conveyance, YM yard move).',
     direction: 'neutral',
     format: { kind: 'number', decimals: 0 },
     value: (f) => (f.hos.latestAt === null ? null : f.hos.withHos),
@@ -231,7 +237,8 @@ export const METRICS: readonly MetricDef[] = [
     group: 'hos',
     label: 'Drivers with < 1 h left (mean over the range)',
     unit: '%',
-    definition: 'The same share, averaged over every driver snapshot taken inside the range (snapshots are kept each time the drivers screen is refreshed).',
+    definition:
+      'The same share, averaged over every driver snapshot taken inside the range (snapshots are kept each time the drivers screen is refreshed).',
     direction: 'lower-is-better',
     format: { kind: 'percent', decimals: 0 },
     value: (f) => f.hos.rangeLowShareMean,

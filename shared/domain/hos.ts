@@ -45,10 +45,18 @@ export function hosAlerts(hos: HosLeft | null): HosAlert[] {
   return alerts.sort((a, b) => a.leftMs - b.leftMs);
 }
 
-const LIMIT_NAME: Readonly<Record<HosLimit, string>> = { drive: 'Drive', shift: 'Shift', cycle: 'Cycle', break: 'Break' };
+const LIMIT_NAME: Readonly<Record<HosLimit, string>> = {
+  drive: 'Drive',
+  shift: 'Shift',
+  cycle: 'Cycle',
+  break: 'Break',
+};
 
 /** "Drive limit reached", "Cycle: 0:12 left", "Break due now", "Break due in 0:25". */
 export function hosAlertText(a: HosAlert): string {
-  if (a.limit === 'break') return a.level === 'reached' ? 'Break due now' : `Break due in ${formatHoursMinutes(a.leftMs)}`;
-  return a.level === 'reached' ? `${LIMIT_NAME[a.limit]} limit reached` : `${LIMIT_NAME[a.limit]}: ${formatHoursMinutes(a.leftMs)} left`;
+  if (a.limit === 'break')
+    return a.level === 'reached' ? 'Break due now' : `Break due in ${formatHoursMinutes(a.leftMs)}`;
+  return a.level === 'reached'
+    ? `${LIMIT_NAME[a.limit]} limit reached`
+    : `${LIMIT_NAME[a.limit]}: ${formatHoursMinutes(a.leftMs)} left`;
 }

@@ -221,9 +221,20 @@ export function parseBreadcrumbCsv(text: string): Breadcrumb[] {
     const width = withLocal ? CSV_COLUMNS_LOCAL.length : CSV_COLUMNS.length;
     if (cells.length !== width) throw new SyntaxError(`CSV: row ${k + 2} has ${cells.length} cells`);
     const r = withLocal ? [cells[0]!, cells[1]!, ...cells.slice(3)] : cells;
-    if (withLocal && !(Date.parse(cells[2]!) === Date.parse(cells[1]!))) throw new SyntaxError(`CSV: row ${k + 2} has local_time "${cells[2]}" for ${cells[1]}`);
+    if (withLocal && !(Date.parse(cells[2]!) === Date.parse(cells[1]!)))
+      throw new SyntaxError(`CSV: row ${k + 2} has local_time "${cells[2]}" for ${cells[1]}`);
     const [id, timestamp, lat, lng, speed, status, direction, vehicleNumber, vin, location, outlier] = r as [
-      string, string, string, string, string, string, string, string, string, string, string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
     ];
     if (outlier !== 'true' && outlier !== 'false') throw new SyntaxError(`CSV: row ${k + 2} has outlier "${outlier}"`);
     const st = csvTextValue(status);

@@ -34,27 +34,33 @@ export const EVENTS_CSV_COLUMNS = [
   'place',
 ] as const;
 
-export function* eventsCsv(analysis: TrackAnalysis, context: ExportContext, options: CsvOptions = {}): Generator<string> {
+export function* eventsCsv(
+  analysis: TrackAnalysis,
+  context: ExportContext,
+  options: CsvOptions = {},
+): Generator<string> {
   const iso = createIsoFormatter();
   const local = createLocalIsoFormatter(context.zone);
   const identity = identityCells(context);
   function* rows(): Generator<string> {
     for (const e of analysis.events) {
-      yield [
-        e.kind,
-        identity,
-        iso(e.startMs),
-        local(e.startMs),
-        iso(e.endMs),
-        local(e.endMs),
-        formatFigure(e.durationSeconds, 'seconds'),
-        e.kind === 'speeding' ? formatFigure(e.peakSpeedMph, 'mph') : '',
-        e.kind === 'gap' ? e.reason : '',
-        e.kind === 'gap' ? formatFigure(e.miles, 'miles') : '',
-        formatNumber(e.lat),
-        formatNumber(e.lng),
-        csvTextCell(e.place),
-      ].join(',') + CSV_EOL;
+      yield (
+        [
+          e.kind,
+          identity,
+          iso(e.startMs),
+          local(e.startMs),
+          iso(e.endMs),
+          local(e.endMs),
+          formatFigure(e.durationSeconds, 'seconds'),
+          e.kind === 'speeding' ? formatFigure(e.peakSpeedMph, 'mph') : '',
+          e.kind === 'gap' ? e.reason : '',
+          e.kind === 'gap' ? formatFigure(e.miles, 'miles') : '',
+          formatNumber(e.lat),
+          formatNumber(e.lng),
+          csvTextCell(e.place),
+        ].join(',') + CSV_EOL
+      );
     }
   }
   yield* csvPieces(EVENTS_CSV_COLUMNS.join(','), rows(), options);

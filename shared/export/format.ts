@@ -96,7 +96,9 @@ export function createIsoFormatter(): (ms: number) => string {
 
 /** Chunks in export order: by day, then vehicle (stable), skipping nothing. Materialised because the GPX writer reads them twice. */
 export function orderChunks<T extends { day: string; vehicleId: string }>(chunks: Iterable<T>): T[] {
-  return [...chunks].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0));
+  return [...chunks].sort((a, b) =>
+    a.day < b.day ? -1 : a.day > b.day ? 1 : a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0,
+  );
 }
 
 /**

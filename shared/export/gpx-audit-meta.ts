@@ -16,9 +16,20 @@ export type ExportMeta = GpxMeta & ExportContext;
  * zone; `dayZone` says whose calendar days from/to and the chunks are
  * (UTC days, or the home zone's local days of shared/track/local-days.ts).
  */
-export function auditMeta(carrier: CarrierView | undefined, chunks: readonly DayChunk[], from: LocalDay, to: LocalDay, dayZone = 'UTC'): Omit<ExportMeta, 'generatedAt'> {
+export function auditMeta(
+  carrier: CarrierView | undefined,
+  chunks: readonly DayChunk[],
+  from: LocalDay,
+  to: LocalDay,
+  dayZone = 'UTC',
+): Omit<ExportMeta, 'generatedAt'> {
   const company = carrier?.company ?? null;
-  const carrierName = company && company.name.trim() !== '' ? company.name : carrier ? `${carrier.label} (name entered in RouteLens)` : '';
+  const carrierName =
+    company && company.name.trim() !== ''
+      ? company.name
+      : carrier
+        ? `${carrier.label} (name entered in RouteLens)`
+        : '';
   return {
     carrierName,
     dotNumber: company?.dotNumber ?? '',

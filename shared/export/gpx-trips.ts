@@ -19,7 +19,9 @@ export function tracksByTrip(analysis: TrackAnalysis, zone = 'UTC'): GpxTrackSpl
     return analysis.trips.map((trip, k): GpxTrack => {
       const first = chunks[trip.start.chunk];
       if (first?.t[trip.start.point] !== trip.startMs || chunks[trip.end.chunk]?.t[trip.end.point] !== trip.endMs) {
-        throw new RangeError(`GPX: trip ${trip.id} does not match the exported chunks (export the chunks that were analysed, in day order)`);
+        throw new RangeError(
+          `GPX: trip ${trip.id} does not match the exported chunks (export the chunks that were analysed, in day order)`,
+        );
       }
       const start = iso(trip.startMs);
       return {

@@ -116,7 +116,15 @@ interface Bounds {
  * validation, so a bad coordinate fails the export before a byte is written.
  */
 function measure(tracks: readonly GpxTrack[]): Bounds {
-  const b: Bounds = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity, points: 0, firstMs: Infinity, lastMs: -Infinity };
+  const b: Bounds = {
+    minLat: Infinity,
+    maxLat: -Infinity,
+    minLon: Infinity,
+    maxLon: -Infinity,
+    points: 0,
+    firstMs: Infinity,
+    lastMs: -Infinity,
+  };
   for (const track of tracks) {
     for (const { chunk, start, end } of track.ranges) {
       const { lat, lng } = chunk;
@@ -149,7 +157,8 @@ function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): str
   const creator = meta.creator ?? 'RouteLens';
   const zone = meta.dayZone ?? 'UTC';
   const asked = { from: meta.from, to: meta.to };
-  const covered = bounds.points > 0 ? { from: localDayOfMs(bounds.firstMs, zone), to: localDayOfMs(bounds.lastMs, zone) } : null;
+  const covered =
+    bounds.points > 0 ? { from: localDayOfMs(bounds.firstMs, zone), to: localDayOfMs(bounds.lastMs, zone) } : null;
   const carrier = meta.carrierName.trim() === '' ? GPX_UNKNOWN : meta.carrierName;
   const dot = meta.dotNumber.trim() === '' ? GPX_UNKNOWN : meta.dotNumber;
   const desc =
@@ -158,7 +167,14 @@ function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): str
     `Point type is the motion status; speed in m/s and course in degrees at 0.1° (Garmin TrackPointExtension v2); ` +
     `rl:outlier marks a reading the analysis left out (impossible speed or position jump).`;
   const name = `${meta.vehicleNumber} ${formatDayRange(asked)}${covered ? ` (data ${formatDayRange(covered)})` : ' (no data)'}`;
-  const keywords = ['ELD', 'breadcrumbs', dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`, meta.vehicleNumber, meta.vin, meta.carrierName]
+  const keywords = [
+    'ELD',
+    'breadcrumbs',
+    dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`,
+    meta.vehicleNumber,
+    meta.vin,
+    meta.carrierName,
+  ]
     .filter((k) => k.trim() !== '')
     .join(', ');
   let s =
@@ -214,7 +230,8 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
         const code = status[i]!;
         const outlier = outliers?.[i] === 1;
         if (!outlier) {
-          if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!)) buf += '</trkseg>\n<trkseg>\n';
+          if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!))
+            buf += '</trkseg>\n<trkseg>\n';
           prevT = ti;
           prevStatus = code;
           prevLat = lat[i]!;

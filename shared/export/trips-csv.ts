@@ -65,37 +65,45 @@ export function* csvPieces(header: string, rows: Iterable<string>, options: CsvO
 
 /** The identity cells every trips and events row starts with after its own id: vehicle id, number, VIN, carrier, USDOT, zone. */
 export function identityCells(context: ExportContext): string {
-  return [context.vehicleId, context.vehicleNumber, context.vin, context.carrierName, context.dotNumber, context.zone].map(csvTextCell).join(',');
+  return [context.vehicleId, context.vehicleNumber, context.vin, context.carrierName, context.dotNumber, context.zone]
+    .map(csvTextCell)
+    .join(',');
 }
 
-export function* tripsCsv(analysis: TrackAnalysis, context: ExportContext, options: CsvOptions = {}): Generator<string> {
+export function* tripsCsv(
+  analysis: TrackAnalysis,
+  context: ExportContext,
+  options: CsvOptions = {},
+): Generator<string> {
   const iso = createIsoFormatter();
   const local = createLocalIsoFormatter(context.zone);
   const ids = tripIds(analysis.trips, context.vehicleNumber, context.zone);
   const identity = identityCells(context);
   function* rows(): Generator<string> {
     for (const [k, trip] of analysis.trips.entries()) {
-      yield [
-        csvTextCell(ids[k]!),
-        identity,
-        iso(trip.startMs),
-        local(trip.startMs),
-        iso(trip.endMs),
-        local(trip.endMs),
-        csvTextCell(trip.startPlace),
-        csvTextCell(trip.endPlace),
-        formatNumber(trip.startLat),
-        formatNumber(trip.startLng),
-        formatNumber(trip.endLat),
-        formatNumber(trip.endLng),
-        formatFigure(trip.distanceMiles, 'miles'),
-        formatFigure(trip.durationSeconds, 'seconds'),
-        formatFigure(trip.movingSeconds, 'seconds'),
-        formatFigure(trip.maxSpeedMph, 'mph'),
-        formatFigure(trip.avgSpeedMph, 'mph'),
-        String(trip.points),
-        formatFigure(trip.unaccountedMiles, 'miles'),
-      ].join(',') + CSV_EOL;
+      yield (
+        [
+          csvTextCell(ids[k]!),
+          identity,
+          iso(trip.startMs),
+          local(trip.startMs),
+          iso(trip.endMs),
+          local(trip.endMs),
+          csvTextCell(trip.startPlace),
+          csvTextCell(trip.endPlace),
+          formatNumber(trip.startLat),
+          formatNumber(trip.startLng),
+          formatNumber(trip.endLat),
+          formatNumber(trip.endLng),
+          formatFigure(trip.distanceMiles, 'miles'),
+          formatFigure(trip.durationSeconds, 'seconds'),
+          formatFigure(trip.movingSeconds, 'seconds'),
+          formatFigure(trip.maxSpeedMph, 'mph'),
+          formatFigure(trip.avgSpeedMph, 'mph'),
+          String(trip.points),
+          formatFigure(trip.unaccountedMiles, 'miles'),
+        ].join(',') + CSV_EOL
+      );
     }
   }
   yield* csvPieces(TRIPS_CSV_COLUMNS.join(','), rows(), options);

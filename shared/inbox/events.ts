@@ -70,7 +70,12 @@ function inboxEvent(v: VehicleAnalysis, e: SafetyEvent): InboxEvent {
 export function inboxEvents(vehicles: readonly VehicleAnalysis[]): InboxEvent[] {
   const out: InboxEvent[] = [];
   for (const v of vehicles) for (const e of v.analysis.events) out.push(inboxEvent(v, e));
-  return out.sort((a, b) => a.startMs - b.startMs || a.vehicleNumber.localeCompare(b.vehicleNumber, 'en-US', { numeric: true }) || a.kind.localeCompare(b.kind));
+  return out.sort(
+    (a, b) =>
+      a.startMs - b.startMs ||
+      a.vehicleNumber.localeCompare(b.vehicleNumber, 'en-US', { numeric: true }) ||
+      a.kind.localeCompare(b.kind),
+  );
 }
 
 /** Events of each kind, every kind present (0 when none). */

@@ -45,7 +45,11 @@ export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | u
   return true;
 }
 
-export function filterEvents(events: readonly InboxEvent[], f: InboxFilter, marks: ReadonlyMap<string, ReviewMark> = new Map()): InboxEvent[] {
+export function filterEvents(
+  events: readonly InboxEvent[],
+  f: InboxFilter,
+  marks: ReadonlyMap<string, ReviewMark> = new Map(),
+): InboxEvent[] {
   return events.filter((e) => matchesEvent(e, f, marks.get(e.key)));
 }
 
@@ -61,7 +65,11 @@ export function severityOf(e: InboxEvent): number {
 
 const numeric = new Intl.Collator('en-US', { numeric: true });
 
-export function sortEvents(events: readonly InboxEvent[], key: InboxSortKey, direction: 'ascending' | 'descending'): InboxEvent[] {
+export function sortEvents(
+  events: readonly InboxEvent[],
+  key: InboxSortKey,
+  direction: 'ascending' | 'descending',
+): InboxEvent[] {
   const sign = direction === 'ascending' ? 1 : -1;
   const value = (a: InboxEvent, b: InboxEvent): number => {
     switch (key) {

@@ -59,7 +59,8 @@ export function scorecard(v: ScorecardInput, days: readonly LocalDay[]): Scoreca
   };
 }
 
-export type ScorecardMetric = 'speedingPer1000Mi' | 'overLimitShare' | 'speedingEvents' | 'longStops' | 'gapsPerVehicleDay' | 'outliers' | 'miles';
+export type ScorecardMetric =
+  'speedingPer1000Mi' | 'overLimitShare' | 'speedingEvents' | 'longStops' | 'gapsPerVehicleDay' | 'outliers' | 'miles';
 
 /** Worst first by `metric` (the highest value; vehicles with no value for it last), ties by unit number. */
 export function rankScorecards(cards: readonly Scorecard[], metric: ScorecardMetric): Scorecard[] {
@@ -67,7 +68,8 @@ export function rankScorecards(cards: readonly Scorecard[], metric: ScorecardMet
   return [...cards].sort((a, b) => {
     const x = a[metric];
     const y = b[metric];
-    if (x === null || y === null) return x === y ? numeric.compare(a.vehicleNumber, b.vehicleNumber) : x === null ? 1 : -1;
+    if (x === null || y === null)
+      return x === y ? numeric.compare(a.vehicleNumber, b.vehicleNumber) : x === null ? 1 : -1;
     return y - x || numeric.compare(a.vehicleNumber, b.vehicleNumber);
   });
 }

@@ -27,14 +27,25 @@ export function isReviewState(v: unknown): v is ReviewState {
   return typeof v === 'string' && (REVIEW_STATES as readonly string[]).includes(v);
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const NOTE_CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 /** A note as stored: trimmed, control characters but tab and newline removed, at most 500 characters. */
 export function cleanNote(note: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return note.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').trim().slice(0, MAX_NOTE_LENGTH);
+  return note.replace(NOTE_CONTROL_CHARS, '').trim().slice(0, MAX_NOTE_LENGTH);
 }
 
 export function markOf(e: InboxEvent, state: ReviewState, note: string, reviewedAt: number): ReviewMark {
-  return { key: e.key, vehicleId: e.vehicleId, kind: e.kind, startMs: e.startMs, endMs: e.endMs, state, note: cleanNote(note), reviewedAt };
+  return {
+    key: e.key,
+    vehicleId: e.vehicleId,
+    kind: e.kind,
+    startMs: e.startMs,
+    endMs: e.endMs,
+    state,
+    note: cleanNote(note),
+    reviewedAt,
+  };
 }
 
 function overlapMs(a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }): number {

@@ -167,7 +167,10 @@ export interface IpcContract {
    * appended in order; `finish` renames the temp file into place. A write or
    * finish that fails closes the export and removes its temp file.
    */
-  'exports:begin': { args: [suggestedName: string, format: ExportFormat]; result: { exportId: string; path: string } | null };
+  'exports:begin': {
+    args: [suggestedName: string, format: ExportFormat];
+    result: { exportId: string; path: string } | null;
+  };
   'exports:write': { args: [exportId: string, piece: string]; result: void };
   'exports:finish': { args: [exportId: string]; result: { path: string; bytes: number } };
   'exports:abort': { args: [exportId: string]; result: void };

@@ -11,7 +11,8 @@
 export const MAX_EXTRA_ORIGINS = 16;
 
 /** https with a host, or http on loopback only (a local tile server); a bare origin, no path. */
-const ORIGIN = /^(?:https:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(?::\d{1,5})?$/;
+const ORIGIN =
+  /^(?:https:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(?::\d{1,5})?$/;
 
 export function isCspOrigin(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 300 && ORIGIN.test(value);

@@ -15,28 +15,35 @@ const MAX_KEY = 512;
 const MAX_ID = 128;
 const MAX_DAYS = 400;
 
-
-export const isNonEmptyText = (max: number): Guard => (v) =>
-  typeof v === 'string' && v.trim().length > 0 && v.length <= max && !CONTROL_CHARS.test(v);
+export const isNonEmptyText =
+  (max: number): Guard =>
+  (v) =>
+    typeof v === 'string' && v.trim().length > 0 && v.length <= max && !CONTROL_CHARS.test(v);
 
 export const isLabel: Guard = (v) => labelProblem(v) === null;
 export const isKey = isNonEmptyText(MAX_KEY);
 /** Carrier ids are UUIDs or demo slugs; vehicle ids are UUIDs or legacy ids. */
-export const isId: Guard = (v) => typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v) && v.length <= MAX_ID;
+export const isId: Guard = (v) =>
+  typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v) && v.length <= MAX_ID;
 export const isBool: Guard = (v) => typeof v === 'boolean';
 export const isSeq: Guard = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 export const isDay: Guard = (v) => typeof v === 'string' && isUtcDay(v);
 
 /** http(s) URL with a host, optional port and path; no credentials, no spaces. (No WHATWG URL here: shared/ has no DOM or Node lib.) */
-const BASE_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[^\s@]*)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?(?:\/[^\s@]*)?$/;
+const BASE_URL =
+  /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[^\s@]*)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?(?:\/[^\s@]*)?$/;
 export const isBaseUrl: Guard = (v) => typeof v === 'string' && v.length <= 2048 && BASE_URL.test(v);
 /**
  * An online basemap style URL: https, or http on loopback only; no credentials,
  * no spaces. The backend parses it again with the WHATWG URL parser.
  */
-const STYLE_URL = /^(?:https:\/\/[A-Za-z0-9.-]+|https:\/\/\[[0-9A-Fa-f:.]+\]|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(?::\d{1,5})?(?:[/?#][^\s@\\]*)?$/;
+const STYLE_URL =
+  /^(?:https:\/\/[A-Za-z0-9.-]+|https:\/\/\[[0-9A-Fa-f:.]+\]|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(?::\d{1,5})?(?:[/?#][^\s@\\]*)?$/;
 export const isOnlineStyleUrl: Guard = (v) => typeof v === 'string' && v.length <= 2048 && STYLE_URL.test(v);
-const isNullable = (g: Guard): Guard => (v) => v === null || g(v);
+const isNullable =
+  (g: Guard): Guard =>
+  (v) =>
+    v === null || g(v);
 
 function isRecord(v: unknown, keys: readonly string[]): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -48,7 +55,8 @@ function isRecord(v: unknown, keys: readonly string[]): v is Record<string, unkn
 export const isHomeZone: Guard = isTimeZone;
 
 const isNewCarrier: Guard = (v) =>
-  (isRecord(v, ['label', 'companyKey', 'baseUrl']) || (isRecord(v, ['label', 'companyKey', 'baseUrl', 'homeZone']) && isHomeZone(v['homeZone']))) &&
+  (isRecord(v, ['label', 'companyKey', 'baseUrl']) ||
+    (isRecord(v, ['label', 'companyKey', 'baseUrl', 'homeZone']) && isHomeZone(v['homeZone']))) &&
   isLabel(v['label']) &&
   isKey(v['companyKey']) &&
   isNullable(isBaseUrl)(v['baseUrl']);
@@ -64,7 +72,10 @@ const isDownloadRequest: Guard = (v) =>
   v['completeDays'].length <= MAX_DAYS &&
   v['completeDays'].every(isDay);
 
-const isZone: Guard = (v) => typeof v === 'string' && (v === 'local' || v === 'UTC' || /^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(v)) && v.length <= 64;
+const isZone: Guard = (v) =>
+  typeof v === 'string' &&
+  (v === 'local' || v === 'UTC' || /^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(v)) &&
+  v.length <= 64;
 const isThreshold: Guard = isSpeedingThreshold;
 const isPreferencesPatch: Guard = (v) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -78,9 +89,11 @@ const isPreferencesPatch: Guard = (v) => {
     (o['analysis'] === undefined || isAdjustableParams(o['analysis']))
   );
 };
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const FILE_NAME_REFUSED = /[/\\\u0000-\u001f]/;
 /** A file name the user will see in the save dialog: no folders, no control characters. */
-// eslint-disable-next-line no-control-regex
-const isFileName: Guard = (v) => typeof v === 'string' && v.length > 0 && v.length <= 200 && !/[/\\\u0000-\u001f]/.test(v) && v !== '.' && v !== '..';
+const isFileName: Guard = (v) =>
+  typeof v === 'string' && v.length > 0 && v.length <= 200 && !FILE_NAME_REFUSED.test(v) && v !== '.' && v !== '..';
 const isFormat: Guard = (v) => v === 'csv' || v === 'gpx' || v === 'pdf';
 /** One piece of an export; the renderer sends ~64 KB pieces. */
 const isPiece: Guard = (v) => typeof v === 'string' && v.length <= 4 * 1024 * 1024;
@@ -103,7 +116,8 @@ const isCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v)
 const isAuditDay: Guard = (v) =>
   isRecord(v, ['day', 'downloadedAt', 'complete', 'rejected']) &&
   isDay(v['day']) &&
-  (v['downloadedAt'] === null || (typeof v['downloadedAt'] === 'number' && Number.isFinite(v['downloadedAt']) && v['downloadedAt'] >= 0)) &&
+  (v['downloadedAt'] === null ||
+    (typeof v['downloadedAt'] === 'number' && Number.isFinite(v['downloadedAt']) && v['downloadedAt'] >= 0)) &&
   isBool(v['complete']) &&
   isCount(v['rejected']);
 const isAuditRequest: Guard = (v) =>
@@ -120,7 +134,24 @@ const isAuditRequest: Guard = (v) =>
 const isShortText = (v: unknown) => typeof v === 'string' && v.length <= AUDIT_LIMITS.maxText;
 /** A DayChunk's shape (or a part of one): columns of one length, typed as stored. Its values are checked by the backend. */
 const isReadingsChunk: Guard = (v) => {
-  if (!isRecord(v, ['vehicleId', 'day', 'vehicleNumber', 'vin', 'length', 't', 'lat', 'lng', 'speed', 'direction', 'status', 'id', 'location'])) return false;
+  if (
+    !isRecord(v, [
+      'vehicleId',
+      'day',
+      'vehicleNumber',
+      'vin',
+      'length',
+      't',
+      'lat',
+      'lng',
+      'speed',
+      'direction',
+      'status',
+      'id',
+      'location',
+    ])
+  )
+    return false;
   const n = v['length'];
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > AUDIT_LIMITS.pointsPerCall) return false;
   const column = (c: unknown) => c instanceof Float64Array && c.length === n;
@@ -145,8 +176,10 @@ const isReadingsChunk: Guard = (v) => {
   );
 };
 
-const tuple = (...guards: Guard[]) => (args: readonly unknown[]) =>
-  args.length === guards.length && guards.every((g, i) => g(args[i]));
+const tuple =
+  (...guards: Guard[]) =>
+  (args: readonly unknown[]) =>
+    args.length === guards.length && guards.every((g, i) => g(args[i]));
 
 export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => boolean } = {
   'app:getInfo': tuple(),

@@ -49,19 +49,28 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
   const route: Feature<LineString, RouteProps>[] = [];
   const gaps: Feature<LineString, GapProps>[] = [];
   const rule = gapRule(opts);
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   let run: number[][] | null = null;
   let runClass: SpeedClass | null = null;
-  let prevT = NaN, prevLng = NaN, prevLat = NaN, prevStatus = -1;
+  let prevT = NaN,
+    prevLng = NaN,
+    prevLat = NaN,
+    prevStatus = -1;
   let points = 0;
   const flush = () => {
-    if (run && runClass && run.length >= 2) route.push({ type: 'Feature', properties: { c: runClass }, geometry: { type: 'LineString', coordinates: run } });
+    if (run && runClass && run.length >= 2)
+      route.push({ type: 'Feature', properties: { c: runClass }, geometry: { type: 'LineString', coordinates: run } });
     run = null;
     runClass = null;
   };
   for (const chunk of chunks) {
     for (let i = 0; i < chunk.length; i++) {
-      const t = chunk.t[i]!, lat = chunk.lat[i]!, lng = chunk.lng[i]!;
+      const t = chunk.t[i]!,
+        lat = chunk.lat[i]!,
+        lng = chunk.lng[i]!;
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
       points++;
       if (lng < w) w = lng;
@@ -69,7 +78,10 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
       if (lat < s) s = lat;
       if (lat > n) n = lat;
       if (Number.isNaN(prevT)) {
-        prevT = t; prevLng = lng; prevLat = lat; prevStatus = chunk.status[i]!;
+        prevT = t;
+        prevLng = lng;
+        prevLat = lat;
+        prevStatus = chunk.status[i]!;
         continue;
       }
       if (Math.abs(lng - prevLng) > 180) {
@@ -77,7 +89,17 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
         flush();
       } else if (isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng)) {
         flush();
-        gaps.push({ type: 'Feature', properties: { startMs: prevT, endMs: t }, geometry: { type: 'LineString', coordinates: [[prevLng, prevLat], [lng, lat]] } });
+        gaps.push({
+          type: 'Feature',
+          properties: { startMs: prevT, endMs: t },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [prevLng, prevLat],
+              [lng, lat],
+            ],
+          },
+        });
       } else {
         const c = speedClass(chunk.speed[i]!, opts.speedingThresholdMph);
         if (c !== runClass) {
@@ -87,7 +109,10 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
         }
         run!.push([lng, lat]);
       }
-      prevT = t; prevLng = lng; prevLat = lat; prevStatus = chunk.status[i]!;
+      prevT = t;
+      prevLng = lng;
+      prevLat = lat;
+      prevStatus = chunk.status[i]!;
     }
   }
   flush();
@@ -121,10 +146,14 @@ export function routeGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): R
 
 /** Bounds only depend on positions, so they are shared by every option set. */
 export function chunksBounds(chunks: readonly DayChunk[]): [number, number, number, number] | null {
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const c of chunks) {
     for (let i = 0; i < c.length; i++) {
-      const lat = c.lat[i]!, lng = c.lng[i]!;
+      const lat = c.lat[i]!,
+        lng = c.lng[i]!;
       if (lng < w) w = lng;
       if (lng > e) e = lng;
       if (lat < s) s = lat;

@@ -10,7 +10,12 @@ export interface ClockState {
  * One frame of playback: wall milliseconds elapsed → new selection time.
  * Stops at the end of the selection (a replay that wraps would hide the end).
  */
-export function tick(state: ClockState, wallDeltaMs: number, bounds: { startMs: number; endMs: number }, skip: SkipMap): ClockState {
+export function tick(
+  state: ClockState,
+  wallDeltaMs: number,
+  bounds: { startMs: number; endMs: number },
+  skip: SkipMap,
+): ClockState {
   if (!state.playing) return state;
   // A long stall (tab in background) must not jump hours ahead at 3600×.
   const delta = Math.min(wallDeltaMs, 250) * state.rate;

@@ -2,7 +2,6 @@ import { gapRule, isGapAt, type GapParams } from '../track/gaps.ts';
 import { indexAtOrBefore } from './track.ts';
 import type { TrackColumns } from '../track/types.ts';
 
-
 /** Where the vehicle is drawn at a moment of playback. */
 export interface PlaybackSample {
   /** The reading in effect (last at or before the time; 0 before the first). */
@@ -31,9 +30,11 @@ export function sampleAt(track: TrackColumns, ms: number, gap: Partial<GapParams
   const i = Math.max(0, indexAtOrBefore(t, ms));
   const j = i + 1;
   const base = { index: i, speed: speed[i]!, status: status[i]! };
-  if (j >= track.length || ms <= t[i]!) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: false };
+  if (j >= track.length || ms <= t[i]!)
+    return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: false };
   const dt = t[j]! - t[i]!;
-  if (isGapAt(track, i, gapRule(gap))) return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: true };
+  if (isGapAt(track, i, gapRule(gap)))
+    return { ...base, lat: lat[i]!, lng: lng[i]!, heading: direction[i]!, inGap: true };
   const f = dt > 0 ? (ms - t[i]!) / dt : 0;
   return {
     ...base,

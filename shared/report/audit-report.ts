@@ -120,7 +120,8 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const zf = createZoneFormatter(zone);
   const local = (ms: number) => `${zf.dateTime(ms)} ${zf.abbreviation(ms)}`;
   // In tables: the date over the time, so a column stays narrow; the abbreviation tells a repeated fall-back hour apart.
-  const cellTime = (ms: number) => `<td class="t">${esc(zf.dateTime(ms).slice(0, 10))}<br>${esc(`${zf.time(ms)} ${zf.abbreviation(ms)}`)}</td>`;
+  const cellTime = (ms: number) =>
+    `<td class="t">${esc(zf.dateTime(ms).slice(0, 10))}<br>${esc(`${zf.time(ms)} ${zf.abbreviation(ms)}`)}</td>`;
   const utc = (ms: number) => `${new Date(ms).toISOString().replace('.000Z', 'Z')}`;
   const chunks = [...source.chunks];
   const interval = localRangeInterval(meta.from, meta.to, zone);
@@ -135,7 +136,10 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const longStops = analysis.events.filter((e) => e.kind === 'long-stop');
   const ids = tripIds(analysis.trips, meta.vehicleNumber, zone);
   const t = analysis.totals;
-  const downloaded = source.days.map((d) => d.downloadedAt).filter((d): d is string => d !== null).sort();
+  const downloaded = source.days
+    .map((d) => d.downloadedAt)
+    .filter((d): d is string => d !== null)
+    .sort();
   const partial = source.days.filter((d) => !d.complete).map((d) => d.day);
   const summaryParams = summaryParamsOf(params);
 
@@ -146,7 +150,10 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['VIN', meta.vin],
     ['Vehicle id (API)', meta.vehicleId],
     ['Home time zone', zone],
-    ['Range asked', `${formatDayRange(range.asked)} (${askedDays.length} day${askedDays.length === 1 ? '' : 's'}, ${local(interval.startMs)} to ${local(interval.endMs)})`],
+    [
+      'Range asked',
+      `${formatDayRange(range.asked)} (${askedDays.length} day${askedDays.length === 1 ? '' : 's'}, ${local(interval.startMs)} to ${local(interval.endMs)})`,
+    ],
     ['Data covers', range.covered ? formatDayRange(range.covered) : 'no readings'],
     ['Generated', `${local(meta.generatedAt)} (${utc(meta.generatedAt)})`],
     ['Source', `${source.app.name} ${source.app.version}`],
@@ -161,10 +168,14 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['Data gaps', `${gaps.length} (${hoursMinutes(t.offlineSeconds)})`],
     ['Readings', `${counts.records} (${counts.outliers} outliers left out)`],
   ];
-  const factRows = (rows: string[][]) => rows.map(([k, v]) => `<tr><td>${esc(k!)}</td><td>${esc(v!)}</td></tr>`).join('');
+  const factRows = (rows: string[][]) =>
+    rows.map(([k, v]) => `<tr><td>${esc(k!)}</td><td>${esc(v!)}</td></tr>`).join('');
 
   const paramRows = (Object.keys(PARAM_LABELS) as (keyof AnalysisParams)[])
-    .map((k) => `<tr><td>${esc(PARAM_LABELS[k][0])}</td><td class="n">${esc(paramValue(params[k], PARAM_LABELS[k][1]))}</td></tr>`)
+    .map(
+      (k) =>
+        `<tr><td>${esc(PARAM_LABELS[k][0])}</td><td class="n">${esc(paramValue(params[k], PARAM_LABELS[k][1]))}</td></tr>`,
+    )
     .join('');
 
   const dayRows = chunks
@@ -192,7 +203,10 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     )
     .join('');
 
-  const table = (head: string, rows: string, empty: string) => (rows === '' ? `<p class="none">${esc(empty)}</p>` : `<table class="small"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`);
+  const table = (head: string, rows: string, empty: string) =>
+    rows === ''
+      ? `<p class="none">${esc(empty)}</p>`
+      : `<table class="small"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(`Audit report — ${title}`)}</title>
@@ -228,7 +242,10 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['Outliers (kept in the files, flagged, left out of every figure)', String(counts.outliers)],
     ['Rejected records (malformed, never written)', String(counts.rejected)],
     ['Data gaps', `${gaps.length}, ${hoursMinutes(t.offlineSeconds)} in all`],
-    ['UTC days downloaded', `${source.days.length}${downloaded.length > 0 ? `, from ${downloaded[0]} to ${downloaded[downloaded.length - 1]}` : ''}`],
+    [
+      'UTC days downloaded',
+      `${source.days.length}${downloaded.length > 0 ? `, from ${downloaded[0]} to ${downloaded[downloaded.length - 1]}` : ''}`,
+    ],
     ['Days still growing when downloaded', partial.length === 0 ? 'none' : partial.join(', ')],
   ])}</tbody></table>
 
@@ -245,8 +262,13 @@ ${table('<th>Kind</th><th>Start</th><th>End</th><th class="n">Duration</th><th>D
 `;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it replaces
+const CSS_CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
 /** Text inside a CSS string literal: backslash, quotes and line breaks escaped. */
 function cssString(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/</g, '\\3c ');
+  return s
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    .replace(CSS_CONTROL_CHARS, ' ')
+    .replace(/</g, '\\3c ');
 }

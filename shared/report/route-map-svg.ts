@@ -26,7 +26,19 @@ const PAD = 0.07;
 const MIN_SPAN = 0.00025;
 const MIN_STEP_PX = 0.8;
 
-export const MAP_COLORS = Object.freeze({ water: '#dbe8f2', land: '#f4f1ea', state: '#b7aea0', country: '#8d8577', route: '#1d4f91', speeding: '#d62728', gap: '#7a7a7a', stop: '#f28e2b', longStop: '#8c2d04', start: '#2ca02c', end: '#222222' });
+export const MAP_COLORS = Object.freeze({
+  water: '#dbe8f2',
+  land: '#f4f1ea',
+  state: '#b7aea0',
+  country: '#8d8577',
+  route: '#1d4f91',
+  speeding: '#d62728',
+  gap: '#7a7a7a',
+  stop: '#f28e2b',
+  longStop: '#8c2d04',
+  start: '#2ca02c',
+  end: '#222222',
+});
 
 const RAD = Math.PI / 180;
 const mercX = (lng: number) => lng * RAD;
@@ -146,7 +158,10 @@ function layerPath(f: Frame, layer: FeatureCollection | undefined): string {
   for (const feature of layer.features as Feature[]) {
     if (!feature.geometry) continue;
     for (const { ring } of positionsOf(feature.geometry)) {
-      let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+      let minX = Infinity,
+        maxX = -Infinity,
+        minY = Infinity,
+        maxY = -Infinity;
       const xy = ring.map(([lng, lat]) => {
         const x = px(f, lng ?? 0);
         const y = py(f, lat ?? 0);
@@ -156,7 +171,8 @@ function layerPath(f: Frame, layer: FeatureCollection | undefined): string {
         if (y > maxY) maxY = y;
         return [x, y] as const;
       });
-      if (maxX < -margin || minX > MAP_SIZE.width + margin || maxY < -margin || minY > MAP_SIZE.height + margin) continue;
+      if (maxX < -margin || minX > MAP_SIZE.width + margin || maxY < -margin || minY > MAP_SIZE.height + margin)
+        continue;
       xy.forEach(([x, y], k) => (k === 0 ? b.move(x, y) : b.line(x, y)));
       b.close();
     }
@@ -179,7 +195,10 @@ export function routeMapSvg({ chunks, analysis, basemap }: RouteMapInput): strin
   if (k.t.length === 0) {
     return `${head}<rect width="${width}" height="${height}" fill="${MAP_COLORS.water}"/><text x="${width / 2}" y="${height / 2}" text-anchor="middle" font-size="24" fill="#555">No readings in this range</text></svg>`;
   }
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < k.t.length; i++) {
     const x = mercX(k.lng[i]!);
     const y = mercY(k.lat[i]!);
@@ -198,7 +217,9 @@ export function routeMapSvg({ chunks, analysis, basemap }: RouteMapInput): strin
   const gaps = new PathBuilder();
   route.move(X(0), Y(0));
   for (let i = 1; i < k.t.length; i++) {
-    if (isGapBetween(rule, k.t[i - 1]!, k.status[i - 1]!, k.lat[i - 1]!, k.lng[i - 1]!, k.t[i]!, k.lat[i]!, k.lng[i]!)) {
+    if (
+      isGapBetween(rule, k.t[i - 1]!, k.status[i - 1]!, k.lat[i - 1]!, k.lng[i - 1]!, k.t[i]!, k.lat[i]!, k.lng[i]!)
+    ) {
       gaps.move(X(i - 1), Y(i - 1));
       gaps.line(X(i), Y(i));
       gaps.close();

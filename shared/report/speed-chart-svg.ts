@@ -1,6 +1,12 @@
 import { m4, trackSeries } from '../analysis/downsample.ts';
 import type { TrackAnalysis } from '../analysis/types.ts';
-import { createLocalIsoFormatter, daysFromTo, localDayStartMs, type Interval, type LocalDay } from '../time/local-day.ts';
+import {
+  createLocalIsoFormatter,
+  daysFromTo,
+  localDayStartMs,
+  type Interval,
+  type LocalDay,
+} from '../time/local-day.ts';
 import { withoutOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
 
@@ -34,12 +40,16 @@ function timeTicks(input: SpeedChartInput): { ms: number; label: string }[] {
     const local = createLocalIsoFormatter(input.zone);
     const out: { ms: number; label: string }[] = [];
     // Every 3 h of elapsed time from local midnight (a 23 h or 25 h day shows its real clock labels).
-    for (let ms = input.interval.startMs; ms <= input.interval.endMs; ms += 3 * 3_600_000) out.push({ ms, label: local(ms).slice(11, 16) });
+    for (let ms = input.interval.startMs; ms <= input.interval.endMs; ms += 3 * 3_600_000)
+      out.push({ ms, label: local(ms).slice(11, 16) });
     return out;
   }
   const stride = days.length <= 10 ? 1 : days.length <= 45 ? 7 : 0;
   const picked = stride > 0 ? days.filter((_, k) => k % stride === 0) : days.filter((d) => d.endsWith('-01'));
-  return picked.map((d) => ({ ms: localDayStartMs(d, input.zone), label: `${MONTHS[Number(d.slice(5, 7)) - 1]} ${Number(d.slice(8, 10))}` }));
+  return picked.map((d) => ({
+    ms: localDayStartMs(d, input.zone),
+    label: `${MONTHS[Number(d.slice(5, 7)) - 1]} ${Number(d.slice(8, 10))}`,
+  }));
 }
 
 export function speedChartSvg(input: SpeedChartInput): string {
@@ -70,7 +80,10 @@ export function speedChartSvg(input: SpeedChartInput): string {
   }
   const shade = analysis.events
     .filter((e) => e.kind === 'speeding')
-    .map((e) => `<rect x="${r1(X(e.startMs))}" y="${M.top}" width="${r1(Math.max(3, X(e.endMs) - X(e.startMs)))}" height="${h}" fill="#d62728" fill-opacity="0.28"/>`)
+    .map(
+      (e) =>
+        `<rect x="${r1(X(e.startMs))}" y="${M.top}" width="${r1(Math.max(3, X(e.endMs) - X(e.startMs)))}" height="${h}" fill="#d62728" fill-opacity="0.28"/>`,
+    )
     .join('');
   const yStep = yMax <= 60 ? 10 : 20;
   let yAxis = '';
@@ -78,7 +91,10 @@ export function speedChartSvg(input: SpeedChartInput): string {
     yAxis += `<line x1="${M.left}" x2="${M.left + w}" y1="${r1(Y(v))}" y2="${r1(Y(v))}" stroke="#e3e3e3"/><text x="${M.left - 6}" y="${r1(Y(v) + 4)}" text-anchor="end">${v}</text>`;
   }
   const xAxis = timeTicks(input)
-    .map((t) => `<line x1="${r1(X(t.ms))}" x2="${r1(X(t.ms))}" y1="${M.top}" y2="${M.top + h + 4}" stroke="#e3e3e3"/><text x="${r1(X(t.ms))}" y="${M.top + h + 18}" text-anchor="middle">${t.label}</text>`)
+    .map(
+      (t) =>
+        `<line x1="${r1(X(t.ms))}" x2="${r1(X(t.ms))}" y1="${M.top}" y2="${M.top + h + 4}" stroke="#e3e3e3"/><text x="${r1(X(t.ms))}" y="${M.top + h + 18}" text-anchor="middle">${t.label}</text>`,
+    )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="speed-chart" viewBox="0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}" role="img" aria-label="Speed chart" font-size="13" fill="#333">` +

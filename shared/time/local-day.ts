@@ -84,17 +84,36 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 /** The zone's offset from UTC at `ms`, in ms (Intl, no cache): wall clock read as UTC minus the instant. */
 function exactOffsetMs(zone: string, ms: number): number {
   const second = Math.floor(ms / 1000) * 1000;
-  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  let y = 0,
+    mo = 0,
+    d = 0,
+    h = 0,
+    mi = 0,
+    s = 0;
   let bc = false;
   for (const p of formatterOf(zone).formatToParts(second)) {
     switch (p.type) {
-      case 'year': y = Number(p.value); break;
-      case 'month': mo = Number(p.value); break;
-      case 'day': d = Number(p.value); break;
-      case 'hour': h = Number(p.value) % 24; break;
-      case 'minute': mi = Number(p.value); break;
-      case 'second': s = Number(p.value); break;
-      case 'era': bc = p.value.startsWith('B'); break;
+      case 'year':
+        y = Number(p.value);
+        break;
+      case 'month':
+        mo = Number(p.value);
+        break;
+      case 'day':
+        d = Number(p.value);
+        break;
+      case 'hour':
+        h = Number(p.value) % 24;
+        break;
+      case 'minute':
+        mi = Number(p.value);
+        break;
+      case 'second':
+        s = Number(p.value);
+        break;
+      case 'era':
+        bc = p.value.startsWith('B');
+        break;
     }
   }
   const wall = new Date(0);

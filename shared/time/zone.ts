@@ -102,4 +102,3 @@ export const COMMON_ZONES: readonly string[] = [
   'America/Anchorage',
   'Pacific/Honolulu',
 ];
-

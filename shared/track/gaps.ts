@@ -87,7 +87,12 @@ export const DEFAULT_GAP_PARAMS: Readonly<GapParams> = Object.freeze({
 
 /** Only the rule's fields of `p` (an AnalysisParams, say), e.g. to post them to a worker. */
 export function gapParamsOf(p: Readonly<GapParams>): GapParams {
-  return { gapSeconds: p.gapSeconds, minStopSeconds: p.minStopSeconds, stopSpeedMph: p.stopSpeedMph, maxPlausibleMph: p.maxPlausibleMph };
+  return {
+    gapSeconds: p.gapSeconds,
+    minStopSeconds: p.minStopSeconds,
+    stopSpeedMph: p.stopSpeedMph,
+    maxPlausibleMph: p.maxPlausibleMph,
+  };
 }
 
 /** The same thresholds in the units the loops use, computed once per loop. */
@@ -136,7 +141,17 @@ export function isJump(rule: GapRule, dtMs: number, lat0: number, lng0: number, 
  * ends sit in different chunks (midnight). `gapSeconds` is exclusive,
  * `minStopSeconds` inclusive.
  */
-export function intervalBetween(rule: GapRule, t0: number, status0: number, speed0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): Interval {
+export function intervalBetween(
+  rule: GapRule,
+  t0: number,
+  status0: number,
+  speed0: number,
+  lat0: number,
+  lng0: number,
+  t1: number,
+  lat1: number,
+  lng1: number,
+): Interval {
   const dt = t1 - t0;
   if (isJump(rule, dt, lat0, lng0, lat1, lng1)) return Interval.GAP;
   const normal = isMovingReading(status0, speed0, rule.stopSpeedMph) ? Interval.MOVING : Interval.STOPPED;
@@ -153,13 +168,31 @@ export function intervalBetween(rule: GapRule, t0: number, status0: number, spee
 /** Why a GAP interval is one: 'jump' (impossible distance), 'offline' (A was OFFLINE) or 'silence' (no readings). */
 export type GapReason = 'offline' | 'silence' | 'jump';
 
-export function gapReasonBetween(rule: GapRule, t0: number, status0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): GapReason {
+export function gapReasonBetween(
+  rule: GapRule,
+  t0: number,
+  status0: number,
+  lat0: number,
+  lng0: number,
+  t1: number,
+  lat1: number,
+  lng1: number,
+): GapReason {
   if (isJump(rule, t1 - t0, lat0, lng0, lat1, lng1)) return 'jump';
   return status0 === MotionCode.OFFLINE ? 'offline' : 'silence';
 }
 
 /** Whether the interval from A to B is a gap (intervalBetween without the speed, which never decides a gap). */
-export function isGapBetween(rule: GapRule, t0: number, status0: number, lat0: number, lng0: number, t1: number, lat1: number, lng1: number): boolean {
+export function isGapBetween(
+  rule: GapRule,
+  t0: number,
+  status0: number,
+  lat0: number,
+  lng0: number,
+  t1: number,
+  lat1: number,
+  lng1: number,
+): boolean {
   return intervalBetween(rule, t0, status0, 0, lat0, lng0, t1, lat1, lng1) === Interval.GAP;
 }
 
@@ -206,7 +239,8 @@ export function findGaps(chunk: DayChunk, params: Partial<GapParams> = {}): Gap[
   const { t } = chunk;
   const out: Gap[] = [];
   for (let i = 0; i + 1 < chunk.length; i++) {
-    if (isGapAt(chunk, i, rule)) out.push({ index: i, startMs: t[i]!, endMs: t[i + 1]!, reason: gapReasonAt(chunk, i, rule) });
+    if (isGapAt(chunk, i, rule))
+      out.push({ index: i, startMs: t[i]!, endMs: t[i + 1]!, reason: gapReasonAt(chunk, i, rule) });
   }
   return out;
 }

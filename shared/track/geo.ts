@@ -27,7 +27,12 @@ export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: n
  * (lat, lng) at `bearingDeg`: the inverse of haversineMiles, so generated tracks
  * have distances known by construction. Longitude comes back in [-180, 180).
  */
-export function destinationPoint(lat: number, lng: number, bearingDeg: number, miles: number): { lat: number; lng: number } {
+export function destinationPoint(
+  lat: number,
+  lng: number,
+  bearingDeg: number,
+  miles: number,
+): { lat: number; lng: number } {
   const d = miles / EARTH_RADIUS_MILES;
   const b = bearingDeg * RAD;
   const p1 = lat * RAD;
@@ -39,7 +44,7 @@ export function destinationPoint(lat: number, lng: number, bearingDeg: number, m
 
 /** Longitude in [-180, 180): 180 and -180 are the same meridian, GPX allows only the latter. */
 export function normalizeLng(lng: number): number {
-  const x = (((lng + 180) % 360) + 360) % 360 - 180;
+  const x = ((((lng + 180) % 360) + 360) % 360) - 180;
   return x === 180 ? -180 : x;
 }
 

@@ -47,7 +47,6 @@ export function sliceChunk(chunk: DayChunk, interval: Interval): DayChunk {
   };
 }
 
-
 interface Piece {
   chunk: DayChunk;
   from: number;
@@ -57,7 +56,8 @@ interface Piece {
 /** One chunk of `day` made of consecutive pieces (a local day spans two UTC chunks). */
 function joinPieces(day: LocalDay, pieces: readonly Piece[]): DayChunk {
   const first = pieces[0]!;
-  if (pieces.length === 1 && first.from === 0 && first.to === first.chunk.length && first.chunk.day === day) return first.chunk;
+  if (pieces.length === 1 && first.from === 0 && first.to === first.chunk.length && first.chunk.day === day)
+    return first.chunk;
   const n = pieces.reduce((s, p) => s + (p.to - p.from), 0);
   const out: DayChunk = {
     vehicleId: first.chunk.vehicleId,
@@ -123,6 +123,11 @@ export function localDayChunks(chunks: readonly DayChunk[], zone: string, interv
  * Per-local-day figures (the summary's definitions, shared/track/summary.ts),
  * computed from the readings since stored summaries are per UTC day.
  */
-export function localDaySummaries(chunks: readonly DayChunk[], zone: string, params?: Partial<SummaryParams>, interval?: Interval): DaySummary[] {
+export function localDaySummaries(
+  chunks: readonly DayChunk[],
+  zone: string,
+  params?: Partial<SummaryParams>,
+  interval?: Interval,
+): DaySummary[] {
   return localDayChunks(chunks, zone, interval).map((c) => summarizeDay(c, params));
 }

@@ -106,14 +106,27 @@ export function resolveSummaryParams(params?: Partial<SummaryParams>): SummaryPa
 }
 
 /** Every run of consecutive readings above the threshold in a day without outliers, events or not. */
-export function forEachSpeedingRun(chunk: DayChunk, p: SummaryParams, onRun: (run: SpeedingRun) => void, rule: GapRule = gapRule(p)): void {
+export function forEachSpeedingRun(
+  chunk: DayChunk,
+  p: SummaryParams,
+  onRun: (run: SpeedingRun) => void,
+  rule: GapRule = gapRule(p),
+): void {
   const { t, speed } = chunk;
   let start = -1;
   let max = 0;
   const close = (last: number) => {
     const startMs = t[start]!;
     const endMs = t[last]!;
-    onRun({ startIndex: start, endIndex: last, startMs, endMs, seconds: (endMs - startMs) / 1000, maxMph: max, readings: last - start + 1 });
+    onRun({
+      startIndex: start,
+      endIndex: last,
+      startMs,
+      endMs,
+      seconds: (endMs - startMs) / 1000,
+      maxMph: max,
+      readings: last - start + 1,
+    });
     start = -1;
   };
   for (let i = 0; i < chunk.length; i++) {

@@ -8,7 +8,13 @@ import { AnalysisSettings } from '../../renderer/src/features/review/AnalysisSet
 afterEach(cleanup);
 
 /** The Review keeps the value; this holds it the same way and records every change the panel applies. */
-function Harness({ changes, initial = DEFAULT_ADJUSTABLE_PARAMS }: { changes: AdjustableAnalysisParams[]; initial?: AdjustableAnalysisParams }) {
+function Harness({
+  changes,
+  initial = DEFAULT_ADJUSTABLE_PARAMS,
+}: {
+  changes: AdjustableAnalysisParams[];
+  initial?: AdjustableAnalysisParams;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <AnalysisSettings

@@ -15,18 +15,34 @@ const DAY = '2026-03-02';
 /** One vehicle, one day: a drive of `minutes` at `mph`, then a stop. Miles known by construction. */
 function carrier(id: string, minutes: number, mph: number): CarrierData {
   const vehicleId = `${id}-veh`;
-  const points = generateTrack([{ kind: 'drive', minutes, mph }, { kind: 'stop', minutes: 20 }], { startMs: dayStartMs(DAY) + 8 * 3_600_000, seed: minutes });
+  const points = generateTrack(
+    [
+      { kind: 'drive', minutes, mph },
+      { kind: 'stop', minutes: 20 },
+    ],
+    { startMs: dayStartMs(DAY) + 8 * 3_600_000, seed: minutes },
+  );
   const [chunk] = toDayChunks(vehicleId, points);
-  const days: VehicleDay[] = [{ vehicleId, day: DAY, chunk: chunk!, summary: summarizeDay(chunk!, summaryParamsOf(DEFAULT_COMPARE_PARAMS)) }];
-  return { carrierId: id, label: `Carrier ${id.toUpperCase()}`, roster: [{ vehicleId, number: `${id.toUpperCase()}-1` }], days, driverSnapshots: [] };
+  const days: VehicleDay[] = [
+    { vehicleId, day: DAY, chunk: chunk!, summary: summarizeDay(chunk!, summaryParamsOf(DEFAULT_COMPARE_PARAMS)) },
+  ];
+  return {
+    carrierId: id,
+    label: `Carrier ${id.toUpperCase()}`,
+    roster: [{ vehicleId, number: `${id.toUpperCase()}-1` }],
+    days,
+    driverSnapshots: [],
+  };
 }
 
-const row = (metric: string) => screen.getAllByTestId('compare-row').find((r) => r.getAttribute('data-metric') === metric)!;
+const row = (metric: string) =>
+  screen.getAllByTestId('compare-row').find((r) => r.getAttribute('data-metric') === metric)!;
 const cells = (metric: string) => within(row(metric)).getAllByTestId('compare-cell');
 
 describe('CompareTable', () => {
   // A: 60 min at 60 mph = 60 mi, no speeding. B: 120 min at 75 mph = 150 mi, all of it over 70 mph.
-  const facts = () => compareFacts([carrier('a', 60, 60), carrier('b', 120, 75)], { from: DAY, to: DAY }, resolveCompareParams());
+  const facts = () =>
+    compareFacts([carrier('a', 60, 60), carrier('b', 120, 75)], { from: DAY, to: DAY }, resolveCompareParams());
 
   it('marks the better carrier “▲ best” and the other “▼ worst” in words, by each metric’s direction', () => {
     render(<CompareTable carriers={facts().carriers} trips />);

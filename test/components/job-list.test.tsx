@@ -6,7 +6,13 @@ import { JobList } from '../../renderer/src/features/downloads/JobList.tsx';
 
 afterEach(cleanup);
 
-function job(id: string, state: JobState, daysDone: number, daysTotal: number, over: Partial<DownloadJob> = {}): DownloadJob {
+function job(
+  id: string,
+  state: JobState,
+  daysDone: number,
+  daysTotal: number,
+  over: Partial<DownloadJob> = {},
+): DownloadJob {
   return {
     id,
     carrierId: 'demo-prairie',
@@ -32,7 +38,11 @@ function job(id: string, state: JobState, daysDone: number, daysTotal: number, o
 }
 
 const card = (id: string) => screen.getAllByTestId('dl-job').find((j) => j.getAttribute('data-job-id') === id)!;
-const actions = (id: string) => within(card(id)).queryAllByRole('button').map((b) => b.getAttribute('data-testid')).filter((t) => t !== 'dl-vehicles-toggle');
+const actions = (id: string) =>
+  within(card(id))
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('data-testid'))
+    .filter((t) => t !== 'dl-vehicles-toggle');
 
 describe('JobList', () => {
   it('offers the actions each job state allows', () => {
@@ -46,11 +56,16 @@ describe('JobList', () => {
       cancelled: ['dl-resume', 'dl-remove'],
       done: ['dl-remove'],
     });
-    for (const s of states) expect(within(card(s)).getByTestId('dl-job-state').textContent).toBe(s[0]!.toUpperCase() + s.slice(1));
+    for (const s of states)
+      expect(within(card(s)).getByTestId('dl-job-state').textContent).toBe(s[0]!.toUpperCase() + s.slice(1));
   });
 
   it('the overall bar counts only running and queued jobs; each job shows its own share of days', () => {
-    render(<JobList jobs={[job('a', 'running', 1, 4), job('b', 'queued', 0, 4), job('c', 'done', 7, 7), job('d', 'paused', 1, 3)]} />);
+    render(
+      <JobList
+        jobs={[job('a', 'running', 1, 4), job('b', 'queued', 0, 4), job('c', 'done', 7, 7), job('d', 'paused', 1, 3)]}
+      />,
+    );
     expect(screen.getByTestId('dl-overall').textContent).toContain('All running: 1/8 days');
     expect(screen.getByTestId('dl-overall-progress').getAttribute('aria-valuenow')).toBe('13');
     expect(within(card('d')).getByTestId('dl-job-progress').getAttribute('aria-valuenow')).toBe('33');
@@ -59,8 +74,13 @@ describe('JobList', () => {
 
   it('a failed job says why: its own failure, else the failed vehicle’s; no jobs says how to start one', async () => {
     const failedVehicle = job('f', 'failed', 3, 7);
-    failedVehicle.vehicles[0]!.failure = { kind: 'rate-limited', message: 'The server kept answering "too many requests".' };
-    const quota = job('q', 'failed', 1, 7, { failure: { kind: 'quota', message: 'Storage is full.' } as DownloadJob['failure'] });
+    failedVehicle.vehicles[0]!.failure = {
+      kind: 'rate-limited',
+      message: 'The server kept answering "too many requests".',
+    };
+    const quota = job('q', 'failed', 1, 7, {
+      failure: { kind: 'quota', message: 'Storage is full.' } as DownloadJob['failure'],
+    });
     const { rerender } = render(<JobList jobs={[failedVehicle, quota, job('ok', 'done', 7, 7)]} />);
     const alert = within(card('f')).getByRole('alert');
     expect(alert.getAttribute('data-kind')).toBe('rate-limited');

@@ -74,7 +74,10 @@ async function sortBy(header: Locator, direction: 'ascending' | 'descending') {
   await expect(header.locator('xpath=..')).toHaveAttribute('aria-sort', direction);
 }
 
-test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers with HOS, sorting and filtering', async ({ page, shell }, testInfo) => {
+test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers with HOS, sorting and filtering', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openApp(page, shell);
 
   // First run offers the demo; it adds the simulator's three carriers.
@@ -83,7 +86,9 @@ test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers
   await page.getByTestId('explore-demo').click();
   const rows = page.getByTestId('carrier-row');
   await expect(rows).toHaveCount(truth.carriers().length);
-  await expect(page.getByTestId('carrier-label')).toHaveText(truth.carriers().map((c) => new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
+  await expect(page.getByTestId('carrier-label')).toHaveText(
+    truth.carriers().map((c) => new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+  );
   await expect(page.getByTestId('demo-badge')).toHaveCount(truth.carriers().length);
   await page.screenshot({ path: testInfo.outputPath('carriers-demo.png') });
 
@@ -155,13 +160,27 @@ test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers
   const shownD = await shownDrivers(page);
   const idle = (id: string) => {
     const s = hos.get(id);
-    return !s || (s.drive === null && s.shift === null && s.cycle === null && s.break === null && s.current_status === null);
+    return (
+      !s || (s.drive === null && s.shift === null && s.cycle === null && s.break === null && s.current_status === null)
+    );
   };
   const idleIds = drivers.filter((d) => idle(d.driver_id)).map((d) => d.driver_id);
   expect(idleIds.length).toBeGreaterThan(0);
-  expect(shownD.filter((d) => d.noHos).map((d) => d.id).sort()).toEqual([...idleIds].sort());
+  expect(
+    shownD
+      .filter((d) => d.noHos)
+      .map((d) => d.id)
+      .sort(),
+  ).toEqual([...idleIds].sort());
   await expect(page.getByTestId('driver-no-hos').first()).toHaveText('No HOS activity');
-  const meaning: Record<string, string> = { DS_D: 'Driving', DS_ON: 'On duty', DS_SB: 'Sleeper berth', DS_OFF: 'Off duty', DR_IND_PC: 'Personal conveyance', DR_IND_YM: 'Yard move' };
+  const meaning: Record<string, string> = {
+    DS_D: 'Driving',
+    DS_ON: 'On duty',
+    DS_SB: 'Sleeper berth',
+    DS_OFF: 'Off duty',
+    DR_IND_PC: 'Personal conveyance',
+    DR_IND_YM: 'Yard move',
+  };
   for (const d of shownD.filter((x) => !x.noHos)) {
     const s = hos.get(d.id)!;
     expect(d.dutyCode).toBe(s.current_status ?? '');
@@ -187,10 +206,15 @@ test('first run: demo carriers, the 60-vehicle fleet with latest status, drivers
   await page.getByTestId('driver-filter-duty').selectOption('none');
   await expect(page.getByTestId('driver-row')).toHaveCount(idleIds.length);
   await page.getByTestId('driver-filter-duty').selectOption('DS_D');
-  await expect(page.getByTestId('driver-row')).toHaveCount([...hos.values()].filter((s) => s.current_status === 'DS_D').length);
+  await expect(page.getByTestId('driver-row')).toHaveCount(
+    [...hos.values()].filter((s) => s.current_status === 'DS_D').length,
+  );
 });
 
-test('navigation: landmarks, the current page marked, settings shows the keychain status', async ({ page, shell }, testInfo) => {
+test('navigation: landmarks, the current page marked, settings shows the keychain status', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openApp(page, shell);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();

@@ -24,7 +24,10 @@ test.use({ saveToFolder: true });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA_FILES = ['breadcrumbs.csv', 'trips.csv', 'events.csv'];
 
-test('Audit bundle from the Review: saved, verified by the CLI, the CLI\'s CSVs; Cancel aborts the backend session and saves nothing', async ({ page, shell }, testInfo) => {
+test("Audit bundle from the Review: saved, verified by the CLI, the CLI's CSVs; Cancel aborts the backend session and saves nothing", async ({
+  page,
+  shell,
+}, testInfo) => {
   const saveDir = shell.saveDir!;
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
@@ -70,7 +73,10 @@ test('Audit bundle from the Review: saved, verified by the CLI, the CLI\'s CSVs;
   await expect(page.getByTestId('audit-bundle-status')).toContainText(`Saved ${file} (`, { timeout: 60_000 });
   await page.screenshot({ path: testInfo.outputPath('audit-bundle-saved.png') });
 
-  const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', file], { cwd: ROOT, encoding: 'utf8' });
+  const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   expect(verify.status, verify.stderr).toBe(0);
   expect(verify.stdout.split('\n')[0]).toBe('verified');
   const app = readZip(readFileSync(file));
@@ -83,12 +89,22 @@ test('Audit bundle from the Review: saved, verified by the CLI, the CLI\'s CSVs;
   const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-audit-'));
   try {
     const carrier = sim.carriers.find((c) => `demo-${c.id}` === carrierId)!;
-    const env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: carrier.companyKey };
+    const env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: carrier.companyKey,
+    };
     const cliZip = path.join(dir, 'cli.zip');
     const lines: string[] = [];
-    await runCli(['audit', '--vehicle', vehicleId, '--from', to, '--to', to, '--tz', zone, '--out', cliZip], env, (l) => lines.push(l), () => Date.parse(E2E_NOW));
+    await runCli(
+      ['audit', '--vehicle', vehicleId, '--from', to, '--to', to, '--tz', zone, '--out', cliZip],
+      env,
+      (l) => lines.push(l),
+      () => Date.parse(E2E_NOW),
+    );
     const cli = readZip(readFileSync(cliZip));
-    for (const name of DATA_FILES) expect(app.find((e) => e.name === name)!.data!.equals(cli.find((e) => e.name === name)!.data!), name).toBe(true);
+    for (const name of DATA_FILES)
+      expect(app.find((e) => e.name === name)!.data!.equals(cli.find((e) => e.name === name)!.data!), name).toBe(true);
   } finally {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });

@@ -24,7 +24,6 @@ const COLOURS = { route: ROUTE, land: LAND, water: WATER, raster: RASTER_COLOR, 
 
 const DAY = addDays(TODAY, -1);
 
-
 /** Downloads a week of one demo vehicle and opens its review on the built-in map. */
 async function reviewWithData(page: Page, shell: WebShell): Promise<void> {
   await openDownloads(page, shell);
@@ -34,11 +33,20 @@ async function reviewWithData(page: Page, shell: WebShell): Promise<void> {
 }
 
 /** Shares of the map's pixels per colour, from a screenshot of what is on screen (legend and picker hidden). */
-async function mapShares(page: Page, name: string): Promise<Record<keyof typeof COLOURS, number> & { routePx: number }> {
+async function mapShares(
+  page: Page,
+  name: string,
+): Promise<Record<keyof typeof COLOURS, number> & { routePx: number }> {
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-  const png = await page.getByTestId('review-map').screenshot({ path: test.info().outputPath(`${name}.png`), style: '.review-legend, .review-basemap { visibility: hidden; }' });
+  const png = await page.getByTestId('review-map').screenshot({
+    path: test.info().outputPath(`${name}.png`),
+    style: '.review-legend, .review-basemap { visibility: hidden; }',
+  });
   const { total, count } = colourCensus(png, COLOURS);
-  const shares = Object.fromEntries(Object.entries(count).map(([k, v]) => [k, (v as number) / total])) as Record<keyof typeof COLOURS, number>;
+  const shares = Object.fromEntries(Object.entries(count).map(([k, v]) => [k, (v as number) / total])) as Record<
+    keyof typeof COLOURS,
+    number
+  >;
   return { ...shares, routePx: count.route };
 }
 
@@ -61,7 +69,10 @@ async function reloadApp(page: Page): Promise<void> {
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
 }
 
-test('a local .pmtiles file (vector or raster) draws under the route, survives a reload, and a corrupt one falls back to the built-in map', async ({ page, shell }, testInfo) => {
+test('a local .pmtiles file (vector or raster) draws under the route, survives a reload, and a corrupt one falls back to the built-in map', async ({
+  page,
+  shell,
+}, testInfo) => {
   const vector = testInfo.outputPath('streets.pmtiles');
   const raster = testInfo.outputPath('shaded.pmtiles');
   const corrupt = testInfo.outputPath('broken.pmtiles');
@@ -132,7 +143,9 @@ async function startTileServer(): Promise<{ origin: string; hits: string[]; stop
     }
     if (url === '/tiles.json') {
       res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
-      return res.end(JSON.stringify({ tilejson: '3.0.0', tiles: [`${origin}/tiles/{z}/{x}/{y}.png`], minzoom: 0, maxzoom: 12 }));
+      return res.end(
+        JSON.stringify({ tilejson: '3.0.0', tiles: [`${origin}/tiles/{z}/{x}/{y}.png`], minzoom: 0, maxzoom: 12 }),
+      );
     }
     if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url)) {
       res.writeHead(200, { ...headers, 'Content-Type': 'image/png' });
@@ -158,7 +171,10 @@ const connectSrc = async (page: Page, shell: WebShell): Promise<string> => {
   return (res.headers()['content-security-policy'] ?? '').split('; ').find((d) => d.startsWith('connect-src ')) ?? '';
 };
 
-test('an online style loads only after the opt-in, which allows exactly its servers; unreachable or turned off, the built-in map is back', async ({ page, shell }) => {
+test('an online style loads only after the opt-in, which allows exactly its servers; unreachable or turned off, the built-in map is back', async ({
+  page,
+  shell,
+}) => {
   const tiles = await startTileServer();
   try {
     await reviewWithData(page, shell);
@@ -166,7 +182,14 @@ test('an online style loads only after the opt-in, which allows exactly its serv
 
     // Without the opt-in the CSP stands: the page cannot reach the tile server, and nothing arrives there.
     expect(await connectSrc(page, shell)).toBe("connect-src 'self'");
-    const attempt = await page.evaluate(async (u) => fetch(u).then(() => 'fetched', (e: unknown) => String(e)), `${tiles.origin}/style.json`);
+    const attempt = await page.evaluate(
+      async (u) =>
+        fetch(u).then(
+          () => 'fetched',
+          (e: unknown) => String(e),
+        ),
+      `${tiles.origin}/style.json`,
+    );
     expect(attempt).not.toBe('fetched');
     expect(tiles.hits).toEqual([]);
 

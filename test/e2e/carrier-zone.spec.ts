@@ -11,11 +11,21 @@ import { world } from './harness/app.ts';
  */
 
 const storedZones = (shell: WebShell): Record<string, string | undefined> =>
-  Object.fromEntries((JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as { carriers: { label: string; homeZone?: string }[] }).carriers.map((c) => [c.label, c.homeZone]));
+  Object.fromEntries(
+    (
+      JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as {
+        carriers: { label: string; homeZone?: string }[];
+      }
+    ).carriers.map((c) => [c.label, c.homeZone]),
+  );
 
-const rowOf = (page: Page, label: string) => page.getByTestId('carrier-row').filter({ has: page.getByTestId('carrier-label').getByText(label, { exact: true }) });
+const rowOf = (page: Page, label: string) =>
+  page.getByTestId('carrier-row').filter({ has: page.getByTestId('carrier-label').getByText(label, { exact: true }) });
 
-test('home zone: demo carriers show their terminals\' zones; a zone is chosen when adding and when editing, an unknown one refused with the reason', async ({ page, shell }, testInfo) => {
+test("home zone: demo carriers show their terminals' zones; a zone is chosen when adding and when editing, an unknown one refused with the reason", async ({
+  page,
+  shell,
+}, testInfo) => {
   await openApp(page, shell);
   await page.getByTestId('explore-demo').click();
   // Demo carriers: their home terminals' zones, as the simulator's ground truth names them.
@@ -33,7 +43,9 @@ test('home zone: demo carriers show their terminals\' zones; a zone is chosen wh
   await page.getByTestId('carrier-base-url-input').fill('http://127.0.0.1:9');
   await page.getByTestId('carrier-zone-input').fill('Mars/Olympus_Mons');
   await page.getByTestId('carrier-add-submit').click();
-  await expect(page.getByTestId('carrier-zone-input-hint')).toHaveText(/"Mars\/Olympus_Mons" is not a time zone this computer knows/);
+  await expect(page.getByTestId('carrier-zone-input-hint')).toHaveText(
+    /"Mars\/Olympus_Mons" is not a time zone this computer knows/,
+  );
   await expect(page.getByTestId('carrier-zone-input')).toHaveAttribute('aria-invalid', 'true');
   await expect(rowOf(page, 'Zone Test Freight')).toHaveCount(0);
   expect(storedZones(shell)['Zone Test Freight']).toBeUndefined();
@@ -48,7 +60,9 @@ test('home zone: demo carriers show their terminals\' zones; a zone is chosen wh
   await expect(added.getByTestId('carrier-zone-edit-input')).toHaveValue('America/Phoenix');
   await added.getByTestId('carrier-zone-edit-input').fill('local');
   await added.getByTestId('carrier-zone-save').click();
-  await expect(added.getByTestId('carrier-zone-edit-input-hint')).toHaveText(/"local" is not a time zone this computer knows/);
+  await expect(added.getByTestId('carrier-zone-edit-input-hint')).toHaveText(
+    /"local" is not a time zone this computer knows/,
+  );
   expect(storedZones(shell)['Zone Test Freight']).toBe('America/Phoenix');
   await added.getByTestId('carrier-zone-edit-input').fill('Asia/Kolkata');
   await added.getByTestId('carrier-zone-save').click();

@@ -11,12 +11,16 @@ const WRONG_PROVIDER_KEY = 'wrong-provider-e2e-4f0d9c2b7a61';
 const WRONG_COMPANY_KEY = 'wrong-company-e2e-8e3a1f5c0b92';
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 /** The description the API itself gives for a 401, so the expected message is derived, not copied. */
 async function describe401(baseUrl: string, providerKey: string, companyKey: string): Promise<string> {
-  const res = await fetch(baseUrl + API_PATHS.companyInfo, { headers: { [PROVIDER_KEY_HEADER]: providerKey, [COMPANY_KEY_HEADER]: companyKey } });
+  const res = await fetch(baseUrl + API_PATHS.companyInfo, {
+    headers: { [PROVIDER_KEY_HEADER]: providerKey, [COMPANY_KEY_HEADER]: companyKey },
+  });
   expect(res.status).toBe(401);
   return ((await res.json()) as { description: string }).description;
 }
@@ -42,7 +46,10 @@ async function testConnection(page: Page, carrierId: string) {
   return result;
 }
 
-test('add a carrier with keys: connection test names the company, says which key is wrong, or that the API is unreachable', async ({ page, shell }, testInfo) => {
+test('add a carrier with keys: connection test names the company, says which key is wrong, or that the API is unreachable', async ({
+  page,
+  shell,
+}, testInfo) => {
   // Same pinned clock as the shell's backend, so reading ages are consistent.
   const sim = await startSimulator({ port: 0, now: () => Date.parse(E2E_NOW) });
   const carrier = sim.carriers[0]!;
@@ -56,7 +63,11 @@ test('add a carrier with keys: connection test names the company, says which key
     await setProviderKey(page, sim.providerKey, sim.baseUrl);
     await expect(page.getByTestId('provider-base-url')).toHaveText(sim.baseUrl);
     // The key lives in the OS keychain under this shell's service name.
-    const stored = execFileSync('secret-tool', ['lookup', 'service', shell.keychainService, 'username', 'provider-key'], { encoding: 'utf8' });
+    const stored = execFileSync(
+      'secret-tool',
+      ['lookup', 'service', shell.keychainService, 'username', 'provider-key'],
+      { encoding: 'utf8' },
+    );
     expect(stored.trim()).toBe(sim.providerKey);
     await page.screenshot({ path: testInfo.outputPath('settings-key-set.png') });
 
@@ -87,7 +98,9 @@ test('add a carrier with keys: connection test names the company, says which key
     await expect(page.getByTestId('driver-row')).toHaveCount(sim.truth.drivers(carrier.id).length);
 
     // A wrong Provider Key: the message says so, exactly as the client words the API's answer.
-    const providerMsg = new ProviderKeyInvalidError(await describe401(sim.baseUrl, WRONG_PROVIDER_KEY, carrier.companyKey)).message;
+    const providerMsg = new ProviderKeyInvalidError(
+      await describe401(sim.baseUrl, WRONG_PROVIDER_KEY, carrier.companyKey),
+    ).message;
     await setProviderKey(page, WRONG_PROVIDER_KEY);
     result = await testConnection(page, carrierId);
     await expect(result).toHaveAttribute('data-kind', 'provider-key');
@@ -95,7 +108,8 @@ test('add a carrier with keys: connection test names the company, says which key
     await page.screenshot({ path: testInfo.outputPath('connection-provider-key.png') });
 
     // A wrong Company Key (with the right Provider Key back).
-    const companyMsg = new CompanyKeyInvalidError(await describe401(sim.baseUrl, sim.providerKey, WRONG_COMPANY_KEY)).message;
+    const companyMsg = new CompanyKeyInvalidError(await describe401(sim.baseUrl, sim.providerKey, WRONG_COMPANY_KEY))
+      .message;
     await setProviderKey(page, sim.providerKey);
     await page.getByTestId('nav-carriers').click();
     await row.getByTestId('carrier-set-key').click();
@@ -118,7 +132,9 @@ test('add a carrier with keys: connection test names the company, says which key
     await sim.close();
     result = await testConnection(page, carrierId);
     await expect(result).toHaveAttribute('data-kind', 'unreachable');
-    await expect(result.getByTestId('connection-result-message')).toContainText(`Could not reach ${new URL(sim.baseUrl).host}`);
+    await expect(result.getByTestId('connection-result-message')).toContainText(
+      `Could not reach ${new URL(sim.baseUrl).host}`,
+    );
     // Nothing listens there any more: the user is sent to the base URL, not to their network.
     await expect(result.getByTestId('connection-result-message')).toContainText('connection refused');
     await expect(result.getByTestId('connection-result-message')).toContainText('check the base URL (host and port)');

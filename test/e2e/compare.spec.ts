@@ -36,7 +36,9 @@ const READ_STORE = `new Promise((resolve, reject) => {
   };
 })`;
 
-function readStore(page: Page): Promise<{ days: RawDay[]; rosters: { carrierId: string; kind: string; rows: unknown[] }[] }> {
+function readStore(
+  page: Page,
+): Promise<{ days: RawDay[]; rosters: { carrierId: string; kind: string; rows: unknown[] }[] }> {
   return page.evaluate(READ_STORE);
 }
 
@@ -106,7 +108,15 @@ function expected(days: RawDay[], carrierId: string, thresholdMph: number) {
     }
     close(d.t.length - 1);
   }
-  return { miles, events, drivingHours: moving / 3_600_000, speedingShare: speeding / moving, per1000: (events / miles) * 1000, offlineShare: offline / (moving + stationary + offline), vehiclesWithData: withData.size };
+  return {
+    miles,
+    events,
+    drivingHours: moving / 3_600_000,
+    speedingShare: speeding / moving,
+    per1000: (events / miles) * 1000,
+    offlineShare: offline / (moving + stationary + offline),
+    vehiclesWithData: withData.size,
+  };
 }
 
 /** A carrier's readings regrouped into one local day of `zone` (edges found with Intl in review-truth.ts), per vehicle. */
@@ -114,7 +124,16 @@ function localDay(days: RawDay[], carrierId: string, day: string, zone: string):
   const [start, end] = [localDayStart(day, zone), localDayStart(addDays(day, 1), zone)];
   const byVehicle = new Map<string, RawDay>();
   for (const d of [...days].filter((x) => x.carrierId === carrierId).sort((a, b) => (a.day < b.day ? -1 : 1))) {
-    const v = byVehicle.get(d.vehicleId) ?? { carrierId, vehicleId: d.vehicleId, day, t: [], lat: [], lng: [], speed: [], status: [] };
+    const v = byVehicle.get(d.vehicleId) ?? {
+      carrierId,
+      vehicleId: d.vehicleId,
+      day,
+      t: [],
+      lat: [],
+      lng: [],
+      speed: [],
+      status: [],
+    };
     d.t.forEach((t, i) => {
       if (t < start || t >= end) return;
       v.t.push(t);
@@ -133,7 +152,10 @@ async function metricValues(page: Page, metric: string): Promise<number[]> {
   return (await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''))).map(Number);
 }
 
-test('compare two demo carriers over a downloaded week: the numbers equal an independent computation from the stored chunks', async ({ page, shell }, testInfo) => {
+test('compare two demo carriers over a downloaded week: the numbers equal an independent computation from the stored chunks', async ({
+  page,
+  shell,
+}, testInfo) => {
   const [first, second] = await downloadTwoCarriers(page, shell, [3, 2]);
   expect(second.carrierId).not.toBe(first.carrierId);
 
@@ -148,7 +170,9 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   }
   await page.getByTestId('compare-range').selectOption('7d');
   await expect(compare).toHaveAttribute('data-trips', 'true', { timeout: 60_000 });
-  const columns = await page.getByTestId('compare-carrier').evaluateAll((els) => els.map((e) => e.getAttribute('data-carrier-id')));
+  const columns = await page
+    .getByTestId('compare-carrier')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-carrier-id')));
   expect([...columns].sort()).toEqual([first.carrierId, second.carrierId].sort());
 
   const threshold = Number(await page.getByTestId('compare-param-speedingThresholdMph').inputValue());
@@ -197,7 +221,9 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   const lower = threshold - 10;
   await page.getByTestId('compare-param-speedingThresholdMph').fill(String(lower));
   await expect(page.getByTestId('compare-meta')).toContainText(`${lower} mph`);
-  await expect.poll(async () => (await metricValues(page, 'speeding-time-share'))[0]).toBeCloseTo(expected(store.days, columns[0]!, lower).speedingShare, 6);
+  await expect
+    .poll(async () => (await metricValues(page, 'speeding-time-share'))[0])
+    .toBeCloseTo(expected(store.days, columns[0]!, lower).speedingShare, 6);
 
   // CSV export (browser shell: a download).
   const download = page.waitForEvent('download');
@@ -230,8 +256,11 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   for (const d of definitions) expect(text).toContain(d.replace(/\s+/g, ' ').trim().slice(0, 40));
   expect(text).toMatch(/coverage/i);
   // Every carrier's column is on the page, values included (not cut off at the right edge).
-  for (const label of await page.getByTestId('compare-carrier').allTextContents()) expect(text).toContain(label.replace(/\s+/g, ' ').trim());
-  for (const shownValue of await page.locator('[data-testid=compare-row][data-metric="miles"] [data-testid=compare-cell] .compare-value').allTextContents()) {
+  for (const label of await page.getByTestId('compare-carrier').allTextContents())
+    expect(text).toContain(label.replace(/\s+/g, ' ').trim());
+  for (const shownValue of await page
+    .locator('[data-testid=compare-row][data-metric="miles"] [data-testid=compare-cell] .compare-value')
+    .allTextContents()) {
     expect(text).toContain(shownValue.trim());
   }
   expect(text).toContain('Per day');
@@ -240,9 +269,17 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   expect(text).toContain(worst.slice(0, 30));
   // Type size: every word's box on every page is at least 9 pt tall (a 9-pt line of text is about 10.5 pt).
   const bbox = execFileSync('pdftotext', ['-bbox', pdfPath, '-'], { encoding: 'utf8' });
-  const heights = [...bbox.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ h: Number(m[2]) - Number(m[1]), word: m[3] }));
+  const heights = [
+    ...bbox.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map((m) => ({ h: Number(m[2]) - Number(m[1]), word: m[3] }));
   expect(heights.length).toBeGreaterThan(200);
   const small = heights.filter((w) => w.h < 9);
-  expect(small, `words under 9 pt: ${small.slice(0, 10).map((w) => `${w.word} (${w.h.toFixed(1)})`).join(', ')}`).toEqual([]);
+  expect(
+    small,
+    `words under 9 pt: ${small
+      .slice(0, 10)
+      .map((w) => `${w.word} (${w.h.toFixed(1)})`)
+      .join(', ')}`,
+  ).toEqual([]);
   execFileSync('pdftoppm', ['-png', '-r', '60', pdfPath, testInfo.outputPath('compare-report-page')]);
 });

@@ -9,7 +9,10 @@ import { openDownloads } from './harness/app.ts';
 const today = E2E_NOW.slice(0, 10);
 const windowStart = '2026-05-20'; // six calendar months before 2026-11-20
 
-test('custom download ranges: inputs bounded to the window, a cut range in words, Start disabled with the reason', async ({ page, shell }, testInfo) => {
+test('custom download ranges: inputs bounded to the window, a cut range in words, Start disabled with the reason', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   await page.getByTestId('dl-range').selectOption('custom');
   const from = page.getByTestId('dl-from');
@@ -34,7 +37,9 @@ test('custom download ranges: inputs bounded to the window, a cut range in words
   await from.fill('2026-05-01');
   await to.fill('2026-05-25');
   await expect(days).toHaveAttribute('data-clipped', 'true');
-  await expect(days).toHaveText(`Only ${windowStart} → 2026-05-25 · 6 days can be downloaded: the API keeps 6 months of history (2026-05-01 → 2026-05-25 asked).`);
+  await expect(days).toHaveText(
+    `Only ${windowStart} → 2026-05-25 · 6 days can be downloaded: the API keeps 6 months of history (2026-05-01 → 2026-05-25 asked).`,
+  );
   await expect(start).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath('download-range-clipped.png') });
 
@@ -43,7 +48,9 @@ test('custom download ranges: inputs bounded to the window, a cut range in words
   await to.fill('2026-03-31');
   await expect(days).toHaveCount(0);
   await expect(start).toBeDisabled();
-  await expect(page.getByTestId('dl-start-reason')).toHaveText(`The API keeps history from ${windowStart} to ${today} only: no day of this range can be downloaded.`);
+  await expect(page.getByTestId('dl-start-reason')).toHaveText(
+    `The API keeps history from ${windowStart} to ${today} only: no day of this range can be downloaded.`,
+  );
   await expect(page.getByTestId('dl-job')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('download-range-outside.png') });
 

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures.ts';
 import { dumpStore, expectEqualsTruth, openDownloads, rangeDays, startJob } from './harness/app.ts';
 
-test('download 7 days for 3 demo vehicles: the store equals the simulator ground truth', async ({ page, shell }, testInfo) => {
+test('download 7 days for 3 demo vehicles: the store equals the simulator ground truth', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 3, '7d');
   const job = page.getByTestId('dl-job').first();
@@ -21,18 +24,25 @@ test('download 7 days for 3 demo vehicles: the store equals the simulator ground
   await expect(job.getByTestId('dl-job-records')).toContainText(points.toLocaleString('en-US'));
 });
 
-test('cancel mid-download, then resume: still exactly the ground truth, no duplicates', async ({ page, shell }, testInfo) => {
+test('cancel mid-download, then resume: still exactly the ground truth, no duplicates', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 2, '6m');
   const job = page.getByTestId('dl-job').first();
   // Some days stored, not all.
-  await expect.poll(async () => Number(await job.getByTestId('dl-job-progress').getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await job.getByTestId('dl-job-progress').getAttribute('aria-valuenow')), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
   await job.getByTestId('dl-cancel').click();
   await expect(job).toHaveAttribute('data-state', 'cancelled');
   await page.screenshot({ path: testInfo.outputPath('cancelled.png') });
   const partial = await dumpStore(page, shell);
   const { from, to } = rangeDays('6m');
-  expect(partial.counts.coverage).toBeLessThan(2 * (Date.parse(to) - Date.parse(from)) / 86_400_000);
+  expect(partial.counts.coverage).toBeLessThan((2 * (Date.parse(to) - Date.parse(from))) / 86_400_000);
 
   await job.getByTestId('dl-resume').click();
   await expect(job).toHaveAttribute('data-state', 'done', { timeout: 110_000 });
@@ -44,7 +54,11 @@ test('reloading the page mid-job resumes the job from what is stored', async ({ 
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 2, '6m');
   const job = page.getByTestId('dl-job').first();
-  await expect.poll(async () => Number(await job.getByTestId('dl-job-progress').getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await job.getByTestId('dl-job-progress').getAttribute('aria-valuenow')), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
   const jobId = await job.getAttribute('data-job-id');
 
   await page.reload();
@@ -58,7 +72,10 @@ test('reloading the page mid-job resumes the job from what is stored', async ({ 
   expectEqualsTruth(await dumpStore(page, shell), carrierId, vehicleIds, from, to);
 });
 
-test('after the shell restarts, the stored days are all there and the Storage screen shows them with no network', async ({ page, shell }, testInfo) => {
+test('after the shell restarts, the stored days are all there and the Storage screen shows them with no network', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 3, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -92,10 +109,17 @@ test('after the shell restarts, the stored days are all there and the Storage sc
   }
   expect(shown).toBe(points);
   // One storage total: the figure at the top is the sum of the rows below, in the same words as the carrier's.
-  const rowBytes = await page.getByTestId('storage-vehicle-bytes').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-bytes'))));
+  const rowBytes = await page
+    .getByTestId('storage-vehicle-bytes')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-bytes'))));
   expect(rowBytes.every((b) => b > 0)).toBe(true);
-  await expect(page.getByTestId('storage-usage')).toHaveAttribute('data-bytes', String(rowBytes.reduce((a, b) => a + b, 0)));
-  await expect(page.getByTestId('storage-total-bytes')).toHaveText((await carrier.getByTestId('storage-carrier-bytes').textContent())!);
+  await expect(page.getByTestId('storage-usage')).toHaveAttribute(
+    'data-bytes',
+    String(rowBytes.reduce((a, b) => a + b, 0)),
+  );
+  await expect(page.getByTestId('storage-total-bytes')).toHaveText(
+    (await carrier.getByTestId('storage-carrier-bytes').textContent())!,
+  );
   await page.screenshot({ path: testInfo.outputPath('storage-offline.png') });
   await page.context().setOffline(false);
 });

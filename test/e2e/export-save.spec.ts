@@ -18,10 +18,12 @@ test.use({ saveToFolder: true });
 /** The official schema, provided next to the repository (../shared is read-only project input). */
 const GPX_XSD = path.resolve(import.meta.dirname, '../../../shared/schemas/gpx-1.1.xsd');
 
-
 const partials = (dir: string) => readdirSync(dir).filter((f) => f.includes('.partial-'));
 
-test('exports save through the backend into the chosen file: exact CSV, valid GPX, no temp file; a cancelled week export leaves nothing', async ({ page, shell }, testInfo) => {
+test('exports save through the backend into the chosen file: exact CSV, valid GPX, no temp file; a cancelled week export leaves nothing', async ({
+  page,
+  shell,
+}, testInfo) => {
   const saveDir = shell.saveDir!;
   let downloads = 0;
   page.on('download', () => downloads++);
@@ -49,7 +51,11 @@ test('exports save through the backend into the chosen file: exact CSV, valid GP
   const csvFile = await save('export-breadcrumbs-csv', `${vehicleNumber}-${day}-breadcrumbs.csv`);
   // Byte for byte what the shared writer (the CLI's and the browser download's) makes of the same readings.
   // The app exports local times in the carrier's home zone (`routelens export --tz`'s file for a zone).
-  expect(readFileSync(csvFile).equals(Buffer.from([...csvLines(chunks, { zone: truthExportContext(carrierId, chunks).zone })].join(''), 'utf8'))).toBe(true);
+  expect(
+    readFileSync(csvFile).equals(
+      Buffer.from([...csvLines(chunks, { zone: truthExportContext(carrierId, chunks).zone })].join(''), 'utf8'),
+    ),
+  ).toBe(true);
 
   const gpxFile = await save('export-gpx-trips', `${vehicleNumber}-${day}-trips.gpx`);
   execFileSync('xmllint', ['--noout', '--schema', GPX_XSD, gpxFile], { stdio: 'pipe' });

@@ -37,18 +37,26 @@ interface ShellOptions {
 }
 
 async function spawnShell(opts: ShellOptions): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ROUTELENS_DATA_DIR: opts.dataDir, ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ROUTELENS_DATA_DIR: opts.dataDir,
+    ROUTELENS_KEYCHAIN_SERVICE: opts.keychainService,
+  };
   delete env['ROUTELENS_SAVE_DIR'];
   if (opts.saveDir) env['ROUTELENS_SAVE_DIR'] = opts.saveDir;
   // A machine with no desktop session: the bus socket does not exist, so no Secret Service answers.
   if (opts.sessionBus === 'none') env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/routelens-no-session-bus';
   // null: the demo runs on the real clock (a test that needs the backend's 30-s floor to pass).
   if (opts.demoNow !== null) env['ROUTELENS_DEMO_NOW'] = opts.demoNow ?? E2E_NOW;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(opts.port)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', String(opts.port)],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', resolve);
@@ -89,7 +97,12 @@ export async function openApp(page: Page, shell: WebShell): Promise<void> {
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-ready', 'true');
 }
 
-export const test = base.extend<{ shell: WebShell; demoNow: string | null; saveToFolder: boolean; sessionBus: 'inherit' | 'none' }>({
+export const test = base.extend<{
+  shell: WebShell;
+  demoNow: string | null;
+  saveToFolder: boolean;
+  sessionBus: 'inherit' | 'none';
+}>({
   /** The demo simulator's pinned clock; `test.use({ demoNow: null })` runs it on the real clock. */
   demoNow: [E2E_NOW, { option: true }],
   /** `test.use({ saveToFolder: true })`: exports go through the backend's save path into `shell.saveDir` (a temp folder) instead of downloads. */
@@ -100,10 +113,18 @@ export const test = base.extend<{ shell: WebShell; demoNow: string | null; saveT
   shell: async ({ demoNow, saveToFolder, sessionBus }, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-'));
     const saveDir = saveToFolder ? mkdtempSync(path.join(tmpdir(), 'routelens-e2e-saved-')) : null;
-    const shell = await startShell({ dataDir, port: 0, keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`, demoNow, saveDir, sessionBus });
+    const shell = await startShell({
+      dataDir,
+      port: 0,
+      keychainService: `RouteLens-e2e-${randomBytes(4).toString('hex')}`,
+      demoNow,
+      saveDir,
+      sessionBus,
+    });
     await use(shell);
     await shell.stop();
-    if (testInfo.status === testInfo.expectedStatus) for (const d of [dataDir, saveDir]) if (d) rmSync(d, { recursive: true, force: true });
+    if (testInfo.status === testInfo.expectedStatus)
+      for (const d of [dataDir, saveDir]) if (d) rmSync(d, { recursive: true, force: true });
   },
 });
 

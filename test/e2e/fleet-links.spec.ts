@@ -35,10 +35,17 @@ test('fleet rows open their trips in Trip review and their downloads', async ({ 
 
   await page.goBack();
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-page', 'fleet');
-  await page.locator(`[data-testid=vehicle-row][data-vehicle-id="${otherId}"]`).getByTestId('vehicle-open-downloads').click();
+  await page
+    .locator(`[data-testid=vehicle-row][data-vehicle-id="${otherId}"]`)
+    .getByTestId('vehicle-open-downloads')
+    .click();
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-page', 'downloads');
   await expect(page.getByTestId('dl-carrier')).toHaveValue(carrierId);
   await expect(page.getByTestId(`dl-vehicle-${otherId}`)).toBeChecked();
-  const ticked = await page.locator('input[data-vehicle-id]').evaluateAll((els) => els.filter((e) => (e as unknown as { checked: boolean }).checked).map((e) => e.getAttribute('data-vehicle-id')));
+  const ticked = await page
+    .locator('input[data-vehicle-id]')
+    .evaluateAll((els) =>
+      els.filter((e) => (e as unknown as { checked: boolean }).checked).map((e) => e.getAttribute('data-vehicle-id')),
+    );
   expect(ticked).toEqual([otherId]);
 });

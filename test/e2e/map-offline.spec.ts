@@ -47,7 +47,10 @@ function share(c: PixelCensus, key: keyof typeof COLORS): number {
 }
 
 test.describe('map offline', () => {
-  test('built-in basemap and a route render from local files only, with no network at all', async ({ context, page }) => {
+  test('built-in basemap and a route render from local files only, with no network at all', async ({
+    context,
+    page,
+  }) => {
     const net = await openMapHarness(context, page);
     const info = await renderScene(page, { plan: PLAN, ...START, speedingThresholdMph: 70 });
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
@@ -75,7 +78,13 @@ test.describe('map offline', () => {
 
   test('country view shows water, land, state lines and city labels', async ({ context, page }) => {
     const net = await openMapHarness(context, page);
-    await renderScene(page, { plan: PLAN, ...START, speedingThresholdMph: 70, vehicleAt: 30, view: { center: [-96, 38.5], zoom: 4.2 } });
+    await renderScene(page, {
+      plan: PLAN,
+      ...START,
+      speedingThresholdMph: 70,
+      vehicleAt: 30,
+      view: { center: [-96, 38.5], zoom: 4.2 },
+    });
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
     await expect(page.getByTestId('vehicle-marker')).toBeVisible();
     await snapshot(page, 'country');
@@ -86,9 +95,17 @@ test.describe('map offline', () => {
     expect(net.blocked).toEqual([]);
   });
 
-  test('an online style that cannot load falls back to the built-in map with a note, route intact', async ({ context, page }) => {
+  test('an online style that cannot load falls back to the built-in map with a note, route intact', async ({
+    context,
+    page,
+  }) => {
     const net = await openMapHarness(context, page);
-    const info = await renderScene(page, { plan: PLAN, ...START, speedingThresholdMph: 70, basemap: { kind: 'online', styleUrl: 'https://tiles.example.invalid/style.json' } });
+    const info = await renderScene(page, {
+      plan: PLAN,
+      ...START,
+      speedingThresholdMph: 70,
+      basemap: { kind: 'online', styleUrl: 'https://tiles.example.invalid/style.json' },
+    });
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
     await expect(page.getByTestId('map')).toHaveAttribute('data-basemap', 'builtin');
     await expect(page.getByTestId('map-basemap-note')).toContainText('online basemap could not be loaded');
@@ -118,7 +135,9 @@ test.describe('map offline', () => {
     await openMapHarness(context, page);
     const info = await renderScene(page, { randomDays: 182, seed: 7, speedingThresholdMph: 70 });
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
-    console.log(`six months: ${info.points} points, ${info.routeFeatures} route lines, ${info.gapFeatures} gaps, built in ${info.buildMs.toFixed(0)} ms`);
+    console.log(
+      `six months: ${info.points} points, ${info.routeFeatures} route lines, ${info.gapFeatures} gaps, built in ${info.buildMs.toFixed(0)} ms`,
+    );
     expect(info.points).toBeGreaterThan(50_000);
     await snapshot(page, 'six-months');
     const c = await census(page, COLORS);

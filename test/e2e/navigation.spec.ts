@@ -6,7 +6,10 @@ import { downloadTwoCarriers } from './harness/app.ts';
  * truck, day and moment; the place is in the URL fragment, so a reload opens
  * the same truck and day, and back/forward move between the screens.
  */
-test('a worst event on Compare opens its truck and moment in the review; reload and back/forward keep the place', async ({ page, shell }, testInfo) => {
+test('a worst event on Compare opens its truck and moment in the review; reload and back/forward keep the place', async ({
+  page,
+  shell,
+}, testInfo) => {
   const [first, second] = await downloadTwoCarriers(page, shell, [3, 3]);
 
   await page.getByTestId('nav-compare').click();

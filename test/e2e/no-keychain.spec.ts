@@ -7,12 +7,17 @@ import { expect, openApp, test } from './fixtures.ts';
 
 test.use({ sessionBus: 'none' });
 
-test('no keychain: one sentence, How to fix for Linux, detail collapsed; the demo still works in one click', async ({ page, shell }, testInfo) => {
+test('no keychain: one sentence, How to fix for Linux, detail collapsed; the demo still works in one click', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openApp(page, shell);
   const warning = page.getByTestId('keychain-warning');
   await expect(warning).toBeVisible();
   const sentence = (await page.getByTestId('keychain-warning-sentence').textContent())!;
-  expect(sentence).toBe('No keychain. API keys cannot be saved: RouteLens keeps them only in a Secret Service keychain over D-Bus, and none answered on this computer. Demo carriers still work.');
+  expect(sentence).toBe(
+    'No keychain. API keys cannot be saved: RouteLens keeps them only in a Secret Service keychain over D-Bus, and none answered on this computer. Demo carriers still work.',
+  );
   // The raw D-Bus text is not on screen until asked for.
   const help = page.getByTestId('keychain-warning-help');
   const detail = page.getByTestId('keychain-warning-detail');
@@ -37,6 +42,8 @@ test('no keychain: one sentence, How to fix for Linux, detail collapsed; the dem
 
   // Settings says the same, with the same help.
   await page.getByTestId('nav-settings').click();
-  await expect(page.getByTestId('keychain-reason')).toHaveText(sentence.replace(/^No keychain\. /, '').replace(/ Demo carriers still work\.$/, ''));
+  await expect(page.getByTestId('keychain-reason')).toHaveText(
+    sentence.replace(/^No keychain\. /, '').replace(/ Demo carriers still work\.$/, ''),
+  );
   await expect(page.getByTestId('keychain-status-help')).toBeVisible();
 });

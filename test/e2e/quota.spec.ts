@@ -22,7 +22,8 @@ function mountSmallDisk(): { dir: string; unmount: () => void } | { skip: string
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK}`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    const why = err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr).trim() : String(err);
+    const why =
+      err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr).trim() : String(err);
     return { skip: `cannot mount a ${DISK} tmpfs (needs root; uid ${process.getuid?.() ?? '?'}): ${why}` };
   }
   return {
@@ -46,7 +47,9 @@ function mountSmallDisk(): { dir: string; unmount: () => void } | { skip: string
 // the main process can: electron/node/backend/disk-guard.ts stops downloads while the data volume still has
 // 512 MB free (tested on a real tmpfs in test/integration/disk-guard.test.ts). This spec stays as the record of
 // what happens when that guard is bypassed (the profile here is on its own disk, not the shell's data volume).
-test.fixme('a full disk fails the job with kind "quota", says so, and every day stored before is intact', async ({ shell }, testInfo) => {
+test.fixme('a full disk fails the job with kind "quota", says so, and every day stored before is intact', async ({
+  shell,
+}, testInfo) => {
   test.setTimeout(300_000);
   const disk = mountSmallDisk();
   if ('skip' in disk) {
@@ -89,13 +92,18 @@ test.fixme('a full disk fails the job with kind "quota", says so, and every day 
       expect(vehicleIds).toContain(cov.vehicleId);
       const day = dump.days.find((d) => d.vehicleId === cov.vehicleId && d.day === cov.day);
       expect(day, `chunk for ${cov.vehicleId} ${cov.day}`).toBeDefined();
-      const truth = world.truth.history(simCarrier, cov.vehicleId, cov.day, cov.day).filter((r) => dayOfMs(Date.parse(r.timestamp)) === cov.day).map((r) => r.id);
+      const truth = world.truth
+        .history(simCarrier, cov.vehicleId, cov.day, cov.day)
+        .filter((r) => dayOfMs(Date.parse(r.timestamp)) === cov.day)
+        .map((r) => r.id);
       expect(day!.ids, `${cov.vehicleId} ${cov.day}`).toEqual(truth);
       expect(cov.points).toBe(truth.length);
       expect(day!.summaryPoints).toBe(truth.length);
       expect(cov.state).toBe(cov.day < TODAY ? 'complete' : 'partial');
     }
-    console.log(`quota.spec: ${dump.coverage.length} of ${totalDays} vehicle-days stored before the ${DISK} disk filled`);
+    console.log(
+      `quota.spec: ${dump.coverage.length} of ${totalDays} vehicle-days stored before the ${DISK} disk filled`,
+    );
   } finally {
     await context?.close();
     disk.unmount();

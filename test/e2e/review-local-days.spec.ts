@@ -20,7 +20,14 @@ async function playbackTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('now-panel').getAttribute('data-playback-time'));
 }
 
-async function selectDay(page: Page, zone: string, vehicleId: string, day: string, span: 'day' | 'week', from = day): Promise<void> {
+async function selectDay(
+  page: Page,
+  zone: string,
+  vehicleId: string,
+  day: string,
+  span: 'day' | 'week',
+  from = day,
+): Promise<void> {
   const review = page.getByTestId('review-page');
   await page.getByTestId('review-day').fill(day);
   await page.getByTestId(`review-span-${span}`).click();
@@ -32,7 +39,10 @@ async function tripStarts(page: Page): Promise<number[]> {
   return page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
 }
 
-test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly its readings and trips, an east-of-UTC zone too, where a week keeps a trip across local midnight whole', async ({ page, shell }, testInfo) => {
+test("Review in the carrier's local days: Chicago's 25-hour day shows exactly its readings and trips, an east-of-UTC zone too, where a week keeps a trip across local midnight whole", async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '30d');
   expect(homeZoneOf(carrierId)).toBe(CHICAGO);
@@ -46,7 +56,9 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   const day = truthLocalChunks(carrierId, vehicleId, FALL_BACK, FALL_BACK);
   const t = [...day[0]!.t];
   // The day reads two UTC days: readings on both sides of UTC midnight.
-  expect(t.some((x) => x < Date.parse('2026-11-02T00:00:00Z')) && t.some((x) => x >= Date.parse('2026-11-02T00:00:00Z'))).toBe(true);
+  expect(
+    t.some((x) => x < Date.parse('2026-11-02T00:00:00Z')) && t.some((x) => x >= Date.parse('2026-11-02T00:00:00Z')),
+  ).toBe(true);
 
   await page.getByTestId('nav-review').click();
   await expect(page.getByTestId('review-days-zone')).toHaveText(`(days in ${CHICAGO})`);
@@ -61,7 +73,10 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   await page.screenshot({ path: testInfo.outputPath('review-chicago-25h.png') });
 
   // The breadcrumbs export of the day: exactly its readings, in order.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-breadcrumbs-csv').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-breadcrumbs-csv').click(),
+  ]);
   const file = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(file);
   expect(download.suggestedFilename()).toContain(FALL_BACK);
@@ -72,7 +87,10 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   // A week ending on that day: 7 local days, their readings and trips.
   const week = truthLocalChunks(carrierId, vehicleId, '2026-10-26', FALL_BACK);
   await selectDay(page, CHICAGO, vehicleId, FALL_BACK, 'week', '2026-10-26');
-  await expect(page.getByTestId('total-points')).toHaveAttribute('data-value', String(week.reduce((n, c) => n + c.length, 0)));
+  await expect(page.getByTestId('total-points')).toHaveAttribute(
+    'data-value',
+    String(week.reduce((n, c) => n + c.length, 0)),
+  );
   await expect(page.getByTestId('total-days')).toHaveAttribute('data-value', String(week.length));
   const weekTrips = truthAnalysis(week).trips;
   expect(await tripStarts(page)).toEqual(weekTrips.map((x) => x.startMs));
@@ -96,13 +114,23 @@ test('Review in the carrier\'s local days: Chicago\'s 25-hour day shows exactly 
   // The truck drives in Chicago's evening, across Kolkata's midnight: in a week such a trip is one trip, whole.
   const kWeek = truthLocalChunks(carrierId, vehicleId, '2026-11-04', '2026-11-10', 'Asia/Kolkata');
   await selectDay(page, 'Asia/Kolkata', vehicleId, '2026-11-10', 'week', '2026-11-04');
-  await expect(page.getByTestId('total-points')).toHaveAttribute('data-value', String(kWeek.reduce((n, c) => n + c.length, 0)));
+  await expect(page.getByTestId('total-points')).toHaveAttribute(
+    'data-value',
+    String(kWeek.reduce((n, c) => n + c.length, 0)),
+  );
   const kTrips = truthAnalysis(kWeek).trips;
   expect(await tripStarts(page)).toEqual(kTrips.map((x) => x.startMs));
-  const dateIn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dateIn = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const across = kTrips.filter((x) => dateIn.format(x.startMs) !== dateIn.format(x.endMs));
   expect(across.length, 'trips across a Kolkata midnight').toBeGreaterThan(0);
-  const ends = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-end-ms'))));
+  const ends = await page
+    .getByTestId('trip-row')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-end-ms'))));
   for (const x of across) expect(ends[kTrips.indexOf(x)]).toBe(x.endMs);
   await page.screenshot({ path: testInfo.outputPath('review-kolkata-week.png') });
 });

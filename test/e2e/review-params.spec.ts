@@ -12,7 +12,6 @@ import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
 import { truthAnalysis, truthLocalChunks, truthExportContext } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
-
 /** Trip and stop start times as listed (every row, once the list has rendered them all). */
 async function listed(page: Page): Promise<{ trips: number[]; stops: number[] }> {
   const starts = async (tab: string, row: string) => {
@@ -28,9 +27,16 @@ async function listed(page: Page): Promise<{ trips: number[]; stops: number[] }>
 }
 
 const expectListsOf = (page: Page, a: TrackAnalysis) =>
-  expect.poll(() => listed(page), { timeout: 30_000 }).toEqual({ trips: a.trips.map((t) => t.startMs), stops: a.stops.map((s) => s.startMs) });
+  expect
+    .poll(() => listed(page), { timeout: 30_000 })
+    .toEqual({ trips: a.trips.map((t) => t.startMs), stops: a.stops.map((s) => s.startMs) });
 
-const storedAnalysisPrefs = (shell: WebShell): unknown => (JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as { preferences: { analysis?: unknown } }).preferences.analysis;
+const storedAnalysisPrefs = (shell: WebShell): unknown =>
+  (
+    JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as {
+      preferences: { analysis?: unknown };
+    }
+  ).preferences.analysis;
 
 async function setParam(page: Page, key: string, text: string) {
   const input = page.getByTestId(`analysis-param-${key}`);
@@ -49,9 +55,13 @@ function reasonFor(patch: Partial<AdjustableAnalysisParams>): string {
 }
 
 const sameStarts = (a: TrackAnalysis, b: TrackAnalysis) =>
-  JSON.stringify(a.trips.map((t) => t.startMs)) === JSON.stringify(b.trips.map((t) => t.startMs)) && JSON.stringify(a.stops.map((s) => s.startMs)) === JSON.stringify(b.stops.map((s) => s.startMs));
+  JSON.stringify(a.trips.map((t) => t.startMs)) === JSON.stringify(b.trips.map((t) => t.startMs)) &&
+  JSON.stringify(a.stops.map((s) => s.startMs)) === JSON.stringify(b.stops.map((s) => s.startMs));
 
-test('analysis settings: stop duration and trip distance change the lists and exports, are validated, persist and reset', async ({ page, shell }, testInfo) => {
+test('analysis settings: stop duration and trip distance change the lists and exports, are validated, persist and reset', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -62,11 +72,23 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   // Settings whose analysis differs from the defaults' in both lists, found on this vehicle-day's own readings.
   const candidates = [15, 20, 30, 45, 60].flatMap((stopMin) => [3, 5, 10, 25].map((miles) => ({ stopMin, miles })));
   const chosen = candidates
-    .map((c) => ({ ...c, analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }) }))
-    .find((c) => c.analysis.stops.length !== defaults.stops.length && c.analysis.trips.length !== defaults.trips.length && c.analysis.trips.length > 0);
+    .map((c) => ({
+      ...c,
+      analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }),
+    }))
+    .find(
+      (c) =>
+        c.analysis.stops.length !== defaults.stops.length &&
+        c.analysis.trips.length !== defaults.trips.length &&
+        c.analysis.trips.length > 0,
+    );
   expect(chosen, 'a setting that changes both lists of this day').toBeDefined();
   const { stopMin, miles, analysis: expected } = chosen!;
-  const expectedPrefs: AdjustableAnalysisParams = { ...DEFAULT_ADJUSTABLE_PARAMS, minStopSeconds: stopMin * 60, minTripMiles: miles };
+  const expectedPrefs: AdjustableAnalysisParams = {
+    ...DEFAULT_ADJUSTABLE_PARAMS,
+    minStopSeconds: stopMin * 60,
+    minTripMiles: miles,
+  };
 
   await openReviewOf(page, day);
   await expectListsOf(page, defaults);
@@ -74,7 +96,9 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   const review = page.getByTestId('review-page');
   await page.getByTestId('analysis-settings-toggle').click();
   await expect(page.getByTestId('analysis-settings')).toBeVisible();
-  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60));
+  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(
+    String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60),
+  );
   await setParam(page, 'minStopSeconds', String(stopMin));
   await setParam(page, 'minTripMiles', String(miles));
   await page.screenshot({ path: testInfo.outputPath('analysis-settings-open.png') });
@@ -94,7 +118,9 @@ test('analysis settings: stop duration and trip distance change the lists and ex
     return readFileSync(file, 'utf8');
   };
   expect(await save('export-trips-csv')).toBe([...tripsCsv(expected, truthExportContext(carrierId, chunks))].join(''));
-  expect(await save('export-events-csv')).toBe([...eventsCsv(expected, truthExportContext(carrierId, chunks))].join(''));
+  expect(await save('export-events-csv')).toBe(
+    [...eventsCsv(expected, truthExportContext(carrierId, chunks))].join(''),
+  );
 
   // A value the analysis refuses shows its reason beside the field and changes nothing.
   const key = await review.getAttribute('data-key');
@@ -126,7 +152,9 @@ test('analysis settings: stop duration and trip distance change the lists and ex
 
   // Reset to defaults.
   await page.getByTestId('analysis-reset').click();
-  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60));
+  await expect(page.getByTestId('analysis-param-minStopSeconds')).toHaveValue(
+    String(DEFAULT_ADJUSTABLE_PARAMS.minStopSeconds / 60),
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('analysis-settings-toggle')).toHaveAttribute('data-custom', 'false');
   expect(sameStarts(defaults, expected)).toBe(false);
@@ -147,14 +175,18 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   await page.getByTestId('tab-events').click();
   await expect(page.getByTestId('tab-events')).toContainText(`(${dense.events.length})`);
   await expect(page.getByTestId('event-row')).toHaveCount(dense.events.length);
-  const listedStarts = await page.getByTestId('event-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  const listedStarts = await page
+    .getByTestId('event-row')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
   expect(listedStarts).toEqual(dense.events.map((e) => e.startMs));
 });
 
 /** Route pixels drawn in the "speeding" colour (renderer/src/map/theme.ts SPEED_COLORS.over), from a screenshot of the map. */
 async function speedingPixels(page: Page, file: string): Promise<number> {
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-  const png = await page.getByTestId('review-map').screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' });
+  const png = await page
+    .getByTestId('review-map')
+    .screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' });
   return colourCensus(png, { over: '#e0115f' }).count.over;
 }
 
@@ -168,7 +200,10 @@ async function listedSpeeding(page: Page): Promise<number[]> {
   return rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
 }
 
-test('speed limit: the route colours, speeding events and totals follow it; out of range is refused; it persists', async ({ page, shell }, testInfo) => {
+test('speed limit: the route colours, speeding events and totals follow it; out of range is refused; it persists', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -176,7 +211,9 @@ test('speed limit: the route colours, speeding events and totals follow it; out 
   const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
   const atDefault = truthAnalysis(chunks);
   // A lower limit this day's own readings exceed more often (found from the data, not assumed).
-  const limit = [65, 60, 55, 50, 45].find((mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length);
+  const limit = [65, 60, 55, 50, 45].find(
+    (mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length,
+  );
   expect(limit, 'a lower limit with more speeding events on this day').toBeDefined();
   const lowered = truthAnalysis(chunks, limit!);
 
@@ -191,10 +228,22 @@ test('speed limit: the route colours, speeding events and totals follow it; out 
   await expect(review).toHaveAttribute('data-key', new RegExp(`:${day}:${day}:${limit},`));
   await expect(review).toHaveAttribute('data-state', 'ready');
   await expect.poll(() => listedSpeeding(page)).toEqual(speedingStarts(lowered));
-  await expect(page.getByTestId('total-speeding')).toHaveAttribute('data-value', String(speedingStarts(lowered).length));
+  await expect(page.getByTestId('total-speeding')).toHaveAttribute(
+    'data-value',
+    String(speedingStarts(lowered).length),
+  );
   // More of the route is over the limit, so more of it is drawn in the speeding colour.
   expect(await speedingPixels(page, testInfo.outputPath(`limit-${limit}.png`))).toBeGreaterThan(before);
-  await expect.poll(() => (JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as { preferences: { speedingThresholdMph: number } }).preferences.speedingThresholdMph).toBe(limit);
+  await expect
+    .poll(
+      () =>
+        (
+          JSON.parse(readFileSync(path.join(shell.dataDir, 'settings.json'), 'utf8')) as {
+            preferences: { speedingThresholdMph: number };
+          }
+        ).preferences.speedingThresholdMph,
+    )
+    .toBe(limit);
 
   // Out of range: said on the field, nothing changes.
   const key = await review.getAttribute('data-key');

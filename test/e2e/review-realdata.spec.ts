@@ -25,7 +25,9 @@ const OUTLIER_RING = '#c2187a';
 
 async function outlierPixels(page: Page, file: string): Promise<number> {
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-  const png = await page.getByTestId('review-map').screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' });
+  const png = await page
+    .getByTestId('review-map')
+    .screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' });
   return colourCensus(png, { ring: OUTLIER_RING }).count.ring;
 }
 
@@ -35,7 +37,10 @@ async function outlierPixels(page: Page, file: string): Promise<number> {
  * jump of 17:40:48 on 2020-02-15 is marked on the map and the speed chart and
  * counted in the totals; the halts of 2020-02-14 are stops between trips.
  */
-test('a real trace in the review: the outlier is marked on the map and chart and counted; halts split the trips', async ({ page, shell }, testInfo) => {
+test('a real trace in the review: the outlier is marked on the map and chart and counted; halts split the trips', async ({
+  page,
+  shell,
+}, testInfo) => {
   // The shell's clock is the demo's pinned one (E2E_NOW): the trace ends the day before.
   const trace = loadTrace('dg100-ontario', addDays(TODAY, -1));
   const server = await startRealdataServer([trace]);
@@ -53,7 +58,10 @@ test('a real trace in the review: the outlier is marked on the map and chart and
     // The truth below is in UTC days: the carrier's days are UTC whatever this machine's zone is.
     await page.getByTestId('carrier-zone-input').fill('UTC');
     await page.getByTestId('carrier-add-submit').click();
-    const carrierId = (await page.getByTestId('carrier-row').filter({ hasText: 'Real traces' }).getAttribute('data-carrier-id'))!;
+    const carrierId = (await page
+      .getByTestId('carrier-row')
+      .filter({ hasText: 'Real traces' })
+      .getAttribute('data-carrier-id'))!;
 
     await page.getByTestId('nav-downloads').click();
     await page.getByTestId('dl-carrier').selectOption(carrierId);
@@ -84,13 +92,20 @@ test('a real trace in the review: the outlier is marked on the map and chart and
     const analysis = analyzeTrack(chunks.filter((c) => c.day === haltDay));
     await page.getByTestId('tab-trips').click();
     await expect(page.getByTestId('trip-row')).toHaveCount(analysis.trips.length);
-    const starts = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+    const starts = await page
+      .getByTestId('trip-row')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
     expect(starts).toEqual(analysis.trips.map((t) => t.startMs));
     for (const halt of ['2020-02-14T19:57:22Z', '2020-02-14T21:40:22Z', '2020-02-14T23:05:23Z']) {
-      expect(analysis.trips.some((t) => t.endMs === shiftedMs(trace, halt)), halt).toBe(true);
+      expect(
+        analysis.trips.some((t) => t.endMs === shiftedMs(trace, halt)),
+        halt,
+      ).toBe(true);
     }
     // avg ≤ max on every listed trip.
-    const figures = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-avg')), Number(e.getAttribute('data-max'))]));
+    const figures = await page
+      .getByTestId('trip-row')
+      .evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-avg')), Number(e.getAttribute('data-max'))]));
     for (const [avg, max] of figures) expect(avg!).toBeLessThanOrEqual(max!);
     await page.getByTestId('tab-events').click();
     await page.getByTestId('event-kind').selectOption('gap');
@@ -106,7 +121,10 @@ test('a real trace in the review: the outlier is marked on the map and chart and
  * such a stretch is a data gap only (never also a long stop), and the speed
  * chart's line breaks there instead of joining the speeds on either side.
  */
-test('an OFFLINE stretch across which the truck drove: a gap in the list, no stop over it, a break in the speed line', async ({ page, shell }) => {
+test('an OFFLINE stretch across which the truck drove: a gap in the list, no stop over it, a break in the speed line', async ({
+  page,
+  shell,
+}) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 4, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -130,12 +148,25 @@ test('an OFFLINE stretch across which the truck drove: a gap in the list, no sto
   await page.getByTestId('tab-events').click();
   const rows = page.getByTestId('event-row');
   await expect(rows).toHaveCount(analysis.events.length);
-  const listed = await rows.evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), reason: e.getAttribute('data-reason'), start: Number(e.getAttribute('data-start-ms')), end: Number(e.getAttribute('data-end-ms')) })));
+  const listed = await rows.evaluateAll((els) =>
+    els.map((e) => ({
+      kind: e.getAttribute('data-kind'),
+      reason: e.getAttribute('data-reason'),
+      start: Number(e.getAttribute('data-start-ms')),
+      end: Number(e.getAttribute('data-end-ms')),
+    })),
+  );
   const gaps = listed.filter((e) => e.kind === 'gap' && e.reason === 'offline');
   expect(gaps.length).toBeGreaterThan(0);
-  for (const g of gaps) expect(listed.some((e) => e.kind === 'long-stop' && e.start < g.end && e.end > g.start), 'a long stop over an offline gap').toBe(false);
+  for (const g of gaps)
+    expect(
+      listed.some((e) => e.kind === 'long-stop' && e.start < g.end && e.end > g.start),
+      'a long stop over an offline gap',
+    ).toBe(false);
   for (const s of analysis.stops) for (const g of gaps) expect(s.startMs < g.end && s.endMs > g.start).toBe(false);
   // Recharts draws a break (a new "M" in the path) where the series has a null.
   const d = await page.locator('[data-testid=chart-speed] .recharts-line-curve').first().getAttribute('d');
-  expect((d ?? '').match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(analysis.events.filter((e) => e.kind === 'gap').length + 1);
+  expect((d ?? '').match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(
+    analysis.events.filter((e) => e.kind === 'gap').length + 1,
+  );
 });

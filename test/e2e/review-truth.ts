@@ -27,7 +27,13 @@ export function truthChunks(carrierId: string, vehicleId: string, from: string, 
 /** The analysis the screens should show; its speeding events are first checked against an independent rule. */
 export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70, params: Partial<AnalysisParams> = {}) {
   const analysis = analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
-  expectSpeedingAsByHand(analysis.events, chunks, thresholdMph, params.speedingMinSeconds ?? 60, params.gapSeconds ?? 1_200);
+  expectSpeedingAsByHand(
+    analysis.events,
+    chunks,
+    thresholdMph,
+    params.speedingMinSeconds ?? 60,
+    params.gapSeconds ?? 1_200,
+  );
   return analysis;
 }
 
@@ -40,10 +46,18 @@ export function truthExportContext(carrierId: string, chunks: readonly DayChunk[
   const sim = carrierId.replace(/^demo-/, '');
   const company = world.truth.company(sim);
   const carrier = world.truth.carriers().find((c) => c.id === sim)!;
-  return { carrierName: company.company_name, dotNumber: company.dot_number, vehicleId: chunks[0]!.vehicleId, vehicleNumber: chunks[0]!.vehicleNumber, vin: chunks[0]!.vin, zone: carrier.homeZone };
+  return {
+    carrierName: company.company_name,
+    dotNumber: company.dot_number,
+    vehicleId: chunks[0]!.vehicleId,
+    vehicleNumber: chunks[0]!.vehicleNumber,
+    vin: chunks[0]!.vin,
+    zone: carrier.homeZone,
+  };
 }
 
-const dateIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateIn = (zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The UTC instant a calendar day of `zone` starts, found without the app's
@@ -53,7 +67,8 @@ const dateIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zo
 export function localDayStart(day: string, zone: string): number {
   const fmt = dateIn(zone);
   const midnight = Date.parse(`${day}T00:00:00Z`);
-  for (let ms = midnight - 15 * 3_600_000; ms <= midnight + 15 * 3_600_000; ms += 900_000) if (fmt.format(ms) >= day) return ms;
+  for (let ms = midnight - 15 * 3_600_000; ms <= midnight + 15 * 3_600_000; ms += 900_000)
+    if (fmt.format(ms) >= day) return ms;
   throw new Error(`no start found for ${day} in ${zone}`);
 }
 
@@ -67,14 +82,22 @@ export function homeZoneOf(carrierId: string): string {
  * the carrier's home zone), one chunk per local day with readings (`day` = the
  * local day), every reading in [the day's start, the next day's start).
  */
-export function truthLocalChunks(carrierId: string, vehicleId: string, from: string, to: string, zone = homeZoneOf(carrierId)): DayChunk[] {
+export function truthLocalChunks(
+  carrierId: string,
+  vehicleId: string,
+  from: string,
+  to: string,
+  zone = homeZoneOf(carrierId),
+): DayChunk[] {
   const utc = truthChunks(carrierId, vehicleId, addDays(from, -1), addDays(to, 1));
   const out: DayChunk[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const [start, end] = [localDayStart(d, zone), localDayStart(addDays(d, 1), zone)];
-    const idx: [DayChunk, number][] = utc.flatMap((c) => [...c.t].flatMap((t, i) => (t >= start && t < end ? [[c, i] as [DayChunk, number]] : [])));
+    const idx: [DayChunk, number][] = utc.flatMap((c) =>
+      [...c.t].flatMap((t, i) => (t >= start && t < end ? [[c, i] as [DayChunk, number]] : [])),
+    );
     if (idx.length === 0) continue;
-    const pick = <T,>(f: (c: DayChunk, i: number) => T) => idx.map(([c, i]) => f(c, i));
+    const pick = <T>(f: (c: DayChunk, i: number) => T) => idx.map(([c, i]) => f(c, i));
     out.push({
       vehicleId,
       day: d,

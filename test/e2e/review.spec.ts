@@ -23,13 +23,20 @@ const STOP = '#5b2bb5';
 
 /** Counts the map's pixels near the route colours, the stop markers' colour and the basemap's land colour, from what is on screen. */
 async function mapCensus(page: Page, file: string): Promise<{ route: number; stops: number; landShare: number }> {
-  const { width, height, px } = decodePng(await page.getByTestId('review-map').screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' }));
+  const { width, height, px } = decodePng(
+    await page
+      .getByTestId('review-map')
+      .screenshot({ path: file, style: '.review-legend, .review-basemap { visibility: hidden; }' }),
+  );
   const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as [number, number, number];
-  const near = (i: number, [r, g, b]: [number, number, number]) => Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) <= 24;
+  const near = (i: number, [r, g, b]: [number, number, number]) =>
+    Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) <= 24;
   const routes = ROUTE_COLORS.map(rgb);
   const land = rgb(LAND);
   const stop = rgb(STOP);
-  let route = 0, landPx = 0, stops = 0;
+  let route = 0,
+    landPx = 0,
+    stops = 0;
   for (let i = 0; i < px.length; i += 4) {
     if (routes.some((c) => near(i, c))) route++;
     if (near(i, stop)) stops++;
@@ -42,8 +49,10 @@ async function playbackTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('now-panel').getAttribute('data-playback-time'));
 }
 
-
-test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists and exports match the data', async ({ page, shell }, testInfo) => {
+test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists and exports match the data', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -59,13 +68,23 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
 
   // Lists equal the analysis of the same readings.
   await expect(page.getByTestId('trip-row')).toHaveCount(analysis.trips.length);
-  const tripStarts = await page.getByTestId('trip-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  const tripStarts = await page
+    .getByTestId('trip-row')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
   expect(tripStarts).toEqual(analysis.trips.map((x) => x.startMs));
   await page.getByTestId('tab-events').click();
   await page.getByTestId('event-kind').selectOption('speeding');
   const speeding = analysis.events.filter((e) => e.kind === 'speeding');
   await expect(page.getByTestId('event-row')).toHaveCount(speeding.length);
-  const shown = await page.getByTestId('event-row').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-start-ms')), Number(e.getAttribute('data-end-ms')), Number(e.getAttribute('data-peak'))]));
+  const shown = await page
+    .getByTestId('event-row')
+    .evaluateAll((els) =>
+      els.map((e) => [
+        Number(e.getAttribute('data-start-ms')),
+        Number(e.getAttribute('data-end-ms')),
+        Number(e.getAttribute('data-peak')),
+      ]),
+    );
   expect(shown).toEqual(speeding.map((e) => [e.startMs, e.endMs, e.kind === 'speeding' ? e.peakSpeedMph : NaN]));
 
   // Playback starts at the first reading and advances when playing.
@@ -86,7 +105,9 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   const x = left + (right - left) * 0.5;
   await chart.click({ position: { x, y: 60 } });
   const expected = from + ((x - left) / (right - left)) * (to - from);
-  await expect.poll(async () => Math.abs((await playbackTime(page)) - expected)).toBeLessThan((to - from) / (right - left) + 1);
+  await expect
+    .poll(async () => Math.abs((await playbackTime(page)) - expected))
+    .toBeLessThan((to - from) / (right - left) + 1);
 
   // Step to the next and previous reading.
   const at = await playbackTime(page);
@@ -154,7 +175,10 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   await page.screenshot({ path: testInfo.outputPath('review-exported.png') });
 });
 
-test('a week: display time zone changes the shown times, not the data; brush zooms the charts', async ({ page, shell }, testInfo) => {
+test('a week: display time zone changes the shown times, not the data; brush zooms the charts', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -179,7 +203,10 @@ test('a week: display time zone changes the shown times, not the data; brush zoo
   // A week is long enough for the route to be drawn while the analysis runs; "map ready" waits for the stops it finds (overnight rests are filled circles).
   expect(census.stops, 'stop marker pixels').toBeGreaterThan(40);
   expect(census.landShare, 'basemap land share').toBeGreaterThan(0.2);
-  expect(offline.every((u) => new URL(u).origin === shell.origin), `requests off the machine: ${offline.join(', ')}`).toBe(true);
+  expect(
+    offline.every((u) => new URL(u).origin === shell.origin),
+    `requests off the machine: ${offline.join(', ')}`,
+  ).toBe(true);
 
   // Every event of the week ends up in the list.
   await page.getByTestId('tab-events').click();
@@ -192,7 +219,16 @@ test('a week: display time zone changes the shown times, not the data; brush zoo
   const ms = await playbackTime(page);
   await expect(page.getByTestId('now-time')).toHaveText(new Date(ms).toISOString().slice(0, 19).replace('T', ' '));
   await page.getByTestId('review-zone').selectOption('America/Chicago');
-  const chicago = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+  const chicago = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
     .format(ms)
     .replace(', ', ' ');
   await expect(page.getByTestId('now-time')).toHaveText(chicago);
@@ -209,7 +245,9 @@ test('a week: display time zone changes the shown times, not the data; brush zoo
   await page.mouse.down();
   await page.mouse.move(ob.x + ob.width / 2, hb.y + hb.height / 2, { steps: 8 });
   await page.mouse.up();
-  await expect.poll(async () => Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'))).toBeLessThan(spanBefore * 0.7);
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from')))
+    .toBeLessThan(spanBefore * 0.7);
   await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
   await page.screenshot({ path: testInfo.outputPath('review-week-brushed.png') });
 });

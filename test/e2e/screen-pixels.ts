@@ -36,10 +36,24 @@ export function decodePng(png: Buffer): { width: number; height: number; px: Uin
       const pa = Math.abs(p - a);
       const pb = Math.abs(p - b);
       const pc = Math.abs(p - c);
-      const pred = filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : filter === 4 ? (pa <= pb && pa <= pc ? a : pb <= pc ? b : c) : 0;
+      const pred =
+        filter === 1
+          ? a
+          : filter === 2
+            ? b
+            : filter === 3
+              ? (a + b) >> 1
+              : filter === 4
+                ? pa <= pb && pa <= pc
+                  ? a
+                  : pb <= pc
+                    ? b
+                    : c
+                : 0;
       cur[i] = (line[i]! + pred) & 0xff;
     }
-    for (let x = 0; x < width; x++) out.set([cur[x * bpp]!, cur[x * bpp + 1]!, cur[x * bpp + 2]!, 255], (y * width + x) * 4);
+    for (let x = 0; x < width; x++)
+      out.set([cur[x * bpp]!, cur[x * bpp + 1]!, cur[x * bpp + 2]!, 255], (y * width + x) * 4);
     prev = cur;
   }
   return { width, height, px: out };
@@ -48,14 +62,23 @@ export function decodePng(png: Buffer): { width: number; height: number; px: Uin
 const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as [number, number, number];
 
 /** Pixels within `tolerance` (sum of channel differences) of each named colour, and the image size. */
-export function colourCensus<K extends string>(png: Buffer, colours: Record<K, string | readonly string[]>, tolerance = 24): { total: number; count: Record<K, number> } {
+export function colourCensus<K extends string>(
+  png: Buffer,
+  colours: Record<K, string | readonly string[]>,
+  tolerance = 24,
+): { total: number; count: Record<K, number> } {
   const { width, height, px } = decodePng(png);
   const keys = Object.keys(colours) as K[];
   const targets = keys.map((k) => [colours[k]].flat().map(rgb));
   const count = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   for (let i = 0; i < px.length; i += 4) {
     keys.forEach((k, j) => {
-      if (targets[j]!.some(([r, g, b]) => Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) <= tolerance)) count[k]++;
+      if (
+        targets[j]!.some(
+          ([r, g, b]) => Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) <= tolerance,
+        )
+      )
+        count[k]++;
     });
   }
   return { total: width * height, count };

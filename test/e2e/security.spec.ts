@@ -38,10 +38,15 @@ function tokenOf(url: string): string {
   return token;
 }
 
-test('the bridge refuses requests without the token, with a wrong token, or from another origin', async ({ request, shell, page }, testInfo) => {
+test('the bridge refuses requests without the token, with a wrong token, or from another origin', async ({
+  request,
+  shell,
+  page,
+}, testInfo) => {
   const url = `${shell.origin}/api/${encodeURIComponent('app:getInfo')}`;
   const token = tokenOf(shell.url);
-  const post = (headers: Record<string, string>) => request.post(url, { headers: { 'Content-Type': 'application/json', ...headers }, data: encodeBridge([]) });
+  const post = (headers: Record<string, string>) =>
+    request.post(url, { headers: { 'Content-Type': 'application/json', ...headers }, data: encodeBridge([]) });
 
   // Control: the right token from the right origin is answered.
   const ok = await post({ Origin: shell.origin, 'X-RouteLens-Token': token });
@@ -49,18 +54,31 @@ test('the bridge refuses requests without the token, with a wrong token, or from
   expect(await ok.text()).toContain('RouteLens');
 
   expect((await post({ Origin: shell.origin })).status()).toBe(403);
-  expect((await post({ Origin: shell.origin, 'X-RouteLens-Token': `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` })).status()).toBe(403);
+  expect(
+    (
+      await post({
+        Origin: shell.origin,
+        'X-RouteLens-Token': `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+      })
+    ).status(),
+  ).toBe(403);
   expect((await post({ Origin: shell.origin, 'X-RouteLens-Token': 'x' })).status()).toBe(403);
   expect((await post({ Origin: OUTSIDE, 'X-RouteLens-Token': token })).status()).toBe(403);
   expect((await post({ Origin: 'null', 'X-RouteLens-Token': token })).status()).toBe(403);
   // A request that names another host (DNS rebinding) is refused before anything else.
-  expect((await post({ Origin: shell.origin, 'X-RouteLens-Token': token, Host: `localhost:${shell.port}` })).status()).toBe(421);
+  expect(
+    (await post({ Origin: shell.origin, 'X-RouteLens-Token': token, Host: `localhost:${shell.port}` })).status(),
+  ).toBe(421);
 
   await openApp(page, shell);
   await page.screenshot({ path: testInfo.outputPath('security-bridge.png') });
 });
 
-test('the HTML carries a CSP that blocks inline scripts in the running page', async ({ request, shell, page }, testInfo) => {
+test('the HTML carries a CSP that blocks inline scripts in the running page', async ({
+  request,
+  shell,
+  page,
+}, testInfo) => {
   const res = await request.get(`${shell.origin}/`);
   expect(res.status()).toBe(200);
   const csp = res.headers()['content-security-policy'] ?? '';
@@ -78,7 +96,11 @@ test('the HTML carries a CSP that blocks inline scripts in the running page', as
         const g = globalThis as unknown as PageGlobals;
         g.document.addEventListener(
           'securitypolicyviolation',
-          (e) => resolve({ ran: 'injected' in g, violated: (e as unknown as { effectiveDirective: string }).effectiveDirective }),
+          (e) =>
+            resolve({
+              ran: 'injected' in g,
+              violated: (e as unknown as { effectiveDirective: string }).effectiveDirective,
+            }),
           { once: true },
         );
         const s = g.document.createElement('script');
@@ -91,11 +113,19 @@ test('the HTML carries a CSP that blocks inline scripts in the running page', as
   await page.screenshot({ path: testInfo.outputPath('security-csp.png') });
 });
 
-test('window.open and navigating away leak no token and give the other page no way into the bridge', async ({ page, shell, context }, testInfo) => {
+test('window.open and navigating away leak no token and give the other page no way into the bridge', async ({
+  page,
+  shell,
+  context,
+}, testInfo) => {
   const outsideRequests: { url: string; referer: string | undefined }[] = [];
   await context.route(`${OUTSIDE}/**`, (route) => {
     outsideRequests.push({ url: route.request().url(), referer: route.request().headers()['referer'] });
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>outside</title><p>outside</p>' });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>outside</title><p>outside</p>',
+    });
   });
 
   await openApp(page, shell);
@@ -104,13 +134,20 @@ test('window.open and navigating away leak no token and give the other page no w
   expect(page.url()).not.toContain(token);
 
   // A popup to another site: no opener handle back into the app, no token in what it received.
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.evaluate((u) => void (globalThis as unknown as PageGlobals).open(u), `${OUTSIDE}/popup`)]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.evaluate((u) => void (globalThis as unknown as PageGlobals).open(u), `${OUTSIDE}/popup`),
+  ]);
   await popup.waitForLoadState();
   expect(await popup.evaluate(() => (globalThis as unknown as PageGlobals).opener === null)).toBe(true);
   // Even knowing where the bridge is, the other origin cannot call it (no CORS, and it lacks the token).
   const fromPopup = await popup.evaluate(
     (u) =>
-      fetch(u, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-RouteLens-Token': 'guess' }, body: '[]' }).then(
+      fetch(u, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-RouteLens-Token': 'guess' },
+        body: '[]',
+      }).then(
         (r) => `status ${r.status}`,
         () => 'blocked',
       ),

@@ -32,7 +32,10 @@ async function readSnapshots(page: Page): Promise<StoredSnapshot[]> {
         const open = idb.open('routelens');
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
-          const db = open.result as { transaction(s: string): { objectStore(s: string): { getAll(): Req } }; close(): void };
+          const db = open.result as {
+            transaction(s: string): { objectStore(s: string): { getAll(): Req } };
+            close(): void;
+          };
           const all = db.transaction('snapshots').objectStore('snapshots').getAll();
           all.onerror = () => reject(new Error(String(all.error)));
           all.onsuccess = () => {
@@ -46,12 +49,19 @@ async function readSnapshots(page: Page): Promise<StoredSnapshot[]> {
 
 type Fetched = FleetSnapshot<VehicleRow | DriverRow> & { kind: 'vehicles' | 'drivers' };
 
-test('each non-cached fleet fetch is kept as one timestamped snapshot; cached answers add none', async ({ page, shell }, testInfo) => {
+test('each non-cached fleet fetch is kept as one timestamped snapshot; cached answers add none', async ({
+  page,
+  shell,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.clock.install();
   const fetched: Fetched[] = [];
   page.on('response', (r: Response) => {
-    const kind = r.url().endsWith(`/api/${encodeURIComponent('fleet:vehicles')}`) ? 'vehicles' : r.url().endsWith(`/api/${encodeURIComponent('fleet:drivers')}`) ? 'drivers' : null;
+    const kind = r.url().endsWith(`/api/${encodeURIComponent('fleet:vehicles')}`)
+      ? 'vehicles'
+      : r.url().endsWith(`/api/${encodeURIComponent('fleet:drivers')}`)
+        ? 'drivers'
+        : null;
     if (!kind) return;
     void r.text().then((body) => {
       const reply = decodeBridge(body) as IpcReply<FleetSnapshot<VehicleRow | DriverRow>>;
@@ -80,7 +90,10 @@ test('each non-cached fleet fetch is kept as one timestamped snapshot; cached an
     .toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('vehicle-row').first()).toBeVisible();
   const vehicleAnswers = fetched.filter((f) => f.kind === 'vehicles');
-  expect(vehicleAnswers.some((f) => f.cached), 'some refreshes came from the 30-s cache').toBe(true);
+  expect(
+    vehicleAnswers.some((f) => f.cached),
+    'some refreshes came from the 30-s cache',
+  ).toBe(true);
 
   await page.getByTestId('tab-drivers').click();
   await expect(page.getByTestId('driver-row').first()).toBeVisible();
@@ -110,7 +123,9 @@ test('each non-cached fleet fetch is kept as one timestamped snapshot; cached an
   expect(lastVehicles.every((v) => typeof v.vehicleId === 'string' && typeof v.number === 'string')).toBe(true);
   const drivers = stored.find((s) => s.kind === 'drivers')!.rows as DriverRow[];
   expect(drivers.some((d) => d.hos !== null && typeof d.hos.driveMs === 'number')).toBe(true);
-  const shownDrivers = await page.getByTestId('driver-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-driver-id')));
+  const shownDrivers = await page
+    .getByTestId('driver-row')
+    .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-driver-id')));
   expect(shownDrivers.length).toBeGreaterThan(0);
   const storedIds = new Set(drivers.map((d) => d.driverId));
   for (const id of shownDrivers) expect(storedIds.has(id ?? '')).toBe(true);

@@ -16,7 +16,10 @@ import { truthChunks } from './review-truth.ts';
  * Stored summaries are per UTC day, so they are what a carrier whose home
  * zone is UTC sees (other zones' local days are summarised from the readings).
  */
-test('summaries stored by the old rules are recomputed when read and written back, day by day', async ({ page, shell }, testInfo) => {
+test('summaries stored by the old rules are recomputed when read and written back, day by day', async ({
+  page,
+  shell,
+}, testInfo) => {
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -42,11 +45,21 @@ test('summaries stored by the old rules are recomputed when read and written bac
 
   // The days read (the Review opens on the latest stored day, then this one) are stored again by the current rules; the days nobody read are untouched.
   await expect
-    .poll(async () => (await h(store, (x) => x.summaries(), null)).filter((s) => s.rule === SUMMARY_RULE).map((s) => `${s.vehicleId}/${s.day}`).sort())
+    .poll(async () =>
+      (await h(store, (x) => x.summaries(), null))
+        .filter((s) => s.rule === SUMMARY_RULE)
+        .map((s) => `${s.vehicleId}/${s.day}`)
+        .sort(),
+    )
     .toEqual([`${vehicleId}/${day}`, `${vehicleId}/${TODAY}`]);
   const rows = await h(store, (x) => x.summaries(), null);
   const refreshed = rows.find((s) => s.day === day && s.vehicleId === vehicleId)!;
-  expect(refreshed).toMatchObject({ movingSeconds: current.movingSeconds, maxSpeedMph: current.maxSpeedMph, speedingEvents: current.speedingEvents, params: current.params });
+  expect(refreshed).toMatchObject({
+    movingSeconds: current.movingSeconds,
+    maxSpeedMph: current.maxSpeedMph,
+    speedingEvents: current.speedingEvents,
+    params: current.params,
+  });
   expect(rows.filter((s) => s.rule === undefined)).toHaveLength(aged.length - 2);
 
   // Reading the week recomputes and stores the rest of it.
@@ -54,7 +67,14 @@ test('summaries stored by the old rules are recomputed when read and written bac
   const review = page.getByTestId('review-page');
   await expect(review).toHaveAttribute('data-key', new RegExp(`:${addDays(TODAY, -7)}:${day}:`));
   await expect(review).toHaveAttribute('data-state', 'ready');
-  await expect.poll(async () => (await h(store, (x) => x.summaries(), null)).filter((s) => s.rule === undefined && s.day >= addDays(TODAY, -7) && s.day <= day).length).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        (await h(store, (x) => x.summaries(), null)).filter(
+          (s) => s.rule === undefined && s.day >= addDays(TODAY, -7) && s.day <= day,
+        ).length,
+    )
+    .toBe(0);
   await page.screenshot({ path: testInfo.outputPath('summaries-refreshed.png') });
   await store.close();
 });

@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
-test('a version-1 database is upgraded to version 2: coverage gains bytes computed from each chunk, and the new index answers', async ({ page }, testInfo) => {
+test('a version-1 database is upgraded to version 2: coverage gains bytes computed from each chunk, and the new index answers', async ({
+  page,
+}, testInfo) => {
   await openHarness(page, 'http://localhost:47300');
   const days = await h(page, (x, start) => x.generate('veh-up', 5, 4, start), Date.UTC(2026, 6, 1, 6));
   const dayList = days.map((d) => d.day);

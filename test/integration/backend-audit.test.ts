@@ -50,7 +50,18 @@ function partsOf(chunk: DayChunk, size: number): DayChunk[] {
   const out: DayChunk[] = [];
   for (let a = 0; a < chunk.length; a += size) {
     const b = Math.min(chunk.length, a + size);
-    out.push({ ...chunk, length: b - a, t: chunk.t.slice(a, b), lat: chunk.lat.slice(a, b), lng: chunk.lng.slice(a, b), speed: chunk.speed.slice(a, b), direction: chunk.direction.slice(a, b), status: chunk.status.slice(a, b), id: chunk.id.slice(a, b), location: chunk.location.slice(a, b) });
+    out.push({
+      ...chunk,
+      length: b - a,
+      t: chunk.t.slice(a, b),
+      lat: chunk.lat.slice(a, b),
+      lng: chunk.lng.slice(a, b),
+      speed: chunk.speed.slice(a, b),
+      direction: chunk.direction.slice(a, b),
+      status: chunk.status.slice(a, b),
+      id: chunk.id.slice(a, b),
+      location: chunk.location.slice(a, b),
+    });
   }
   return out;
 }
@@ -66,17 +77,30 @@ describe('audit bundles from the app (audit:* channels)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-backend-audit-'));
     saveDir = mkdtempSync(path.join(tmpdir(), 'routelens-backend-audit-save-'));
-    backend = createTestBackend(dir, { now: () => NOW, demo: { now: () => NOW }, dialogs: createFolderSaveDialogs(saveDir), printAuditReport: printer.print, basemapDir: path.join(ROOT, 'resources/basemap') });
+    backend = createTestBackend(dir, {
+      now: () => NOW,
+      demo: { now: () => NOW },
+      dialogs: createFolderSaveDialogs(saveDir),
+      printAuditReport: printer.print,
+      basemapDir: path.join(ROOT, 'resources/basemap'),
+    });
     sim = await startSimulator({ now: () => NOW });
     await ok(backend, 'carriers:addDemo');
     vehicleId = sim.truth.vehicles('prairie-line').find((v) => v.active)!.vehicle_id;
     // The store's days, downloaded by the real engine (what the Review reads from IndexedDB).
-    const session = await ok<string>(backend, 'downloads:start', { carrierId: CARRIER, vehicleId, from: '2026-10-31', to: '2026-11-03', completeDays: [] });
+    const session = await ok<string>(backend, 'downloads:start', {
+      carrierId: CARRIER,
+      vehicleId,
+      from: '2026-10-31',
+      to: '2026-11-03',
+      completeDays: [],
+    });
     let ack = 0;
-    for (let finished = false; !finished; ) {
+    for (let finished = false; !finished;) {
       const poll = await ok<{ events: DownloadEvent[]; finished: boolean }>(backend, 'downloads:poll', session, ack);
       for (const e of poll.events) {
-        if (e.type === 'day') stored.set(e.chunk.day, { chunk: e.chunk, rejected: e.rejected.length, complete: e.complete });
+        if (e.type === 'day')
+          stored.set(e.chunk.day, { chunk: e.chunk, rejected: e.rejected.length, complete: e.complete });
         if (e.type === 'failed') throw new Error(e.failure.message);
         ack = Math.max(ack, e.seq);
       }
@@ -97,13 +121,20 @@ describe('audit bundles from the app (audit:* channels)', () => {
     from: FROM,
     to: TO,
     params: { ...DEFAULT_ANALYSIS_PARAMS },
-    days: [...stored].map(([day, s]) => ({ day, downloadedAt: NOW - 3_600_000, complete: s.complete, rejected: s.rejected })),
+    days: [...stored].map(([day, s]) => ({
+      day,
+      downloadedAt: NOW - 3_600_000,
+      complete: s.complete,
+      rejected: s.rejected,
+    })),
   });
 
   async function makeBundle(b: Backend, partSize: number): Promise<AuditOutcome> {
     const begun = await ok<{ auditId: string; utcDays: string[]; zone: string }>(b, 'audit:begin', request());
     expect(begun).toMatchObject({ utcDays: ['2026-11-01', '2026-11-02', '2026-11-03'], zone: 'America/Chicago' });
-    for (const day of begun.utcDays) for (const part of partsOf(stored.get(day)!.chunk, partSize)) await ok(b, 'audit:addReadings', begun.auditId, part);
+    for (const day of begun.utcDays)
+      for (const part of partsOf(stored.get(day)!.chunk, partSize))
+        await ok(b, 'audit:addReadings', begun.auditId, part);
     return ok<AuditOutcome>(b, 'audit:finish', begun.auditId, 'T-101 audit 2026-11-01.zip');
   }
 
@@ -113,7 +144,11 @@ describe('audit bundles from the app (audit:* channels)', () => {
     expect(outcome.kind).toBe('saved');
     if (outcome.kind !== 'saved') return;
     expect(outcome.path).toBe(path.join(saveDir, 'T-101 audit 2026-11-01.zip'));
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', outcome.path], { cwd: ROOT, encoding: 'utf8' });
+    const verify = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', outcome.path],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(verify.status, verify.stderr).toBe(0);
     expect(verify.stdout.split('\n')[0]).toBe('verified');
 
@@ -124,13 +159,24 @@ describe('audit bundles from the app (audit:* channels)', () => {
     expect(m.zone).toBe('America/Chicago');
     expect([m.range.startUtc, m.range.endUtc]).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-03T06:00:00.000Z']);
     expect(m.api.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(m.days.map((d) => [d.day, d.downloadedAt])).toEqual(['2026-11-01', '2026-11-02', '2026-11-03'].map((d) => [d, new Date(NOW - 3_600_000).toISOString()]));
+    expect(m.days.map((d) => [d.day, d.downloadedAt])).toEqual(
+      ['2026-11-01', '2026-11-02', '2026-11-03'].map((d) => [d, new Date(NOW - 3_600_000).toISOString()]),
+    );
     expect(outcome.counts).toEqual(m.counts);
 
     // The CLI's bundle of the same vehicle and Chicago days, from a simulator of the same seed and clock.
     const cliZip = path.join(dir, 'cli.zip');
-    const env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey };
-    await runCli(['audit', '--vehicle', vehicleId, '--from', FROM, '--to', TO, '--tz', 'America/Chicago', '--out', cliZip], env, () => undefined, () => NOW);
+    const env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
+    };
+    await runCli(
+      ['audit', '--vehicle', vehicleId, '--from', FROM, '--to', TO, '--tz', 'America/Chicago', '--out', cliZip],
+      env,
+      () => undefined,
+      () => NOW,
+    );
     const cli = readZip(readFileSync(cliZip));
     for (const name of ['breadcrumbs.csv', 'trips.csv', 'events.csv']) {
       expect(app.find((e) => e.name === name)!.data!.equals(cli.find((e) => e.name === name)!.data!), name).toBe(true);
@@ -139,7 +185,11 @@ describe('audit bundles from the app (audit:* channels)', () => {
   }, 120_000);
 
   it('without a save dialog returns the zip itself for a download (through the bridge), which verifies', async () => {
-    const plain = createTestBackend(mkdtempSync(path.join(dir, 'plain-')), { now: () => NOW, demo: { now: () => NOW }, printAuditReport: async (html) => Buffer.from(`%PDF-1.4\n%${html.length}\n%%EOF\n`) });
+    const plain = createTestBackend(mkdtempSync(path.join(dir, 'plain-')), {
+      now: () => NOW,
+      demo: { now: () => NOW },
+      printAuditReport: async (html) => Buffer.from(`%PDF-1.4\n%${html.length}\n%%EOF\n`),
+    });
     try {
       await ok(plain, 'carriers:addDemo');
       const outcome = await makeBundle(plain, 10_000);
@@ -153,12 +203,18 @@ describe('audit bundles from the app (audit:* channels)', () => {
     }
   });
 
-  it('refuses readings that are not the request\'s, out of order or outside their day, and unknown sessions; nothing is built', async () => {
+  it("refuses readings that are not the request's, out of order or outside their day, and unknown sessions; nothing is built", async () => {
     const begun = await ok<{ auditId: string }>(backend, 'audit:begin', request());
     const day = stored.get('2026-11-01')!.chunk;
     const other = await call(backend, 'audit:addReadings', begun.auditId, { ...day, vehicleId: 'another-vehicle' });
-    expect(other).toMatchObject({ ok: false, error: { kind: 'bad-request', message: expect.stringMatching(/vehicle another-vehicle/) } });
-    const shifted = await call(backend, 'audit:addReadings', begun.auditId, { ...day, t: day.t.map((t) => t + 86_400_000) });
+    expect(other).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request', message: expect.stringMatching(/vehicle another-vehicle/) },
+    });
+    const shifted = await call(backend, 'audit:addReadings', begun.auditId, {
+      ...day,
+      t: day.t.map((t) => t + 86_400_000),
+    });
     expect(shifted).toMatchObject({ ok: false, error: { message: expect.stringMatching(/outside that UTC day/) } });
     const reversed = await call(backend, 'audit:addReadings', begun.auditId, { ...day, t: day.t.slice().reverse() });
     expect(reversed).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not in time order/) } });
@@ -166,21 +222,44 @@ describe('audit bundles from the app (audit:* channels)', () => {
     expect(notRead).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not one of the UTC days/) } });
     // Shapes the guard refuses before any handler: too many readings per call, columns of other types or lengths.
     const big = partsOf(day, day.length)[0]!;
-    expect(await call(backend, 'audit:addReadings', begun.auditId, { ...big, length: 10_001 })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
-    expect(await call(backend, 'audit:addReadings', begun.auditId, { ...big, t: Array.from(big.t) })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
-    expect(await call(backend, 'audit:begin', { ...request(), params: { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: 500 } })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
-    expect(await call(backend, 'audit:begin', { ...request(), carrierId: 'nobody' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await call(backend, 'audit:addReadings', begun.auditId, { ...big, length: 10_001 })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
+    expect(await call(backend, 'audit:addReadings', begun.auditId, { ...big, t: Array.from(big.t) })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
+    expect(
+      await call(backend, 'audit:begin', {
+        ...request(),
+        params: { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: 500 },
+      }),
+    ).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    expect(await call(backend, 'audit:begin', { ...request(), carrierId: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
     await ok(backend, 'audit:abort', begun.auditId);
-    expect(await call(backend, 'audit:finish', begun.auditId, 'x.zip')).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await call(backend, 'audit:finish', begun.auditId, 'x.zip')).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
   });
 
   it('a backend that cannot print says so, and makes no bundle', async () => {
-    const noPrinter = createTestBackend(mkdtempSync(path.join(dir, 'np-')), { now: () => NOW, demo: { now: () => NOW } });
+    const noPrinter = createTestBackend(mkdtempSync(path.join(dir, 'np-')), {
+      now: () => NOW,
+      demo: { now: () => NOW },
+    });
     try {
       await ok(noPrinter, 'carriers:addDemo');
       expect(await ok(noPrinter, 'app:getInfo')).toMatchObject({ canMakeAuditBundle: false });
       const begun = await ok<{ auditId: string }>(noPrinter, 'audit:begin', request());
-      expect(await call(noPrinter, 'audit:finish', begun.auditId, 'x.zip')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot print the audit report/) } });
+      expect(await call(noPrinter, 'audit:finish', begun.auditId, 'x.zip')).toMatchObject({
+        ok: false,
+        error: { message: expect.stringMatching(/cannot print the audit report/) },
+      });
     } finally {
       await noPrinter.close();
     }

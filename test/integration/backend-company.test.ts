@@ -37,7 +37,7 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
     const days: string[] = [];
     let failure: { kind: string; message: string } | null = null;
     let ack = 0;
-    for (let finished = false; !finished; ) {
+    for (let finished = false; !finished;) {
       const poll = await ok<{ events: DownloadEvent[]; finished: boolean }>('downloads:poll', session, ack);
       for (const e of poll.events) {
         if (e.type === 'day') days.push(e.chunk.day);
@@ -67,7 +67,11 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
     const expected = truth.company(first!.id.replace(/^demo-/, ''));
     clock = NOW + 1_000;
     await ok('carriers:testConnection', first!.id);
-    expect((await carrier(first!.id)).company).toEqual({ name: expected.company_name, dotNumber: expected.dot_number, fetchedAt: new Date(clock).toISOString() });
+    expect((await carrier(first!.id)).company).toEqual({
+      name: expected.company_name,
+      dotNumber: expected.dot_number,
+      fetchedAt: new Date(clock).toISOString(),
+    });
 
     const fromDisk = (await createSettingsStore({ dataDir }).get()).carriers.find((c) => c.id === first!.id);
     expect(fromDisk?.company).toMatchObject({ name: expected.company_name, dotNumber: expected.dot_number });
@@ -88,9 +92,16 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
   it('concurrent sessions of one carrier share one company-info request; a fresh profile is not fetched again, a stale one is', async () => {
     const info = sim.carriers[1]!;
     await ok('keys:setProviderKey', sim.providerKey, sim.baseUrl);
-    const added = await ok<CarrierView>('carriers:add', { label: 'My own name for them', companyKey: info.companyKey, baseUrl: null });
+    const added = await ok<CarrierView>('carriers:add', {
+      label: 'My own name for them',
+      companyKey: info.companyKey,
+      baseUrl: null,
+    });
     expect(added.company).toBeNull();
-    const vehicles = truth.vehicles(info.id).filter((v) => v.active).slice(0, 3);
+    const vehicles = truth
+      .vehicles(info.id)
+      .filter((v) => v.active)
+      .slice(0, 3);
     const day = addDays(dayOfMs(NOW), -1);
     const requests = () => sim.stats().byPath[COMPANY_INFO] ?? 0;
 
@@ -100,7 +111,11 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
     expect(runs.map((r) => r.failure)).toEqual(vehicles.map(() => null));
     expect(requests()).toBe(1);
     const stored = (await carrier(added.id)).company;
-    expect(stored).toEqual({ name: info.name, dotNumber: info.dotNumber, fetchedAt: new Date(NOW + 5_000).toISOString() });
+    expect(stored).toEqual({
+      name: info.name,
+      dotNumber: info.dotNumber,
+      fetchedAt: new Date(NOW + 5_000).toISOString(),
+    });
     expect((await carrier(added.id)).label).toBe('My own name for them');
 
     clock = NOW + 5_000 + COMPANY_REFRESH_MS - 1;
@@ -115,7 +130,11 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
 
   it('when company info cannot be fetched the session fails before handing over any day, and nothing is stored', async () => {
     const info = sim.carriers[2]!;
-    const added = await ok<CarrierView>('carriers:add', { label: 'Wrong key carrier', companyKey: 'ck-not-a-real-key', baseUrl: null });
+    const added = await ok<CarrierView>('carriers:add', {
+      label: 'Wrong key carrier',
+      companyKey: 'ck-not-a-real-key',
+      baseUrl: null,
+    });
     const vehicle = truth.vehicles(info.id).find((v) => v.active)!;
     const day = addDays(dayOfMs(NOW), -1);
     const { days, failure } = await download(added.id, vehicle.vehicle_id, day, day);

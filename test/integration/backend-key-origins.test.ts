@@ -35,7 +35,10 @@ describe('keys bound to the API origin they were entered for', () => {
     if (!reply.ok) throw new Error(`${channel} failed: ${reply.error.message}`);
     return reply.result;
   }
-  const keyHeadersSeen = () => elsewhere.seen.filter((r) => r.headers['x-api-provider-key'] !== undefined || r.headers['x-api-company-key'] !== undefined);
+  const keyHeadersSeen = () =>
+    elsewhere.seen.filter(
+      (r) => r.headers['x-api-provider-key'] !== undefined || r.headers['x-api-company-key'] !== undefined,
+    );
 
   function startBackend(confirm?: (r: KeyCarryOver) => boolean) {
     backend = createTestBackend(dataDir, {
@@ -55,7 +58,9 @@ describe('keys bound to the API origin they were entered for', () => {
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
     elsewhere = await startFakeServer();
-    elsewhere.handle((_q, res) => json(res, 200, { description: 'success', data: { company_name: 'Thief', dot_number: '0' } }));
+    elsewhere.handle((_q, res) =>
+      json(res, 200, { description: 'success', data: { company_name: 'Thief', dot_number: '0' } }),
+    );
   });
   afterAll(async () => {
     await sim.close();
@@ -88,13 +93,27 @@ describe('keys bound to the API origin they were entered for', () => {
     );
     // Downloads and fleet screens take the same path.
     expect((await call('fleet:vehicles', carrier.id, true)).ok).toBe(false);
-    expect((await call('downloads:start', { carrierId: carrier.id, vehicleId: 'v', from: '2026-11-18', to: '2026-11-18', completeDays: [] })).ok).toBe(false);
+    expect(
+      (
+        await call('downloads:start', {
+          carrierId: carrier.id,
+          vehicleId: 'v',
+          from: '2026-11-18',
+          to: '2026-11-18',
+          completeDays: [],
+        })
+      ).ok,
+    ).toBe(false);
     expect(elsewhere.seen).toHaveLength(0);
   });
 
   it('a carrier added with its own address on another origin (and any Company Key) cannot take the Provider Key there', async () => {
     await enterKeysForSimulator();
-    const planted = await ok<CarrierView>('carriers:add', { label: 'Planted', companyKey: 'ck-attacker-chosen', baseUrl: elsewhere.baseUrl });
+    const planted = await ok<CarrierView>('carriers:add', {
+      label: 'Planted',
+      companyKey: 'ck-attacker-chosen',
+      baseUrl: elsewhere.baseUrl,
+    });
     const test = await ok<ConnectionTest>('carriers:testConnection', planted.id);
     expect(test).toMatchObject({ ok: false, failure: { kind: 'missing-key' } });
     expect(elsewhere.seen).toHaveLength(0);
@@ -105,12 +124,24 @@ describe('keys bound to the API origin they were entered for', () => {
     await ok('keys:setProviderKey', sim.providerKey, elsewhere.baseUrl);
     // The Provider Key alone is not enough: the Company Key was entered for the simulator.
     const half = await ok<ConnectionTest>('carriers:testConnection', carrier.id);
-    expect(half).toMatchObject({ ok: false, failure: { kind: 'missing-key', message: expect.stringContaining(`The Company Key of "Acme" was entered for ${sim.baseUrl}, not for ${elsewhere.baseUrl}`) as string } });
+    expect(half).toMatchObject({
+      ok: false,
+      failure: {
+        kind: 'missing-key',
+        message: expect.stringContaining(
+          `The Company Key of "Acme" was entered for ${sim.baseUrl}, not for ${elsewhere.baseUrl}`,
+        ) as string,
+      },
+    });
     expect(elsewhere.seen).toHaveLength(0);
     const view = await ok<CarrierView>('keys:setCompanyKey', carrier.id, sim.carriers[0]!.companyKey);
     // The same key entered again keeps the address it was entered for before.
     expect(view.companyKeyOrigins).toEqual([sim.baseUrl, elsewhere.baseUrl]);
-    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toEqual({ ok: true, companyName: 'Thief', dotNumber: '0' });
+    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toEqual({
+      ok: true,
+      companyName: 'Thief',
+      dotNumber: '0',
+    });
     expect(keyHeadersSeen()).toHaveLength(1);
   });
 
@@ -121,12 +152,21 @@ describe('keys bound to the API origin they were entered for', () => {
     const status = await ok<KeysStatus>('keys:setProviderKey', 'pk-new-key-entirely', elsewhere.baseUrl);
     expect(status.providerKeyOrigins).toEqual([elsewhere.baseUrl]);
     await ok('settings:setProviderBaseUrl', sim.baseUrl);
-    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({ ok: false, failure: { kind: 'missing-key' } });
+    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({
+      ok: false,
+      failure: { kind: 'missing-key' },
+    });
   });
 
   it('a key cannot be entered without an address to bind it to', async () => {
     const provider = await call('keys:setProviderKey', 'pk-no-address', null);
-    expect(provider).toMatchObject({ ok: false, error: { kind: 'missing-key', message: expect.stringContaining('Set the API base URL before entering the Provider Key') as string } });
+    expect(provider).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'missing-key',
+        message: expect.stringContaining('Set the API base URL before entering the Provider Key') as string,
+      },
+    });
     const carrier = await call('carriers:add', { label: 'Nowhere', companyKey: 'ck-no-address', baseUrl: null });
     expect(carrier.ok).toBe(false);
     expect(await ok<CarrierView[]>('carriers:list')).toEqual([]);
@@ -151,14 +191,20 @@ describe('keys bound to the API origin they were entered for', () => {
 
     await ok('settings:setProviderBaseUrl', elsewhere.baseUrl);
     expect(asked).toEqual([{ origin: elsewhere.baseUrl, keys: ['the Provider Key', 'the Company Key of "Acme"'] }]);
-    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({ ok: false, failure: { kind: 'missing-key' } });
+    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({
+      ok: false,
+      failure: { kind: 'missing-key' },
+    });
     expect(elsewhere.seen).toHaveLength(0);
 
     answer = true;
     await ok('settings:setProviderBaseUrl', sim.baseUrl);
     await ok('settings:setProviderBaseUrl', elsewhere.baseUrl);
     expect(asked).toHaveLength(2);
-    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({ ok: true, companyName: 'Thief' });
+    expect(await ok<ConnectionTest>('carriers:testConnection', carrier.id)).toMatchObject({
+      ok: true,
+      companyName: 'Thief',
+    });
   });
 
   it('a settings file written before keys were bound keeps its keys on their address, and only there', async () => {
@@ -169,7 +215,9 @@ describe('keys bound to the API origin they were entered for', () => {
         schemaVersion: 1,
         provider: { baseUrl: sim.baseUrl },
         preferences: { speedingThresholdMph: 70, displayTimeZone: 'local' },
-        carriers: [{ id: '0b8e5a4c-1f2d-4e3a-9b7c-6d5e4f3a2b1c', label: 'Old carrier', createdAt: '2026-01-01T00:00:00.000Z' }],
+        carriers: [
+          { id: '0b8e5a4c-1f2d-4e3a-9b7c-6d5e4f3a2b1c', label: 'Old carrier', createdAt: '2026-01-01T00:00:00.000Z' },
+        ],
       }),
     );
     await keyStore.set('provider-key', sim.providerKey);
@@ -178,7 +226,10 @@ describe('keys bound to the API origin they were entered for', () => {
     const id = '0b8e5a4c-1f2d-4e3a-9b7c-6d5e4f3a2b1c';
     expect(await ok<ConnectionTest>('carriers:testConnection', id)).toMatchObject({ ok: true });
     await ok('settings:setProviderBaseUrl', elsewhere.baseUrl);
-    expect(await ok<ConnectionTest>('carriers:testConnection', id)).toMatchObject({ ok: false, failure: { kind: 'missing-key' } });
+    expect(await ok<ConnectionTest>('carriers:testConnection', id)).toMatchObject({
+      ok: false,
+      failure: { kind: 'missing-key' },
+    });
     expect(elsewhere.seen).toHaveLength(0);
   });
 
@@ -190,9 +241,21 @@ describe('keys bound to the API origin they were entered for', () => {
         res.end();
       });
       await ok('keys:setProviderKey', sim.providerKey, redirector.baseUrl);
-      const carrier = await ok<CarrierView>('carriers:add', { label: 'Redirected', companyKey: sim.carriers[0]!.companyKey, baseUrl: null });
+      const carrier = await ok<CarrierView>('carriers:add', {
+        label: 'Redirected',
+        companyKey: sim.carriers[0]!.companyKey,
+        baseUrl: null,
+      });
       const test = await ok<ConnectionTest>('carriers:testConnection', carrier.id);
-      expect(test).toMatchObject({ ok: false, failure: { kind: 'invalid-response', message: expect.stringContaining(`to ${elsewhere.baseUrl}. RouteLens does not follow redirects, so no key was sent there`) as string } });
+      expect(test).toMatchObject({
+        ok: false,
+        failure: {
+          kind: 'invalid-response',
+          message: expect.stringContaining(
+            `to ${elsewhere.baseUrl}. RouteLens does not follow redirects, so no key was sent there`,
+          ) as string,
+        },
+      });
       expect(redirector.seen).toHaveLength(1);
       expect(elsewhere.seen).toHaveLength(0);
     } finally {
@@ -204,7 +267,10 @@ describe('keys bound to the API origin they were entered for', () => {
     await enterKeysForSimulator();
     await ok('settings:setProviderBaseUrl', elsewhere.baseUrl);
     const file = readFileSync(path.join(dataDir, 'settings.json'), 'utf8');
-    expect(JSON.parse(file)).toMatchObject({ provider: { baseUrl: elsewhere.baseUrl, keyOrigins: [sim.baseUrl] }, carriers: [{ keyOrigins: [sim.baseUrl] }] });
+    expect(JSON.parse(file)).toMatchObject({
+      provider: { baseUrl: elsewhere.baseUrl, keyOrigins: [sim.baseUrl] },
+      carriers: [{ keyOrigins: [sim.baseUrl] }],
+    });
     for (const f of readdirSync(dataDir)) {
       const text = readFileSync(path.join(dataDir, f), 'utf8');
       for (const key of [sim.providerKey, sim.carriers[0]!.companyKey]) expect(text).not.toContain(key);

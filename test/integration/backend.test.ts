@@ -35,7 +35,11 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-backend-'));
     keyStore = createMemoryBackend();
-    backend = createTestBackend(dataDir, { keychain: createKeychain({ service: 'RouteLens-backend-test', backend: keyStore }), now: () => clock, demo: { now: () => NOW } });
+    backend = createTestBackend(dataDir, {
+      keychain: createKeychain({ service: 'RouteLens-backend-test', backend: keyStore }),
+      now: () => clock,
+      demo: { now: () => NOW },
+    });
     sim = await startSimulator({ now: () => NOW });
   });
   afterAll(async () => {
@@ -62,12 +66,23 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
   it('tells a bad Provider Key from a bad Company Key from an unreachable server', async () => {
     const carrier = sim.carriers[1]!;
     await ok('keys:setProviderKey', sim.providerKey, sim.baseUrl);
-    const added = await ok<{ id: string; hasCompanyKey: boolean }>('carriers:add', { label: 'Blue Ridge (real keys)', companyKey: carrier.companyKey, baseUrl: null });
+    const added = await ok<{ id: string; hasCompanyKey: boolean }>('carriers:add', {
+      label: 'Blue Ridge (real keys)',
+      companyKey: carrier.companyKey,
+      baseUrl: null,
+    });
     expect(added.hasCompanyKey).toBe(true);
-    expect(await ok('carriers:testConnection', added.id)).toEqual({ ok: true, companyName: carrier.name, dotNumber: carrier.dotNumber });
+    expect(await ok('carriers:testConnection', added.id)).toEqual({
+      ok: true,
+      companyName: carrier.name,
+      dotNumber: carrier.dotNumber,
+    });
 
     await ok('keys:setCompanyKey', added.id, 'ck-not-a-real-key');
-    const badCompany = await ok<{ ok: false; failure: { kind: string; message: string } }>('carriers:testConnection', added.id);
+    const badCompany = await ok<{ ok: false; failure: { kind: string; message: string } }>(
+      'carriers:testConnection',
+      added.id,
+    );
     expect(badCompany.failure.kind).toBe('company-key');
     expect(badCompany.failure.message).toMatch(/company API key is not valid/i);
 
@@ -79,14 +94,22 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
     await ok('keys:setProviderKey', sim.providerKey, 'http://127.0.0.1:9');
     // Keys are bound to the origin they were entered for: the Company Key is entered again for the new address.
     await ok('keys:setCompanyKey', added.id, carrier.companyKey);
-    const down = await ok<{ ok: false; failure: { kind: string; message: string } }>('carriers:testConnection', added.id);
+    const down = await ok<{ ok: false; failure: { kind: string; message: string } }>(
+      'carriers:testConnection',
+      added.id,
+    );
     expect(down.failure.kind).toBe('unreachable');
     expect(down.failure.message).toContain('127.0.0.1:9');
     await ok('keys:setProviderKey', sim.providerKey, sim.baseUrl);
   });
 
   it('never lets a key reach a reply or a file', async () => {
-    const secrets = [sim.providerKey, ...sim.carriers.map((c) => c.companyKey), 'ck-not-a-real-key', 'pk-not-a-real-key'];
+    const secrets = [
+      sim.providerKey,
+      ...sim.carriers.map((c) => c.companyKey),
+      'ck-not-a-real-key',
+      'pk-not-a-real-key',
+    ];
     for (const text of replies) for (const s of secrets) expect(text).not.toContain(s);
     for (const f of readdirSync(dataDir)) {
       const bytes = readFileSync(path.join(dataDir, f), 'utf8');
@@ -115,10 +138,16 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
     const vehicle = truth.vehicles('prairie-line').find((v) => v.active)!;
     const from = '2026-11-14';
     const to = '2026-11-17';
-    const session = await ok<string>('downloads:start', { carrierId: 'demo-prairie-line', vehicleId: vehicle.vehicle_id, from, to, completeDays: ['2026-11-15'] });
+    const session = await ok<string>('downloads:start', {
+      carrierId: 'demo-prairie-line',
+      vehicleId: vehicle.vehicle_id,
+      from,
+      to,
+      completeDays: ['2026-11-15'],
+    });
     const days = new Map<string, string[]>();
     let ack = 0;
-    for (let finished = false; !finished; ) {
+    for (let finished = false; !finished;) {
       const poll = await ok<{ events: DownloadEvent[]; finished: boolean }>('downloads:poll', session, ack);
       for (const e of poll.events) {
         if (e.type === 'day') days.set(e.chunk.day, e.chunk.id);
@@ -128,7 +157,8 @@ describe('backend (the handlers behind IPC and the browser shell)', () => {
       finished = poll.finished;
     }
     expect([...days.keys()].sort()).toEqual(['2026-11-14', '2026-11-16', '2026-11-17']);
-    for (const [day, ids] of days) expect(ids).toEqual(truth.history('prairie-line', vehicle.vehicle_id, day, day).map((r) => r.id));
+    for (const [day, ids] of days)
+      expect(ids).toEqual(truth.history('prairie-line', vehicle.vehicle_id, day, day).map((r) => r.id));
   });
 
   it('refuses to keep a carrier whose key the keychain could not store', async () => {

@@ -29,7 +29,10 @@ const iblue = loadTrace('iblue747-leipzig', YESTERDAY);
 
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -45,7 +48,11 @@ let env: Record<string, string>;
 beforeAll(async () => {
   server = await startRealdataServer([dg100, iblue]);
   dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-analysis-'));
-  env = { ROUTELENS_BASE_URL: server.baseUrl, ROUTELENS_PROVIDER_KEY: server.providerKey, ROUTELENS_COMPANY_KEY: server.companyKey };
+  env = {
+    ROUTELENS_BASE_URL: server.baseUrl,
+    ROUTELENS_PROVIDER_KEY: server.providerKey,
+    ROUTELENS_COMPANY_KEY: server.companyKey,
+  };
 });
 afterAll(async () => {
   await server.close();
@@ -68,7 +75,23 @@ describe('routelens export --format trips|events with analysis flags', () => {
   it('writes the review trips CSV of the dg100 trace for the flags given, byte for byte, the JSON summary last', async () => {
     const out = path.join(dir, 'dg100-trips.csv');
     const flags = ['--speed-limit', '55', '--min-stop-seconds', '600', '--min-trip-miles', '2'];
-    const r = await cli(['export', '--vehicle', 'DG100-ON', '--from', dg100.from, '--to', dg100.to, '--format', 'trips', '--out', out, ...flags], env);
+    const r = await cli(
+      [
+        'export',
+        '--vehicle',
+        'DG100-ON',
+        '--from',
+        dg100.from,
+        '--to',
+        dg100.to,
+        '--format',
+        'trips',
+        '--out',
+        out,
+        ...flags,
+      ],
+      env,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const params = { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: 55, minStopSeconds: 600, minTripMiles: 2 };
@@ -76,22 +99,63 @@ describe('routelens export --format trips|events with analysis flags', () => {
     expect(readFileSync(out, 'utf8')).toBe([...tripsCsv(analysis, contextOf(dg100))].join(''));
     // Other parameters, other trips: the flags reached the analysis.
     expect(analysis.trips.length).not.toBe(analyzeTrack(traceChunks(dg100)).trips.length);
-    expect(summaryOf(r.stdout)).toMatchObject({ format: 'trips', rows: analysis.trips.length, outliers: 1, records: dg100.records.length, rejected: 0 });
+    expect(summaryOf(r.stdout)).toMatchObject({
+      format: 'trips',
+      rows: analysis.trips.length,
+      outliers: 1,
+      records: dg100.records.length,
+      rejected: 0,
+    });
     expect(r.stdout.trim().split('\n')[0]).toContain('(1 outliers ignored by the analysis)');
   });
 
   it('writes the review events CSV with the defaults, and with a lower limit more speeding events', async () => {
     const byDefault = path.join(dir, 'iblue-events.csv');
-    const r = await cli(['export', '--vehicle', iblue.vin, '--from', iblue.from, '--to', iblue.to, '--format', 'events', '--out', byDefault], env);
+    const r = await cli(
+      [
+        'export',
+        '--vehicle',
+        iblue.vin,
+        '--from',
+        iblue.from,
+        '--to',
+        iblue.to,
+        '--format',
+        'events',
+        '--out',
+        byDefault,
+      ],
+      env,
+    );
     expect(r.code).toBe(0);
     const analysis = analyzeTrack(traceChunks(iblue));
     expect(readFileSync(byDefault, 'utf8')).toBe([...eventsCsv(analysis, contextOf(iblue))].join(''));
     const lower = path.join(dir, 'iblue-events-45.csv');
-    const r45 = await cli(['export', '--vehicle', iblue.vin, '--from', iblue.from, '--to', iblue.to, '--format', 'events', '--out', lower, '--speed-limit=45', '--speeding-min-seconds', '30'], env);
+    const r45 = await cli(
+      [
+        'export',
+        '--vehicle',
+        iblue.vin,
+        '--from',
+        iblue.from,
+        '--to',
+        iblue.to,
+        '--format',
+        'events',
+        '--out',
+        lower,
+        '--speed-limit=45',
+        '--speeding-min-seconds',
+        '30',
+      ],
+      env,
+    );
     expect(r45.code).toBe(0);
     const a45 = analyzeTrack(traceChunks(iblue), { speedingThresholdMph: 45, speedingMinSeconds: 30 });
     expect(readFileSync(lower, 'utf8')).toBe([...eventsCsv(a45, contextOf(iblue))].join(''));
-    expect(a45.events.filter((e) => e.kind === 'speeding').length).toBeGreaterThan(analysis.events.filter((e) => e.kind === 'speeding').length);
+    expect(a45.events.filter((e) => e.kind === 'speeding').length).toBeGreaterThan(
+      analysis.events.filter((e) => e.kind === 'speeding').length,
+    );
     expect(summaryOf(r45.stdout)).toMatchObject({ format: 'events', rows: a45.events.length });
   });
 
@@ -101,7 +165,9 @@ describe('routelens export --format trips|events with analysis flags', () => {
     const common = ['export', '--vehicle', 'DG100-ON', '--from', dg100.from, '--to', dg100.to];
     expect((await cli([...common, '--format', 'csv', '--out', csv], env)).code).toBe(0);
     expect(readFileSync(csv, 'utf8')).toBe([...csvLines(traceChunks(dg100))].join(''));
-    const flaggedLines = readFileSync(csv, 'utf8').split('\r\n').filter((l) => l.endsWith(',true'));
+    const flaggedLines = readFileSync(csv, 'utf8')
+      .split('\r\n')
+      .filter((l) => l.endsWith(',true'));
     expect(flaggedLines).toHaveLength(1);
     expect(Date.parse(flaggedLines[0]!.split(',')[1]!)).toBe(shiftedMs(dg100, '2020-02-15T17:40:48Z'));
     const r = await cli([...common, '--format', 'gpx', '--out', gpx], env);
@@ -116,8 +182,16 @@ describe('routelens export --format trips|events with analysis flags', () => {
 
   it.each([
     ['a speed limit out of range', ['--speed-limit', '150'], /--speed-limit must be from 10 to 120 mph, not 150\./],
-    ['a plausible maximum out of range', ['--max-plausible-mph', '60'], /--max-plausible-mph must be from 80 to 250 mph/],
-    ['a speed limit at the plausible maximum', ['--speed-limit', '100', '--max-plausible-mph', '100'], /--speed-limit \(100\) must be below --max-plausible-mph \(100\)/],
+    [
+      'a plausible maximum out of range',
+      ['--max-plausible-mph', '60'],
+      /--max-plausible-mph must be from 80 to 250 mph/,
+    ],
+    [
+      'a speed limit at the plausible maximum',
+      ['--speed-limit', '100', '--max-plausible-mph', '100'],
+      /--speed-limit \(100\) must be below --max-plausible-mph \(100\)/,
+    ],
     ['a negative stop', ['--min-stop-seconds', '-5'], /--min-stop-seconds must be a finite number >= 0/],
     ['text for a number', ['--gap-seconds', 'twenty'], /--gap-seconds must be a number, not "twenty"\./],
     ['an empty value', ['--trip-gap-seconds='], /--trip-gap-seconds must be a number/],
@@ -126,7 +200,19 @@ describe('routelens export --format trips|events with analysis flags', () => {
     ['a flag the app does not have', ['--parked-gap-seconds', '7200'], /Unknown option --parked-gap-seconds/],
   ])('refuses %s in one sentence, exit 2, before any request and without a file', async (_name, extra, message) => {
     const out = path.join(dir, 'refused.csv');
-    const args = ['export', '--vehicle', 'DG100-ON', '--from', dg100.from, '--to', dg100.to, '--format', 'trips', '--out', out];
+    const args = [
+      'export',
+      '--vehicle',
+      'DG100-ON',
+      '--from',
+      dg100.from,
+      '--to',
+      dg100.to,
+      '--format',
+      'trips',
+      '--out',
+      out,
+    ];
     const i = extra.indexOf('--format');
     if (i >= 0) args.splice(args.indexOf('--format'), 2);
     const before = server.requests();
@@ -141,7 +227,17 @@ describe('routelens export --format trips|events with analysis flags', () => {
 
   it('help lists every analysis flag with its default', async () => {
     const r = await cli(['help'], {});
-    for (const flag of ['--speed-limit MPH', '--min-stop-seconds', '--long-stop-seconds', '--trip-gap-seconds', '--gap-seconds', '--max-plausible-mph', '--speeding-min-seconds', '--min-trip-miles']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      '--speed-limit MPH',
+      '--min-stop-seconds',
+      '--long-stop-seconds',
+      '--trip-gap-seconds',
+      '--gap-seconds',
+      '--max-plausible-mph',
+      '--speeding-min-seconds',
+      '--min-trip-miles',
+    ])
+      expect(r.stdout).toContain(flag);
     expect(r.stdout).toMatch(/--speed-limit MPH\s+default 70 \(10-120\)/);
     expect(r.stdout).toContain('--format csv|gpx|trips|events');
   });

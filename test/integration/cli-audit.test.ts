@@ -34,7 +34,10 @@ const ZONE = 'America/Chicago';
 
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -60,9 +63,16 @@ describe('routelens audit and verify', () => {
   beforeAll(async () => {
     sim = await startSimulator();
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-audit-'));
-    env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: carrier().companyKey };
+    env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: carrier().companyKey,
+    };
     bundlePath = path.join(dir, 'audit.zip');
-    auditRun = await cli(['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--tz', ZONE, '--out', bundlePath], env);
+    auditRun = await cli(
+      ['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--tz', ZONE, '--out', bundlePath],
+      env,
+    );
     bundle = readFileSync(bundlePath);
   }, 120_000);
   afterAll(async () => {
@@ -86,7 +96,11 @@ describe('routelens audit and verify', () => {
       const p = parseLocationRecord(r);
       if (p.ok) points.push(p.value);
     }
-    const chunks = localDayChunks(utcDays.map((d) => buildDayChunk(vehicle().vehicle_id, d, points)), ZONE, interval);
+    const chunks = localDayChunks(
+      utcDays.map((d) => buildDayChunk(vehicle().vehicle_id, d, points)),
+      ZONE,
+      interval,
+    );
     return { chunks, ids: chunks.flatMap((c) => c.id) };
   }
 
@@ -115,7 +129,14 @@ describe('routelens audit and verify', () => {
     const { chunks } = truth();
     const analysis = analyzeTrack(chunks);
     const company = sim.truth.company(carrier().id);
-    const context = { carrierName: company.company_name, dotNumber: company.dot_number, vehicleId: vehicle().vehicle_id, vehicleNumber: vehicle().number, vin: vehicle().vin, zone: ZONE };
+    const context = {
+      carrierName: company.company_name,
+      dotNumber: company.dot_number,
+      vehicleId: vehicle().vehicle_id,
+      vehicleNumber: vehicle().number,
+      vin: vehicle().vin,
+      zone: ZONE,
+    };
     expect(text('trips.csv')).toBe([...tripsCsv(analysis, context)].join(''));
     expect(text('events.csv')).toBe([...eventsCsv(analysis, context)].join(''));
     expect(analysis.trips.length).toBeGreaterThan(0);
@@ -145,11 +166,18 @@ describe('routelens audit and verify', () => {
     expect([Date.parse(m.range.startUtc), Date.parse(m.range.endUtc)]).toEqual([interval.startMs, interval.endMs]);
     expect(m.days.map((d) => d.day)).toEqual(utcDaysOverlapping(interval));
     for (const d of m.days) expect(Date.parse(d.downloadedAt!)).toBeGreaterThan(Date.now() - 10 * 60_000);
-    expect(m.counts).toMatchObject({ records: truth().ids.length, trips: parseCsv(text('trips.csv')).length - 1, events: parseCsv(text('events.csv')).length - 1, daysAsked: 3, rejected: 0 });
+    expect(m.counts).toMatchObject({
+      records: truth().ids.length,
+      trips: parseCsv(text('trips.csv')).length - 1,
+      events: parseCsv(text('events.csv')).length - 1,
+      daysAsked: 3,
+      rejected: 0,
+    });
     expect(m.analysis.speedingThresholdMph).toBe(70);
     expect(m.app.name).toBe('RouteLens');
     const everything = bundle.toString('latin1') + AUDIT_DATA_FILES.map((n) => entry(n).toString('latin1')).join('');
-    for (const key of [sim.providerKey, ...sim.carriers.map((c) => c.companyKey)]) expect(everything).not.toContain(key);
+    for (const key of [sim.providerKey, ...sim.carriers.map((c) => c.companyKey)])
+      expect(everything).not.toContain(key);
   });
 
   it('report.pdf: pdftotext finds carrier, USDOT, vehicle, VIN and range; pdfinfo counts the pages; pages rendered to PNG', () => {
@@ -161,9 +189,21 @@ describe('routelens audit and verify', () => {
     expect(info.stdout).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
     const words = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
     const company = sim.truth.company(carrier().id);
-    for (const fact of [company.company_name, `USDOT ${company.dot_number}`, vehicle().vin, vehicle().number, `${from} – ${to}`, ZONE, `Page 1 of ${pages}`, `Page ${pages} of ${pages}`]) expect(words, fact).toContain(fact);
+    for (const fact of [
+      company.company_name,
+      `USDOT ${company.dot_number}`,
+      vehicle().vin,
+      vehicle().number,
+      `${from} – ${to}`,
+      ZONE,
+      `Page 1 of ${pages}`,
+      `Page ${pages} of ${pages}`,
+    ])
+      expect(words, fact).toContain(fact);
     mkdirSync(ARTIFACTS, { recursive: true });
-    const render = spawnSync('pdftoppm', ['-r', '80', '-png', pdf, path.join(ARTIFACTS, 'audit-report-p')], { encoding: 'utf8' });
+    const render = spawnSync('pdftoppm', ['-r', '80', '-png', pdf, path.join(ARTIFACTS, 'audit-report-p')], {
+      encoding: 'utf8',
+    });
     expect(render.status, render.stderr).toBe(0);
   });
 
@@ -174,27 +214,38 @@ describe('routelens audit and verify', () => {
     expect(r.stdout.split('\n')[0]).toBe('verified');
   });
 
-  it.each([...AUDIT_DATA_FILES, MANIFEST_FILE])('verify names %s when one byte of it changes, and exits 1', async (name) => {
-    const altered = readZip(bundle).map((e) => {
-      if (e.name !== name) return { name: e.name, data: e.data! };
-      const data = Buffer.from(e.data!);
-      const at = Math.floor(data.length / 3);
-      data[at] = data[at] === 0x30 ? 0x31 : 0x30;
-      return { name: e.name, data };
-    });
-    const file = path.join(dir, `altered-${name}.zip`);
-    writeFileSync(file, writeZip(altered, Date.now()));
-    const r = await cli(['verify', file], {});
-    expect(r.code).toBe(1);
-    expect(r.stdout).not.toContain('verified');
-    expect(r.stdout).toContain(`${name} was altered`);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(`${name} was altered`);
-  });
+  it.each([...AUDIT_DATA_FILES, MANIFEST_FILE])(
+    'verify names %s when one byte of it changes, and exits 1',
+    async (name) => {
+      const altered = readZip(bundle).map((e) => {
+        if (e.name !== name) return { name: e.name, data: e.data! };
+        const data = Buffer.from(e.data!);
+        const at = Math.floor(data.length / 3);
+        data[at] = data[at] === 0x30 ? 0x31 : 0x30;
+        return { name: e.name, data };
+      });
+      const file = path.join(dir, `altered-${name}.zip`);
+      writeFileSync(file, writeZip(altered, Date.now()));
+      const r = await cli(['verify', file], {});
+      expect(r.code).toBe(1);
+      expect(r.stdout).not.toContain('verified');
+      expect(r.stdout).toContain(`${name} was altered`);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`${name} was altered`);
+    },
+  );
 
   it('verify names a removed file and exits 1', async () => {
     const file = path.join(dir, 'removed.zip');
-    writeFileSync(file, writeZip(readZip(bundle).filter((e) => e.name !== 'events.csv').map((e) => ({ name: e.name, data: e.data! })), Date.now()));
+    writeFileSync(
+      file,
+      writeZip(
+        readZip(bundle)
+          .filter((e) => e.name !== 'events.csv')
+          .map((e) => ({ name: e.name, data: e.data! })),
+        Date.now(),
+      ),
+    );
     const r = await cli(['verify', file], {});
     expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('events.csv is missing from the bundle.');
@@ -202,13 +253,36 @@ describe('routelens audit and verify', () => {
 
   it('refuses before any request: no Chromium, an out file that is not a .zip, a zone that does not exist', async () => {
     const before = sim.stats().requests;
-    const noChromium = await cli(['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--out', path.join(dir, 'x.zip')], { ...env, ROUTELENS_CHROMIUM: '/nonexistent/chromium' });
+    const noChromium = await cli(
+      ['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--out', path.join(dir, 'x.zip')],
+      { ...env, ROUTELENS_CHROMIUM: '/nonexistent/chromium' },
+    );
     expect(noChromium.code).toBe(1);
-    expect(noChromium.stderr.trim().split('\n')).toEqual(['routelens: ROUTELENS_CHROMIUM points to /nonexistent/chromium, which does not exist; set it to a Chromium or Chrome executable to print the report.']);
-    const notZip = await cli(['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--out', path.join(dir, 'x.pdf')], env);
+    expect(noChromium.stderr.trim().split('\n')).toEqual([
+      'routelens: ROUTELENS_CHROMIUM points to /nonexistent/chromium, which does not exist; set it to a Chromium or Chrome executable to print the report.',
+    ]);
+    const notZip = await cli(
+      ['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--out', path.join(dir, 'x.pdf')],
+      env,
+    );
     expect(notZip.code).toBe(2);
     expect(notZip.stderr).toMatch(/--out must name a \.zip file/);
-    const badZone = await cli(['audit', '--vehicle', vehicle().number, '--from', from, '--to', to, '--tz', 'Mars/Olympus', '--out', path.join(dir, 'x.zip')], env);
+    const badZone = await cli(
+      [
+        'audit',
+        '--vehicle',
+        vehicle().number,
+        '--from',
+        from,
+        '--to',
+        to,
+        '--tz',
+        'Mars/Olympus',
+        '--out',
+        path.join(dir, 'x.zip'),
+      ],
+      env,
+    );
     expect(badZone.code).toBe(2);
     expect(badZone.stderr).toMatch(/--tz "Mars\/Olympus" is not a time zone/);
     expect(sim.stats().requests).toBe(before);

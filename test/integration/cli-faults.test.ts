@@ -21,8 +21,8 @@ function startCli(args: string[], env: Record<string, string>): Run {
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
   return { child, done };
 }
@@ -40,10 +40,26 @@ describe('routelens CLI under faults', () => {
   beforeAll(async () => {
     sim = await startSimulator({ latencyMs: 1, schedule: (respond) => (holding ? held.push(respond) : respond()) });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-faults-'));
-    env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey };
+    env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
+    };
     const vehicle = sim.truth.vehicles(sim.carriers[0]!.id).find((v) => v.active)!;
     const today = dayOfMs(Date.now());
-    exportArgs = (out) => ['export', '--vehicle', vehicle.vehicle_id, '--from', addDays(today, -3), '--to', addDays(today, -1), '--format', 'gpx', '--out', out];
+    exportArgs = (out) => [
+      'export',
+      '--vehicle',
+      vehicle.vehicle_id,
+      '--from',
+      addDays(today, -3),
+      '--to',
+      addDays(today, -1),
+      '--format',
+      'gpx',
+      '--out',
+      out,
+    ];
   });
   afterAll(async () => {
     held.splice(0).forEach((respond) => respond());
@@ -94,7 +110,9 @@ describe('routelens CLI under faults', () => {
     const thief = await startFakeServer();
     const redirector = await startFakeServer();
     try {
-      thief.handle((_q, res) => json(res, 200, { description: 'success', data: { company_name: 'Thief', dot_number: '0' } }));
+      thief.handle((_q, res) =>
+        json(res, 200, { description: 'success', data: { company_name: 'Thief', dot_number: '0' } }),
+      );
       redirector.handle((_q, res) => {
         res.writeHead(302, { Location: `${thief.baseUrl}/v2/company-info` });
         res.end();

@@ -28,7 +28,11 @@ describe('routelens export --tz', () => {
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-tz-'));
-    env = { ROUTELENS_BASE_URL: sim.baseUrl, ROUTELENS_PROVIDER_KEY: sim.providerKey, ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey };
+    env = {
+      ROUTELENS_BASE_URL: sim.baseUrl,
+      ROUTELENS_PROVIDER_KEY: sim.providerKey,
+      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
+    };
   });
   afterAll(async () => {
     await sim.close();
@@ -39,7 +43,12 @@ describe('routelens export --tz', () => {
   async function run(format: string, from: string, to: string, extra: string[] = []) {
     const out = path.join(dir, `${format}-${from}-${extra.join('_').replace(/\//g, '-')}`);
     const lines: string[] = [];
-    await runCli(['export', '--vehicle', vehicle().number, '--from', from, '--to', to, '--format', format, '--out', out, ...extra], env, (l) => lines.push(l), () => NOW);
+    await runCli(
+      ['export', '--vehicle', vehicle().number, '--from', from, '--to', to, '--format', format, '--out', out, ...extra],
+      env,
+      (l) => lines.push(l),
+      () => NOW,
+    );
     return { text: readFileSync(out, 'utf8'), summary: JSON.parse(lines.at(-1)!) as { records: number; days: number } };
   }
 
@@ -50,13 +59,20 @@ describe('routelens export --tz', () => {
       const p = parseLocationRecord(r);
       if (p.ok) points.push(p.value);
     }
-    return localDayChunks(days.map((d) => buildDayChunk(vehicle().vehicle_id, d, points)), 'America/Chicago', interval);
+    return localDayChunks(
+      days.map((d) => buildDayChunk(vehicle().vehicle_id, d, points)),
+      'America/Chicago',
+      interval,
+    );
   }
 
   it('Chicago 2026-11-01 (25 h, clocks fall back): every reading from 05:00Z to 06:00Z the next day, from two UTC days', async () => {
     const { text, summary } = await run('csv', '2026-11-01', '2026-11-01', ['--tz', 'America/Chicago']);
     const interval = localRangeInterval('2026-11-01', '2026-11-01', 'America/Chicago');
-    expect(interval).toEqual({ startMs: Date.parse('2026-11-01T05:00:00Z'), endMs: Date.parse('2026-11-02T06:00:00Z') });
+    expect(interval).toEqual({
+      startMs: Date.parse('2026-11-01T05:00:00Z'),
+      endMs: Date.parse('2026-11-02T06:00:00Z'),
+    });
     const rows = parseBreadcrumbCsv(text);
     const truth = truthIn(interval).flatMap((c) => c.id);
     expect(rows.map((r) => r.id)).toEqual(truth);
@@ -64,7 +80,8 @@ describe('routelens export --tz', () => {
     expect(summary).toMatchObject({ records: truth.length, days: 2 });
     // Local times carry the offset of their instant: CDT before 07:00Z, CST after.
     const cells = parseCsv(text).slice(1);
-    for (const r of cells) expect(r[2]!.endsWith(Date.parse(r[1]!) < Date.parse('2026-11-01T07:00:00Z') ? '-05:00' : '-06:00')).toBe(true);
+    for (const r of cells)
+      expect(r[2]!.endsWith(Date.parse(r[1]!) < Date.parse('2026-11-01T07:00:00Z') ? '-05:00' : '-06:00')).toBe(true);
     expect(cells.every((r) => r[2]!.startsWith('2026-11-01T'))).toBe(true);
   });
 
@@ -72,7 +89,8 @@ describe('routelens export --tz', () => {
     const { text, summary } = await run('csv', '2026-11-10', '2026-11-10', ['--tz', 'Asia/Kolkata']);
     const rows = parseBreadcrumbCsv(text);
     expect(rows.length).toBeGreaterThan(0);
-    for (const r of rows) expect(r.t >= Date.parse('2026-11-09T18:30:00Z') && r.t < Date.parse('2026-11-10T18:30:00Z')).toBe(true);
+    for (const r of rows)
+      expect(r.t >= Date.parse('2026-11-09T18:30:00Z') && r.t < Date.parse('2026-11-10T18:30:00Z')).toBe(true);
     expect(summary.days).toBe(2);
   });
 
@@ -80,20 +98,37 @@ describe('routelens export --tz', () => {
     const { text } = await run('trips', '2026-11-02', '2026-11-04', ['--tz', 'America/Chicago']);
     const chunks = truthIn(localRangeInterval('2026-11-02', '2026-11-04', 'America/Chicago'));
     const company = sim.truth.company(sim.carriers[0]!.id);
-    const context = { carrierName: company.company_name, dotNumber: company.dot_number, vehicleId: vehicle().vehicle_id, vehicleNumber: vehicle().number, vin: vehicle().vin, zone: 'America/Chicago' };
+    const context = {
+      carrierName: company.company_name,
+      dotNumber: company.dot_number,
+      vehicleId: vehicle().vehicle_id,
+      vehicleNumber: vehicle().number,
+      vin: vehicle().vin,
+      zone: 'America/Chicago',
+    };
     expect(text).toBe([...tripsCsv(analyzeTrack(chunks), context)].join(''));
     const rows = parseCsv(text).slice(1);
     expect(rows.length).toBeGreaterThan(2);
-    for (const r of rows) expect(r[0]!.slice(vehicle().number.length + 1, vehicle().number.length + 11)).toBe(r[TRIPS_CSV_COLUMNS.indexOf('start_local_time')]!.slice(0, 10));
+    for (const r of rows)
+      expect(r[0]!.slice(vehicle().number.length + 1, vehicle().number.length + 11)).toBe(
+        r[TRIPS_CSV_COLUMNS.indexOf('start_local_time')]!.slice(0, 10),
+      );
   });
 
   it('GPX of Chicago days: one track per local day, the metadata naming the zone', async () => {
     const { text } = await run('gpx', '2026-11-02', '2026-11-03', ['--tz', 'America/Chicago']);
-    expect([...text.matchAll(/<trk>\n<name>([^<]+)<\/name>\n<desc>([^<]+)</g)].map((m) => [m[1], m[2]!.replace(/^\d+/, 'N')])).toEqual([
+    expect(
+      [...text.matchAll(/<trk>\n<name>([^<]+)<\/name>\n<desc>([^<]+)</g)].map((m) => [
+        m[1],
+        m[2]!.replace(/^\d+/, 'N'),
+      ]),
+    ).toEqual([
       [`${vehicle().number} 2026-11-02`, 'N points on 2026-11-02 (America/Chicago)'],
       [`${vehicle().number} 2026-11-03`, 'N points on 2026-11-03 (America/Chicago)'],
     ]);
-    expect(text).toContain('Range: asked 2026-11-02 – 2026-11-03, data 2026-11-02 – 2026-11-03 (America/Chicago days).');
+    expect(text).toContain(
+      'Range: asked 2026-11-02 – 2026-11-03, data 2026-11-02 – 2026-11-03 (America/Chicago days).',
+    );
   });
 
   it('without --tz: UTC days and the UTC-only breadcrumb columns, as before', async () => {
@@ -107,9 +142,13 @@ describe('routelens export --tz', () => {
 
   it('refuses an unknown zone and days outside the window in the zone, before any request', async () => {
     const before = sim.stats().requests;
-    await expect(run('csv', '2026-11-01', '2026-11-01', ['--tz', 'Mars/Olympus'])).rejects.toThrow(/--tz "Mars\/Olympus" is not a time zone this system knows/);
+    await expect(run('csv', '2026-11-01', '2026-11-01', ['--tz', 'Mars/Olympus'])).rejects.toThrow(
+      /--tz "Mars\/Olympus" is not a time zone this system knows/,
+    );
     // 2026-11-21 in Auckland has begun at NOW (12:00Z is 01:00 NZDT), 2026-11-22 has not.
-    await expect(run('csv', '2026-11-22', '2026-11-22', ['--tz', 'Pacific/Auckland'])).rejects.toThrow(/outside the API's 6-month history window \(2026-05-20 to 2026-11-21 in Pacific\/Auckland\)/);
+    await expect(run('csv', '2026-11-22', '2026-11-22', ['--tz', 'Pacific/Auckland'])).rejects.toThrow(
+      /outside the API's 6-month history window \(2026-05-20 to 2026-11-21 in Pacific\/Auckland\)/,
+    );
     expect(sim.stats().requests).toBe(before);
   });
 });

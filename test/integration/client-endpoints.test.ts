@@ -35,7 +35,10 @@ async function caught(p: Promise<unknown>): Promise<Error & { kind: string }> {
   throw new Error('expected a rejection');
 }
 
-const byId = <T>(key: keyof T) => (a: T, b: T) => String(a[key]).localeCompare(String(b[key]));
+const byId =
+  <T>(key: keyof T) =>
+  (a: T, b: T) =>
+    String(a[key]).localeCompare(String(b[key]));
 const strip = <T extends { legacyId: string }>({ legacyId: _l, ...rest }: T) => rest;
 
 describe('every endpoint through the client against the simulator', () => {
@@ -46,10 +49,14 @@ describe('every endpoint through the client against the simulator', () => {
 
       const drivers = await c.drivers({ limit: 3 });
       expect(drivers.rejected).toEqual([]);
-      expect(drivers.records.sort(byId('driver_id'))).toEqual(sim.truth.drivers(carrier.id).map(strip).sort(byId('driver_id')));
+      expect(drivers.records.sort(byId('driver_id'))).toEqual(
+        sim.truth.drivers(carrier.id).map(strip).sort(byId('driver_id')),
+      );
 
       const statuses = await c.latestDriverStatus({ limit: 4 });
-      expect(statuses.records.sort(byId('driver_id'))).toEqual([...sim.truth.driverStatuses(carrier.id)].sort(byId('driver_id')));
+      expect(statuses.records.sort(byId('driver_id'))).toEqual(
+        [...sim.truth.driverStatuses(carrier.id)].sort(byId('driver_id')),
+      );
 
       const vehicles = await c.vehicles({ limit: 2 });
       const truthVehicles = sim.truth.vehicles(carrier.id).map(strip).sort(byId('vehicle_id'));
@@ -60,7 +67,9 @@ describe('every endpoint through the client against the simulator', () => {
       expect(inactive.records.sort(byId('vehicle_id'))).toEqual(truthVehicles.filter((v) => !v.active));
 
       const vstatus = await c.latestVehicleStatus({ limit: 3 });
-      expect(vstatus.records.sort(byId('vehicle_id'))).toEqual([...sim.truth.vehicleStatuses(carrier.id)].sort(byId('vehicle_id')));
+      expect(vstatus.records.sort(byId('vehicle_id'))).toEqual(
+        [...sim.truth.vehicleStatuses(carrier.id)].sort(byId('vehicle_id')),
+      );
     }
   });
 
@@ -105,7 +114,9 @@ describe('every endpoint through the client against the simulator', () => {
 
   it('accepts Company Keys with and without the legacy prefix', async () => {
     for (const carrier of sim.carriers) {
-      const bare = carrier.companyKey.startsWith(LEGACY_COMPANY_KEY_PREFIX) ? carrier.companyKey.slice(LEGACY_COMPANY_KEY_PREFIX.length) : carrier.companyKey;
+      const bare = carrier.companyKey.startsWith(LEGACY_COMPANY_KEY_PREFIX)
+        ? carrier.companyKey.slice(LEGACY_COMPANY_KEY_PREFIX.length)
+        : carrier.companyKey;
       for (const key of [bare, `${LEGACY_COMPANY_KEY_PREFIX}${bare}`]) {
         expect((await client(key).companyInfo()).company_name).toBe(carrier.name);
       }

@@ -18,10 +18,22 @@ import { NetworkError } from '../../electron/node/api/errors.ts';
 
 const PROVIDER = 'pk_live_network_errors_0001';
 const COMPANY = 'ck_network_errors_0002';
-const noWaitLimiter = { acquire: async () => undefined, penalize: () => undefined, snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }) };
+const noWaitLimiter = {
+  acquire: async () => undefined,
+  penalize: () => undefined,
+  snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
+};
 
 async function failure(baseUrl: string, extra: { firstByteTimeoutMs?: number } = {}): Promise<NetworkError> {
-  const c = createApiClient({ baseUrl, providerKey: PROVIDER, companyKey: COMPANY, limiter: noWaitLimiter, maxRetries: 0, sleep: async () => undefined, ...extra });
+  const c = createApiClient({
+    baseUrl,
+    providerKey: PROVIDER,
+    companyKey: COMPANY,
+    limiter: noWaitLimiter,
+    maxRetries: 0,
+    sleep: async () => undefined,
+    ...extra,
+  });
   try {
     await c.companyInfo();
   } catch (e) {
@@ -35,7 +47,9 @@ async function failure(baseUrl: string, extra: { firstByteTimeoutMs?: number } =
 }
 
 const listen = <S extends Server | TlsServer | TcpServer>(server: S) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 const close = (server: Server | TlsServer | TcpServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 describe('network failures say what to check', () => {
@@ -50,10 +64,31 @@ describe('network failures say what to check', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     plain = createHttpServer((_q, res) => res.end('{}'));
     plainPort = await listen(plain);
-    tls = createTlsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (_q, res) => res.end('{}'));
+    tls = createTlsServer(
+      { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+      (_q, res) => res.end('{}'),
+    );
     tlsPort = await listen(tls);
     silent = createTcpServer((s) => sockets.push(s));
     silentPort = await listen(silent);
@@ -100,6 +135,6 @@ describe('network failures say what to check', () => {
     const e = await failure(`https://localhost:${tlsPort}`);
     expect(e.reason).toBe('tls');
     expect(e.message).toMatch(/secure connection failed: (DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)/);
-    expect(e.message).toContain("certificate is not trusted");
+    expect(e.message).toContain('certificate is not trusted');
   });
 });

@@ -11,7 +11,8 @@ const NOW = Date.parse('2026-11-20T15:00:00Z');
 describe('download session limits (real HTTP against the simulator)', () => {
   let sim: RunningSimulator;
   let request: DownloadRequest;
-  const client = () => createApiClient({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, companyKey: sim.carriers[0]!.companyKey });
+  const client = () =>
+    createApiClient({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, companyKey: sim.carriers[0]!.companyKey });
 
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
@@ -32,11 +33,15 @@ describe('download session limits (real HTTP against the simulator)', () => {
       } catch (err) {
         refused = toFailure(err, []);
       }
-      expect(refused).toEqual({ kind: 'other', message: '4 downloads are already running; wait for one to finish (or close other RouteLens tabs), then try again.' });
+      expect(refused).toEqual({
+        kind: 'other',
+        message:
+          '4 downloads are already running; wait for one to finish (or close other RouteLens tabs), then try again.',
+      });
 
       // Drain one to its end: its slot is free again.
       let ack = 0;
-      for (let finished = false; !finished; ) {
+      for (let finished = false; !finished;) {
         const poll = await sessions.poll(ids[0]!, ack, 5_000);
         ack = Math.max(ack, ...poll.events.map((e) => e.seq));
         finished = poll.finished;
@@ -56,7 +61,10 @@ describe('download session limits (real HTTP against the simulator)', () => {
       await expect.poll(() => sessions.size, { timeout: 5_000 }).toBe(0);
       const late = await sessions.poll(id, 0, 10);
       expect(late.finished).toBe(true);
-      expect(late.events[0]).toMatchObject({ type: 'failed', failure: { message: 'This download is no longer running; start it again to resume.' } });
+      expect(late.events[0]).toMatchObject({
+        type: 'failed',
+        failure: { message: 'This download is no longer running; start it again to resume.' },
+      });
     } finally {
       sessions.cancelAll();
     }

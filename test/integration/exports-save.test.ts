@@ -30,7 +30,7 @@ function piecesOf(text: string, seed: number, maxPoints = 7): string[] {
   const points = [...text];
   const pieces: string[] = [];
   let x = seed >>> 0;
-  for (let i = 0; i < points.length; ) {
+  for (let i = 0; i < points.length;) {
     x = (Math.imul(x, 22695477) + 1) >>> 0;
     const n = 1 + (x % maxPoints);
     pieces.push(points.slice(i, i + n).join(''));
@@ -83,7 +83,10 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
     for (const [i, p] of pieces.entries()) {
       await sessions.write(begun!.exportId, p);
       // Nothing under the chosen name until the end.
-      if (i === 0) expect(readdirSync(dir)).toEqual([expect.stringMatching(new RegExp(`^out\\.csv\\.partial-${process.pid}-[0-9a-f]{8}$`))]);
+      if (i === 0)
+        expect(readdirSync(dir)).toEqual([
+          expect.stringMatching(new RegExp(`^out\\.csv\\.partial-${process.pid}-[0-9a-f]{8}$`)),
+        ]);
     }
     const done = await sessions.finish(begun!.exportId);
 
@@ -121,12 +124,20 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
 
   it('an unknown or finished export id gives the clear error', async () => {
     const sessions = createExportSessions(fakeDialog(() => path.join(dir, 'a.csv')).dialogs);
-    const expected = { kind: 'not-found', message: 'This export is no longer open (finished, cancelled, or left idle for more than 10 min); start it again.' };
-    await expect(sessions.write('no-such-export', 'x').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(expected);
+    const expected = {
+      kind: 'not-found',
+      message:
+        'This export is no longer open (finished, cancelled, or left idle for more than 10 min); start it again.',
+    };
+    await expect(sessions.write('no-such-export', 'x').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(
+      expected,
+    );
     await expect(sessions.finish('no-such-export').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(expected);
     const begun = (await sessions.begin('a.csv', 'csv'))!;
     await sessions.finish(begun.exportId);
-    await expect(sessions.write(begun.exportId, 'late').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(expected);
+    await expect(sessions.write(begun.exportId, 'late').catch((e: unknown) => toFailure(e, []))).resolves.toEqual(
+      expected,
+    );
     expect(readFileSync(path.join(dir, 'a.csv'), 'utf8')).toBe('');
   });
 
@@ -177,7 +188,6 @@ describe('createExportSessions (streamed save, temp file renamed into place)', (
   });
 });
 
-
 const disk = mountTmpfs('1m', 'routelens-save-disk-');
 describe.skipIf('skip' in disk)('a write failing mid-export (disk full)', () => {
   afterAll(() => {
@@ -199,7 +209,10 @@ describe.skipIf('skip' in disk)('a write failing mid-export (disk full)', () => 
       );
     }
     expect(written, 'some pieces fit before the disk filled').toBeGreaterThan(0);
-    expect(failure).toEqual({ kind: 'disk-full', message: `Not enough disk space to save ${target}; nothing was saved.` });
+    expect(failure).toEqual({
+      kind: 'disk-full',
+      message: `Not enough disk space to save ${target}; nothing was saved.`,
+    });
     expect(readdirSync(disk.dir)).toEqual([]);
     await sessions.abort(begun.exportId);
     await expect(sessions.finish(begun.exportId)).rejects.toThrow('no longer open');
@@ -207,14 +220,16 @@ describe.skipIf('skip' in disk)('a write failing mid-export (disk full)', () => 
   });
 });
 
-describe('createFolderSaveDialogs (the browser shell\'s ROUTELENS_SAVE_DIR seam)', () => {
+describe("createFolderSaveDialogs (the browser shell's ROUTELENS_SAVE_DIR seam)", () => {
   let dir: string;
   beforeEach(() => {
     dir = tempDir();
   });
 
   it('answers the suggested name inside the folder', async () => {
-    expect(await createFolderSaveDialogs(dir).chooseSavePath('T-101-2026-11-19-breadcrumbs.csv', 'csv')).toBe(path.join(dir, 'T-101-2026-11-19-breadcrumbs.csv'));
+    expect(await createFolderSaveDialogs(dir).chooseSavePath('T-101-2026-11-19-breadcrumbs.csv', 'csv')).toBe(
+      path.join(dir, 'T-101-2026-11-19-breadcrumbs.csv'),
+    );
   });
 
   it.each([
@@ -260,16 +275,24 @@ describe('exports at the same time: each owns its target and its temp file', () 
   });
 
   /** Writes each export's pieces interleaved with the others', as concurrent saves from the window do. */
-  async function writeInterleaved(sessions: ReturnType<typeof createExportSessions>, begun: { exportId: string }[], texts: string[]) {
+  async function writeInterleaved(
+    sessions: ReturnType<typeof createExportSessions>,
+    begun: { exportId: string }[],
+    texts: string[],
+  ) {
     const pieces = texts.map((t, i) => piecesOf(t, 100 + i, 50));
     for (let k = 0; pieces.some((p) => k < p.length); k++) {
-      await Promise.all(begun.map((b, i) => (k < pieces[i]!.length ? sessions.write(b.exportId, pieces[i]![k]!) : undefined)));
+      await Promise.all(
+        begun.map((b, i) => (k < pieces[i]!.length ? sessions.write(b.exportId, pieces[i]![k]!) : undefined)),
+      );
     }
   }
 
   it('two begins of "trip.gpx" at once (save folder) get "trip.gpx" and "trip (1).gpx", each with exactly its own bytes', async () => {
     const sessions = createExportSessions(createFolderSaveDialogs(dir));
-    const begun = (await Promise.all([sessions.begin('trip.gpx', 'gpx'), sessions.begin('trip.gpx', 'gpx')])).map((b) => b!);
+    const begun = (await Promise.all([sessions.begin('trip.gpx', 'gpx'), sessions.begin('trip.gpx', 'gpx')])).map(
+      (b) => b!,
+    );
     expect(begun.map((b) => path.basename(b.path)).sort()).toEqual(['trip (1).gpx', 'trip.gpx']);
     expect(partials(dir)).toHaveLength(2);
     const texts = [mixedText(21, 3000), mixedText(22, 3000)];
@@ -288,7 +311,10 @@ describe('exports at the same time: each owns its target and its temp file', () 
       () => null,
       (e: unknown) => toFailure(e, []),
     );
-    expect(second).toEqual({ kind: 'other', message: `${target} is already being saved by another export; choose another name.` });
+    expect(second).toEqual({
+      kind: 'other',
+      message: `${target} is already being saved by another export; choose another name.`,
+    });
     await sessions.write(first.exportId, 'export');
     await sessions.finish(first.exportId);
     expect(readFileSync(target, 'utf8')).toBe('first,export');
@@ -317,7 +343,10 @@ describe('exports at the same time: each owns its target and its temp file', () 
       () => null,
       (e: unknown) => toFailure(e, []),
     );
-    expect(refused).toEqual({ kind: 'other', message: '4 exports are already being saved; wait for one to finish, then try again.' });
+    expect(refused).toEqual({
+      kind: 'other',
+      message: '4 exports are already being saved; wait for one to finish, then try again.',
+    });
     expect(partials(dir)).toHaveLength(4);
     await sessions.finish(open[0]!.exportId);
     const fifth = (await sessions.begin('many.csv', 'csv'))!;
@@ -352,25 +381,39 @@ describe('browser shell with a save folder: the Electron save path over the HTTP
       headers: { 'Content-Type': 'application/json', Origin: shell.origin, 'X-RouteLens-Token': shell.token },
       body: encodeBridge(args),
     });
-    return decodeBridge(await res.text()) as { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } };
+    return decodeBridge(await res.text()) as
+      { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } };
   };
 
   it('reports saveMode "dialog" and no printToPdf; pieces over HTTP land byte-exact; a name with a path stays in the folder', async () => {
-    expect(await call('app:getInfo')).toMatchObject({ ok: true, result: { shell: 'browser-shell', saveMode: 'dialog', canPrintToPdf: false } });
+    expect(await call('app:getInfo')).toMatchObject({
+      ok: true,
+      result: { shell: 'browser-shell', saveMode: 'dialog', canPrintToPdf: false },
+    });
     const text = mixedText(42, 30_000);
-    const begun = (await call('exports:begin', 'T-9 ünïcode.csv', 'csv')) as { ok: true; result: { exportId: string; path: string } };
+    const begun = (await call('exports:begin', 'T-9 ünïcode.csv', 'csv')) as {
+      ok: true;
+      result: { exportId: string; path: string };
+    };
     expect(begun.result.path).toBe(path.join(saveDir, 'T-9 ünïcode.csv'));
-    for (const p of piecesOf(text, 3, 4_000)) expect(await call('exports:write', begun.result.exportId, p)).toEqual({ ok: true, result: undefined });
-    expect(await call('exports:finish', begun.result.exportId)).toEqual({ ok: true, result: { path: begun.result.path, bytes: Buffer.byteLength(text) } });
+    for (const p of piecesOf(text, 3, 4_000))
+      expect(await call('exports:write', begun.result.exportId, p)).toEqual({ ok: true, result: undefined });
+    expect(await call('exports:finish', begun.result.exportId)).toEqual({
+      ok: true,
+      result: { path: begun.result.path, bytes: Buffer.byteLength(text) },
+    });
     expect(readFileSync(begun.result.path).equals(Buffer.from(text, 'utf8'))).toBe(true);
     // The IPC guard refuses a path before the dialog is asked.
-    expect(await call('exports:begin', '../escape.csv', 'csv')).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    expect(await call('exports:begin', '../escape.csv', 'csv')).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
     expect(await call('exports:printToPdf', 'r.pdf')).toEqual({ ok: true, result: null });
     expect(readdirSync(saveDir)).toEqual(['T-9 ünïcode.csv']);
     expect(readdirSync(root).filter((f) => /\.csv|partial/.test(f))).toEqual([]);
   });
 
-  it('closing the shell\'s backend mid-export leaves no partial file', async () => {
+  it("closing the shell's backend mid-export leaves no partial file", async () => {
     const begun = (await call('exports:begin', 'open.csv', 'csv')) as { ok: true; result: { exportId: string } };
     await call('exports:write', begun.result.exportId, 'a,b\r\n');
     expect(partials(saveDir)).toHaveLength(1);

@@ -18,13 +18,20 @@ import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const SCHEMA = [resolve(REPO, '../shared/schemas/gpx-1.1.xsd'), '/work/shared/schemas/gpx-1.1.xsd'].find((p) => existsSync(p));
+const SCHEMA = [resolve(REPO, '../shared/schemas/gpx-1.1.xsd'), '/work/shared/schemas/gpx-1.1.xsd'].find((p) =>
+  existsSync(p),
+);
 
 const HOSTILE_VEHICLE = `T<&>"'\u0001\u0007\u001b 🚚 #7`;
 const HOSTILE_CARRIER = `Acme & Sons <"Freight"> 'LLC'\u0000\u0008 🛻`;
 /** What XML 1.0 cannot carry among these test strings: C0 controls other than tab, LF, CR. */
 const stripControls = (s: string) =>
-  [...s].filter((ch) => { const c = ch.codePointAt(0)!; return c >= 0x20 || c === 9 || c === 10 || c === 13; }).join('');
+  [...s]
+    .filter((ch) => {
+      const c = ch.codePointAt(0)!;
+      return c >= 0x20 || c === 9 || c === 10 || c === 13;
+    })
+    .join('');
 
 let dir = '';
 let chunks: DayChunk[] = [];
@@ -38,7 +45,11 @@ async function writePieces(file: string, pieces: Iterable<string>): Promise<void
 }
 
 function run(cmd: string, args: string[]): string {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, TZ: 'UTC' } });
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, TZ: 'UTC' },
+  });
   if (r.error) throw r.error;
   expect(r.status, `${cmd} failed: ${r.stderr}`).toBe(0);
   return r.stdout;
@@ -179,7 +190,12 @@ print(json.dumps({
       expect(pts.map((p) => p[1])).toEqual([...chunk.lng]);
       expect(pts.map((p) => p[2])).toEqual([...chunk.t]);
       expect(pts.map((p) => p[3])).toEqual([...chunkPoints(chunk)].map((p) => p.status));
-      expect(pts.map((p, i) => [i, p[6]]).filter(([, o]) => o).map(([i]) => [k, i])).toEqual(INJECTED.filter(([d]) => d === k).map(([d, i]) => [d, i]));
+      expect(
+        pts
+          .map((p, i) => [i, p[6]])
+          .filter(([, o]) => o)
+          .map(([i]) => [k, i]),
+      ).toEqual(INJECTED.filter(([d]) => d === k).map(([d, i]) => [d, i]));
       pts.forEach((p, i) => {
         expect(p[4] / 0.44704).toBeCloseTo(chunk.speed[i]!, 4);
         expect(p[5]).toBeGreaterThanOrEqual(0);

@@ -16,7 +16,9 @@ import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const SCHEMA = [resolve(REPO, '../shared/schemas/gpx-1.1.xsd'), '/work/shared/schemas/gpx-1.1.xsd'].find((p) => existsSync(p));
+const SCHEMA = [resolve(REPO, '../shared/schemas/gpx-1.1.xsd'), '/work/shared/schemas/gpx-1.1.xsd'].find((p) =>
+  existsSync(p),
+);
 
 let dir = '';
 let file = '';
@@ -71,7 +73,9 @@ print(json.dumps([{'name': t.name, 'type': t.type,
       const trip = analysis.trips[k]!;
       // The trips CSV's trip_id: vehicle number, UTC date of the start (no zone given), ordinal that day.
       const day = new Date(trip.startMs).toISOString().slice(0, 10);
-      const ordinal = analysis.trips.slice(0, k + 1).filter((t) => new Date(t.startMs).toISOString().slice(0, 10) === day).length;
+      const ordinal = analysis.trips
+        .slice(0, k + 1)
+        .filter((t) => new Date(t.startMs).toISOString().slice(0, 10) === day).length;
       expect(track.name).toBe(`TRK <7> & "co"-${day}-${ordinal}`);
       expect(track.type).toBe('trip');
       expect(track.times).toHaveLength(trip.points);
@@ -81,7 +85,15 @@ print(json.dumps([{'name': t.name, 'type': t.type,
 
   it('refuses chunks that are not the analysed ones', () => {
     const other = toDayChunks('veh-1', generateRandomTrack(34, 6));
-    const meta = { carrierName: 'x', dotNumber: '1', vehicleNumber: 'v', vin: 'x', from: other[0]!.day, to: other[0]!.day, generatedAt: 0 };
+    const meta = {
+      carrierName: 'x',
+      dotNumber: '1',
+      vehicleNumber: 'v',
+      vin: 'x',
+      from: other[0]!.day,
+      to: other[0]!.day,
+      generatedAt: 0,
+    };
     expect(() => [...gpxPieces({ chunks: other, meta, tracks: tracksByTrip(analysis) })]).toThrow(/does not match/);
   });
 });

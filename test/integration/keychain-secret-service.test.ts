@@ -20,12 +20,18 @@ function run(cmd: string, args: string[], input?: string): { status: number | nu
 function whyNoSecretService(): string | null {
   if (process.platform !== 'linux') return 'Secret Service tests are Linux-only';
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (run under scripts/with-keyring.sh)';
-  if (run('secret-tool', ['--version']).status === null) return 'secret-tool is not installed (apt install libsecret-tools)';
+  if (run('secret-tool', ['--version']).status === null)
+    return 'secret-tool is not installed (apt install libsecret-tools)';
   const owner = run('dbus-send', [
-    '--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus',
-    'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets',
+    '--session',
+    '--print-reply',
+    '--dest=org.freedesktop.DBus',
+    '/org/freedesktop/DBus',
+    'org.freedesktop.DBus.NameHasOwner',
+    'string:org.freedesktop.secrets',
   ]);
-  if (!owner.stdout.includes('boolean true')) return 'no Secret Service on the session bus (run under scripts/with-keyring.sh)';
+  if (!owner.stdout.includes('boolean true'))
+    return 'no Secret Service on the session bus (run under scripts/with-keyring.sh)';
   return null;
 }
 
@@ -48,7 +54,9 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-const title = skipReason ? `keychain on a real Secret Service (skipped: ${skipReason})` : 'keychain on a real Secret Service';
+const title = skipReason
+  ? `keychain on a real Secret Service (skipped: ${skipReason})`
+  : 'keychain on a real Secret Service';
 
 describe.skipIf(skipReason !== null)(title, () => {
   const service = `RouteLens-test-${randomBytes(6).toString('hex')}`;
@@ -127,7 +135,11 @@ describe.skipIf(skipReason !== null)(title, () => {
 
   it('reads an item that another libsecret client stored under the same attributes', async () => {
     const key = newKey();
-    const r = run('secret-tool', ['store', '--label=RouteLens test', 'service', service, 'username', 'company-key:from-secret-tool'], key);
+    const r = run(
+      'secret-tool',
+      ['store', '--label=RouteLens test', 'service', service, 'username', 'company-key:from-secret-tool'],
+      key,
+    );
     expect(r.status).toBe(0);
     expect(await kc.getCompanyKey('from-secret-tool')).toBe(key);
     expect(await kc.hasCompanyKey('from-secret-tool')).toBe(true);

@@ -92,7 +92,9 @@ describe.skipIf(process.platform !== 'linux')('saving a key with no Secret Servi
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'rl-nokeychain-'));
     const config = path.join(tmp, 'empty-bus.conf');
     await fs.writeFile(config, EMPTY_BUS_CONFIG);
-    const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     emptyBus = bus;
     emptyBusAddress = await new Promise<string | null>((resolve) => {
       let out = '';
@@ -120,46 +122,49 @@ describe.skipIf(process.platform !== 'linux')('saving a key with no Secret Servi
     ['a session bus without a Secret Service provider', () => emptyBusAddress, /org\.freedesktop\.secrets/],
   ];
 
-  it.each(cases)('%s: KeychainUnavailableError with install advice, nothing written', async (_name, address, detail) => {
-    const busAddress = address();
-    expect(busAddress, 'dbus-daemon could not be started for this case').toBeTruthy();
-    const dataDir = await fs.mkdtemp(path.join(tmp, 'data-'));
-    const service = `RouteLens-test-${randomBytes(6).toString('hex')}`;
-    const key = randomBytes(24).toString('base64url');
+  it.each(cases)(
+    '%s: KeychainUnavailableError with install advice, nothing written',
+    async (_name, address, detail) => {
+      const busAddress = address();
+      expect(busAddress, 'dbus-daemon could not be started for this case').toBeTruthy();
+      const dataDir = await fs.mkdtemp(path.join(tmp, 'data-'));
+      const service = `RouteLens-test-${randomBytes(6).toString('hex')}`;
+      const key = randomBytes(24).toString('base64url');
 
-    const { code, stdout, stderr } = await runChild({
-      DBUS_SESSION_BUS_ADDRESS: busAddress as string,
-      ROUTELENS_DATA_DIR: dataDir,
-      ROUTELENS_KEYCHAIN_SERVICE: service,
-      TEST_KEY: key,
-    });
-    expect(code, stderr).toBe(0);
-    const report = JSON.parse(stdout) as ChildReport;
+      const { code, stdout, stderr } = await runChild({
+        DBUS_SESSION_BUS_ADDRESS: busAddress as string,
+        ROUTELENS_DATA_DIR: dataDir,
+        ROUTELENS_KEYCHAIN_SERVICE: service,
+        TEST_KEY: key,
+      });
+      expect(code, stderr).toBe(0);
+      const report = JSON.parse(stdout) as ChildReport;
 
-    for (const outcome of [report.provider, report.company]) {
-      expect(outcome.error).not.toBeNull();
-      expect(outcome.error?.name).toBe('KeychainUnavailableError');
-      expect(outcome.error?.unavailable).toBe(true);
-      expect(outcome.error?.message).toContain('Install and unlock a Secret Service provider such as gnome-keyring');
-      expect(outcome.error?.message).toContain('apt install gnome-keyring libsecret-1-0');
-      expect(outcome.error?.message).toContain('desktop session');
-      expect(outcome.error?.message).toMatch(detail);
-    }
-    expect(report.status.available).toBe(false);
-    expect(report.status.reason).toMatch(detail);
-    expect(stdout + stderr).not.toContain(key);
+      for (const outcome of [report.provider, report.company]) {
+        expect(outcome.error).not.toBeNull();
+        expect(outcome.error?.name).toBe('KeychainUnavailableError');
+        expect(outcome.error?.unavailable).toBe(true);
+        expect(outcome.error?.message).toContain('Install and unlock a Secret Service provider such as gnome-keyring');
+        expect(outcome.error?.message).toContain('apt install gnome-keyring libsecret-1-0');
+        expect(outcome.error?.message).toContain('desktop session');
+        expect(outcome.error?.message).toMatch(detail);
+      }
+      expect(report.status.available).toBe(false);
+      expect(report.status.reason).toMatch(detail);
+      expect(stdout + stderr).not.toContain(key);
 
-    // The settings store did write (the carrier), so the scan below is not vacuous.
-    const files = await filesUnder(dataDir);
-    expect(files.map((f) => path.basename(f))).toEqual(['settings.json']);
-    expect(await fs.readFile(files[0] as string, 'utf8')).toContain(report.carrierId);
-    for (const file of files) {
-      const bytes = await fs.readFile(file);
-      expect(bytes.indexOf(Buffer.from(key, 'utf8'))).toBe(-1);
-      expect(bytes.indexOf(Buffer.from(key, 'utf16le'))).toBe(-1);
-    }
-    // Under scripts/with-keyring.sh, also confirm nothing slipped into the real keyring.
-    const items = itemsInRealKeyring(service);
-    if (items !== null) expect(items).toBe(0);
-  });
+      // The settings store did write (the carrier), so the scan below is not vacuous.
+      const files = await filesUnder(dataDir);
+      expect(files.map((f) => path.basename(f))).toEqual(['settings.json']);
+      expect(await fs.readFile(files[0] as string, 'utf8')).toContain(report.carrierId);
+      for (const file of files) {
+        const bytes = await fs.readFile(file);
+        expect(bytes.indexOf(Buffer.from(key, 'utf8'))).toBe(-1);
+        expect(bytes.indexOf(Buffer.from(key, 'utf16le'))).toBe(-1);
+      }
+      // Under scripts/with-keyring.sh, also confirm nothing slipped into the real keyring.
+      const items = itemsInRealKeyring(service);
+      if (items !== null) expect(items).toBe(0);
+    },
+  );
 });

@@ -82,9 +82,13 @@ describe('online style: origins resolved on the backend over loopback HTTP', () 
 
   it('refuses what is not a style, too large, redirected or too slow', async () => {
     await expect(resolveOnlineStyle(`${styles.origin}/not-a-style.json`)).rejects.toThrow(/not a MapLibre style/);
-    await expect(resolveOnlineStyle(`${styles.origin}/huge.json`, { maxBytes: 16 * 1024 })).rejects.toThrow(/larger than/);
+    await expect(resolveOnlineStyle(`${styles.origin}/huge.json`, { maxBytes: 16 * 1024 })).rejects.toThrow(
+      /larger than/,
+    );
     await expect(resolveOnlineStyle(`${styles.origin}/moved.json`)).rejects.toThrow(/redirects|could not be reached/);
-    await expect(resolveOnlineStyle(`${styles.origin}/slow.json`, { timeoutMs: 200 })).rejects.toThrow(/did not answer/);
+    await expect(resolveOnlineStyle(`${styles.origin}/slow.json`, { timeoutMs: 200 })).rejects.toThrow(
+      /did not answer/,
+    );
     await expect(resolveOnlineStyle(`${styles.origin}/missing.json`)).rejects.toThrow(/404/);
   });
 
@@ -94,7 +98,9 @@ describe('online style: origins resolved on the backend over loopback HTTP', () 
     const set = await call<OnlineStyleChoice>('settings:setOnlineStyle', `${styles.origin}/style.json`);
     expect(set.ok).toBe(true);
     expect(await backend.cspOrigins()).toContain(tileJson.origin);
-    const file = JSON.parse(readFileSync(path.join(dataDir, 'settings.json'), 'utf8')) as { onlineStyle?: OnlineStyleChoice };
+    const file = JSON.parse(readFileSync(path.join(dataDir, 'settings.json'), 'utf8')) as {
+      onlineStyle?: OnlineStyleChoice;
+    };
     expect(file.onlineStyle?.styleUrl).toBe(`${styles.origin}/style.json`);
     expect(await call('settings:getOnlineStyle')).toEqual(set);
 
@@ -103,7 +109,10 @@ describe('online style: origins resolved on the backend over loopback HTTP', () 
       expect(await call('settings:setOnlineStyle', bad)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
     }
     const notStyle = await call('settings:setOnlineStyle', `${styles.origin}/not-a-style.json`);
-    expect(notStyle).toMatchObject({ ok: false, error: { kind: 'bad-request', message: expect.stringContaining('cannot be used') } });
+    expect(notStyle).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request', message: expect.stringContaining('cannot be used') },
+    });
     expect(await backend.cspOrigins()).toContain(tileJson.origin);
 
     expect(await call('settings:setOnlineStyle', null)).toEqual({ ok: true, result: null });

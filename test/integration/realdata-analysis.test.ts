@@ -29,9 +29,21 @@ const iblue = loadTrace('iblue747-leipzig', YESTERDAY);
 const downloaded = new Map<string, DayChunk[]>();
 
 async function download(trace: RealTrace): Promise<DayChunk[]> {
-  const client = createApiClient({ baseUrl: server.baseUrl, providerKey: server.providerKey, companyKey: server.companyKey });
+  const client = createApiClient({
+    baseUrl: server.baseUrl,
+    providerKey: server.providerKey,
+    companyKey: server.companyKey,
+  });
   const chunks: DayChunk[] = [];
-  const result = await syncVehicleHistory({ client, vehicleId: trace.vehicleId, from: trace.from, to: trace.to, today: TODAY, have: () => 'missing', onDay: ({ chunk }) => void chunks.push(chunk) });
+  const result = await syncVehicleHistory({
+    client,
+    vehicleId: trace.vehicleId,
+    from: trace.from,
+    to: trace.to,
+    today: TODAY,
+    have: () => 'missing',
+    onDay: ({ chunk }) => void chunks.push(chunk),
+  });
   expect(result.rejected).toBe(0);
   return chunks.filter((c) => c.length > 0).sort((a, b) => (a.day < b.day ? -1 : 1));
 }
@@ -45,9 +57,17 @@ afterAll(() => server.close());
 const chunksOf = (t: RealTrace) => downloaded.get(t.name)!;
 
 /** Readings over the limit inside a speeding event, counted on the downloaded chunks (outliers excluded). */
-function readingsOver(chunks: readonly DayChunk[], startMs: number, endMs: number, limit: number, outlierTimes: ReadonlySet<number>): number {
+function readingsOver(
+  chunks: readonly DayChunk[],
+  startMs: number,
+  endMs: number,
+  limit: number,
+  outlierTimes: ReadonlySet<number>,
+): number {
   let n = 0;
-  for (const c of chunks) for (let i = 0; i < c.length; i++) if (c.t[i]! >= startMs && c.t[i]! <= endMs && c.speed[i]! > limit && !outlierTimes.has(c.t[i]!)) n++;
+  for (const c of chunks)
+    for (let i = 0; i < c.length; i++)
+      if (c.t[i]! >= startMs && c.t[i]! <= endMs && c.speed[i]! > limit && !outlierTimes.has(c.t[i]!)) n++;
   return n;
 }
 
@@ -67,7 +87,17 @@ function midnightMovingSeconds(analysis: TrackAnalysis, chunks: readonly DayChun
     const a = kept[k - 1]!.at(-1);
     const b = kept[k]![0];
     if (!a || !b) continue;
-    const state = intervalBetween(rule, a.c.t[a.i]!, a.c.status[a.i]!, a.c.speed[a.i]!, a.c.lat[a.i]!, a.c.lng[a.i]!, b.c.t[b.i]!, b.c.lat[b.i]!, b.c.lng[b.i]!);
+    const state = intervalBetween(
+      rule,
+      a.c.t[a.i]!,
+      a.c.status[a.i]!,
+      a.c.speed[a.i]!,
+      a.c.lat[a.i]!,
+      a.c.lng[a.i]!,
+      b.c.t[b.i]!,
+      b.c.lat[b.i]!,
+      b.c.lng[b.i]!,
+    );
     if (state === Interval.MOVING) s += (b.c.t[b.i]! - a.c.t[a.i]!) / 1000;
   }
   expect(analysis.params).toEqual(params);
@@ -88,13 +118,19 @@ function expectHonestFigures(trace: RealTrace, params: AnalysisParams) {
   for (const e of a.events) {
     if (e.kind !== 'speeding') continue;
     expect(e.peakSpeedMph).toBeLessThanOrEqual(params.maxPlausibleMph);
-    expect(readingsOver(chunks, e.startMs, e.endMs, params.speedingThresholdMph, outliers), `${trace.name} event at ${new Date(e.startMs).toISOString()}`).toBeGreaterThanOrEqual(2);
+    expect(
+      readingsOver(chunks, e.startMs, e.endMs, params.speedingThresholdMph, outliers),
+      `${trace.name} event at ${new Date(e.startMs).toISOString()}`,
+    ).toBeGreaterThanOrEqual(2);
     expect(e.durationSeconds).toBeGreaterThanOrEqual(params.speedingMinSeconds);
   }
   // One moving time: the day summaries' sum is the trips' plus the moving time outside trips (less the midnight hops the summaries leave out).
   const summaryMoving = summaries.reduce((x, s) => x + s.movingSeconds, 0);
   const tripsMoving = a.trips.reduce((x, t) => x + t.movingSeconds, 0);
-  expect(summaryMoving + midnightMovingSeconds(a, chunks, params)).toBeCloseTo(tripsMoving + a.totals.movingSecondsOutsideTrips, 6);
+  expect(summaryMoving + midnightMovingSeconds(a, chunks, params)).toBeCloseTo(
+    tripsMoving + a.totals.movingSecondsOutsideTrips,
+    6,
+  );
   expect(a.totals.outliers).toBe(summaries.reduce((x, s) => x + s.outliers, 0));
   return { a, summaries };
 }
@@ -125,16 +161,31 @@ describe('real traces through the API client and sync engine', () => {
       expect(c.t[i + 1]).toBe(to);
       expect(c.status[i]).toBe(0);
       expect(c.speed[i]).toBeGreaterThan(DEFAULT_ANALYSIS_PARAMS.stopSpeedMph);
-      expect(haversineMiles(c.lat[i]!, c.lng[i]!, c.lat[i + 1]!, c.lng[i + 1]!) * METERS_PER_MILE).toBeCloseTo(metres, 0);
+      expect(haversineMiles(c.lat[i]!, c.lng[i]!, c.lat[i + 1]!, c.lng[i + 1]!) * METERS_PER_MILE).toBeCloseTo(
+        metres,
+        0,
+      );
       // A stop covering the whole silence, a trip ending where it begins and another starting after it; no gap there.
-      expect(a.stops.some((s) => s.startMs <= from && s.endMs >= to), last).toBe(true);
-      expect(a.trips.some((t) => t.endMs === from), `a trip ends at ${last}`).toBe(true);
-      expect(a.trips.some((t) => t.startMs >= to && t.startMs - to < 3_600_000), `a trip starts after ${next}`).toBe(true);
+      expect(
+        a.stops.some((s) => s.startMs <= from && s.endMs >= to),
+        last,
+      ).toBe(true);
+      expect(
+        a.trips.some((t) => t.endMs === from),
+        `a trip ends at ${last}`,
+      ).toBe(true);
+      expect(
+        a.trips.some((t) => t.startMs >= to && t.startMs - to < 3_600_000),
+        `a trip starts after ${next}`,
+      ).toBe(true);
       expect(a.events.some((e) => e.kind === 'gap' && e.startMs < to && e.endMs > from)).toBe(false);
       expect(a.trips.some((t) => t.startMs < from && t.endMs > to)).toBe(false);
     }
     // The 4.3-hour "trip" of 18:04 to 22:25 is now three trips and part of a fourth.
-    const evening = a.trips.filter((t) => t.startMs >= shiftedMs(dg100, '2020-02-14T18:00:00Z') && t.endMs <= shiftedMs(dg100, '2020-02-15T01:00:00Z'));
+    const evening = a.trips.filter(
+      (t) =>
+        t.startMs >= shiftedMs(dg100, '2020-02-14T18:00:00Z') && t.endMs <= shiftedMs(dg100, '2020-02-15T01:00:00Z'),
+    );
     expect(evening).toHaveLength(4);
   });
 
@@ -169,7 +220,21 @@ describe('real traces through the API client and sync engine', () => {
     expect(a.stops[0]!.endMs).toBeGreaterThanOrEqual(shiftedMs(iblue, '2005-05-01T11:29:18Z'));
     const rule = gapRule(params);
     let jitterMoving = 0;
-    for (const i of jitter) if (intervalBetween(rule, chunk!.t[i]!, chunk!.status[i]!, chunk!.speed[i]!, chunk!.lat[i]!, chunk!.lng[i]!, chunk!.t[i + 1]!, chunk!.lat[i + 1]!, chunk!.lng[i + 1]!) === Interval.MOVING) jitterMoving++;
+    for (const i of jitter)
+      if (
+        intervalBetween(
+          rule,
+          chunk!.t[i]!,
+          chunk!.status[i]!,
+          chunk!.speed[i]!,
+          chunk!.lat[i]!,
+          chunk!.lng[i]!,
+          chunk!.t[i + 1]!,
+          chunk!.lat[i + 1]!,
+          chunk!.lng[i + 1]!,
+        ) === Interval.MOVING
+      )
+        jitterMoving++;
     expect(jitterMoving).toBe(0);
     expect(a.trips).toHaveLength(1);
     expect(a.trips[0]!.distanceMiles * METERS_PER_MILE).toBeGreaterThan(66_000);
@@ -177,15 +242,18 @@ describe('real traces through the API client and sync engine', () => {
     expect(summaries[0]!.movingSeconds).toBe(a.trips[0]!.movingSeconds + a.totals.movingSecondsOutsideTrips);
   });
 
-  it.each([30, 45, 55])('both traces at a %i mph limit: every speeding event has at least two readings over the limit, avg ≤ max for every trip, one moving time', (limit) => {
-    let events = 0;
-    for (const t of [dg100, iblue]) {
-      const { a } = expectHonestFigures(t, { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: limit });
-      events += a.events.filter((e) => e.kind === 'speeding').length;
-    }
-    // The limits are low enough for the assertions to bite.
-    expect(events).toBeGreaterThan(5);
-  });
+  it.each([30, 45, 55])(
+    'both traces at a %i mph limit: every speeding event has at least two readings over the limit, avg ≤ max for every trip, one moving time',
+    (limit) => {
+      let events = 0;
+      for (const t of [dg100, iblue]) {
+        const { a } = expectHonestFigures(t, { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: limit });
+        events += a.events.filter((e) => e.kind === 'speeding').length;
+      }
+      // The limits are low enough for the assertions to bite.
+      expect(events).toBeGreaterThan(5);
+    },
+  );
 
   it('a plausible maximum of 80 mph makes the fastest dg100 readings (81.2 mph) outliers, and nothing measured exceeds it', () => {
     const params = { ...DEFAULT_ANALYSIS_PARAMS, maxPlausibleMph: 80 };

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +54,8 @@ describe('serveRendererFile over the built renderer', () => {
 
   beforeAll(() => {
     // The e2e global setup builds the same way; build here too when no build exists yet (a fresh checkout).
-    if (!existsSync(path.join(built, 'index.html'))) execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'inherit' });
+    if (!existsSync(path.join(built, 'index.html')))
+      execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'inherit' });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-renderer-'));
     root = path.join(dir, 'renderer');
     cpSync(built, root, { recursive: true });
@@ -69,7 +79,8 @@ describe('serveRendererFile over the built renderer', () => {
       expect(res.headers['Content-Security-Policy'], name).toBe(CONTENT_SECURITY_POLICY);
       expect(res.headers['X-Content-Type-Options'], name).toBe('nosniff');
       const onDisk = readFileSync(path.join(built, name));
-      const expected = name === 'index.html' ? Buffer.from(htmlWithPolicy(onDisk.toString('utf8'), CONTENT_SECURITY_POLICY)) : onDisk;
+      const expected =
+        name === 'index.html' ? Buffer.from(htmlWithPolicy(onDisk.toString('utf8'), CONTENT_SECURITY_POLICY)) : onDisk;
       expect(Buffer.from(res.body!).equals(expected), name).toBe(true);
       expect(res.headers['Content-Length'], name).toBe(String(expected.length));
     }
@@ -178,7 +189,34 @@ describe('serveRendererFile over the built renderer', () => {
       seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
       return seed % n;
     };
-    const pieces = ['/', '.', '..', '%2e', '%2E', '%2f', '%5c', '\\', '%00', '%c0', '%ae', '%af', '%e0%80', '%', 'index.html', 'assets', 'basemap', 'style.json', 'secret.txt', ':', '~', '%ff', 'é', '%C3%A9', '\u0000', '\u2215'];
+    const pieces = [
+      '/',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%5c',
+      '\\',
+      '%00',
+      '%c0',
+      '%ae',
+      '%af',
+      '%e0%80',
+      '%',
+      'index.html',
+      'assets',
+      'basemap',
+      'style.json',
+      'secret.txt',
+      ':',
+      '~',
+      '%ff',
+      'é',
+      '%C3%A9',
+      '\u0000',
+      '\u2215',
+    ];
     const all = new Set(filesUnder(built));
     for (let i = 0; i < 3000; i++) {
       const pathname = `/${Array.from({ length: 1 + rand(8) }, () => pieces[rand(pieces.length)]).join('')}`;

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 const carrier = () => sim.carriers[2]!;
-const keys = (companyKey = carrier().companyKey) => ({ 'x-api-provider-key': sim.providerKey, 'X-API-COMPANY-KEY': companyKey });
+const keys = (companyKey = carrier().companyKey) => ({
+  'x-api-provider-key': sim.providerKey,
+  'X-API-COMPANY-KEY': companyKey,
+});
 
 async function get<T = unknown>(path: string, headers: Record<string, string> = keys(), method = 'GET') {
   const res = await fetch(sim.baseUrl + path, { headers, method });
@@ -31,7 +34,11 @@ describe('authentication', () => {
   it('rejects a missing or wrong provider key first', async () => {
     expectError(await get(API_PATHS.companyInfo, {}), 401, /provider API key is (missing|not valid)/);
     expectError(await get(API_PATHS.companyInfo, { 'X-API-Company-Key': 'whatever' }), 401, /provider API key/);
-    expectError(await get(API_PATHS.companyInfo, { 'X-API-Provider-Key': 'bad', 'X-API-Company-Key': 'bad' }), 401, /^The provider API key is not valid$/);
+    expectError(
+      await get(API_PATHS.companyInfo, { 'X-API-Provider-Key': 'bad', 'X-API-Company-Key': 'bad' }),
+      401,
+      /^The provider API key is not valid$/,
+    );
   });
 
   it('rejects a missing or invalid company key with its own message', async () => {
@@ -69,7 +76,13 @@ describe('page-paginated endpoints', () => {
   it('computes total_pages and the last page size', async () => {
     const total = carrier().vehicleCount;
     const r = await get<unknown[]>(`${API_PATHS.vehicles}?limit=7&page=1`);
-    expect(r.body).toMatchObject({ description: 'success', page: 1, size: 7, total_elements: total, total_pages: Math.ceil(total / 7) });
+    expect(r.body).toMatchObject({
+      description: 'success',
+      page: 1,
+      size: 7,
+      total_elements: total,
+      total_pages: Math.ceil(total / 7),
+    });
     const last = await get<unknown[]>(`${API_PATHS.vehicles}?limit=7&page=${Math.ceil(total / 7)}`);
     expect(last.body.data).toHaveLength(total - 7 * (Math.ceil(total / 7) - 1));
     expect(last.body.size).toBe(last.body.data!.length);
@@ -103,7 +116,8 @@ describe('page-paginated endpoints', () => {
     expectError(await get(`${API_PATHS.latestDriverStatus}?limit=1001`), 400, /limit/);
     expect((await get(`${API_PATHS.latestVehicleStatus}?limit=200`)).status).toBe(200);
     expectError(await get(`${API_PATHS.latestVehicleStatus}?limit=201`), 400, /200/);
-    for (const bad of ['0', '-1', 'abc', '2.5']) expectError(await get(`${API_PATHS.vehicles}?limit=${bad}`), 400, /limit/);
+    for (const bad of ['0', '-1', 'abc', '2.5'])
+      expectError(await get(`${API_PATHS.vehicles}?limit=${bad}`), 400, /limit/);
     for (const bad of ['0', 'x']) expectError(await get(`${API_PATHS.vehicles}?page=${bad}`), 400, /page/);
   });
 
@@ -125,11 +139,20 @@ describe('entities by id', () => {
     const d = sim.truth.drivers(carrier().id)[3]!;
     for (const id of [v.vehicle_id, v.legacyId]) {
       const r = await get(API_PATHS.vehicle(id));
-      expect(r.body).toEqual({ description: 'success', data: { vehicle_id: v.vehicle_id, number: v.number, vin: v.vin, active: v.active } });
+      expect(r.body).toEqual({
+        description: 'success',
+        data: { vehicle_id: v.vehicle_id, number: v.number, vin: v.vin, active: v.active },
+      });
     }
     for (const id of [d.driver_id, d.legacyId]) {
       const r = await get(API_PATHS.driver(id));
-      expect(r.body.data).toEqual({ driver_id: d.driver_id, username: d.username, first_name: d.first_name, last_name: d.last_name, active: d.active });
+      expect(r.body.data).toEqual({
+        driver_id: d.driver_id,
+        username: d.username,
+        first_name: d.first_name,
+        last_name: d.last_name,
+        active: d.active,
+      });
     }
   });
 
@@ -173,7 +196,10 @@ describe('location history', () => {
     let token: string | undefined;
     let pages = 0;
     do {
-      const r = await get<unknown[]>(API_PATHS.vehicleLocationHistory(id) + q(s, e, `&limit=${limit}${token ? `&next_page_token=${encodeURIComponent(token)}` : ''}`));
+      const r = await get<unknown[]>(
+        API_PATHS.vehicleLocationHistory(id) +
+          q(s, e, `&limit=${limit}${token ? `&next_page_token=${encodeURIComponent(token)}` : ''}`),
+      );
       expect(r.status).toBe(200);
       expect(r.body.size).toBe(r.body.data!.length);
       expect(r.body).not.toHaveProperty('page');
@@ -206,11 +232,33 @@ describe('location history', () => {
     const first = await get(API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(s, e, '&limit=50'));
     const token = encodeURIComponent(first.body.next_page_token!);
     const other = sim.truth.vehicles(carrier().id).filter((v) => v.active)[1]!;
-    expectError(await get(API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(s, addDays(e, 1), `&next_page_token=${token}`)), 400, /token/);
-    expectError(await get(API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(addDays(s, -1), e, `&next_page_token=${token}`)), 400, /token/);
-    expectError(await get(API_PATHS.vehicleLocationHistory(other.vehicle_id) + q(s, e, `&next_page_token=${token}`)), 400, /token/);
-    expectError(await get(API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(s, e, `&next_page_token=garbage`)), 400, /token/);
-    const ok = await get(API_PATHS.vehicleLocationHistory(vehicle().legacyId) + q(s, e, `&next_page_token=${token}&limit=50`));
+    expectError(
+      await get(
+        API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(s, addDays(e, 1), `&next_page_token=${token}`),
+      ),
+      400,
+      /token/,
+    );
+    expectError(
+      await get(
+        API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(addDays(s, -1), e, `&next_page_token=${token}`),
+      ),
+      400,
+      /token/,
+    );
+    expectError(
+      await get(API_PATHS.vehicleLocationHistory(other.vehicle_id) + q(s, e, `&next_page_token=${token}`)),
+      400,
+      /token/,
+    );
+    expectError(
+      await get(API_PATHS.vehicleLocationHistory(vehicle().vehicle_id) + q(s, e, `&next_page_token=garbage`)),
+      400,
+      /token/,
+    );
+    const ok = await get(
+      API_PATHS.vehicleLocationHistory(vehicle().legacyId) + q(s, e, `&next_page_token=${token}&limit=50`),
+    );
     expect(ok.status).toBe(200);
   });
 

@@ -27,13 +27,19 @@ async function get<T = unknown>(path: string) {
   return { status: res.status, res, body: (await res.json()) as Envelope<T> };
 }
 
-async function history(s: string, e: string, limit: number): Promise<{ records: Record<string, unknown>[]; pages: number }> {
+async function history(
+  s: string,
+  e: string,
+  limit: number,
+): Promise<{ records: Record<string, unknown>[]; pages: number }> {
   const records: Record<string, unknown>[] = [];
   let token: string | undefined;
   let pages = 0;
   do {
     const tq = token ? `&next_page_token=${encodeURIComponent(token)}` : '';
-    const r = await get<Record<string, unknown>[]>(`${API_PATHS.vehicleLocationHistory(vehicle().vehicle_id)}?start_date=${toApiDate(s)}&end_date=${toApiDate(e)}&limit=${limit}${tq}`);
+    const r = await get<Record<string, unknown>[]>(
+      `${API_PATHS.vehicleLocationHistory(vehicle().vehicle_id)}?start_date=${toApiDate(s)}&end_date=${toApiDate(e)}&limit=${limit}${tq}`,
+    );
     expect(r.status).toBe(200);
     records.push(...r.body.data!);
     token = r.body.next_page_token;
@@ -43,7 +49,8 @@ async function history(s: string, e: string, limit: number): Promise<{ records: 
 }
 
 const day = (n: number) => addDays(sim.truth.today(), n);
-const truth = (s: string, e: string): WireLocationRecord[] => sim.truth.history(carrier().id, vehicle().vehicle_id, s, e);
+const truth = (s: string, e: string): WireLocationRecord[] =>
+  sim.truth.history(carrier().id, vehicle().vehicle_id, s, e);
 const sortedIds = (rs: { id?: unknown }[]) => rs.map((r) => String(r.id)).sort();
 
 describe('status faults', () => {
@@ -89,13 +96,19 @@ describe('status faults', () => {
       req.end();
     });
     expect(outcome).toMatch(/^(error|aborted)/);
-    await expect(fetch(sim.baseUrl + API_PATHS.drivers, { headers: headers() }).then((r) => r.json())).rejects.toThrow();
+    await expect(
+      fetch(sim.baseUrl + API_PATHS.drivers, { headers: headers() }).then((r) => r.json()),
+    ).rejects.toThrow();
   });
 
   it('holds each response back by the latency knob, and not without it', async () => {
     // A scheduler the test controls: the delay is observed, never timed.
     const held: { ms: number; respond: () => void }[] = [];
-    const slow = await startSimulator({ now: () => NOW, latencyMs: 150, schedule: (respond, ms) => held.push({ ms, respond }) });
+    const slow = await startSimulator({
+      now: () => NOW,
+      latencyMs: 150,
+      schedule: (respond, ms) => held.push({ ms, respond }),
+    });
     try {
       let answered = false;
       const pending = fetch(slow.baseUrl + API_PATHS.companyInfo, { headers: headers() }).then((res) => {

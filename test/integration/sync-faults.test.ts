@@ -23,7 +23,9 @@ beforeAll(async () => {
   today = sim.truth.today();
   // the busiest vehicle, so pagination and every fault get exercised
   const from = addDays(today, -8);
-  const vs = sim.truth.vehicles(carrierId).map((v) => ({ id: v.vehicle_id, n: sim.truth.history(carrierId, v.vehicle_id, from, today).length }));
+  const vs = sim.truth
+    .vehicles(carrierId)
+    .map((v) => ({ id: v.vehicle_id, n: sim.truth.history(carrierId, v.vehicle_id, from, today).length }));
   vs.sort((a, b) => b.n - a.n);
   vehicleId = vs[0]?.id ?? '';
 });
@@ -68,12 +70,24 @@ function memoryStore() {
   };
 }
 
-function expectMatchesTruth(s: ReturnType<typeof memoryStore>, from: UtcDay, to: UtcDay, malformedEvery?: number): void {
+function expectMatchesTruth(
+  s: ReturnType<typeof memoryStore>,
+  from: UtcDay,
+  to: UtcDay,
+  malformedEvery?: number,
+): void {
   const truth = sim.truth.history(carrierId, vehicleId, from, to);
-  const corrupted = malformedEvery ? new Set(sim.truth.corruptedIds(carrierId, vehicleId, from, to, malformedEvery)) : new Set<string>();
+  const corrupted = malformedEvery
+    ? new Set(sim.truth.corruptedIds(carrierId, vehicleId, from, to, malformedEvery))
+    : new Set<string>();
   const ids = s.ids();
   expect(new Set(ids).size).toBe(ids.length);
-  expect(ids.sort()).toEqual(truth.map((r) => r.id).filter((id) => !corrupted.has(id)).sort());
+  expect(ids.sort()).toEqual(
+    truth
+      .map((r) => r.id)
+      .filter((id) => !corrupted.has(id))
+      .sort(),
+  );
   for (const e of s.days.values()) {
     expect(e.chunk.day >= from && e.chunk.day <= to).toBe(true);
     for (const p of chunkPoints(e.chunk)) expect(dayOfMs(p.t)).toBe(e.chunk.day);
@@ -97,11 +111,29 @@ const FAULTS: [string, FaultOptions][] = [
   ['exclusive end date', { endDate: 'exclusive' }],
   [
     'everything at once, exclusive',
-    { status429Every: 11, retryAfter: 0, status503Every: 7, resetEvery: 5, malformedEvery: 5, order: 'shuffled', duplicateAcrossPages: true, endDate: 'exclusive' },
+    {
+      status429Every: 11,
+      retryAfter: 0,
+      status503Every: 7,
+      resetEvery: 5,
+      malformedEvery: 5,
+      order: 'shuffled',
+      duplicateAcrossPages: true,
+      endDate: 'exclusive',
+    },
   ],
   [
     'everything at once, inclusive',
-    { status429Every: 13, retryAfter: 0, status503Every: 6, resetEvery: 4, malformedEvery: 3, order: 'desc', duplicateAcrossPages: true, endDate: 'inclusive' },
+    {
+      status429Every: 13,
+      retryAfter: 0,
+      status503Every: 6,
+      resetEvery: 4,
+      malformedEvery: 3,
+      order: 'desc',
+      duplicateAcrossPages: true,
+      endDate: 'inclusive',
+    },
   ],
 ];
 
@@ -114,7 +146,17 @@ describe('sync engine against the simulator under faults', () => {
       const from = addDays(to, -4);
       const events: ApiEvent[] = [];
       const s = memoryStore();
-      const res = await syncVehicleHistory({ client: makeClient(events), vehicleId, from, to, today, have: s.have, onDay: s.onDay, limit: 300, chunkDays: 2 });
+      const res = await syncVehicleHistory({
+        client: makeClient(events),
+        vehicleId,
+        from,
+        to,
+        today,
+        have: s.have,
+        onDay: s.onDay,
+        limit: 300,
+        chunkDays: 2,
+      });
       expect(res.cancelled).toBe(false);
       expectMatchesTruth(s, from, to, faults.malformedEvery);
       expect(res.rejected).toBe(s.rejectedIds().length);
@@ -135,9 +177,23 @@ describe('sync engine against the simulator under faults', () => {
     expect(s.days.get(today)?.complete).toBe(false);
     expect(s.days.get(addDays(today, -1))?.complete).toBe(true);
     const seen: UtcDay[] = [];
-    await syncVehicleHistory({ client, vehicleId, from, to: today, today, have: s.have, onDay: (e) => { seen.push(e.chunk.day); s.onDay(e); } });
+    await syncVehicleHistory({
+      client,
+      vehicleId,
+      from,
+      to: today,
+      today,
+      have: s.have,
+      onDay: (e) => {
+        seen.push(e.chunk.day);
+        s.onDay(e);
+      },
+    });
     expect(seen).toEqual([today]);
-    const truthToday = sim.truth.history(carrierId, vehicleId, today, today).map((r) => r.id).sort();
+    const truthToday = sim.truth
+      .history(carrierId, vehicleId, today, today)
+      .map((r) => r.id)
+      .sort();
     const stored = s.days.get(today);
     expect(stored && [...chunkPoints(stored.chunk)].map((p) => p.id).sort()).toEqual(truthToday);
   });
@@ -146,7 +202,7 @@ describe('sync engine against the simulator under faults', () => {
     const to = addDays(today, -1);
     const from = addDays(to, -6);
     let seed = 12345;
-    const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (const faults of [
       { order: 'shuffled', duplicateAcrossPages: true, malformedEvery: 6, endDate: 'inclusive' },
       { order: 'desc', resetEvery: 5, status503Every: 7, malformedEvery: 4, endDate: 'exclusive' },
@@ -162,7 +218,17 @@ describe('sync engine against the simulator under faults', () => {
         let requests = 0;
         const client = makeClient();
         const res = await syncVehicleHistory({
-          client, vehicleId, from, to, today, have: s.have, onDay: s.onDay, signal: ac.signal, limit: 400, chunkDays: 2, concurrency: 2,
+          client,
+          vehicleId,
+          from,
+          to,
+          today,
+          have: s.have,
+          onDay: s.onDay,
+          signal: ac.signal,
+          limit: 400,
+          chunkDays: 2,
+          concurrency: 2,
           onProgress: (p) => {
             requests = p.requests;
             if (requests >= stopAfter && !ac.signal.aborted) ac.abort();

@@ -24,20 +24,35 @@ async function syncTwoCarriers(limiter: RateLimiter): Promise<void> {
     const vehicle = sim.truth.vehicles(carrier.id).find((v) => v.active);
     if (!vehicle) throw new Error('no active vehicle');
     const client = createApiClient({
-      baseUrl: sim.baseUrl, providerKey: sim.providerKey, companyKey: carrier.companyKey, limiter,
-      maxRetries: 10, backoff: { baseMs: 5, capMs: 50 },
+      baseUrl: sim.baseUrl,
+      providerKey: sim.providerKey,
+      companyKey: carrier.companyKey,
+      limiter,
+      maxRetries: 10,
+      backoff: { baseMs: 5, capMs: 50 },
     });
     const states = new Map<UtcDay, DayState>();
     const ids: string[] = [];
     await syncVehicleHistory({
-      client, vehicleId: vehicle.vehicle_id, from, to, today: sim.truth.today(), limit: 300, chunkDays: 1,
+      client,
+      vehicleId: vehicle.vehicle_id,
+      from,
+      to,
+      today: sim.truth.today(),
+      limit: 300,
+      chunkDays: 1,
       have: (d) => states.get(d) ?? 'missing',
       onDay: (e: DayEmit) => {
         states.set(e.chunk.day, e.complete ? 'complete' : 'partial');
         for (const p of chunkPoints(e.chunk)) ids.push(p.id);
       },
     });
-    expect(ids.sort()).toEqual(sim.truth.history(carrier.id, vehicle.vehicle_id, from, to).map((r) => r.id).sort());
+    expect(ids.sort()).toEqual(
+      sim.truth
+        .history(carrier.id, vehicle.vehicle_id, from, to)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
   expect(jobs).toHaveLength(2);
   await Promise.all(jobs);

@@ -21,7 +21,19 @@ describe('npm test with retries enabled', () => {
     const flakyJson = path.join(dir, 'flaky.json');
     execFileSync(
       'npx',
-      ['vitest', 'run', '--config', path.join(dir, 'vitest.config.mjs'), '--root', dir, '--retry', '1', '--reporter=json', `--reporter=${path.join(root, 'scripts/vitest-flaky-reporter.mjs')}`, `--outputFile.json=${json}`],
+      [
+        'vitest',
+        'run',
+        '--config',
+        path.join(dir, 'vitest.config.mjs'),
+        '--root',
+        dir,
+        '--retry',
+        '1',
+        '--reporter=json',
+        `--reporter=${path.join(root, 'scripts/vitest-flaky-reporter.mjs')}`,
+        `--outputFile.json=${json}`,
+      ],
       { cwd: root, env: { ...process.env, ROUTELENS_FLAKY_JSON: flakyJson }, stdio: 'pipe' },
     );
     const flaky = JSON.parse(readFileSync(flakyJson, 'utf8')) as { name: string; retries: number }[];

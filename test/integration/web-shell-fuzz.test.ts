@@ -34,7 +34,9 @@ function exchange(port: number, req: FuzzRequest): Promise<number> {
     const parts: Buffer[] = [];
     socket.on('data', (c: Buffer) => parts.push(c));
     socket.on('error', () => undefined);
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(Buffer.concat(parts).toString('latin1'))?.[1] ?? 0)));
+    socket.on('close', () =>
+      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(Buffer.concat(parts).toString('latin1'))?.[1] ?? 0)),
+    );
     socket.write(req.bytes);
     if (!req.framed) socket.end();
   });
@@ -57,7 +59,12 @@ describe('browser shell under a seeded fuzz of malformed requests', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-fuzz-'));
     child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
       cwd: ROOT,
-      env: { ...process.env, ROUTELENS_DATA_DIR: dataDir, ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-fuzz-${randomBytes(6).toString('hex')}`, ROUTELENS_DEMO_NOW: '2026-11-20T15:00:00Z' },
+      env: {
+        ...process.env,
+        ROUTELENS_DATA_DIR: dataDir,
+        ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-fuzz-${randomBytes(6).toString('hex')}`,
+        ROUTELENS_DEMO_NOW: '2026-11-20T15:00:00Z',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.once('exit', (code) => (exitCode = code));
@@ -78,7 +85,12 @@ describe('browser shell under a seeded fuzz of malformed requests', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const getInfo = () => fetch(`${origin}/api/app:getInfo`, { method: 'POST', headers: { Origin: origin, 'X-RouteLens-Token': token, 'Content-Type': 'application/json' }, body: '[]' });
+  const getInfo = () =>
+    fetch(`${origin}/api/app:getInfo`, {
+      method: 'POST',
+      headers: { Origin: origin, 'X-RouteLens-Token': token, 'Content-Type': 'application/json' },
+      body: '[]',
+    });
 
   it(`answers ${REQUESTS} malformed requests (seed ${SEED}) with 4xx or a plain reply, never 5xx, and stays up and within ${RSS_BOUND_MB} MB`, async () => {
     const port = Number(new URL(origin).port);
@@ -97,7 +109,10 @@ describe('browser shell under a seeded fuzz of malformed requests', () => {
     );
     const seen = [...statuses.keys()].sort((a, b) => a - b);
     console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
-    expect(seen.filter((s) => s >= 500), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([]);
+    expect(
+      seen.filter((s) => s >= 500),
+      `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    ).toEqual([]);
     // The generator must reach far into the shell, not only its front door.
     expect(seen).toEqual(expect.arrayContaining([200, 400, 403, 404, 405, 413, 415, 421, 431]));
     expect(exitCode).toBeUndefined();

@@ -46,7 +46,11 @@ describe('browser shell bridge', () => {
   let backend: Backend;
   let shell: RunningWebShell;
   const call = (channel: string, headers: Record<string, string>, body = '[]') =>
-    request(`${shell.origin}/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    request(`${shell.origin}/api/${channel}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body,
+    });
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-shell-'));
@@ -81,7 +85,9 @@ describe('browser shell bridge', () => {
     ['another origin', { Origin: 'http://evil.example', 'X-RouteLens-Token': 'TOKEN' }],
     ['no origin', { 'X-RouteLens-Token': 'TOKEN' }],
   ])('refuses a request with %s (403)', async (_name, headers) => {
-    const h = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('SELF', shell.origin).replace('TOKEN', shell.token)]));
+    const h = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, v.replace('SELF', shell.origin).replace('TOKEN', shell.token)]),
+    );
     const res = await call('app:getInfo', h);
     expect(res.status).toBe(403);
     expect(res.body).not.toContain('"ok":true');
@@ -100,7 +106,7 @@ describe('browser shell bridge', () => {
       'all but the last character': t.slice(0, -1),
       'one character more': `${t}A`,
       'the token twice': t + t,
-      'empty': '',
+      empty: '',
     };
     for (const [name, token] of Object.entries(variants)) {
       expect(token, name).not.toBe(t);
@@ -113,14 +119,24 @@ describe('browser shell bridge', () => {
   });
 
   it('refuses a rebinding attack: a foreign Host header (421)', async () => {
-    const res = await call('app:getInfo', { Host: 'attacker.example:80', Origin: shell.origin, 'X-RouteLens-Token': shell.token });
+    const res = await call('app:getInfo', {
+      Host: 'attacker.example:80',
+      Origin: shell.origin,
+      'X-RouteLens-Token': shell.token,
+    });
     expect(res.status).toBe(421);
   });
 
   it('rejects unknown channels and malformed arguments with a readable reply', async () => {
     const auth = { Origin: shell.origin, 'X-RouteLens-Token': shell.token };
-    expect(decodeBridge((await call('fs:readFile', auth)).body)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
-    expect(decodeBridge((await call('carriers:rename', auth, '["demo-x"]')).body)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    expect(decodeBridge((await call('fs:readFile', auth)).body)).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
+    expect(decodeBridge((await call('carriers:rename', auth, '["demo-x"]')).body)).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
     expect((await call('app:getInfo', auth, 'not json')).status).toBe(400);
   });
 
@@ -148,9 +164,16 @@ describe('browser shell bridge', () => {
 
   it('answers an oversized bridge body with 413 and a readable JSON error (not a connection reset)', async () => {
     const body = `["${'x'.repeat(3 * 1024 * 1024)}"]`;
-    const res = await fetch(`${shell.origin}/api/app:getInfo`, { method: 'POST', headers: { Origin: shell.origin, 'X-RouteLens-Token': shell.token, 'Content-Type': 'application/json' }, body });
+    const res = await fetch(`${shell.origin}/api/app:getInfo`, {
+      method: 'POST',
+      headers: { Origin: shell.origin, 'X-RouteLens-Token': shell.token, 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(413);
-    expect(decodeBridge(await res.text())).toEqual({ ok: false, error: { kind: 'bad-request', message: 'The request is larger than 2 MB.' } });
+    expect(decodeBridge(await res.text())).toEqual({
+      ok: false,
+      error: { kind: 'bad-request', message: 'The request is larger than 2 MB.' },
+    });
     expect((await call('app:getInfo', { Origin: shell.origin, 'X-RouteLens-Token': shell.token })).status).toBe(200);
   });
 
@@ -176,7 +199,11 @@ describe('browser shell sockets: header timeout and connection cap', () => {
     mkdirSync(path.join(dir, 'renderer'));
     writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>RouteLens</title>');
     backend = createTestBackend(dir);
-    shell = await startWebShell({ backend, rendererDir: path.join(dir, 'renderer'), limits: { headersTimeoutMs: 300, timeoutCheckMs: 100, maxConnections: 4 } });
+    shell = await startWebShell({
+      backend,
+      rendererDir: path.join(dir, 'renderer'),
+      limits: { headersTimeoutMs: 300, timeoutCheckMs: 100, maxConnections: 4 },
+    });
   });
   afterAll(async () => {
     await shell.close();
@@ -190,7 +217,8 @@ describe('browser shell sockets: header timeout and connection cap', () => {
       // Flowing, so the shell's answer and its close are seen.
       s.resume();
     });
-  const closed = (s: net.Socket) => new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve())));
+  const closed = (s: net.Socket) =>
+    new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve())));
 
   it('closes a socket that never finishes its request headers (408)', async () => {
     const silent = await connect();

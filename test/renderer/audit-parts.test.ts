@@ -28,15 +28,21 @@ function day(n: number, textLength: number): DayChunk {
 }
 
 /** One part's column values, joined back in order. */
-const column = <K extends 't' | 'speed' | 'status' | 'id' | 'location'>(parts: DayChunk[], k: K) => parts.flatMap((p) => [...p[k]]);
+const column = <K extends 't' | 'speed' | 'status' | 'id' | 'location'>(parts: DayChunk[], k: K) =>
+  parts.flatMap((p) => [...p[k]]);
 
 describe('audit:addReadings parts', () => {
-  it('keeps every reading, in order, in parts of at most the guard\'s count', () => {
+  it("keeps every reading, in order, in parts of at most the guard's count", () => {
     const d = day(25_001, 10);
     const parts = auditParts(d);
     expect(parts.map((p) => p.length)).toEqual([AUDIT_LIMITS.pointsPerCall, AUDIT_LIMITS.pointsPerCall, 5_001]);
     for (const k of ['t', 'speed', 'status', 'id', 'location'] as const) expect(column(parts, k)).toEqual([...d[k]]);
-    expect(parts.every((p) => p.t.length === p.length && p.location.length === p.length && p.day === d.day && p.vehicleId === d.vehicleId)).toBe(true);
+    expect(
+      parts.every(
+        (p) =>
+          p.t.length === p.length && p.location.length === p.length && p.day === d.day && p.vehicleId === d.vehicleId,
+      ),
+    ).toBe(true);
   });
 
   it('cuts smaller where long texts would make a call larger than the browser shell takes', () => {
@@ -44,7 +50,10 @@ describe('audit:addReadings parts', () => {
     const d = day(20_000, AUDIT_LIMITS.maxText);
     const parts = auditParts(d);
     expect(parts.length).toBeGreaterThan(2);
-    for (const p of parts) expect(new TextEncoder().encode(encodeBridge(['00000000-0000-0000-0000-000000000000', p])).length).toBeLessThan(SHELL_MAX_BODY_BYTES);
+    for (const p of parts)
+      expect(new TextEncoder().encode(encodeBridge(['00000000-0000-0000-0000-000000000000', p])).length).toBeLessThan(
+        SHELL_MAX_BODY_BYTES,
+      );
     expect(column(parts, 'id')).toEqual(d.id);
   });
 

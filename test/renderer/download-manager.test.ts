@@ -18,7 +18,14 @@ const FROM = '2026-11-01' as UtcDay;
 const TO = '2026-11-03' as UtcDay;
 const DAYS = [FROM, addDays(FROM, 1), TO];
 
-const progress = (daysDone: number, records = daysDone * 10): DownloadProgress => ({ daysTotal: DAYS.length, daysDone, records, requests: daysDone, retries: 0, rejected: 0 });
+const progress = (daysDone: number, records = daysDone * 10): DownloadProgress => ({
+  daysTotal: DAYS.length,
+  daysDone,
+  records,
+  requests: daysDone,
+  retries: 0,
+  rejected: 0,
+});
 const day = (seq: number, vehicleId: string, d: UtcDay, rejected: string[] = []): DownloadEvent => ({
   seq,
   type: 'day',
@@ -32,9 +39,20 @@ const fullSession = (vehicleId: string): DownloadEvent[][] => [
   [day(3, vehicleId, DAYS[1]!), day(4, vehicleId, DAYS[2]!), { seq: 5, type: 'done', progress: progress(3) }],
 ];
 
-function fakeBackend(script: (vehicleId: string) => DownloadEvent[][], options: { failDay?: (input: PutDayInput) => boolean; stored?: DownloadJob[] } = {}) {
+function fakeBackend(
+  script: (vehicleId: string) => DownloadEvent[][],
+  options: { failDay?: (input: PutDayInput) => boolean; stored?: DownloadJob[] } = {},
+) {
   const sessions = new Map<string, { vehicleId: string; polls: DownloadEvent[][]; next: number }>();
-  const log = { started: [] as DownloadRequest[], acks: new Map<string, number[]>(), cancelled: [] as string[], days: [] as string[], jobs: [] as DownloadJob[], maxOpen: 0, retryWrites: 0 };
+  const log = {
+    started: [] as DownloadRequest[],
+    acks: new Map<string, number[]>(),
+    cancelled: [] as string[],
+    days: [] as string[],
+    jobs: [] as DownloadJob[],
+    maxOpen: 0,
+    retryWrites: 0,
+  };
   let open = 0;
   let ids = 0;
   let clock = 1_000;
@@ -64,9 +82,18 @@ function fakeBackend(script: (vehicleId: string) => DownloadEvent[][], options: 
     writer: {
       // One transaction per call, as the store worker does: all of the days, or none.
       async putDays(inputs) {
-        if (inputs.some((input) => options.failDay?.(input))) throw new StoreError({ kind: 'quota', message: QUOTA_MESSAGE });
+        if (inputs.some((input) => options.failDay?.(input)))
+          throw new StoreError({ kind: 'quota', message: QUOTA_MESSAGE });
         for (const input of inputs) log.days.push(`${input.chunk.vehicleId} ${input.chunk.day}`);
-        return inputs.map((input) => ({ carrierId: input.carrierId, vehicleId: input.chunk.vehicleId, day: input.chunk.day, state: 'complete', points: 0, bytes: 0, fetchedAt: 0 })) as never;
+        return inputs.map((input) => ({
+          carrierId: input.carrierId,
+          vehicleId: input.chunk.vehicleId,
+          day: input.chunk.day,
+          state: 'complete',
+          points: 0,
+          bytes: 0,
+          fetchedAt: 0,
+        })) as never;
       },
       async putJob(job) {
         log.jobs.push(job);
@@ -84,11 +111,19 @@ function fakeBackend(script: (vehicleId: string) => DownloadEvent[][], options: 
   return { manager, log };
 }
 
-const job = (vehicles: string[], carrierId = 'c1'): NewJob => ({ carrierId, carrierLabel: carrierId, vehicles: vehicles.map((v) => ({ vehicleId: v, vehicleNumber: `#${v}` })), from: FROM, to: TO, selection: 'some' });
+const job = (vehicles: string[], carrierId = 'c1'): NewJob => ({
+  carrierId,
+  carrierLabel: carrierId,
+  vehicles: vehicles.map((v) => ({ vehicleId: v, vehicleNumber: `#${v}` })),
+  from: FROM,
+  to: TO,
+  selection: 'some',
+});
 
 /** Resolves once every job is out of queued/running (the manager tells its subscribers after each change). */
 function settled(manager: DownloadManager): Promise<DownloadJob[]> {
-  const done = () => manager.snapshot().length > 0 && manager.snapshot().every((j) => j.state !== 'queued' && j.state !== 'running');
+  const done = () =>
+    manager.snapshot().length > 0 && manager.snapshot().every((j) => j.state !== 'queued' && j.state !== 'running');
   return new Promise((resolve) => {
     if (done()) return resolve(manager.snapshot());
     const off = manager.subscribe(() => {
@@ -108,7 +143,10 @@ describe('download manager (fake backend and writer)', () => {
     const [j] = await settled(manager);
     expect(j!.id).toBe(id);
     expect(j!.state).toBe('done');
-    expect(j!.vehicles.map((v) => [v.state, v.progress.daysDone, v.progress.records])).toEqual([['done', 3, 30], ['done', 3, 30]]);
+    expect(j!.vehicles.map((v) => [v.state, v.progress.daysDone, v.progress.records])).toEqual([
+      ['done', 3, 30],
+      ['done', 3, 30],
+    ]);
     expect(log.days.sort()).toEqual(['v1', 'v2'].flatMap((v) => DAYS.map((d) => `${v} ${d}`)).sort());
     // First poll acknowledges nothing; the second acknowledges the day of seq 1 (the progress event is not a day).
     expect(log.acks.get('v1')).toEqual([0, 1]);
@@ -127,9 +165,13 @@ describe('download manager (fake backend and writer)', () => {
     expect(log.started.map((r) => r.vehicleId)).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'b2']);
   });
 
-  it('a failed event fails its vehicle with the backend\'s sentence, and the job with it; the other vehicle finishes', async () => {
+  it("a failed event fails its vehicle with the backend's sentence, and the job with it; the other vehicle finishes", async () => {
     const failure = { kind: 'unreachable', message: 'Could not reach host.' } as const;
-    const { manager } = fakeBackend((v) => (v === 'bad' ? [[day(1, v, DAYS[0]!), { seq: 2, type: 'failed', failure, progress: progress(1) }]] : fullSession(v)));
+    const { manager } = fakeBackend((v) =>
+      v === 'bad'
+        ? [[day(1, v, DAYS[0]!), { seq: 2, type: 'failed', failure, progress: progress(1) }]]
+        : fullSession(v),
+    );
     await manager.start();
     await manager.createJob(job(['bad', 'good']));
     const [j] = await settled(manager);
@@ -149,7 +191,9 @@ describe('download manager (fake backend and writer)', () => {
   });
 
   it('a full disk stops every running and queued job with the quota failure, cancels their sessions, and stores nothing more', async () => {
-    const { manager, log } = fakeBackend(fullSession, { failDay: (input) => input.chunk.day === DAYS[1] && input.chunk.vehicleId === 'v1' });
+    const { manager, log } = fakeBackend(fullSession, {
+      failDay: (input) => input.chunk.day === DAYS[1] && input.chunk.vehicleId === 'v1',
+    });
     await manager.start();
     await manager.createJob(job(['v1', 'v2', 'v3', 'v4']));
     const [j] = await settled(manager);
@@ -158,8 +202,14 @@ describe('download manager (fake backend and writer)', () => {
     expect(j!.failure).toEqual({ kind: 'quota', message: QUOTA_MESSAGE });
     // v4 was queued (3 sessions at once): it fails without a session.
     expect(log.started.map((r) => r.vehicleId)).not.toContain('v4');
-    expect(j!.vehicles.find((v) => v.vehicleId === 'v4')).toMatchObject({ state: 'failed', failure: { kind: 'quota' } });
-    expect(j!.vehicles.find((v) => v.vehicleId === 'v1')).toMatchObject({ state: 'failed', failure: { kind: 'quota' } });
+    expect(j!.vehicles.find((v) => v.vehicleId === 'v4')).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'quota' },
+    });
+    expect(j!.vehicles.find((v) => v.vehicleId === 'v1')).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'quota' },
+    });
     expect(log.cancelled.length).toBeGreaterThan(0);
     expect(log.days).not.toContain(`v1 ${DAYS[1]}`);
   });
@@ -173,16 +223,29 @@ describe('download manager (fake backend and writer)', () => {
       to: TO,
       createdAt,
       state,
-      vehicles: [{ vehicleId: `${id}-v`, vehicleNumber: '#1', state: state === 'running' ? 'running' : 'paused', progress: progress(0), failure: null }],
+      vehicles: [
+        {
+          vehicleId: `${id}-v`,
+          vehicleNumber: '#1',
+          state: state === 'running' ? 'running' : 'paused',
+          progress: progress(0),
+          failure: null,
+        },
+      ],
       rejected: [],
       startedAt: 1,
       finishedAt: null,
       failure: null,
     });
-    const { manager, log } = fakeBackend(fullSession, { stored: [stored('old-run', 'running', 1), stored('old-pause', 'paused', 2)] });
+    const { manager, log } = fakeBackend(fullSession, {
+      stored: [stored('old-run', 'running', 1), stored('old-pause', 'paused', 2)],
+    });
     await manager.start();
     await settled(manager);
     expect(log.started.map((r) => r.vehicleId)).toEqual(['old-run-v']);
-    expect(manager.snapshot().map((j) => [j.id, j.state])).toEqual([['old-pause', 'paused'], ['old-run', 'done']]);
+    expect(manager.snapshot().map((j) => [j.id, j.state])).toEqual([
+      ['old-pause', 'paused'],
+      ['old-run', 'done'],
+    ]);
   });
 });

@@ -14,8 +14,14 @@ function fakeMap() {
     },
   };
   const map = {
-    project: ([lng, lat]: [number, number]) => ({ x: 500 + (lng - state.center.lng) * 100, y: 300 - (lat - state.center.lat) * 100 }),
-    unproject: ([x, y]: [number, number]) => ({ lng: state.center.lng + (x - 500) / 100, lat: state.center.lat - (y - 300) / 100 }),
+    project: ([lng, lat]: [number, number]) => ({
+      x: 500 + (lng - state.center.lng) * 100,
+      y: 300 - (lat - state.center.lat) * 100,
+    }),
+    unproject: ([x, y]: [number, number]) => ({
+      lng: state.center.lng + (x - 500) / 100,
+      lat: state.center.lat - (y - 300) / 100,
+    }),
     jumpTo: (o: { center: { lng: number; lat: number } }) => {
       state.jumps++;
       state.center = { lng: o.center.lng, lat: o.center.lat };

@@ -5,15 +5,48 @@ import { RateMeter } from '../../renderer/src/downloads/rate.ts';
 import type { DownloadJob, JobVehicle } from '../../renderer/src/store/types.ts';
 
 const quota = { kind: 'quota', message: 'full' } as const;
-const make = (id: string, createdAt: number, states: JobVehicle['state'][], state: DownloadJob['state'] = 'queued'): DownloadJob => ({
-  ...S.newJob({ carrierId: 'c', carrierLabel: 'C', vehicles: states.map((_, i) => ({ vehicleId: `${id}${i}`, vehicleNumber: `#${i}` })), from: '2026-11-01' as UtcDay, to: '2026-11-10' as UtcDay, selection: 'some' }, id, createdAt),
+const make = (
+  id: string,
+  createdAt: number,
+  states: JobVehicle['state'][],
+  state: DownloadJob['state'] = 'queued',
+): DownloadJob => ({
+  ...S.newJob(
+    {
+      carrierId: 'c',
+      carrierLabel: 'C',
+      vehicles: states.map((_, i) => ({ vehicleId: `${id}${i}`, vehicleNumber: `#${i}` })),
+      from: '2026-11-01' as UtcDay,
+      to: '2026-11-10' as UtcDay,
+      selection: 'some',
+    },
+    id,
+    createdAt,
+  ),
   state,
-  vehicles: states.map((s, i) => ({ vehicleId: `${id}${i}`, vehicleNumber: `#${i}`, state: s, progress: { ...S.EMPTY_PROGRESS, daysTotal: 10 }, failure: null })),
+  vehicles: states.map((s, i) => ({
+    vehicleId: `${id}${i}`,
+    vehicleNumber: `#${i}`,
+    state: s,
+    progress: { ...S.EMPTY_PROGRESS, daysTotal: 10 },
+    failure: null,
+  })),
 });
 
 describe('job state changes (pure)', () => {
-  it('newJob: every vehicle queued with the range\'s day count', () => {
-    const j = S.newJob({ carrierId: 'c', carrierLabel: 'C', vehicles: [{ vehicleId: 'v', vehicleNumber: '1' }], from: '2026-02-27' as UtcDay, to: '2026-03-02' as UtcDay, selection: 'all' }, 'id', 5);
+  it("newJob: every vehicle queued with the range's day count", () => {
+    const j = S.newJob(
+      {
+        carrierId: 'c',
+        carrierLabel: 'C',
+        vehicles: [{ vehicleId: 'v', vehicleNumber: '1' }],
+        from: '2026-02-27' as UtcDay,
+        to: '2026-03-02' as UtcDay,
+        selection: 'all',
+      },
+      'id',
+      5,
+    );
     expect(j.vehicles[0]!.progress.daysTotal).toBe(4);
     expect([j.state, j.createdAt, j.vehicles[0]!.state]).toEqual(['queued', 5, 'queued']);
   });
@@ -26,13 +59,22 @@ describe('job state changes (pure)', () => {
       { jobId: 'o', vehicleId: 'o2' },
       { jobId: 'o', vehicleId: 'o3' },
     ]);
-    expect(S.vehiclesToStart([newer, older], new Set(), 10).map((x) => x.vehicleId)).toEqual(['o1', 'o2', 'o3', 'n0', 'n1']);
+    expect(S.vehiclesToStart([newer, older], new Set(), 10).map((x) => x.vehicleId)).toEqual([
+      'o1',
+      'o2',
+      'o3',
+      'n0',
+      'n1',
+    ]);
   });
 
   it('settling: running while any vehicle runs; failed beats done; all cancelled is cancelled; paused stays paused', () => {
     expect(S.settledJob(make('a', 0, ['done', 'running'], 'running'), 9).state).toBe('running');
     expect(S.settledJob(make('a', 0, ['done', 'queued'], 'running'), 9).state).toBe('queued');
-    expect(S.settledJob(make('a', 0, ['done', 'failed'], 'running'), 9)).toMatchObject({ state: 'failed', finishedAt: 9 });
+    expect(S.settledJob(make('a', 0, ['done', 'failed'], 'running'), 9)).toMatchObject({
+      state: 'failed',
+      finishedAt: 9,
+    });
     expect(S.settledJob(make('a', 0, ['cancelled', 'cancelled'], 'running'), 9).state).toBe('cancelled');
     expect(S.settledJob(make('a', 0, ['done', 'cancelled'], 'running'), 9).state).toBe('done');
     const paused = make('a', 0, ['paused'], 'paused');
@@ -42,7 +84,11 @@ describe('job state changes (pure)', () => {
   it('disk-full policy: running and queued jobs carry the failure and their queued vehicles fail; others are untouched', () => {
     const stopped = S.stoppedForQuota(make('a', 0, ['running', 'queued', 'done'], 'running'), quota)!;
     expect(stopped.failure).toEqual(quota);
-    expect(stopped.vehicles.map((v) => [v.state, v.failure])).toEqual([['running', null], ['failed', quota], ['done', null]]);
+    expect(stopped.vehicles.map((v) => [v.state, v.failure])).toEqual([
+      ['running', null],
+      ['failed', quota],
+      ['done', null],
+    ]);
     expect(S.stoppedForQuota(make('b', 0, ['paused'], 'paused'), quota)).toBeNull();
   });
 
@@ -53,7 +99,10 @@ describe('job state changes (pure)', () => {
     expect(S.endedVehicle('pause', failed, { state: 'queued' }).state).toBe('queued');
     expect(S.endedVehicle('cancel', failed, { state: 'cancelled' }).state).toBe('cancelled');
     expect(S.endedVehicle('cancel', { state: 'done', failure: null }, { state: 'cancelled' }).state).toBe('done');
-    expect(S.endedVehicle('quota', failed, { state: 'running', failure: quota })).toEqual({ state: 'failed', failure: quota });
+    expect(S.endedVehicle('quota', failed, { state: 'running', failure: quota })).toEqual({
+      state: 'failed',
+      failure: quota,
+    });
     expect(S.endedVehicle(null, failed, { state: 'running' })).toEqual(failed);
   });
 
@@ -72,13 +121,35 @@ describe('job state changes (pure)', () => {
   });
 
   it('progress accumulates over sessions; done completes the days; rejections are kept up to the cap, named', () => {
-    const v: JobVehicle = { ...make('a', 0, ['running']).vehicles[0]!, progress: { ...S.EMPTY_PROGRESS, daysTotal: 10, records: 100, requests: 4 } };
+    const v: JobVehicle = {
+      ...make('a', 0, ['running']).vehicles[0]!,
+      progress: { ...S.EMPTY_PROGRESS, daysTotal: 10, records: 100, requests: 4 },
+    };
     const started = S.startedVehicle(v, 3);
     const session = { daysTotal: 7, daysDone: 2, records: 50, requests: 2, retries: 1, rejected: 0 };
-    expect(S.applyProgressEvent(started, { seq: 1, type: 'progress', progress: session }).progress).toEqual({ daysTotal: 10, daysDone: 5, records: 150, requests: 6, retries: 1, rejected: 0 });
-    expect(S.applyProgressEvent(started, { seq: 2, type: 'done', progress: session })).toMatchObject({ progress: { daysDone: 10 }, outcome: { state: 'done' } });
-    const j = { ...make('a', 0, ['running']), rejected: Array.from({ length: S.MAX_REJECTED_KEPT - 1 }, () => ({ reason: 'r' })) };
-    const kept = S.keptRejections(j, '#7', { seq: 3, type: 'day', chunk: { day: '2026-11-02' } as never, complete: true, rejected: [{ reason: 'bad lat' }, { reason: 'bad lng' }] });
+    expect(S.applyProgressEvent(started, { seq: 1, type: 'progress', progress: session }).progress).toEqual({
+      daysTotal: 10,
+      daysDone: 5,
+      records: 150,
+      requests: 6,
+      retries: 1,
+      rejected: 0,
+    });
+    expect(S.applyProgressEvent(started, { seq: 2, type: 'done', progress: session })).toMatchObject({
+      progress: { daysDone: 10 },
+      outcome: { state: 'done' },
+    });
+    const j = {
+      ...make('a', 0, ['running']),
+      rejected: Array.from({ length: S.MAX_REJECTED_KEPT - 1 }, () => ({ reason: 'r' })),
+    };
+    const kept = S.keptRejections(j, '#7', {
+      seq: 3,
+      type: 'day',
+      chunk: { day: '2026-11-02' } as never,
+      complete: true,
+      rejected: [{ reason: 'bad lat' }, { reason: 'bad lng' }],
+    });
     expect(kept).toHaveLength(S.MAX_REJECTED_KEPT);
     expect(kept.at(-1)!.reason).toBe('#7 2026-11-02: bad lat');
   });

@@ -12,8 +12,19 @@ describe('views in the URL fragment', () => {
     { page: 'compare' },
     { page: 'settings' },
     { page: 'review' },
-    { page: 'review', place: { carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f', day: '2026-11-20', span: 'week' } },
-    { page: 'review', place: { carrierId: 'c1', vehicleId: 'v:1', day: '2026-11-20', span: 'day', seekTo: 1_763_600_000_000 } },
+    {
+      page: 'review',
+      place: {
+        carrierId: 'demo-acme',
+        vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
+        day: '2026-11-20',
+        span: 'week',
+      },
+    },
+    {
+      page: 'review',
+      place: { carrierId: 'c1', vehicleId: 'v:1', day: '2026-11-20', span: 'day', seekTo: 1_763_600_000_000 },
+    },
     // From a fleet row: the vehicle's latest stored day, chosen when its days are read.
     { page: 'review', place: { carrierId: 'c1', vehicleId: 'v1', day: '', span: 'week' } },
   ];
@@ -21,8 +32,17 @@ describe('views in the URL fragment', () => {
     expect(hashToView(`#${hash}`)).toEqual(view);
   });
 
-  it('a fragment that names no view reads as none: the browser shell\'s token, empty, unknown, or out of shape', () => {
-    for (const h of ['', '#', '#token=abc', '#nope', '#fleet', '#fleet?carrier=../x', `#${'review?'.padEnd(2000, 'x')}`]) expect(hashToView(h)).toBeNull();
+  it("a fragment that names no view reads as none: the browser shell's token, empty, unknown, or out of shape", () => {
+    for (const h of [
+      '',
+      '#',
+      '#token=abc',
+      '#nope',
+      '#fleet',
+      '#fleet?carrier=../x',
+      `#${'review?'.padEnd(2000, 'x')}`,
+    ])
+      expect(hashToView(h)).toBeNull();
   });
 
   it('a review place out of shape keeps the screen but drops the place', () => {

@@ -1,4 +1,9 @@
-import { initialState, simulateOpDay, type DayState, type OpDaySim } from '../../electron/node/simulator/vehicle-sim.ts';
+import {
+  initialState,
+  simulateOpDay,
+  type DayState,
+  type OpDaySim,
+} from '../../electron/node/simulator/vehicle-sim.ts';
 import type { SimVehicleRef } from '../../electron/node/simulator/vehicle-days.ts';
 
 /**

@@ -19,11 +19,34 @@ function* tileKeys(maxZoom: number): Generator<[number, number, number]> {
 
 /** Features of one vector tile: a water square past the tile's edges, and horizontal and vertical roads. */
 export function vectorTileFeatures(): { water: MvtFeature[]; roads: MvtFeature[] } {
-  const water: MvtFeature = { type: 'polygon', coords: [[-64, -64], [4160, -64], [4160, 4160], [-64, 4160]], props: { kind: 'ocean' } };
+  const water: MvtFeature = {
+    type: 'polygon',
+    coords: [
+      [-64, -64],
+      [4160, -64],
+      [4160, 4160],
+      [-64, 4160],
+    ],
+    props: { kind: 'ocean' },
+  };
   const roads: MvtFeature[] = [];
   for (let v = ROAD_SPACING / 2; v < 4096; v += ROAD_SPACING) {
-    roads.push({ type: 'line', coords: [[-64, v], [4160, v]], props: { kind: 'primary' } });
-    roads.push({ type: 'line', coords: [[v, -64], [v, 4160]], props: { kind: 'secondary' } });
+    roads.push({
+      type: 'line',
+      coords: [
+        [-64, v],
+        [4160, v],
+      ],
+      props: { kind: 'primary' },
+    });
+    roads.push({
+      type: 'line',
+      coords: [
+        [v, -64],
+        [v, 4160],
+      ],
+      props: { kind: 'secondary' },
+    });
   }
   return { water: [water], roads };
 }
@@ -32,7 +55,13 @@ export function vectorArchive(): Buffer {
   const { water, roads } = vectorTileFeatures();
   const tiles = new Map<string, Uint8Array>();
   for (const [z, x, y] of tileKeys(VECTOR_MAX_ZOOM)) {
-    tiles.set(`${z}/${x}/${y}`, encodeMvt([{ name: 'water', features: water }, { name: 'roads', features: roads }]));
+    tiles.set(
+      `${z}/${x}/${y}`,
+      encodeMvt([
+        { name: 'water', features: water },
+        { name: 'roads', features: roads },
+      ]),
+    );
   }
   return writePmtiles({
     tileType: 'mvt',

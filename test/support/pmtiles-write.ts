@@ -76,7 +76,8 @@ function directory(entries: readonly Entry[]): Uint8Array {
   ]);
 }
 
-const squeeze = (bytes: Uint8Array, c: keyof typeof COMPRESSION) => (c === 'gzip' ? new Uint8Array(gzipSync(bytes)) : bytes);
+const squeeze = (bytes: Uint8Array, c: keyof typeof COMPRESSION) =>
+  c === 'gzip' ? new Uint8Array(gzipSync(bytes)) : bytes;
 
 export function writePmtiles(input: ArchiveInput): Buffer {
   const parsed = [...input.tiles].map(([key, data]) => {

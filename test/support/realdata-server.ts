@@ -38,7 +38,11 @@ export async function startRealdataServer(traces: readonly RealTrace[]): Promise
   const history = (trace: RealTrace, q: URLSearchParams) => {
     const from = apiDay(q.get('start_date'));
     const to = apiDay(q.get('end_date'));
-    if (Number.isNaN(from) || Number.isNaN(to)) return { status: 400, body: { description: 'start_date and end_date must be MM-DD-YYYY', data: null, status_code: 400 } };
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return {
+        status: 400,
+        body: { description: 'start_date and end_date must be MM-DD-YYYY', data: null, status_code: 400 },
+      };
     const limit = Math.min(1000, Math.max(1, Number(q.get('limit') ?? 100) || 100));
     const offset = Number(q.get('next_page_token') ?? 0) || 0;
     // end_date inclusive: the whole last day.
@@ -50,11 +54,22 @@ export async function startRealdataServer(traces: readonly RealTrace[]): Promise
     const next = offset + limit < inRange.length ? { next_page_token: String(offset + limit) } : {};
     return { status: 200, body: envelope(page, { size: page.length, ...next }) };
   };
-  const paged = (data: unknown[]) => envelope(data, { page: 1, size: data.length, total_elements: data.length, total_pages: 1 });
+  const paged = (data: unknown[]) =>
+    envelope(data, { page: 1, size: data.length, total_elements: data.length, total_pages: 1 });
   /** Each vehicle's last reading as its latest status. */
   const statuses = traces.map((t) => {
     const last = t.records[t.records.length - 1]!;
-    return { vehicle_id: t.vehicleId, number: t.vehicleNumber, odometer: '0', fuel_level: 0, speed: Math.round(Number(last.speed)), lat: last.lat, lon: last.lng, status: last.status, timestamp: last.timestamp };
+    return {
+      vehicle_id: t.vehicleId,
+      number: t.vehicleNumber,
+      odometer: '0',
+      fuel_level: 0,
+      speed: Math.round(Number(last.speed)),
+      lat: last.lat,
+      lon: last.lng,
+      status: last.status,
+      timestamp: last.timestamp,
+    };
   });
   const route = (pathname: string, q: URLSearchParams): { status: number; body: unknown } => {
     if (pathname === '/v2/company-info') return { status: 200, body: envelope(COMPANY) };
@@ -83,7 +98,10 @@ export async function startRealdataServer(traces: readonly RealTrace[]): Promise
           ? { status: 401, body: { description: 'The company API key is not valid', data: null, status_code: 401 } }
           : route(url.pathname, url.searchParams);
     const body = Buffer.from(JSON.stringify(reply.body));
-    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) });
+    res.writeHead(reply.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(body.length),
+    });
     res.end(body);
   });
   await new Promise<void>((resolve, reject) => {

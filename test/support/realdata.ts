@@ -37,8 +37,13 @@ const VEHICLE_IDS: Record<TraceName, string> = {
 
 /** The trace with its days shifted so that its last day is `lastDay`. */
 export function loadTrace(name: TraceName, lastDay: UtcDay): RealTrace {
-  const raw = JSON.parse(readFileSync(path.join(REALDATA_DIR, `${name}.breadcrumbs.json`), 'utf8')) as WireLocationRecord[];
-  const meta = JSON.parse(readFileSync(path.join(REALDATA_DIR, `${name}.meta.json`), 'utf8')) as { vehicle_number: string; vin: string };
+  const raw = JSON.parse(
+    readFileSync(path.join(REALDATA_DIR, `${name}.breadcrumbs.json`), 'utf8'),
+  ) as WireLocationRecord[];
+  const meta = JSON.parse(readFileSync(path.join(REALDATA_DIR, `${name}.meta.json`), 'utf8')) as {
+    vehicle_number: string;
+    vin: string;
+  };
   const times = raw.map((r) => Date.parse(r.timestamp));
   const recordedLast = dayOfMs(Math.max(...times));
   const shiftDays = Math.round((dayStartMs(lastDay) - dayStartMs(recordedLast)) / DAY_MS);

@@ -8,7 +8,10 @@ import path from 'node:path';
  * space and ENOSPC come from the kernel, nothing is faked. Needs root to
  * mount; otherwise says why, so the suite can skip.
  */
-export function mountTmpfs(size: string, prefix = 'routelens-disk-'): { dir: string; unmount: () => void } | { skip: string } {
+export function mountTmpfs(
+  size: string,
+  prefix = 'routelens-disk-',
+): { dir: string; unmount: () => void } | { skip: string } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });

@@ -40,7 +40,9 @@ function travel(lat: number, lng: number, headingDeg: number, miles: number): { 
   const p = [Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)];
   const north = [-Math.sin(phi) * Math.cos(lam), -Math.sin(phi) * Math.sin(lam), Math.cos(phi)];
   const east = [-Math.sin(lam), Math.cos(lam), 0];
-  const q = [0, 1, 2].map((i) => p[i]! * Math.cos(delta) + (north[i]! * Math.cos(th) + east[i]! * Math.sin(th)) * Math.sin(delta));
+  const q = [0, 1, 2].map(
+    (i) => p[i]! * Math.cos(delta) + (north[i]! * Math.cos(th) + east[i]! * Math.sin(th)) * Math.sin(delta),
+  );
   const [x, y, z] = q as [number, number, number];
   const outLng = Math.atan2(y, x) / rad;
   return { lat: Math.atan2(z, Math.hypot(x, y)) / rad, lng: outLng >= 180 ? outLng - 360 : outLng };
@@ -170,13 +172,24 @@ export function randomPlan(seed: number, days: number): Leg[] {
     if (x < 0.5) {
       heading = (heading + (r() - 0.5) * 60 + 360) % 360;
       const speeding = r() < 0.15;
-      leg = { kind: 'drive', minutes: 20 + Math.floor(r() * 160), mph: speeding ? 71 + Math.floor(r() * 12) : 45 + Math.floor(r() * 24), heading: Math.round(heading) };
+      leg = {
+        kind: 'drive',
+        minutes: 20 + Math.floor(r() * 160),
+        mph: speeding ? 71 + Math.floor(r() * 12) : 45 + Math.floor(r() * 24),
+        heading: Math.round(heading),
+      };
     } else if (x < 0.8) leg = { kind: 'stop', minutes: 10 + 5 * Math.floor(r() * 12), everySeconds: 300 };
     else if (x < 0.95) leg = { kind: 'silence', minutes: 25 + Math.floor(r() * 600) };
     else {
       // The device drops out while the truck drives on at about 50 mph (a data gap, as the simulator's).
       const minutes = 5 + Math.floor(r() * 120);
-      leg = { kind: 'silence', minutes, status: 'OFFLINE', movedMiles: (minutes * 50) / 60, heading: Math.round(heading) };
+      leg = {
+        kind: 'silence',
+        minutes,
+        status: 'OFFLINE',
+        movedMiles: (minutes * 50) / 60,
+        heading: Math.round(heading),
+      };
     }
     legs.push(leg);
     minutes += leg.minutes;

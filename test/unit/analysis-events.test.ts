@@ -27,7 +27,10 @@ describe('analyzeTrack: safety events', () => {
       ['gap', START + 195 * MIN, START + 322 * MIN, 127 * 60],
       ['long-stop', START + 412 * MIN, START + 1012 * MIN, 36_000],
     ]);
-    const [speeding, gap] = events as [Extract<SafetyEvent, { kind: 'speeding' }>, Extract<SafetyEvent, { kind: 'gap' }>];
+    const [speeding, gap] = events as [
+      Extract<SafetyEvent, { kind: 'speeding' }>,
+      Extract<SafetyEvent, { kind: 'gap' }>,
+    ];
     expect(speeding.peakSpeedMph).toBe(72);
     expect(gap.reason).toBe('offline');
     expect(gap.miles).toBeCloseTo(122, 6);
@@ -84,7 +87,11 @@ describe('analyzeTrack: safety events', () => {
       'veh-g',
       generateTrack(
         // A silence across midnight while the truck moves 40 miles.
-        [{ kind: 'drive', minutes: 30, mph: 50 }, { kind: 'silence', minutes: 150, status: 'IN_MOTION', movedMiles: 40 }, { kind: 'drive', minutes: 30, mph: 50 }],
+        [
+          { kind: 'drive', minutes: 30, mph: 50 },
+          { kind: 'silence', minutes: 150, status: 'IN_MOTION', movedMiles: 40 },
+          { kind: 'drive', minutes: 30, mph: 50 },
+        ],
         { startMs: Date.UTC(2026, 2, 10, 23) },
       ),
     );
@@ -93,7 +100,12 @@ describe('analyzeTrack: safety events', () => {
     const gaps = analyzeTrack(cross).events.filter((e) => e.kind === 'gap');
     expect(gaps.map((g) => g.kind === 'gap' && g.miles)).toEqual([expect.closeTo(40, 6)]);
     expect(gaps.map((g) => [g.startMs, g.endMs, g.kind === 'gap' && g.reason, g.at])).toEqual([
-      [Date.UTC(2026, 2, 10, 23, 30), Date.UTC(2026, 2, 11, 2, 0), 'silence', { chunk: 0, point: cross[0]!.length - 1 }],
+      [
+        Date.UTC(2026, 2, 10, 23, 30),
+        Date.UTC(2026, 2, 11, 2, 0),
+        'silence',
+        { chunk: 0, point: cross[0]!.length - 1 },
+      ],
     ]);
 
     const twoDays = toDayChunks('veh-g', [
@@ -107,7 +119,8 @@ describe('analyzeTrack: safety events', () => {
   it('on random multi-day tracks: events time-ordered, every per-day gap present, long stops are the long stops', () => {
     const chunks = toDayChunks('veh-r', generateRandomTrack(7, 20));
     const a = analyzeTrack(chunks);
-    for (let k = 1; k < a.events.length; k++) expect(a.events[k]!.startMs).toBeGreaterThanOrEqual(a.events[k - 1]!.startMs);
+    for (let k = 1; k < a.events.length; k++)
+      expect(a.events[k]!.startMs).toBeGreaterThanOrEqual(a.events[k - 1]!.startMs);
     const gapStarts = new Set(a.events.filter((e) => e.kind === 'gap').map((e) => e.startMs));
     for (const c of chunks) for (const g of findGaps(c)) expect(gapStarts.has(g.startMs)).toBe(true);
     expect(a.events.filter((e) => e.kind === 'long-stop').map((e) => e.startMs)).toEqual(
@@ -128,7 +141,13 @@ describe('analyzeTrack: safety events', () => {
   it('a silence while driving is a gap outside any stop', () => {
     const chunks = toDayChunks(
       'veh-s',
-      generateTrack([{ kind: 'drive', minutes: 100, mph: 60, stepSeconds: 25 * 60 }, { kind: 'stop', minutes: 30 }], { startMs: START }),
+      generateTrack(
+        [
+          { kind: 'drive', minutes: 100, mph: 60, stepSeconds: 25 * 60 },
+          { kind: 'stop', minutes: 30 },
+        ],
+        { startMs: START },
+      ),
     );
     const { events, stops } = analyzeTrack(chunks);
     const gaps = events.filter((e) => e.kind === 'gap');
@@ -155,7 +174,12 @@ describe('analyzeTrack: safety events', () => {
  * lasting at least `minSeconds` from the first to the last. The generated tracks have no outliers or
  * jumps, so that is the whole rule for them. Returns [startMs, endMs, seconds, peak mph].
  */
-function speedingRunsByHand(points: readonly Breadcrumb[], threshold: number, minSeconds: number, gapSeconds: number): number[][] {
+function speedingRunsByHand(
+  points: readonly Breadcrumb[],
+  threshold: number,
+  minSeconds: number,
+  gapSeconds: number,
+): number[][] {
   const out: number[][] = [];
   let run: Breadcrumb[] = [];
   const close = () => {
@@ -168,7 +192,8 @@ function speedingRunsByHand(points: readonly Breadcrumb[], threshold: number, mi
   };
   for (const p of points) {
     const prev = run[run.length - 1];
-    const sameDay = prev !== undefined && new Date(prev.t).toISOString().slice(0, 10) === new Date(p.t).toISOString().slice(0, 10);
+    const sameDay =
+      prev !== undefined && new Date(prev.t).toISOString().slice(0, 10) === new Date(p.t).toISOString().slice(0, 10);
     if (prev && (!sameDay || p.t - prev.t > gapSeconds * 1000 || !(p.speed > threshold))) close();
     if (p.speed > threshold) run.push(p);
   }

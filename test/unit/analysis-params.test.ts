@@ -21,7 +21,10 @@ describe('analysis parameters', () => {
     const p = resolveAnalysisParams({ minTripMiles: 0.25, gapSeconds: undefined });
     expect(p).toEqual({ ...DEFAULT_ANALYSIS_PARAMS, minTripMiles: 0.25 });
     expect(resolveAnalysisParams()).not.toBe(DEFAULT_ANALYSIS_PARAMS);
-    expect(resolveAnalysisParams({ minStopSeconds: 0, minTripMiles: 0 })).toMatchObject({ minStopSeconds: 0, minTripMiles: 0 });
+    expect(resolveAnalysisParams({ minStopSeconds: 0, minTripMiles: 0 })).toMatchObject({
+      minStopSeconds: 0,
+      minTripMiles: 0,
+    });
   });
 
   it.each([

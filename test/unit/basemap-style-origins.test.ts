@@ -75,7 +75,10 @@ describe('origins a style needs', () => {
   });
 
   it('takes a single sprite URL too, and tolerates a style that is not an object', () => {
-    const refs = styleReferences({ version: 8, sources: {}, layers: [], sprite: 'https://sprites.example.com/one' }, styleUrl);
+    const refs = styleReferences(
+      { version: 8, sources: {}, layers: [], sprite: 'https://sprites.example.com/one' },
+      styleUrl,
+    );
     expect(originsOf(styleUrl, refs.urls)).toEqual(['https://maps.example.com', 'https://sprites.example.com']);
     expect(styleReferences('nope', styleUrl)).toEqual({ urls: [], tileJsonUrls: [] });
   });

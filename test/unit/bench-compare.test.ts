@@ -4,7 +4,9 @@ import { meets, statsOf, type FigureRecord } from '../../bench/lib/figures.ts';
 
 function figure(name: string, samples: number[], unit: FigureRecord['unit'], baseline?: number[]): FigureRecord {
   const stats = statsOf(samples);
-  const baselines = baseline ? [{ name: 'bare', stats: statsOf(baseline), ratio: stats.median / statsOf(baseline).median }] : [];
+  const baselines = baseline
+    ? [{ name: 'bare', stats: statsOf(baseline), ratio: stats.median / statsOf(baseline).median }]
+    : [];
   return { bench: 'b', name, unit, higherIsBetter: unit !== 'ms' && unit !== 's', stats, baselines };
 }
 

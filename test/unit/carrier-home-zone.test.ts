@@ -26,10 +26,11 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 const settingsFile = () => path.join(dir, 'settings.json');
-const readFile = async () => JSON.parse(await fs.readFile(settingsFile(), 'utf8')) as { carriers: Record<string, unknown>[] };
+const readFile = async () =>
+  JSON.parse(await fs.readFile(settingsFile(), 'utf8')) as { carriers: Record<string, unknown>[] };
 
 describe('home zone in the settings store', () => {
-  it('a new carrier gets the zone given (canonical spelling) or this computer\'s, kept in the file', async () => {
+  it("a new carrier gets the zone given (canonical spelling) or this computer's, kept in the file", async () => {
     const store = createSettingsStore({ dataDir: dir });
     const a = await store.addCarrier({ label: 'A', homeZone: 'america/chicago' });
     const b = await store.addCarrier({ label: 'B' });
@@ -38,7 +39,11 @@ describe('home zone in the settings store', () => {
     expect(b.homeZone).toBe(systemZone());
     // The name given, not an older alias some ICU versions resolve it to (Asia/Calcutta).
     expect(k.homeZone).toBe('Asia/Kolkata');
-    expect((await readFile()).carriers.map((c) => c['homeZone'])).toEqual(['America/Chicago', systemZone(), 'Asia/Kolkata']);
+    expect((await readFile()).carriers.map((c) => c['homeZone'])).toEqual([
+      'America/Chicago',
+      systemZone(),
+      'Asia/Kolkata',
+    ]);
     await expect(store.addCarrier({ label: 'C', homeZone: 'Mars/Olympus' })).rejects.toThrow(SettingsValidationError);
     await expect(store.addCarrier({ label: 'D', homeZone: 'local' })).rejects.toThrow(/IANA time zone/);
   });
@@ -62,7 +67,10 @@ describe('home zone in the settings store', () => {
     await fs.writeFile(settingsFile(), JSON.stringify(doc));
     const loaded = await createSettingsStore({ dataDir: dir }).load();
     expect(loaded.warning).toBeUndefined();
-    expect(loaded.settings.carriers.map((c) => [c.label, c.homeZone])).toEqual([['Bad', undefined], ['Good', 'America/Denver']]);
+    expect(loaded.settings.carriers.map((c) => [c.label, c.homeZone])).toEqual([
+      ['Bad', undefined],
+      ['Good', 'America/Denver'],
+    ]);
     expect((await fs.readdir(dir)).filter((f) => f.includes('corrupt'))).toEqual([]);
   });
 });
@@ -72,7 +80,17 @@ describe('home zone over IPC', () => {
     const guard = ARG_GUARDS['carriers:setHomeZone'];
     expect(guard(['demo-prairie-line', 'America/Chicago'])).toBe(true);
     expect(guard(['demo-prairie-line', 'UTC'])).toBe(true);
-    for (const bad of ['local', 'Mars/Olympus', '', 'America/Chicago\n', 'A'.repeat(65), 42, null, { toString: () => 'UTC' }]) expect(guard(['demo-prairie-line', bad]), String(bad)).toBe(false);
+    for (const bad of [
+      'local',
+      'Mars/Olympus',
+      '',
+      'America/Chicago\n',
+      'A'.repeat(65),
+      42,
+      null,
+      { toString: () => 'UTC' },
+    ])
+      expect(guard(['demo-prairie-line', bad]), String(bad)).toBe(false);
     expect(guard(['../x', 'UTC'])).toBe(false);
     expect(guard(['demo-prairie-line'])).toBe(false);
     const add = ARG_GUARDS['carriers:add'];
@@ -91,9 +109,10 @@ describe('home zone over IPC', () => {
     afterEach(async () => {
       await backend.close();
     });
-    const call = async <T>(channel: IpcChannel, ...args: unknown[]) => (await dispatch(backend, channel, args, true)) as IpcReply<T>;
+    const call = async <T>(channel: IpcChannel, ...args: unknown[]) =>
+      (await dispatch(backend, channel, args, true)) as IpcReply<T>;
 
-    it('demo carriers get their home terminals\' zones; a zone is set, shown and refused when unknown', async () => {
+    it("demo carriers get their home terminals' zones; a zone is set, shown and refused when unknown", async () => {
       const demos = await call<CarrierView[]>('carriers:addDemo');
       if (!demos.ok) throw new Error(demos.error.message);
       expect(demos.result.map((c) => [c.id, c.homeZone, c.homeZoneIsDefault])).toEqual([
@@ -111,15 +130,35 @@ describe('home zone over IPC', () => {
       expect(missing).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     });
 
-    it('carriers:add takes a home zone, or stores this computer\'s', async () => {
-      const withZone = await call<CarrierView>('carriers:add', { label: 'Mumbai Movers', companyKey: 'ck-test-1', baseUrl: 'https://api.example.com', homeZone: 'Asia/Kolkata' });
-      expect(withZone.ok && [withZone.result.homeZone, withZone.result.homeZoneIsDefault]).toEqual(['Asia/Kolkata', false]);
-      const without = await call<CarrierView>('carriers:add', { label: 'Local Haulers', companyKey: 'ck-test-2', baseUrl: 'https://api.example.com' });
+    it("carriers:add takes a home zone, or stores this computer's", async () => {
+      const withZone = await call<CarrierView>('carriers:add', {
+        label: 'Mumbai Movers',
+        companyKey: 'ck-test-1',
+        baseUrl: 'https://api.example.com',
+        homeZone: 'Asia/Kolkata',
+      });
+      expect(withZone.ok && [withZone.result.homeZone, withZone.result.homeZoneIsDefault]).toEqual([
+        'Asia/Kolkata',
+        false,
+      ]);
+      const without = await call<CarrierView>('carriers:add', {
+        label: 'Local Haulers',
+        companyKey: 'ck-test-2',
+        baseUrl: 'https://api.example.com',
+      });
       expect(without.ok && [without.result.homeZone, without.result.homeZoneIsDefault]).toEqual([systemZone(), false]);
     });
 
-    it('a carrier from a file written before zones shows this computer\'s zone, marked as the default', async () => {
-      await fs.writeFile(settingsFile(), JSON.stringify({ schemaVersion: 1, provider: { baseUrl: null, keyOrigins: [] }, preferences: {}, carriers: [{ id: 'legacy', label: 'Old', createdAt: '2026-01-01T00:00:00Z', demo: true }] }));
+    it("a carrier from a file written before zones shows this computer's zone, marked as the default", async () => {
+      await fs.writeFile(
+        settingsFile(),
+        JSON.stringify({
+          schemaVersion: 1,
+          provider: { baseUrl: null, keyOrigins: [] },
+          preferences: {},
+          carriers: [{ id: 'legacy', label: 'Old', createdAt: '2026-01-01T00:00:00Z', demo: true }],
+        }),
+      );
       const listed = await call<CarrierView[]>('carriers:list');
       expect(listed.ok && listed.result.map((c) => [c.homeZone, c.homeZoneIsDefault])).toEqual([[systemZone(), true]]);
     });

@@ -19,7 +19,13 @@ import {
  */
 describe('API errors: kind, status, name and the sentence shown', () => {
   const cases = [
-    [new ProviderKeyInvalidError('bad key'), 'provider-key-invalid', 401, 'ProviderKeyInvalidError', 'The API rejected the Provider Key (401: bad key); check the Provider Key in Settings.'],
+    [
+      new ProviderKeyInvalidError('bad key'),
+      'provider-key-invalid',
+      401,
+      'ProviderKeyInvalidError',
+      'The API rejected the Provider Key (401: bad key); check the Provider Key in Settings.',
+    ],
     [
       new CompanyKeyInvalidError('expired'),
       'company-key-invalid',
@@ -27,16 +33,76 @@ describe('API errors: kind, status, name and the sentence shown', () => {
       'CompanyKeyInvalidError',
       "The API rejected this carrier's Company Key (401: expired); ask the carrier for a current key and enter it again.",
     ],
-    [new NetworkError('api.example', 'connection refused'), 'network', undefined, 'NetworkError', 'Could not reach api.example (connection refused); nothing is listening at that address: check the base URL (host and port).'],
-    [new NetworkError('api.example', 'connection closed'), 'network', undefined, 'NetworkError', 'Could not reach api.example (connection closed); check the network connection and try again.'],
-    [new RateLimitedError('api.example', 5), 'rate-limited', 429, 'RateLimitedError', 'api.example kept answering "too many requests" after 5 retries; wait a minute and try again.'],
-    [new RateLimitedError('api.example', 0, 1_500), 'rate-limited', 429, 'RateLimitedError', 'api.example kept answering "too many requests" after 0 retries; wait 2 s and try again.'],
-    [new ServerError('api.example', 503, 3, 'busy'), 'server', 503, 'ServerError', 'api.example failed with HTTP 503: busy after 3 retries; try again later.'],
-    [new ServerError('api.example', 500, 1, ''), 'server', 500, 'ServerError', 'api.example failed with HTTP 500 after 1 retries; try again later.'],
-    [new RequestError(400, 'bad date'), 'request', 400, 'RequestError', 'The API refused the request (HTTP 400: bad date); check the selected dates and vehicle.'],
-    [new RequestError(422, ''), 'request', 422, 'RequestError', 'The API refused the request (HTTP 422: no description); check the selected dates and vehicle.'],
-    [new NotFoundError('vehicle T-9', 'no such vehicle'), 'not-found', 404, 'NotFoundError', 'The API does not know vehicle T-9 (404: no such vehicle); refresh the roster and try again.'],
-    [new NotFoundError('vehicle T-9', ''), 'not-found', 404, 'NotFoundError', 'The API does not know vehicle T-9 (404: not found); refresh the roster and try again.'],
+    [
+      new NetworkError('api.example', 'connection refused'),
+      'network',
+      undefined,
+      'NetworkError',
+      'Could not reach api.example (connection refused); nothing is listening at that address: check the base URL (host and port).',
+    ],
+    [
+      new NetworkError('api.example', 'connection closed'),
+      'network',
+      undefined,
+      'NetworkError',
+      'Could not reach api.example (connection closed); check the network connection and try again.',
+    ],
+    [
+      new RateLimitedError('api.example', 5),
+      'rate-limited',
+      429,
+      'RateLimitedError',
+      'api.example kept answering "too many requests" after 5 retries; wait a minute and try again.',
+    ],
+    [
+      new RateLimitedError('api.example', 0, 1_500),
+      'rate-limited',
+      429,
+      'RateLimitedError',
+      'api.example kept answering "too many requests" after 0 retries; wait 2 s and try again.',
+    ],
+    [
+      new ServerError('api.example', 503, 3, 'busy'),
+      'server',
+      503,
+      'ServerError',
+      'api.example failed with HTTP 503: busy after 3 retries; try again later.',
+    ],
+    [
+      new ServerError('api.example', 500, 1, ''),
+      'server',
+      500,
+      'ServerError',
+      'api.example failed with HTTP 500 after 1 retries; try again later.',
+    ],
+    [
+      new RequestError(400, 'bad date'),
+      'request',
+      400,
+      'RequestError',
+      'The API refused the request (HTTP 400: bad date); check the selected dates and vehicle.',
+    ],
+    [
+      new RequestError(422, ''),
+      'request',
+      422,
+      'RequestError',
+      'The API refused the request (HTTP 422: no description); check the selected dates and vehicle.',
+    ],
+    [
+      new NotFoundError('vehicle T-9', 'no such vehicle'),
+      'not-found',
+      404,
+      'NotFoundError',
+      'The API does not know vehicle T-9 (404: no such vehicle); refresh the roster and try again.',
+    ],
+    [
+      new NotFoundError('vehicle T-9', ''),
+      'not-found',
+      404,
+      'NotFoundError',
+      'The API does not know vehicle T-9 (404: not found); refresh the roster and try again.',
+    ],
     [
       new InvalidResponseError('api.example', 'not JSON', 200),
       'invalid-response',
@@ -56,7 +122,12 @@ describe('API errors: kind, status, name and the sentence shown', () => {
 
   it.each(cases)('%s', (err, kind, status, name, message) => {
     expect(err).toBeInstanceOf(Error);
-    expect({ kind: err.kind, status: err.status, name: err.name, message: err.message }).toEqual({ kind, status, name, message });
+    expect({ kind: err.kind, status: err.status, name: err.name, message: err.message }).toEqual({
+      kind,
+      status,
+      name,
+      message,
+    });
   });
 
   it('keeps the cause of a network failure, and carries its details', () => {

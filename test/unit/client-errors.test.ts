@@ -1,3 +1,4 @@
+// Over 300 lines: one case per failure the API client maps (status, body, network, redirect) over one fake server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
 import type { ApiEvent } from '../../electron/node/api/http.ts';
@@ -18,7 +19,11 @@ beforeEach(() => {
 
 const sleeps: number[] = [];
 /** Penalties are tested separately; here they must not turn into real waits. */
-const noWaitLimiter = { acquire: async () => undefined, penalize: () => undefined, snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }) };
+const noWaitLimiter = {
+  acquire: async () => undefined,
+  penalize: () => undefined,
+  snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
+};
 function client(over: Partial<ApiClientOptions> = {}) {
   sleeps.length = 0;
   const events: ApiEvent[] = [];
@@ -80,7 +85,9 @@ describe('client against a fake server', () => {
   });
 
   it('maps 401 with the company-key message to CompanyKeyInvalidError, other 401 to provider', async () => {
-    srv.handle((_q, res) => json(res, 401, { status_code: 401, description: `The company API key ${COMPANY} is not valid`, data: null }));
+    srv.handle((_q, res) =>
+      json(res, 401, { status_code: 401, description: `The company API key ${COMPANY} is not valid`, data: null }),
+    );
     const e1 = await caught(client().c.companyInfo());
     expect(e1.kind).toBe('company-key-invalid');
     expectNoKeys(allText(e1));
@@ -95,7 +102,9 @@ describe('client against a fake server', () => {
     const e404 = await caught(client().c.vehicle('nope'));
     expect(e404.kind).toBe('not-found');
     expect(e404.message).toContain('vehicle "nope"');
-    srv.handle((_q, res) => json(res, 400, { status_code: 400, description: 'start_date must be MM-DD-YYYY', data: null }));
+    srv.handle((_q, res) =>
+      json(res, 400, { status_code: 400, description: 'start_date must be MM-DD-YYYY', data: null }),
+    );
     const e400 = await caught(client().c.companyInfo());
     expect(e400.kind).toBe('request');
     expect(e400.message).toContain('start_date must be MM-DD-YYYY');
@@ -113,14 +122,20 @@ describe('client against a fake server', () => {
   });
 
   it('recovers when a 503 is followed by success', async () => {
-    srv.handle((_q, res, n) => (n === 1 ? json(res, 503, { description: 'busy', data: null }) : json(res, 200, { description: 'success', data: company })));
+    srv.handle((_q, res, n) =>
+      n === 1
+        ? json(res, 503, { description: 'busy', data: null })
+        : json(res, 200, { description: 'success', data: company }),
+    );
     await expect(client().c.companyInfo()).resolves.toEqual(company);
     expect(srv.seen).toHaveLength(2);
   });
 
   it('honours Retry-After in seconds on 429 and penalises the shared limiter', async () => {
     srv.handle((_q, res, n) =>
-      n <= 2 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '2' }) : json(res, 200, { description: 'success', data: company }),
+      n <= 2
+        ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '2' })
+        : json(res, 200, { description: 'success', data: company }),
     );
     const penalties: number[] = [];
     const { c } = client({ limiter: { ...noWaitLimiter, penalize: (ms) => penalties.push(ms) } });
@@ -133,7 +148,12 @@ describe('client against a fake server', () => {
   it('honours Retry-After as an HTTP-date', async () => {
     srv.handle((_q, res, n) =>
       n === 1
-        ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': new Date(Date.now() + 4000).toUTCString() })
+        ? json(
+            res,
+            429,
+            { description: 'slow down', data: null },
+            { 'retry-after': new Date(Date.now() + 4000).toUTCString() },
+          )
         : json(res, 200, { description: 'success', data: company }),
     );
     await client().c.companyInfo();
@@ -160,7 +180,9 @@ describe('client against a fake server', () => {
 
   it('fails fast on a Retry-After past the cap but inside the default call deadline (200 s)', async () => {
     srv.handle((_q, res) => json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '200' }));
-    const e = (await caught(client({ maxRetryAfterMs: undefined, deadlineMs: undefined }).c.companyInfo())) as Error & { kind?: string };
+    const e = (await caught(client({ maxRetryAfterMs: undefined, deadlineMs: undefined }).c.companyInfo())) as Error & {
+      kind?: string;
+    };
     expect(e.kind).toBe('rate-limited');
     expect(srv.seen).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -168,7 +190,9 @@ describe('client against a fake server', () => {
 
   it('a Retry-After of exactly the cap is still waited out', async () => {
     srv.handle((_q, res, n) =>
-      n === 1 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '120' }) : json(res, 200, { description: 'success', data: company }),
+      n === 1
+        ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '120' })
+        : json(res, 200, { description: 'success', data: company }),
     );
     await expect(client({ maxRetryAfterMs: 120_000 }).c.companyInfo()).resolves.toEqual(company);
     expect(sleeps).toEqual([120_000]);
@@ -176,7 +200,9 @@ describe('client against a fake server', () => {
 
   it('a Retry-After just under the cap is waited out and retried', async () => {
     srv.handle((_q, res, n) =>
-      n === 1 ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '119' }) : json(res, 200, { description: 'success', data: company }),
+      n === 1
+        ? json(res, 429, { description: 'slow down', data: null }, { 'retry-after': '119' })
+        : json(res, 200, { description: 'success', data: company }),
     );
     await expect(client({ maxRetryAfterMs: 120_000 }).c.companyInfo()).resolves.toEqual(company);
     expect(sleeps).toEqual([119_000]);
@@ -190,7 +216,11 @@ describe('client against a fake server', () => {
   });
 
   it('retries a connection reset in the middle of the body', async () => {
-    srv.handle((_q, res, n) => (n === 1 ? resetMidBody(res, { description: 'success', data: company }) : json(res, 200, { description: 'success', data: company })));
+    srv.handle((_q, res, n) =>
+      n === 1
+        ? resetMidBody(res, { description: 'success', data: company })
+        : json(res, 200, { description: 'success', data: company }),
+    );
     const { c, events } = client();
     await expect(c.companyInfo()).resolves.toEqual(company);
     expect(events.find((x) => x.type === 'retry')).toBeTruthy();
@@ -264,7 +294,11 @@ describe('client against a fake server', () => {
     const good = { driver_id: 'd1', username: 'u1', first_name: 'A', last_name: 'B', active: true };
     srv.handle((_q, res) =>
       json(res, 200, {
-        description: 'success', page: 1, size: 3, total_elements: 3, total_pages: 1,
+        description: 'success',
+        page: 1,
+        size: 3,
+        total_elements: 3,
+        total_pages: 1,
         data: [good, { ...good, driver_id: 'd2', active: 'maybe' }, 'junk'],
       }),
     );
@@ -286,16 +320,42 @@ describe('client against a fake server', () => {
       }
       const tok = u.searchParams.get('next_page_token');
       const i = tok === null ? 0 : Number(tok);
-      const rec = { id: `r${i}`, vehicle_number: '1', vin: 'V', lat: '1', lng: '2', status: 'OFFLINE', speed: '0', timestamp: '2026-03-01T00:00:00Z', calc_location: '', direction: '0' };
-      return json(res, 200, { description: 'success', size: 1, data: [rec], ...(i < 4 ? { next_page_token: String(i + 1) } : {}) });
+      const rec = {
+        id: `r${i}`,
+        vehicle_number: '1',
+        vin: 'V',
+        lat: '1',
+        lng: '2',
+        status: 'OFFLINE',
+        speed: '0',
+        timestamp: '2026-03-01T00:00:00Z',
+        calc_location: '',
+        direction: '0',
+      };
+      return json(res, 200, {
+        description: 'success',
+        size: 1,
+        data: [rec],
+        ...(i < 4 ? { next_page_token: String(i + 1) } : {}),
+      });
     });
     const { c } = client();
     const vs = await c.vehicles({ status: 'active', limit: 1 });
     expect(vs.records.map((v) => v.vehicle_id)).toEqual(['v1', 'v2', 'v3']);
-    expect(srv.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('status'))).toEqual(['active', 'active', 'active']);
+    expect(srv.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('status'))).toEqual([
+      'active',
+      'active',
+      'active',
+    ]);
     srv.seen.length = 0;
     const ids: string[] = [];
-    for await (const p of c.locationHistoryPages({ vehicleId: 'veh 1', from: '2026-03-01', to: '2026-03-03', limit: 1 })) ids.push(...p.records.map((r) => r.id));
+    for await (const p of c.locationHistoryPages({
+      vehicleId: 'veh 1',
+      from: '2026-03-01',
+      to: '2026-03-03',
+      limit: 1,
+    }))
+      ids.push(...p.records.map((r) => r.id));
     expect(ids).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     const first = new URL(srv.seen[0]?.url ?? '', 'http://x');
     expect(first.pathname).toBe('/v2/vehicle-location-history/veh%201');

@@ -16,9 +16,21 @@ beforeEach(() => {
   srv.seen.length = 0;
 });
 
-const noWait = { acquire: async () => undefined, penalize: () => undefined, snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }) };
+const noWait = {
+  acquire: async () => undefined,
+  penalize: () => undefined,
+  snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
+};
 const client = (over: Partial<ApiClientOptions> = {}) =>
-  createApiClient({ baseUrl: srv.baseUrl, providerKey: PROVIDER, companyKey: COMPANY, limiter: noWait, maxRetries: 0, sleep: async () => undefined, ...over });
+  createApiClient({
+    baseUrl: srv.baseUrl,
+    providerKey: PROVIDER,
+    companyKey: COMPANY,
+    limiter: noWait,
+    maxRetries: 0,
+    sleep: async () => undefined,
+    ...over,
+  });
 async function failure(p: Promise<unknown>): Promise<Error & { kind?: string }> {
   try {
     await p;
@@ -130,7 +142,9 @@ describe('http details', () => {
 
   it('an API address that is not a URL is refused without echoing a key', () => {
     expect(() => client({ baseUrl: `no url ${PROVIDER}` })).toThrow(RangeError);
-    expect(() => client({ baseUrl: `no url ${PROVIDER}` })).toThrow('The API address is not a URL: "no url [redacted]"');
+    expect(() => client({ baseUrl: `no url ${PROVIDER}` })).toThrow(
+      'The API address is not a URL: "no url [redacted]"',
+    );
   });
 
   it('tells listeners each response with its status and time, on the path without the query', async () => {

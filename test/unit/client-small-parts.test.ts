@@ -4,11 +4,17 @@ import { formatBytes, readCappedBody } from '../../electron/node/api/read-capped
 
 describe('client small parts', () => {
   it('says a size cap as a person reads it', () => {
-    expect([32 * 1024 * 1024, 1024 * 1024, 1536 * 1024, 512 * 1024, 1000].map(formatBytes)).toEqual(['32 MB', '1 MB', '2 MB', '512 KB', '1 KB']);
+    expect([32 * 1024 * 1024, 1024 * 1024, 1536 * 1024, 512 * 1024, 1000].map(formatBytes)).toEqual([
+      '32 MB',
+      '1 MB',
+      '2 MB',
+      '512 KB',
+      '1 KB',
+    ]);
   });
 
   it('reads a body under the cap whole, and an absent body as empty', async () => {
-    expect(Buffer.from(await readCappedBody(new Response('hello'), 5) as Uint8Array).toString()).toBe('hello');
+    expect(Buffer.from((await readCappedBody(new Response('hello'), 5)) as Uint8Array).toString()).toBe('hello');
     expect(await readCappedBody(new Response('hello!'), 5)).toBe('too-large');
     expect(await readCappedBody(new Response(null), 5)).toEqual(new Uint8Array(0));
   });

@@ -47,7 +47,13 @@ describe('per-day series in local days of the home zone', () => {
 
   it('counts a speeding event in the local day it happens, not its UTC day', () => {
     const days = stored('v1', ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03'], points);
-    const local = localDailyPoints(days, CHICAGO, { from: '2026-10-31', to: '2026-11-01' }, DEFAULT_COMPARE_PARAMS, TODAY);
+    const local = localDailyPoints(
+      days,
+      CHICAGO,
+      { from: '2026-10-31', to: '2026-11-01' },
+      DEFAULT_COMPARE_PARAMS,
+      TODAY,
+    );
     expect(local.map((d) => [d.day, d.events])).toEqual([
       ['2026-10-31', 1],
       ['2026-11-01', 1],
@@ -60,7 +66,13 @@ describe('per-day series in local days of the home zone', () => {
 
   it('leaves a gap for a local day whose UTC days are not all stored, and 0 for a stored day without readings', () => {
     const days = stored('v1', ['2026-11-01', '2026-11-02'], points);
-    const local = localDailyPoints(days, CHICAGO, { from: '2026-10-31', to: '2026-11-02' }, DEFAULT_COMPARE_PARAMS, TODAY);
+    const local = localDailyPoints(
+      days,
+      CHICAGO,
+      { from: '2026-10-31', to: '2026-11-02' },
+      DEFAULT_COMPARE_PARAMS,
+      TODAY,
+    );
     // 10-31 needs UTC 10-31 (absent); 11-01 needs UTC 11-01 and 11-02 (stored); 11-02 needs 11-03 (absent).
     expect(local).toEqual([
       { day: '2026-10-31', miles: null, events: null },
@@ -68,19 +80,37 @@ describe('per-day series in local days of the home zone', () => {
       { day: '2026-11-02', miles: null, events: null },
     ]);
     const quiet = stored('v2', ['2026-11-05', '2026-11-06'], []);
-    expect(localDailyPoints(quiet, CHICAGO, { from: '2026-11-05', to: '2026-11-05' }, DEFAULT_COMPARE_PARAMS, TODAY)).toEqual([{ day: '2026-11-05', miles: 0, events: 0 }]);
+    expect(
+      localDailyPoints(quiet, CHICAGO, { from: '2026-11-05', to: '2026-11-05' }, DEFAULT_COMPARE_PARAMS, TODAY),
+    ).toEqual([{ day: '2026-11-05', miles: 0, events: 0 }]);
   });
 
   it("charts today's local day with what is stored: a UTC day after today is not required", () => {
     const range = { from: '2026-11-01', to: '2026-11-01' };
     // Today is 2026-11-01 (UTC): its local day is charted from UTC 11-01 alone (its readings are all of the evening before).
-    expect(localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-01')).toEqual([{ day: '2026-11-01', miles: 0, events: 0 }]);
+    expect(
+      localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-01'),
+    ).toEqual([{ day: '2026-11-01', miles: 0, events: 0 }]);
     // A day later, without UTC 11-02 stored, it is a gap; with it, the evening's event counts.
-    expect(localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-02')[0]!.events).toBeNull();
-    expect(localDailyPoints(stored('v1', ['2026-11-01', '2026-11-02'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-02')[0]!.events).toBe(1);
+    expect(
+      localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-02')[0]!
+        .events,
+    ).toBeNull();
+    expect(
+      localDailyPoints(
+        stored('v1', ['2026-11-01', '2026-11-02'], points),
+        CHICAGO,
+        range,
+        DEFAULT_COMPARE_PARAMS,
+        '2026-11-02',
+      )[0]!.events,
+    ).toBe(1);
   });
 
   it('reads one UTC day more on each side of the range', () => {
-    expect(utcDaysForLocalRange({ from: '2026-11-01', to: '2026-11-07' })).toEqual({ from: '2026-10-31', to: '2026-11-08' });
+    expect(utcDaysForLocalRange({ from: '2026-11-01', to: '2026-11-07' })).toEqual({
+      from: '2026-10-31',
+      to: '2026-11-08',
+    });
   });
 });

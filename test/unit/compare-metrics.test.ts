@@ -1,3 +1,4 @@
+// Over 300 lines: one case per comparison metric and its CSV, on the same generated fleets.
 import { describe, expect, it } from 'vitest';
 import type { DriverRow } from '../../shared/domain/carrier.ts';
 import { compareFacts, coverageWarnings, metricRows } from '../../shared/compare/compare.ts';
@@ -28,9 +29,16 @@ interface DayPlan {
 }
 
 function legs(p: DayPlan): Leg[] {
-  const out: Leg[] = [{ kind: 'stop', minutes: 10, everySeconds: 300 }, { kind: 'drive', minutes: p.cruise, mph: 60, heading: 45 }];
+  const out: Leg[] = [
+    { kind: 'stop', minutes: 10, everySeconds: 300 },
+    { kind: 'drive', minutes: p.cruise, mph: 60, heading: 45 },
+  ];
   if (p.fast > 0) out.push({ kind: 'drive', minutes: p.fast, mph: p.fastMph });
-  out.push({ kind: 'drive', minutes: 30, mph: 60 }, { kind: 'silence', minutes: 40, status: 'IN_MOTION', movedMiles: 20 }, { kind: 'stop', minutes: 10, everySeconds: 300 });
+  out.push(
+    { kind: 'drive', minutes: 30, mph: 60 },
+    { kind: 'silence', minutes: 40, status: 'IN_MOTION', movedMiles: 20 },
+    { kind: 'stop', minutes: 10, everySeconds: 300 },
+  );
   return out;
 }
 
@@ -59,13 +67,31 @@ function makeCarrier(spec: FleetSpec, storedThreshold = 70): CarrierData {
     for (let d = 0; d < DAYS; d++) {
       if (spec.skip?.(v, d)) continue;
       const day = addDays(FROM, d);
-      const points = generateTrack(legs(spec.plan(v, d)), { startMs: dayStartMs(day) + 6 * 3_600_000, seed: v * 100 + d + 1, vehicleNumber: `${spec.id.toUpperCase()}-${100 + v}` });
+      const points = generateTrack(legs(spec.plan(v, d)), {
+        startMs: dayStartMs(day) + 6 * 3_600_000,
+        seed: v * 100 + d + 1,
+        vehicleNumber: `${spec.id.toUpperCase()}-${100 + v}`,
+      });
       const [chunk] = toDayChunks(vehicleId, points);
       // What ingest stores: the summary computed with the parameters of the time.
-      days.push({ vehicleId, day, chunk: chunk!, summary: summarizeDay(chunk!, { ...summaryParamsOf(DEFAULT_COMPARE_PARAMS), speedingThresholdMph: storedThreshold }) });
+      days.push({
+        vehicleId,
+        day,
+        chunk: chunk!,
+        summary: summarizeDay(chunk!, {
+          ...summaryParamsOf(DEFAULT_COMPARE_PARAMS),
+          speedingThresholdMph: storedThreshold,
+        }),
+      });
     }
   }
-  return { carrierId: spec.id, label: `Carrier ${spec.id.toUpperCase()}`, roster, days, driverSnapshots: spec.snapshots ?? [] };
+  return {
+    carrierId: spec.id,
+    label: `Carrier ${spec.id.toUpperCase()}`,
+    roster,
+    days,
+    driverSnapshots: spec.snapshots ?? [],
+  };
 }
 
 /** The true totals of a fleet, from the plan alone. */
@@ -89,19 +115,54 @@ function truth(spec: FleetSpec, threshold = 70) {
         peaks.push(p.fastMph);
       }
     }
-  return { miles, drivingMin, speedingMin, events, vehicleDays, stationaryMin: 20 * vehicleDays, offlineMin: 40 * vehicleDays, gaps: vehicleDays, peaks: peaks.sort((a, b) => b - a) };
+  return {
+    miles,
+    drivingMin,
+    speedingMin,
+    events,
+    vehicleDays,
+    stationaryMin: 20 * vehicleDays,
+    offlineMin: 40 * vehicleDays,
+    gaps: vehicleDays,
+    peaks: peaks.sort((a, b) => b - a),
+  };
 }
 
-function driver(i: number, status: DriverRow['hos'] extends infer H ? (H extends { status: infer S } ? S : never) : never, driveH: number | null, shiftH: number | null): DriverRow {
+function driver(
+  i: number,
+  status: DriverRow['hos'] extends infer H ? (H extends { status: infer S } ? S : never) : never,
+  driveH: number | null,
+  shiftH: number | null,
+): DriverRow {
   const ms = (h: number | null) => (h === null ? null : h * 3_600_000);
-  return { driverId: `d-${i}`, username: `u${i}`, firstName: 'F', lastName: `L${i}`, active: true, hos: { breakMs: null, driveMs: ms(driveH), shiftMs: ms(shiftH), cycleMs: null, status } };
+  return {
+    driverId: `d-${i}`,
+    username: `u${i}`,
+    firstName: 'F',
+    lastName: `L${i}`,
+    active: true,
+    hos: { breakMs: null, driveMs: ms(driveH), shiftMs: ms(shiftH), cycleMs: null, status },
+  };
 }
 
-const value = (rows: ReturnType<typeof metricRows>, id: string) => rows.find((r) => r.def.id === id)!.cells.map((c) => c.value);
-const marks = (rows: ReturnType<typeof metricRows>, id: string) => rows.find((r) => r.def.id === id)!.cells.map((c) => c.mark);
+const value = (rows: ReturnType<typeof metricRows>, id: string) =>
+  rows.find((r) => r.def.id === id)!.cells.map((c) => c.value);
+const marks = (rows: ReturnType<typeof metricRows>, id: string) =>
+  rows.find((r) => r.def.id === id)!.cells.map((c) => c.mark);
 
-const A: FleetSpec = { id: 'a', vehicles: 3, silentVehicles: 1, plan: (v, d) => ({ cruise: 60 + 10 * v + d, fast: v === 0 ? 0 : 4 + v + d, fastMph: 74 + 2 * v + d }) };
-const B: FleetSpec = { id: 'b', vehicles: 2, silentVehicles: 0, plan: (v, d) => ({ cruise: 120 + 5 * d, fast: 2, fastMph: 72 + v }), skip: (v, d) => v === 1 && d >= 3 };
+const A: FleetSpec = {
+  id: 'a',
+  vehicles: 3,
+  silentVehicles: 1,
+  plan: (v, d) => ({ cruise: 60 + 10 * v + d, fast: v === 0 ? 0 : 4 + v + d, fastMph: 74 + 2 * v + d }),
+};
+const B: FleetSpec = {
+  id: 'b',
+  vehicles: 2,
+  silentVehicles: 0,
+  plan: (v, d) => ({ cruise: 120 + 5 * d, fast: 2, fastMph: 72 + v }),
+  skip: (v, d) => v === 1 && d >= 3,
+};
 
 describe('carrier comparison metrics on generated fleets', () => {
   it('exposure, safety and operations equal the values known from the plans', () => {
@@ -146,7 +207,11 @@ describe('carrier comparison metrics on generated fleets', () => {
 
   it('a threshold other than the stored summaries’ recomputes them from the chunks', () => {
     const threshold = 78;
-    const c = compareFacts([makeCarrier(A), makeCarrier(B)], RANGE, resolveCompareParams({ speedingThresholdMph: threshold }));
+    const c = compareFacts(
+      [makeCarrier(A), makeCarrier(B)],
+      RANGE,
+      resolveCompareParams({ speedingThresholdMph: threshold }),
+    );
     const [ta, tb] = [truth(A, threshold), truth(B, threshold)];
     expect(ta.events).toBeGreaterThan(0);
     expect(ta.events).toBeLessThan(truth(A).events);
@@ -168,12 +233,14 @@ describe('carrier comparison metrics on generated fleets', () => {
     const [ta, tb] = [truth(A), truth(B)];
     // Exposure (how much a carrier drives) is never best or worst, even where the carriers differ.
     expect(ta.miles / ta.vehicleDays).not.toBeCloseTo(tb.miles / tb.vehicleDays, 3);
-    for (const id of ['miles', 'driving-hours', 'active-vehicles', 'miles-per-vehicle-day']) expect(marks(rows, id), id).toEqual([null, null]);
+    for (const id of ['miles', 'driving-hours', 'active-vehicles', 'miles-per-vehicle-day'])
+      expect(marks(rows, id), id).toEqual([null, null]);
     expect(rows.filter((r) => r.def.group === 'exposure').every((r) => r.def.direction === 'neutral')).toBe(true);
     // Rates per exposure are ranked: fewer speeding events per 1,000 mi is better.
     const perA = ta.events / ta.miles;
     const perB = tb.events / tb.miles;
-    if (perA !== perB) expect(marks(rows, 'speeding-per-1000mi')).toEqual(perA < perB ? ['best', 'worst'] : ['worst', 'best']);
+    if (perA !== perB)
+      expect(marks(rows, 'speeding-per-1000mi')).toEqual(perA < perB ? ['best', 'worst'] : ['worst', 'best']);
     expect(marks(rows, 'gaps-per-vehicle-day')).toEqual([null, null]);
   });
 
@@ -189,7 +256,10 @@ describe('carrier comparison metrics on generated fleets', () => {
     const metric = (id: string) => table.find((r) => r[0] !== 'section' && r[1] === id)!;
     const [ta, tb] = [truth(A), truth(B)];
     // Raw values at full precision, from the plans alone.
-    for (const [label, t] of [['Carrier A', ta], ['Carrier B', tb]] as const) {
+    for (const [label, t] of [
+      ['Carrier A', ta],
+      ['Carrier B', tb],
+    ] as const) {
       expect(Number(metric('miles')[col(`${label} value`)])).toBeCloseTo(t.miles, 6);
       expect(Number(metric('driving-hours')[col(`${label} value`)])).toBeCloseTo(t.drivingMin / 60, 6);
     }
@@ -201,12 +271,19 @@ describe('carrier comparison metrics on generated fleets', () => {
     expect(metric('coverage-vehicles')[col('Carrier A detail')]).toBe('3 / 4');
     expect(metric('active-vehicles')[col('Carrier A value')]).toBe('3');
     // Exposure carries no mark; a rate per exposure does (fewer speeding events per 1,000 mi is better).
-    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('miles-per-vehicle-day')[i])).toEqual(['', '']);
+    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('miles-per-vehicle-day')[i])).toEqual([
+      '',
+      '',
+    ]);
     const aBetter = ta.events / ta.miles < tb.events / tb.miles;
-    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('speeding-per-1000mi')[i])).toEqual(aBetter ? ['best', 'worst'] : ['worst', 'best']);
+    expect([col('Carrier A mark'), col('Carrier B mark')].map((i) => metric('speeding-per-1000mi')[i])).toEqual(
+      aBetter ? ['best', 'worst'] : ['worst', 'best'],
+    );
     expect(metric('miles')[col('Carrier A shown')]).not.toBe(metric('miles')[col('Carrier A value')]);
     expect(table.find((r) => r[0] === 'range' && r[1] === 'from')?.[2]).toBe(RANGE.from);
-    expect(table.find((r) => r[0] === 'parameter' && r[1] === 'speedingThresholdMph')?.[5]).toBe(String(DEFAULT_COMPARE_PARAMS.speedingThresholdMph));
+    expect(table.find((r) => r[0] === 'parameter' && r[1] === 'speedingThresholdMph')?.[5]).toBe(
+      String(DEFAULT_COMPARE_PARAMS.speedingThresholdMph),
+    );
   });
 
   it('a carrier with nothing stored shows "—", never NaN or Infinity, and takes no rank', () => {
@@ -225,7 +302,9 @@ describe('carrier comparison metrics on generated fleets', () => {
       expect(cell.text, r.def.id).toBe('—');
       expect(cell.mark, r.def.id).toBeNull();
     }
-    expect(coverageWarnings(c.carriers).map((w) => w.kind)).toEqual(expect.arrayContaining(['no-roster', 'no-data', 'uneven-days']));
+    expect(coverageWarnings(c.carriers).map((w) => w.kind)).toEqual(
+      expect.arrayContaining(['no-roster', 'no-data', 'uneven-days']),
+    );
     const csv = comparisonCsv(c);
     expect(csv).not.toMatch(/NaN|Infinity/);
   });
@@ -235,8 +314,24 @@ describe('carrier comparison metrics on generated fleets', () => {
     const snaps: DriverSnapshot[] = [
       // Before the range: ignored for the mean, but not the latest.
       { takenAt: dayStartMs(FROM) - 3_600_000, rows: [driver(1, 'DS_D', 0.2, 5)] },
-      { takenAt: inRange, rows: [driver(1, 'DS_D', 0.5, 6), driver(2, 'DS_ON', 4, 0.9), driver(3, 'DS_OFF', 10, 12), driver(4, 'DS_SB', 8, 8)] },
-      { takenAt: inRange + 86_400_000, rows: [driver(1, 'DS_D', 3, 6), driver(2, 'DS_ON', 4, 0.5), driver(3, 'DS_D', 2, 2), { ...driver(5, null, null, null), hos: null }] },
+      {
+        takenAt: inRange,
+        rows: [
+          driver(1, 'DS_D', 0.5, 6),
+          driver(2, 'DS_ON', 4, 0.9),
+          driver(3, 'DS_OFF', 10, 12),
+          driver(4, 'DS_SB', 8, 8),
+        ],
+      },
+      {
+        takenAt: inRange + 86_400_000,
+        rows: [
+          driver(1, 'DS_D', 3, 6),
+          driver(2, 'DS_ON', 4, 0.5),
+          driver(3, 'DS_D', 2, 2),
+          { ...driver(5, null, null, null), hos: null },
+        ],
+      },
       // After the range: ignored.
       { takenAt: dayStartMs(RANGE.to) + 86_400_000 + 1, rows: [driver(1, 'DS_D', 0.1, 0.1)] },
     ];
@@ -249,14 +344,23 @@ describe('carrier comparison metrics on generated fleets', () => {
     const rows = metricRows(c.carriers);
     expect(value(rows, 'hos-low-latest')).toEqual([1 / 3, null]);
     expect(rows.find((r) => r.def.id === 'hos-duty-latest')!.cells[0]!.detail).toBe('D 2 · ON 1 · no HOS 1');
-    expect(coverageWarnings(c.carriers).filter((w) => w.kind === 'no-hos').map((w) => w.carrierId)).toEqual(['b']);
+    expect(
+      coverageWarnings(c.carriers)
+        .filter((w) => w.kind === 'no-hos')
+        .map((w) => w.carrierId),
+    ).toEqual(['b']);
   });
 
   it('average trip length uses the injected trip analysis over each vehicle’s chunks in day order', () => {
     const calls: string[][] = [];
     const analyze = (chunks: readonly { day: string; vehicleId: string }[]) => {
       calls.push(chunks.map((c) => c.day));
-      return { params: resolveCompareParams(), trips: chunks.map(() => ({ distanceMiles: 12 })), stops: [], events: [] } as never;
+      return {
+        params: resolveCompareParams(),
+        trips: chunks.map(() => ({ distanceMiles: 12 })),
+        stops: [],
+        events: [],
+      } as never;
     };
     const c = compareFacts([makeCarrier(A), makeCarrier(B)], RANGE, resolveCompareParams(), analyze);
     expect(calls.every((days) => days.join() === [...days].sort().join())).toBe(true);
@@ -264,7 +368,10 @@ describe('carrier comparison metrics on generated fleets', () => {
     expect(c.carriers[0]!.trips).toEqual({ count: 15, miles: 180 });
     expect(value(metricRows(c.carriers), 'avg-trip-miles')).toEqual([12, 12]);
     const without = metricRows(compareFacts([makeCarrier(B)], RANGE, resolveCompareParams()).carriers);
-    expect(without.find((r) => r.def.id === 'avg-trip-miles')!.cells[0]).toMatchObject({ text: '—', detail: 'trip analysis unavailable' });
+    expect(without.find((r) => r.def.id === 'avg-trip-miles')!.cells[0]).toMatchObject({
+      text: '—',
+      detail: 'trip analysis unavailable',
+    });
   });
 
   it('every metric has a definition, a unique id and a direction', () => {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, htmlWithPolicy, MAX_EXTRA_ORIGINS, metaPolicy } from '../../shared/ipc/csp.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  htmlWithPolicy,
+  MAX_EXTRA_ORIGINS,
+  metaPolicy,
+} from '../../shared/ipc/csp.ts';
 
 const directive = (policy: string, name: string): string[] =>
   (policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '').split(' ').slice(1);
@@ -51,7 +57,8 @@ describe('content security policy', () => {
 
   it('rewrites the page meta policy to the same one, without frame-ancestors (ignored in meta)', () => {
     const policy = contentSecurityPolicy(['https://tiles.example.com']);
-    const html = '<head>\n<meta charset="UTF-8" />\n<meta http-equiv="Content-Security-Policy" content="default-src \'self\'" />\n</head>';
+    const html =
+      '<head>\n<meta charset="UTF-8" />\n<meta http-equiv="Content-Security-Policy" content="default-src \'self\'" />\n</head>';
     const out = htmlWithPolicy(html, policy);
     const meta = /content="([^"]*)" \/>\n<\/head>/.exec(out)?.[1];
     expect(meta).toBe(metaPolicy(policy));

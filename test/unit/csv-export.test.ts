@@ -4,7 +4,22 @@ import { csvHeader, csvLines, csvTextCell, parseBreadcrumbCsv, parseCsv } from '
 import { formatNumber } from '../../shared/export/format.ts';
 import { generateRandomTrack, generateTrack, rng, toDayChunks } from '../support/tracks.ts';
 
-const HOSTILE = ['=1+2', '+SUM(A1)', '-2+3', '@cmd', '\tTab', '\rCR', "'quoted", 'a,b', 'say "hi"', 'line\nbreak', 'crlf\r\nx', '<&>"\'', 'Zoë 🚚', ''];
+const HOSTILE = [
+  '=1+2',
+  '+SUM(A1)',
+  '-2+3',
+  '@cmd',
+  '\tTab',
+  '\rCR',
+  "'quoted",
+  'a,b',
+  'say "hi"',
+  'line\nbreak',
+  'crlf\r\nx',
+  '<&>"\'',
+  'Zoë 🚚',
+  '',
+];
 
 function hostileTrack() {
   return generateRandomTrack(5, 3, {
@@ -17,8 +32,12 @@ function hostileTrack() {
 describe('csvLines', () => {
   it('starts with the exact header and ends every line with CRLF', () => {
     const text = [...csvLines(toDayChunks('v', generateRandomTrack(1, 1)))].join('');
-    expect(text.startsWith('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n')).toBe(true);
-    expect(csvHeader).toBe('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n');
+    expect(
+      text.startsWith('id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n'),
+    ).toBe(true);
+    expect(csvHeader).toBe(
+      'id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n',
+    );
     expect(text.endsWith('\r\n')).toBe(true);
     expect(/[^\r]\n/.test(text)).toBe(false);
   });
@@ -146,6 +165,6 @@ describe('formatNumber', () => {
       expect(formatNumber(x)).toBe(x === 0 ? '0' : String(x));
     }
     expect(formatNumber(-0.000001)).toBe('-0.000001');
-    expect(formatNumber(123.000450)).toBe('123.00045');
+    expect(formatNumber(123.00045)).toBe('123.00045');
   });
 });

@@ -60,7 +60,11 @@ describe('m4', () => {
     const chunks = toDayChunks(
       'v',
       generateTrack(
-        [{ kind: 'drive', minutes: 300, mph: 60 }, { kind: 'silence', minutes: 90, status: 'IN_MOTION', movedMiles: 60 }, { kind: 'drive', minutes: 300, mph: 50 }],
+        [
+          { kind: 'drive', minutes: 300, mph: 60 },
+          { kind: 'silence', minutes: 90, status: 'IN_MOTION', movedMiles: 60 },
+          { kind: 'drive', minutes: 300, mph: 50 },
+        ],
         { startMs: Date.UTC(2026, 1, 1, 20) },
       ),
     );

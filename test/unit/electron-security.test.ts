@@ -9,7 +9,12 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.ts';
 const fake = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void;
   const state = {
-    onHeaders: null as null | ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void),
+    onHeaders: null as
+      | null
+      | ((
+          details: { responseHeaders?: Record<string, string[]> },
+          cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void),
     permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void),
     permissionCheck: null as null | ((wc: unknown, permission: string) => boolean),
     appListeners: new Map<string, Listener>(),
@@ -30,14 +35,16 @@ vi.mock('electron', () => ({
   shell: { openExternal: async (url: string) => void fake.opened.push(url) },
 }));
 
-const { hardenApp, hardenContents, hardenSession, isAllowedExternalUrl } = await import('../../electron/main/security.ts');
+const { hardenApp, hardenContents, hardenSession, isAllowedExternalUrl } =
+  await import('../../electron/main/security.ts');
 
 /** A fake WebContents: records its listeners and window-open handler. */
 function fakeContents() {
   const listeners = new Map<string, (event: { preventDefault: () => void }, ...args: unknown[]) => void>();
   let openHandler: ((d: { url: string }) => { action: string }) | null = null;
   const contents = {
-    on: (name: string, l: (event: { preventDefault: () => void }, ...args: unknown[]) => void) => listeners.set(name, l),
+    on: (name: string, l: (event: { preventDefault: () => void }, ...args: unknown[]) => void) =>
+      listeners.set(name, l),
     setWindowOpenHandler: (h: (d: { url: string }) => { action: string }) => (openHandler = h),
   };
   /** Emits `name` with `args`; true when the handler prevented the default. */
@@ -57,7 +64,14 @@ beforeEach(() => {
 
 describe('main-process security handlers (fake Electron)', () => {
   it('opens no external link: the allow-list is empty, and non-https or malformed URLs never pass', () => {
-    for (const url of ['https://example.com/', 'http://127.0.0.1/', 'javascript:alert(1)', 'file:///etc/passwd', 'not a url', '']) {
+    for (const url of [
+      'https://example.com/',
+      'http://127.0.0.1/',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'not a url',
+      '',
+    ]) {
       expect(isAllowedExternalUrl(url), url).toBe(false);
     }
   });
@@ -81,7 +95,9 @@ describe('main-process security handlers (fake Electron)', () => {
     const respond = (details: { responseHeaders?: Record<string, string[]> }) =>
       new Promise<Record<string, string[]>>((resolve) => fake.onHeaders!(details, (r) => resolve(r.responseHeaders)));
     hardenSession(async () => ['https://tiles.example.org']);
-    const headers = await respond({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] } });
+    const headers = await respond({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] },
+    });
     expect(headers['Content-Type']).toEqual(['text/html']);
     expect(headers['Content-Security-Policy']).toHaveLength(1);
     expect(headers['Content-Security-Policy']![0]).toContain('https://tiles.example.org');
@@ -98,7 +114,13 @@ describe('main-process security handlers (fake Electron)', () => {
     for (const ev of ['will-navigate', 'will-redirect']) {
       expect(emit(ev, APP_ENTRY_URL), ev).toBe(false);
       expect(emit(ev, `${APP_ORIGIN}/index.html#/review`), ev).toBe(false);
-      for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://routelens.evil/', 'http://127.0.0.1:5217/']) expect(emit(ev, url), `${ev} ${url}`).toBe(true);
+      for (const url of [
+        'https://evil.example/',
+        'file:///etc/passwd',
+        'app://routelens.evil/',
+        'http://127.0.0.1:5217/',
+      ])
+        expect(emit(ev, url), `${ev} ${url}`).toBe(true);
     }
     for (const url of ['https://example.com/', APP_ENTRY_URL]) expect(open(url)).toEqual({ action: 'deny' });
     expect(fake.opened).toEqual([]);

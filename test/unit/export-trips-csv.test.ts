@@ -7,13 +7,24 @@ import { TRIPS_CSV_COLUMNS, tripsCsv } from '../../shared/export/trips-csv.ts';
 import { generateRandomTrack, generateTrack, toDayChunks } from '../support/tracks.ts';
 
 const HOSTILE_PLACES = ['=HYPERLINK("x")', 'Exit 12, "Joe\'s"', '-5 Mile Rd\r\nLine', "'quoted", '@home', 'Zoë 🚚'];
-const chunks = toDayChunks('veh,"7"', generateRandomTrack(17, 12, { location: (k) => HOSTILE_PLACES[k % HOSTILE_PLACES.length]!, vehicleNumber: 'T-101' }));
+const chunks = toDayChunks(
+  'veh,"7"',
+  generateRandomTrack(17, 12, { location: (k) => HOSTILE_PLACES[k % HOSTILE_PLACES.length]!, vehicleNumber: 'T-101' }),
+);
 const analysis = analyzeTrack(chunks);
-const CONTEXT: ExportContext = { carrierName: '=Acme, "Freight"', dotNumber: '3148272', vehicleId: 'veh,"7"', vehicleNumber: 'T-101', vin: '1FUJGLDR9CLBP8834', zone: 'America/Chicago' };
+const CONTEXT: ExportContext = {
+  carrierName: '=Acme, "Freight"',
+  dotNumber: '3148272',
+  vehicleId: 'veh,"7"',
+  vehicleNumber: 'T-101',
+  vin: '1FUJGLDR9CLBP8834',
+  zone: 'America/Chicago',
+};
 
 const parse = (pieces: Iterable<string>) => parseCsv([...pieces].join(''));
 /** Exactly `decimals` decimals, nothing after: the stated precision, no float noise. */
-const atPrecision = (cell: string, decimals: number) => new RegExp(decimals === 0 ? '^-?\\d+$' : `^-?\\d+\\.\\d{${decimals}}$`).test(cell);
+const atPrecision = (cell: string, decimals: number) =>
+  new RegExp(decimals === 0 ? '^-?\\d+$' : `^-?\\d+\\.\\d{${decimals}}$`).test(cell);
 
 describe('trips CSV', () => {
   it('has the documented header and reads back to the same trips at the stated precision, identity and local times on every row', () => {
@@ -25,9 +36,16 @@ describe('trips CSV', () => {
       const trip = analysis.trips[k]!;
       const cell = (name: (typeof TRIPS_CSV_COLUMNS)[number]) => r[TRIPS_CSV_COLUMNS.indexOf(name)]!;
       expect(csvTextValue(cell('trip_id'))).toMatch(/^T-101-\d{4}-\d{2}-\d{2}-\d+$/);
-      expect([cell('vehicle_id'), cell('vehicle_number'), cell('vin'), cell('carrier'), cell('dot_number'), cell('time_zone')].map(csvTextValue)).toEqual([
-        'veh,"7"', 'T-101', '1FUJGLDR9CLBP8834', '=Acme, "Freight"', '3148272', 'America/Chicago',
-      ]);
+      expect(
+        [
+          cell('vehicle_id'),
+          cell('vehicle_number'),
+          cell('vin'),
+          cell('carrier'),
+          cell('dot_number'),
+          cell('time_zone'),
+        ].map(csvTextValue),
+      ).toEqual(['veh,"7"', 'T-101', '1FUJGLDR9CLBP8834', '=Acme, "Freight"', '3148272', 'America/Chicago']);
       expect(cell('carrier').startsWith("'=")).toBe(true);
       expect(Date.parse(cell('start_time'))).toBe(trip.startMs);
       expect(Date.parse(cell('end_time'))).toBe(trip.endMs);
@@ -38,25 +56,51 @@ describe('trips CSV', () => {
       expect(csvTextValue(cell('start_place'))).toBe(trip.startPlace);
       expect(csvTextValue(cell('end_place'))).toBe(trip.endPlace);
       // Recorded positions exactly; computed figures rounded to their unit's precision.
-      expect([cell('start_lat'), cell('start_lng'), cell('end_lat'), cell('end_lng')].map(Number)).toEqual([trip.startLat, trip.startLng, trip.endLat, trip.endLng]);
-      const figures = { distance_miles: [trip.distanceMiles, 2], unaccounted_miles: [trip.unaccountedMiles, 2], max_speed_mph: [trip.maxSpeedMph, 1], avg_speed_mph: [trip.avgSpeedMph, 1], duration_s: [trip.durationSeconds, 0], moving_s: [trip.movingSeconds, 0] } as const;
+      expect([cell('start_lat'), cell('start_lng'), cell('end_lat'), cell('end_lng')].map(Number)).toEqual([
+        trip.startLat,
+        trip.startLng,
+        trip.endLat,
+        trip.endLng,
+      ]);
+      const figures = {
+        distance_miles: [trip.distanceMiles, 2],
+        unaccounted_miles: [trip.unaccountedMiles, 2],
+        max_speed_mph: [trip.maxSpeedMph, 1],
+        avg_speed_mph: [trip.avgSpeedMph, 1],
+        duration_s: [trip.durationSeconds, 0],
+        moving_s: [trip.movingSeconds, 0],
+      } as const;
       for (const [name, [value, decimals]] of Object.entries(figures)) {
-        expect(atPrecision(cell(name as keyof typeof figures), decimals), `${name} ${cell(name as keyof typeof figures)}`).toBe(true);
-        expect(Math.abs(Number(cell(name as keyof typeof figures)) - value)).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+        expect(
+          atPrecision(cell(name as keyof typeof figures), decimals),
+          `${name} ${cell(name as keyof typeof figures)}`,
+        ).toBe(true);
+        expect(Math.abs(Number(cell(name as keyof typeof figures)) - value)).toBeLessThanOrEqual(
+          0.5 * 10 ** -decimals + 1e-9,
+        );
       }
       expect(Number(cell('points'))).toBe(trip.points);
     });
     // Somewhere a raw distance has float noise the file must not carry.
     expect(analysis.trips.some((t) => String(t.distanceMiles).length > 10)).toBe(true);
-    const placeCells = rows.flatMap((r) => [r[TRIPS_CSV_COLUMNS.indexOf('start_place')]!, r[TRIPS_CSV_COLUMNS.indexOf('end_place')]!]);
+    const placeCells = rows.flatMap((r) => [
+      r[TRIPS_CSV_COLUMNS.indexOf('start_place')]!,
+      r[TRIPS_CSV_COLUMNS.indexOf('end_place')]!,
+    ]);
     expect(placeCells.some((c) => c.startsWith("'="))).toBe(true);
     for (const c of placeCells) expect(c).not.toMatch(/^[=@+-]/);
   });
 
   it('trip ids are unique, numbered per local start day, and the same on a re-analysis', () => {
-    const ids = parse(tripsCsv(analysis, CONTEXT)).slice(1).map((r) => csvTextValue(r[0]!));
+    const ids = parse(tripsCsv(analysis, CONTEXT))
+      .slice(1)
+      .map((r) => csvTextValue(r[0]!));
     expect(new Set(ids).size).toBe(ids.length);
-    const again = parse(tripsCsv(analyzeTrack(toDayChunks('veh,"7"', generateRandomTrack(17, 12, { vehicleNumber: 'T-101' }))), CONTEXT)).slice(1).map((r) => csvTextValue(r[0]!));
+    const again = parse(
+      tripsCsv(analyzeTrack(toDayChunks('veh,"7"', generateRandomTrack(17, 12, { vehicleNumber: 'T-101' }))), CONTEXT),
+    )
+      .slice(1)
+      .map((r) => csvTextValue(r[0]!));
     expect(again).toEqual(ids);
     // Ordinals restart at 1 on each local day and count up without holes.
     const byDay = new Map<string, number[]>();
@@ -69,7 +113,14 @@ describe('trips CSV', () => {
 
   it('a trip is dated by the local day it starts in (23:30 in Chicago is already the next day in UTC)', () => {
     // 2026-11-21T05:30Z is 2026-11-20 23:30 CST: the trip is the 20th's, in Chicago, and the 21st's in UTC.
-    const points = generateTrack([{ kind: 'stop', minutes: 30 }, { kind: 'drive', minutes: 90, mph: 60 }, { kind: 'stop', minutes: 30 }], { startMs: Date.UTC(2026, 10, 21, 5), vehicleNumber: 'T-101' });
+    const points = generateTrack(
+      [
+        { kind: 'stop', minutes: 30 },
+        { kind: 'drive', minutes: 90, mph: 60 },
+        { kind: 'stop', minutes: 30 },
+      ],
+      { startMs: Date.UTC(2026, 10, 21, 5), vehicleNumber: 'T-101' },
+    );
     const a = analyzeTrack(toDayChunks('v', points));
     expect(a.trips).toHaveLength(1);
     const idIn = (zone: string) => csvTextValue(parse(tripsCsv(a, { ...CONTEXT, zone })).at(1)![0]!);
@@ -99,8 +150,17 @@ describe('events CSV', () => {
       const e = analysis.events[k]!;
       const cell = (name: (typeof EVENTS_CSV_COLUMNS)[number]) => r[EVENTS_CSV_COLUMNS.indexOf(name)]!;
       expect(cell('kind')).toBe(e.kind);
-      expect([cell('vehicle_id'), cell('vehicle_number'), cell('vin'), cell('dot_number'), cell('time_zone')].map(csvTextValue)).toEqual(['veh,"7"', 'T-101', '1FUJGLDR9CLBP8834', '3148272', 'America/Chicago']);
-      expect([Date.parse(cell('start_time')), Date.parse(cell('start_local_time')), Date.parse(cell('end_time')), Date.parse(cell('end_local_time'))]).toEqual([e.startMs, e.startMs, e.endMs, e.endMs]);
+      expect(
+        [cell('vehicle_id'), cell('vehicle_number'), cell('vin'), cell('dot_number'), cell('time_zone')].map(
+          csvTextValue,
+        ),
+      ).toEqual(['veh,"7"', 'T-101', '1FUJGLDR9CLBP8834', '3148272', 'America/Chicago']);
+      expect([
+        Date.parse(cell('start_time')),
+        Date.parse(cell('start_local_time')),
+        Date.parse(cell('end_time')),
+        Date.parse(cell('end_local_time')),
+      ]).toEqual([e.startMs, e.startMs, e.endMs, e.endMs]);
       expect(cell('duration_s')).toBe(String(Math.round(e.durationSeconds)));
       expect(cell('peak_speed_mph')).toBe(e.kind === 'speeding' ? e.peakSpeedMph.toFixed(1) : '');
       expect(cell('reason')).toBe(e.kind === 'gap' ? e.reason : '');

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MotionCode } from '../../shared/domain/status.ts';
-import { findGaps, gapReasonBetween, gapRule, Interval, intervalBetween, isGapBetween, JUMP_TOLERANCE_METERS, PARKED_RADIUS_METERS } from '../../shared/track/gaps.ts';
+import {
+  findGaps,
+  gapReasonBetween,
+  gapRule,
+  Interval,
+  intervalBetween,
+  isGapBetween,
+  JUMP_TOLERANCE_METERS,
+  PARKED_RADIUS_METERS,
+} from '../../shared/track/gaps.ts';
 import { generateTrack, toDayChunks } from '../support/tracks.ts';
 
 const START = Date.UTC(2026, 4, 1, 6, 0, 0);
@@ -40,7 +49,8 @@ describe('gaps', () => {
 
   it('the gap threshold is exclusive, the stop minimum inclusive, the parked radius inclusive', () => {
     const rule = gapRule({ gapSeconds: 1200, minStopSeconds: 300 });
-    const at = (dtMs: number, status: number, metres: number, speed = 50) => intervalBetween(rule, 0, status, speed, 40, 0, dtMs, north(metres), 0);
+    const at = (dtMs: number, status: number, metres: number, speed = 50) =>
+      intervalBetween(rule, 0, status, speed, 40, 0, dtMs, north(metres), 0);
     const moved = 3000;
     expect(at(1_200_000, MotionCode.IN_MOTION, moved)).toBe(Interval.MOVING);
     expect(at(1_200_001, MotionCode.IN_MOTION, moved)).toBe(Interval.GAP);
@@ -71,7 +81,8 @@ describe('gaps', () => {
     const rule = gapRule({ maxPlausibleMph: 110 });
     // 110 mph for 1 s is 49.17 m; the tolerance adds JUMP_TOLERANCE_METERS of GPS error.
     const reach = (110 * 1609.344) / 3600 + JUMP_TOLERANCE_METERS;
-    const at = (dtMs: number, metres: number) => intervalBetween(rule, 0, MotionCode.IN_MOTION, 60, 40, 0, dtMs, north(metres), 0);
+    const at = (dtMs: number, metres: number) =>
+      intervalBetween(rule, 0, MotionCode.IN_MOTION, 60, 40, 0, dtMs, north(metres), 0);
     expect(at(1000, reach - 0.5)).toBe(Interval.MOVING);
     expect(at(1000, reach + 0.5)).toBe(Interval.GAP);
     expect(gapReasonBetween(rule, 0, MotionCode.IN_MOTION, 40, 0, 1000, north(reach + 0.5), 0)).toBe('jump');

@@ -25,7 +25,8 @@ describe('great-circle distance against published figures', () => {
   });
 
   it('one degree of latitude is about 69 miles (111.2 km), anywhere on a meridian', () => {
-    for (const lat of [-60, 0, 30, 45]) expect(haversineMiles(lat, -97, lat + 1, -97)).toBeCloseTo(111.195 / KM_PER_MILE, 2);
+    for (const lat of [-60, 0, 30, 45])
+      expect(haversineMiles(lat, -97, lat + 1, -97)).toBeCloseTo(111.195 / KM_PER_MILE, 2);
   });
 });
 

@@ -4,7 +4,18 @@ import type { CarrierView } from '../../shared/domain/carrier.ts';
 import { GPX_UNKNOWN, gpxPieces } from '../../shared/export/gpx.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
-const base: CarrierView = { id: 'demo-x', label: 'Night shift fleet', baseUrl: null, demo: true, hasCompanyKey: true, createdAt: '2026-11-01T00:00:00.000Z', company: null, companyKeyOrigins: [], homeZone: 'America/Chicago', homeZoneIsDefault: false };
+const base: CarrierView = {
+  id: 'demo-x',
+  label: 'Night shift fleet',
+  baseUrl: null,
+  demo: true,
+  hasCompanyKey: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  company: null,
+  companyKeyOrigins: [],
+  homeZone: 'America/Chicago',
+  homeZoneIsDefault: false,
+};
 const chunks = toDayChunks('veh-1', generateRandomTrack(2, 7));
 const day = chunks[0]!.day;
 
@@ -16,9 +27,20 @@ function metadataOf(carrier: CarrierView | undefined): string {
 describe('GPX audit metadata of app exports', () => {
   it("uses the remembered legal name and DOT number, as the CLI does, not the user's label", () => {
     const dot = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
-    const carrier = { ...base, company: { name: 'Legal Name Trucking Inc', dotNumber: dot, fetchedAt: '2026-11-19T08:00:00.000Z' } };
+    const carrier = {
+      ...base,
+      company: { name: 'Legal Name Trucking Inc', dotNumber: dot, fetchedAt: '2026-11-19T08:00:00.000Z' },
+    };
     const meta = auditMeta(carrier, chunks, day, day);
-    expect(meta).toMatchObject({ carrierName: 'Legal Name Trucking Inc', dotNumber: dot, vehicleId: 'veh-1', vehicleNumber: chunks[0]!.vehicleNumber, vin: chunks[0]!.vin, zone: 'America/Chicago', dayZone: 'UTC' });
+    expect(meta).toMatchObject({
+      carrierName: 'Legal Name Trucking Inc',
+      dotNumber: dot,
+      vehicleId: 'veh-1',
+      vehicleNumber: chunks[0]!.vehicleNumber,
+      vin: chunks[0]!.vin,
+      zone: 'America/Chicago',
+      dayZone: 'UTC',
+    });
     const md = metadataOf(carrier);
     expect(md).toContain(`Carrier: Legal Name Trucking Inc. USDOT: ${dot}.`);
     expect(md).not.toContain(base.label);

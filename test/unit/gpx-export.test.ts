@@ -39,13 +39,21 @@ function readGpx(xml: string) {
             ...seg.matchAll(
               /<trkpt lat="([^"]+)" lon="([^"]+)"><time>([^<]+)<\/time><type>([^<]+)<\/type><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>([^<]+)<\/gpxtpx:speed><gpxtpx:course>([^<]+)<\/gpxtpx:course><\/gpxtpx:TrackPointExtension><\/extensions><\/trkpt>/g,
             ),
-          ].map((m): ReadPoint => ({ lat: Number(m[1]), lon: Number(m[2]), time: m[3]!, type: m[4]!, speed: Number(m[5]), course: Number(m[6]) })),
+          ].map((m): ReadPoint => ({
+            lat: Number(m[1]),
+            lon: Number(m[2]),
+            time: m[3]!,
+            type: m[4]!,
+            speed: Number(m[5]),
+            course: Number(m[6]),
+          })),
         ),
     }));
   return { tracks, pointLines: xml.split('\n').filter((l) => l.startsWith('<trkpt')).length };
 }
 
-const gpx = (input: Partial<GpxInput> & { chunks: Iterable<DayChunk> }) => [...gpxPieces({ meta: META, ...input })].join('');
+const gpx = (input: Partial<GpxInput> & { chunks: Iterable<DayChunk> }) =>
+  [...gpxPieces({ meta: META, ...input })].join('');
 
 describe('gpxPieces', () => {
   it('one track per UTC day, a new segment after each gap, every point exact', () => {
@@ -81,7 +89,9 @@ describe('gpxPieces', () => {
   it('converts mph to m/s (× 0.44704) and writes course in [0, 360) at 0.1°, without float noise', () => {
     const speeds = [0, 1, 55.5, 60, 65.3, 88.8, 70, 70];
     const directions = [0, 359.9, 360, 90.25, 720.5, -10, 359.96, 301.20000000000005];
-    const points = generateTrack([{ kind: 'drive', minutes: speeds.length - 1, mph: 10 }], { startMs: Date.UTC(2026, 4, 1) }).map((p, k) => ({
+    const points = generateTrack([{ kind: 'drive', minutes: speeds.length - 1, mph: 10 }], {
+      startMs: Date.UTC(2026, 4, 1),
+    }).map((p, k) => ({
       ...p,
       speed: speeds[k]!,
       direction: directions[k]!,
@@ -89,14 +99,19 @@ describe('gpxPieces', () => {
     const read = readGpx(gpx({ chunks: toDayChunks('v', points) })).tracks[0]!.segments.flat();
     expect(read.map((p) => p.speed)).toEqual(speeds.map((s) => Number((s * 0.44704).toFixed(6))));
     for (const p of read) expect(p.course >= 0 && p.course < 360).toBe(true);
-    const courses = [...gpx({ chunks: toDayChunks('v', points) }).matchAll(/<gpxtpx:course>([^<]+)</g)].map((m) => m[1]);
+    const courses = [...gpx({ chunks: toDayChunks('v', points) }).matchAll(/<gpxtpx:course>([^<]+)</g)].map(
+      (m) => m[1],
+    );
     expect(courses).toEqual(['0.0', '359.9', '0.0', '90.3', '0.5', '350.0', '0.0', '301.2']);
   });
 
   it('names the range asked for and the range the data covers, in the days of dayZone', () => {
     const plan: Leg[] = [{ kind: 'drive', minutes: 30, mph: 50 }];
     // Readings on 2026-05-02 and 2026-05-03 (UTC) only; the range asked starts 2026-05-01.
-    const chunks = toDayChunks('v', [...generateTrack(plan, { startMs: Date.UTC(2026, 4, 2, 12), seed: 1 }), ...generateTrack(plan, { startMs: Date.UTC(2026, 4, 3, 12), seed: 2 })]);
+    const chunks = toDayChunks('v', [
+      ...generateTrack(plan, { startMs: Date.UTC(2026, 4, 2, 12), seed: 1 }),
+      ...generateTrack(plan, { startMs: Date.UTC(2026, 4, 3, 12), seed: 2 }),
+    ]);
     const meta = /<metadata>([\s\S]*?)<\/metadata>/.exec(gpx({ chunks }))![1]!;
     expect(meta).toContain('<name>TRK-101 2026-05-01 – 2026-05-03 (data 2026-05-02 – 2026-05-03)</name>');
     expect(meta).toContain('Range: asked 2026-05-01 – 2026-05-03, data 2026-05-02 – 2026-05-03 (UTC days).');
@@ -105,7 +120,9 @@ describe('gpxPieces', () => {
     expect(none).toContain('Range: asked 2026-05-01 – 2026-05-03, no data (UTC days).');
     // 2026-05-02T02:00Z is still May 1 in Chicago (CDT, UTC-5).
     const early = toDayChunks('v', generateTrack(plan, { startMs: Date.UTC(2026, 4, 2, 2), seed: 3 }));
-    const chicago = /<metadata>([\s\S]*?)<\/metadata>/.exec([...gpxPieces({ chunks: early, meta: { ...META, dayZone: 'America/Chicago' } })].join(''))![1]!;
+    const chicago = /<metadata>([\s\S]*?)<\/metadata>/.exec(
+      [...gpxPieces({ chunks: early, meta: { ...META, dayZone: 'America/Chicago' } })].join(''),
+    )![1]!;
     expect(chicago).toContain('Range: asked 2026-05-01 – 2026-05-03, data 2026-05-01 (America/Chicago days).');
   });
 
@@ -116,13 +133,21 @@ describe('gpxPieces', () => {
     const order = ['<name>', '<desc>', '<author>', '<time>', '<keywords>', '<bounds '].map((tag) => meta.indexOf(tag));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    for (const fact of ['Acme Freight', '1234567', 'TRK-101', '1FUJGLDR9CLBP8834', '2026-05-01', '2026-05-03']) expect(meta).toContain(fact);
+    for (const fact of ['Acme Freight', '1234567', 'TRK-101', '1FUJGLDR9CLBP8834', '2026-05-01', '2026-05-03'])
+      expect(meta).toContain(fact);
     expect(meta).toContain('<time>2026-05-04T12:00:00Z</time>');
     const lats = chunks.flatMap((c) => [...c.lat]);
     const lngs = chunks.flatMap((c) => [...c.lng]);
     const b = /<bounds minlat="([^"]+)" minlon="([^"]+)" maxlat="([^"]+)" maxlon="([^"]+)"\/>/.exec(meta)!;
-    expect(b.slice(1).map(Number)).toEqual([Math.min(...lats), Math.min(...lngs), Math.max(...lats), Math.max(...lngs)]);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1" creator="RouteLens" xmlns="http:\/\/www.topografix.com\/GPX\/1\/1"/);
+    expect(b.slice(1).map(Number)).toEqual([
+      Math.min(...lats),
+      Math.min(...lngs),
+      Math.max(...lats),
+      Math.max(...lngs),
+    ]);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1" creator="RouteLens" xmlns="http:\/\/www.topografix.com\/GPX\/1\/1"/,
+    );
     expect(xml.endsWith('</gpx>\n')).toBe(true);
   });
 
@@ -146,8 +171,14 @@ describe('gpxPieces', () => {
   });
 
   it('escapes markup and strips characters XML 1.0 forbids', () => {
-    const points = generateTrack([{ kind: 'drive', minutes: 5, mph: 30 }], { startMs: Date.UTC(2026, 4, 1), vehicleNumber: 'A<&>"\'\u0001\u001f\uFFFE\uD800Z 🚚' });
-    const xml = gpx({ chunks: toDayChunks('v', points), meta: { ...META, carrierName: 'Bad & <Co> "\r"', creator: 'Route"Lens' } });
+    const points = generateTrack([{ kind: 'drive', minutes: 5, mph: 30 }], {
+      startMs: Date.UTC(2026, 4, 1),
+      vehicleNumber: 'A<&>"\'\u0001\u001f\uFFFE\uD800Z 🚚',
+    });
+    const xml = gpx({
+      chunks: toDayChunks('v', points),
+      meta: { ...META, carrierName: 'Bad & <Co> "\r"', creator: 'Route"Lens' },
+    });
     expect(xml).toContain('<name>A&lt;&amp;&gt;&quot;&apos;Z 🚚 2026-05-01</name>');
     expect(xml).toContain('Carrier: Bad &amp; &lt;Co&gt; &quot;&#13;&quot;.');
     expect(xml).toContain('creator="Route&quot;Lens"');
@@ -177,7 +208,9 @@ describe('gpxPieces', () => {
       { startMs: Date.UTC(2026, 4, 1, 23) },
     );
     const chunks = toDayChunks('v', points);
-    const oneTrip: GpxTrackSplitter = (cs) => [{ name: 'Trip 1', type: 'trip', ranges: cs.map((chunk) => ({ chunk, start: 0, end: chunk.length })) }];
+    const oneTrip: GpxTrackSplitter = (cs) => [
+      { name: 'Trip 1', type: 'trip', ranges: cs.map((chunk) => ({ chunk, start: 0, end: chunk.length })) },
+    ];
     const { tracks } = readGpx(gpx({ chunks, tracks: oneTrip }));
     expect(tracks).toHaveLength(1);
     expect(tracks[0]!.segments.map((s) => s.length)).toEqual([91, 31]);

@@ -14,7 +14,9 @@ describe('HOS limits reached or near', () => {
 
   it('flags a cycle with 0:00 left as reached, and one minute under the threshold as near', () => {
     expect(hosAlerts({ ...plenty, cycleMs: 0 })).toEqual([{ limit: 'cycle', level: 'reached', leftMs: 0 }]);
-    expect(hosAlerts({ ...plenty, cycleMs: HOS_NEAR_MS - MIN })).toEqual([{ limit: 'cycle', level: 'near', leftMs: 29 * MIN }]);
+    expect(hosAlerts({ ...plenty, cycleMs: HOS_NEAR_MS - MIN })).toEqual([
+      { limit: 'cycle', level: 'near', leftMs: 29 * MIN },
+    ]);
   });
 
   it('lists every flagged limit, the most urgent first', () => {

@@ -19,9 +19,18 @@ const FLEET = [1, 2, 3, 4, 5];
 
 function plan(k: number): Leg[] {
   const legs: Leg[] = [{ kind: 'drive', minutes: 60, mph: 60 }];
-  for (let i = 0; i < k; i++) legs.push({ kind: 'drive', minutes: 30, mph: 70 + 2 * k }, { kind: 'drive', minutes: 40, mph: 60 });
-  if (k === 3) legs.push({ kind: 'silence', minutes: 127, status: 'OFFLINE', movedMiles: 122 }, { kind: 'drive', minutes: 30, mph: 55 });
-  legs.push(k % 2 === 0 ? { kind: 'stop', minutes: 600 } : { kind: 'stop', minutes: 20 }, { kind: 'drive', minutes: 10, mph: 40 });
+  for (let i = 0; i < k; i++)
+    legs.push({ kind: 'drive', minutes: 30, mph: 70 + 2 * k }, { kind: 'drive', minutes: 40, mph: 60 });
+  if (k === 3)
+    legs.push(
+      { kind: 'silence', minutes: 127, status: 'OFFLINE', movedMiles: 122 },
+      { kind: 'drive', minutes: 30, mph: 55 },
+    );
+  legs.push(k % 2 === 0 ? { kind: 'stop', minutes: 600 } : { kind: 'stop', minutes: 20 }, {
+    kind: 'drive',
+    minutes: 10,
+    mph: 40,
+  });
   return legs;
 }
 
@@ -57,7 +66,9 @@ describe('safety inbox on a generated fleet', () => {
     }
     expect(events.map((e) => e.startMs)).toEqual([...events].map((e) => e.startMs).sort((a, b) => a - b));
     // Dated in the carrier's zone: 14:00Z on 2026-03-10 is 09:00 CDT the same day.
-    expect(new Set(events.filter((e) => e.startMs < START + 6 * 60 * MIN).map((e) => e.day))).toEqual(new Set(['2026-03-10']));
+    expect(new Set(events.filter((e) => e.startMs < START + 6 * 60 * MIN).map((e) => e.day))).toEqual(
+      new Set(['2026-03-10']),
+    );
   });
 
   it('filters by kind, vehicle, how far over the limit, duration, place, area and review state', () => {
@@ -66,10 +77,16 @@ describe('safety inbox on a generated fleet', () => {
     // At least 6 mph over: vehicles 3, 4, 5 (6, 8 and 10 over); other kinds are not held to it.
     const fast = filterEvents(events, { ...ALL_EVENTS, kinds: ['speeding'], minOverLimitMph: 6 });
     expect(fast).toHaveLength(3 + 4 + 5);
-    expect(filterEvents(events, { ...ALL_EVENTS, minDurationSeconds: 9 * 3600 }).map((e) => e.kind)).toEqual(['long-stop', 'long-stop']);
+    expect(filterEvents(events, { ...ALL_EVENTS, minDurationSeconds: 9 * 3600 }).map((e) => e.kind)).toEqual([
+      'long-stop',
+      'long-stop',
+    ]);
     expect(filterEvents(events, { ...ALL_EVENTS, place: 'nowhere-at-all' })).toEqual([]);
     const one = events[0]!;
-    const around = filterEvents(events, { ...ALL_EVENTS, area: [one.lng - 1e-6, one.lat - 1e-6, one.lng + 1e-6, one.lat + 1e-6] });
+    const around = filterEvents(events, {
+      ...ALL_EVENTS,
+      area: [one.lng - 1e-6, one.lat - 1e-6, one.lng + 1e-6, one.lat + 1e-6],
+    });
     expect(around.every((e) => e.lat === one.lat && e.lng === one.lng)).toBe(true);
     expect(around.length).toBeGreaterThan(0);
     const marks = new Map([[one.key, markOf(one, 'coached', 'talked to the driver', START)]]);
@@ -78,7 +95,11 @@ describe('safety inbox on a generated fleet', () => {
   });
 
   it('sorts worst first and groups by vehicle or day without losing the sort', () => {
-    const bySeverity = sortEvents(events.filter((e) => e.kind === 'speeding'), 'severity', 'descending');
+    const bySeverity = sortEvents(
+      events.filter((e) => e.kind === 'speeding'),
+      'severity',
+      'descending',
+    );
     expect(bySeverity.slice(0, 5).every((e) => e.vehicleId === 'veh-5')).toBe(true);
     expect(bySeverity.at(-1)!.vehicleId).toBe('veh-1');
     const groups = groupEvents(bySeverity, 'vehicle');
@@ -100,7 +121,13 @@ describe('safety inbox on a generated fleet', () => {
       expect(c.gaps).toBe(k === 3 ? 1 : 0);
       expect(c.speedingPerDay.reduce((a, b) => a + b, 0)).toBe(k);
     }
-    expect(rankScorecards(cards, 'speedingPer1000Mi').map((c) => c.vehicleNumber)).toEqual(['T-5', 'T-4', 'T-3', 'T-2', 'T-1']);
+    expect(rankScorecards(cards, 'speedingPer1000Mi').map((c) => c.vehicleNumber)).toEqual([
+      'T-5',
+      'T-4',
+      'T-3',
+      'T-2',
+      'T-1',
+    ]);
     expect(rankScorecards(cards, 'gapsPerVehicleDay')[0]!.vehicleNumber).toBe('T-3');
   });
 });
@@ -111,7 +138,10 @@ describe('review trail keying across re-download and re-analysis', () => {
   it('a mark keeps its event when a re-download moves the event’s start by 30 s (overlap, same vehicle and kind)', () => {
     const target = before.find((e) => e.vehicleId === 'veh-4' && e.kind === 'long-stop')!;
     const speeding = before.filter((e) => e.vehicleId === 'veh-2' && e.kind === 'speeding');
-    const marks = [markOf(target, 'reviewed', 'parked at the yard', START), markOf(speeding[1]!, 'dismissed', '', START + 1)];
+    const marks = [
+      markOf(target, 'reviewed', 'parked at the yard', START),
+      markOf(speeding[1]!, 'dismissed', '', START + 1),
+    ];
     const after = inboxEvents(fleet(30_000));
     expect(after.some((e) => e.key === target.key)).toBe(false);
     const carried = marksForEvents(after, marks);

@@ -7,7 +7,10 @@ import { APP_ENTRY_URL, isAppUrl } from '../../electron/main/app-origin.ts';
 
 /** A fake ipcMain: records handlers so the test can invoke them as Electron would. */
 function fakeIpcMain() {
-  const handlers = new Map<string, (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>>();
+  const handlers = new Map<
+    string,
+    (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>
+  >();
   const ipc: IpcMainLike = {
     handle: (channel, listener) => {
       if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
@@ -25,13 +28,24 @@ function fakeIpcMain() {
 
 function fakeBackend(calls: { channel: string; args: unknown[] }[]): Backend {
   const handlers = new Proxy({} as Handlers, {
-    get: (_t, channel: string) => async (...args: unknown[]) => {
-      calls.push({ channel, args });
-      if (channel === 'carriers:rename' && args[1] === 'boom') throw new Error('renaming failed for key SECRET-KEY-123');
-      return { echoed: args };
-    },
+    get:
+      (_t, channel: string) =>
+      async (...args: unknown[]) => {
+        calls.push({ channel, args });
+        if (channel === 'carriers:rename' && args[1] === 'boom')
+          throw new Error('renaming failed for key SECRET-KEY-123');
+        return { echoed: args };
+      },
   });
-  return { handlers, publicError: (err) => ({ kind: 'other', message: String((err as Error).message).replace('SECRET-KEY-123', '[redacted]') }), cspOrigins: async () => [], close: async () => {} };
+  return {
+    handlers,
+    publicError: (err) => ({
+      kind: 'other',
+      message: String((err as Error).message).replace('SECRET-KEY-123', '[redacted]'),
+    }),
+    cspOrigins: async () => [],
+    close: async () => {},
+  };
 }
 
 // The Electron main's own sender rule: a frame at app://routelens.

@@ -37,7 +37,9 @@ describe('settings:setPreferences guard, analysis object', () => {
     let yes = 0;
     let no = 0;
     for (let n = 0; n < 400; n++) {
-      const analysis = Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, r() < 0.7 ? DEFAULT_ADJUSTABLE_PARAMS[k] : pick(r)]));
+      const analysis = Object.fromEntries(
+        ADJUSTABLE_PARAM_KEYS.map((k) => [k, r() < 0.7 ? DEFAULT_ADJUSTABLE_PARAMS[k] : pick(r)]),
+      );
       const expected = accepts(analysis);
       expect(guard([{ analysis }]), JSON.stringify(analysis)).toBe(expected);
       if (expected) yes++;
@@ -50,7 +52,10 @@ describe('settings:setPreferences guard, analysis object', () => {
 
   it.each<[string, unknown[]]>([
     ['a partial set', [{ analysis: { minStopSeconds: 60 } }]],
-    ['a set of an earlier version (no plausible maximum)', [{ analysis: (({ maxPlausibleMph: _m, ...rest }) => rest)(DEFAULT_ADJUSTABLE_PARAMS) }]],
+    [
+      'a set of an earlier version (no plausible maximum)',
+      [{ analysis: (({ maxPlausibleMph: _m, ...rest }) => rest)(DEFAULT_ADJUSTABLE_PARAMS) }],
+    ],
     ['the removed parked gap', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, parkedGapSeconds: 7200 } }]],
     ['a plausible maximum below its range', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 79 } }]],
     ['an unknown field', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, stopSpeedMph: 1 } }]],
@@ -63,23 +68,45 @@ describe('settings:setPreferences guard, analysis object', () => {
   });
 
   it('accepts the analysis set together with the other preferences', () => {
-    expect(guard([{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, minTripMiles: 0.5 }, speedingThresholdMph: 65, displayTimeZone: 'UTC' }])).toBe(true);
+    expect(
+      guard([
+        {
+          analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, minTripMiles: 0.5 },
+          speedingThresholdMph: 65,
+          displayTimeZone: 'UTC',
+        },
+      ]),
+    ).toBe(true);
   });
 
   it('never lets a refused set reach the handler', async () => {
     const calls: unknown[][] = [];
-    const handlers = new Map<string, (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>>();
-    const ipc: IpcMainLike = { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) };
+    const handlers = new Map<
+      string,
+      (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>
+    >();
+    const ipc: IpcMainLike = {
+      handle: (c, l) => void handlers.set(c, l),
+      removeHandler: (c) => void handlers.delete(c),
+    };
     const backend: Backend = {
-      handlers: new Proxy({} as Handlers, { get: () => async (...args: unknown[]) => (calls.push(args), null) }),
+      handlers: new Proxy({} as Handlers, {
+        get:
+          () =>
+          async (...args: unknown[]) => (calls.push(args), null),
+      }),
       publicError: () => ({ kind: 'other', message: 'x' }),
       cspOrigins: async () => [],
       close: async () => {},
     };
     const frame: FrameLike = { url: 'app://routelens/index.html', parent: null };
     registerIpcHandlers(ipc, backend, IPC_CHANNELS, (f) => f.url === frame.url);
-    const call = (arg: unknown) => handlers.get('settings:setPreferences')!({ senderFrame: frame }, arg) as Promise<IpcReply<unknown>>;
-    expect(await call({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 0 } })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    const call = (arg: unknown) =>
+      handlers.get('settings:setPreferences')!({ senderFrame: frame }, arg) as Promise<IpcReply<unknown>>;
+    expect(await call({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 0 } })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-request' },
+    });
     expect(calls).toHaveLength(0);
     expect(await call({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 600 } })).toMatchObject({ ok: true });
     expect(calls).toEqual([[{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: 600 } }]]);

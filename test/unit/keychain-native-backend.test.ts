@@ -3,7 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls = vi.hoisted(() => ({ ctor: [] as unknown[][], failCtor: null as string | null, failOp: null as string | null }));
+const calls = vi.hoisted(() => ({
+  ctor: [] as unknown[][],
+  failCtor: null as string | null,
+  failOp: null as string | null,
+}));
 
 vi.mock('@napi-rs/keyring', () => ({
   AsyncEntry: class {
@@ -42,8 +46,11 @@ describe('native backend', () => {
   });
 
   it('maps a missing session bus (constructor failure) to KeychainUnavailableError with Linux advice', async () => {
-    calls.failCtor = 'Platform failure: DBus error: Failed to connect to socket /nonexistent: No such file or directory';
-    const err = await createNativeBackend('S', 'linux').set('provider-key', randomBytes(16).toString('hex')).catch((e: unknown) => e);
+    calls.failCtor =
+      'Platform failure: DBus error: Failed to connect to socket /nonexistent: No such file or directory';
+    const err = await createNativeBackend('S', 'linux')
+      .set('provider-key', randomBytes(16).toString('hex'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KeychainUnavailableError);
     expect((err as Error).message).toMatch(/apt install gnome-keyring libsecret-1-0/);
     expect((err as Error).message).toMatch(/Failed to connect to socket/);
@@ -51,7 +58,9 @@ describe('native backend', () => {
 
   it('maps a locked store to KeychainUnavailableError with platform advice', async () => {
     calls.failOp = "Couldn't access platform storage: Secret Service: unlock prompt was dismissed";
-    const err = await createNativeBackend('S', 'darwin').set('provider-key', randomBytes(16).toString('hex')).catch((e: unknown) => e);
+    const err = await createNativeBackend('S', 'darwin')
+      .set('provider-key', randomBytes(16).toString('hex'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KeychainUnavailableError);
     expect((err as Error).message).toMatch(/Keychain Access/);
   });
@@ -59,7 +68,9 @@ describe('native backend', () => {
   it('keeps other failures as plain KeychainError and redacts the secret from native text', async () => {
     const secret = randomBytes(16).toString('hex');
     calls.failOp = `Attribute too long: ${secret}`;
-    const err = await createNativeBackend('S', 'linux').set('provider-key', secret).catch((e: unknown) => e);
+    const err = await createNativeBackend('S', 'linux')
+      .set('provider-key', secret)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KeychainError);
     expect(err).not.toBeInstanceOf(KeychainUnavailableError);
     expect((err as Error).message).not.toContain(secret);

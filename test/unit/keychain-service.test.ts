@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { KeychainBackend } from '../../electron/node/keychain/backend.ts';
-import { KeychainError, KeychainUnavailableError, KeychainValidationError } from '../../electron/node/keychain/errors.ts';
+import {
+  KeychainError,
+  KeychainUnavailableError,
+  KeychainValidationError,
+} from '../../electron/node/keychain/errors.ts';
 import { createKeychain, STATUS_TRUST_MS } from '../../electron/node/keychain/keychain.ts';
 import { createMemoryBackend } from '../../electron/node/keychain/memory-backend.ts';
 import { resolveService } from '../../electron/node/keychain/accounts.ts';
@@ -127,7 +131,9 @@ describe('keychain over a fake backend', () => {
   });
 
   it('takes its service name from options, then ROUTELENS_KEYCHAIN_SERVICE, then RouteLens', () => {
-    expect(createKeychain({ service: 'RouteLens-test-x', backend: createMemoryBackend() }).service).toBe('RouteLens-test-x');
+    expect(createKeychain({ service: 'RouteLens-test-x', backend: createMemoryBackend() }).service).toBe(
+      'RouteLens-test-x',
+    );
     expect(resolveService({ ROUTELENS_KEYCHAIN_SERVICE: 'RouteLens-e2e' })).toBe('RouteLens-e2e');
     expect(resolveService({ ROUTELENS_KEYCHAIN_SERVICE: ' ' })).toBe('RouteLens');
     expect(resolveService({})).toBe('RouteLens');

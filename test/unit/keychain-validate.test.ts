@@ -29,10 +29,13 @@ describe('validateKey', () => {
     expect(() => validateKey('Company Key', 'k'.repeat(MAX_KEY_LENGTH + 1))).toThrow(/at most 512/);
   });
 
-  it.each(['\u0000', '\u0007', '\t', '\n', '\u007f', '\u0085', '\u2028'])('refuses an inner control character U+%s', (ch) => {
-    const k = `${key(10)}${ch}${key(10)}`;
-    expect(() => validateKey('Provider Key', k)).toThrow(/control character at position 11/);
-  });
+  it.each(['\u0000', '\u0007', '\t', '\n', '\u007f', '\u0085', '\u2028'])(
+    'refuses an inner control character U+%s',
+    (ch) => {
+      const k = `${key(10)}${ch}${key(10)}`;
+      expect(() => validateKey('Provider Key', k)).toThrow(/control character at position 11/);
+    },
+  );
 
   it('refuses non-text input', () => {
     expect(() => validateKey('Provider Key', 42)).toThrow(KeychainValidationError);
@@ -60,11 +63,18 @@ describe('carrier ids and account names', () => {
     expect(companyAccount(uuid)).toBe(`company-key:${uuid}`);
   });
 
-  it.each(['', 'UPPER', crypto.randomUUID().toUpperCase(), '-lead', 'trail-', 'has space', 'a:b', 'x'.repeat(65), '../x'])(
-    'refuses %j',
-    (id) => {
-      expect(() => validateCarrierId(id)).toThrow(KeychainValidationError);
-      expect(() => companyAccount(id)).toThrow(KeychainValidationError);
-    },
-  );
+  it.each([
+    '',
+    'UPPER',
+    crypto.randomUUID().toUpperCase(),
+    '-lead',
+    'trail-',
+    'has space',
+    'a:b',
+    'x'.repeat(65),
+    '../x',
+  ])('refuses %j', (id) => {
+    expect(() => validateCarrierId(id)).toThrow(KeychainValidationError);
+    expect(() => companyAccount(id)).toThrow(KeychainValidationError);
+  });
 });

@@ -20,9 +20,11 @@ afterEach(async () => {
 });
 
 const guardAccepts = (label: string) =>
-  ARG_GUARDS['carriers:add']([{ label, companyKey: 'key', baseUrl: null }]) && ARG_GUARDS['carriers:rename'](['c1', label]);
+  ARG_GUARDS['carriers:add']([{ label, companyKey: 'key', baseUrl: null }]) &&
+  ARG_GUARDS['carriers:rename'](['c1', label]);
 const guardRefuses = (label: string) =>
-  !ARG_GUARDS['carriers:add']([{ label, companyKey: 'key', baseUrl: null }]) && !ARG_GUARDS['carriers:rename'](['c1', label]);
+  !ARG_GUARDS['carriers:add']([{ label, companyKey: 'key', baseUrl: null }]) &&
+  !ARG_GUARDS['carriers:rename'](['c1', label]);
 
 async function settingsAccepts(label: string): Promise<boolean> {
   const store = createSettingsStore({ dataDir: dir });

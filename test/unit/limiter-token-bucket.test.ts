@@ -115,7 +115,10 @@ describe('token bucket', () => {
 
 describe('token bucket: clock, timers and snapshot', () => {
   it('refuses a rate that is zero, negative or not a number, saying which', () => {
-    for (const rate of [0, -2, Number.NaN]) expect(() => createRateLimiter({ ratePerSec: rate }), String(rate)).toThrow(new RangeError(`ratePerSec must be positive, got ${rate}`));
+    for (const rate of [0, -2, Number.NaN])
+      expect(() => createRateLimiter({ ratePerSec: rate }), String(rate)).toThrow(
+        new RangeError(`ratePerSec must be positive, got ${rate}`),
+      );
     // unlimited (explicitly, or an infinite rate) needs no rate
     expect(() => createRateLimiter({ unlimited: true, ratePerSec: 0 })).not.toThrow();
     expect(() => createRateLimiter({ ratePerSec: Number.POSITIVE_INFINITY })).not.toThrow();
@@ -129,7 +132,10 @@ describe('token bucket: clock, timers and snapshot', () => {
   });
 
   it('an infinite rate is unlimited: it never waits and its bucket stays full (no NaN tokens)', async () => {
-    for (const opts of [{ ratePerSec: Number.POSITIVE_INFINITY }, { ratePerSec: Number.POSITIVE_INFINITY, unlimited: true }]) {
+    for (const opts of [
+      { ratePerSec: Number.POSITIVE_INFINITY },
+      { ratePerSec: Number.POSITIVE_INFINITY, unlimited: true },
+    ]) {
       const limiter = createRateLimiter({ ...opts, burst: 3, now: () => Date.now() });
       const times = grantTimes(() => limiter.acquire(), 10);
       await vi.advanceTimersByTimeAsync(0);

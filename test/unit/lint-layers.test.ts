@@ -18,15 +18,47 @@ async function layeringErrors(file: string, code: string): Promise<string[]> {
 
 describe('the layering lint', () => {
   it.each([
-    ['electron/node/api/probe.ts', "import { hardenApp } from '../../main/security.ts';\nvoid hardenApp;", 'node code (electron/node/) may not import electron-main code'],
-    ['electron/node/api/probe.ts', "import { app } from 'electron';\nvoid app;", 'may not import the package "electron"'],
-    ['electron/node/api/probe.ts', "import { App } from '../../../renderer/src/App.tsx';\nvoid App;", 'may not import browser code'],
-    ['shared/track/probe.ts', "import { readFile } from 'node:fs/promises';\nvoid readFile;", 'common code (shared/) may not import the package "node:fs/promises"'],
-    ['shared/track/probe.ts', "import { x } from '../../electron/node/paths.ts';\nvoid x;", 'common code (shared/) may not import node code'],
+    [
+      'electron/node/api/probe.ts',
+      "import { hardenApp } from '../../main/security.ts';\nvoid hardenApp;",
+      'node code (electron/node/) may not import electron-main code',
+    ],
+    [
+      'electron/node/api/probe.ts',
+      "import { app } from 'electron';\nvoid app;",
+      'may not import the package "electron"',
+    ],
+    [
+      'electron/node/api/probe.ts',
+      "import { App } from '../../../renderer/src/App.tsx';\nvoid App;",
+      'may not import browser code',
+    ],
+    [
+      'shared/track/probe.ts',
+      "import { readFile } from 'node:fs/promises';\nvoid readFile;",
+      'common code (shared/) may not import the package "node:fs/promises"',
+    ],
+    [
+      'shared/track/probe.ts',
+      "import { x } from '../../electron/node/paths.ts';\nvoid x;",
+      'common code (shared/) may not import node code',
+    ],
     ['shared/track/probe.ts', "export * from '../../test/support/tracks.ts';", 'outside every layer'],
-    ['renderer/src/probe.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;", 'browser code (renderer/) may not import the package "node:fs"'],
-    ['renderer/src/probe.ts', "const m = import('../../electron/node/backend/backend.ts');\nvoid m;", 'browser code (renderer/) may not import node code'],
-    ['electron/preload/probe.ts', "import { createBackend } from '../node/backend/backend.ts';\nvoid createBackend;", 'electron-preload code (electron/preload/) may not import node code'],
+    [
+      'renderer/src/probe.ts',
+      "import { readFileSync } from 'node:fs';\nvoid readFileSync;",
+      'browser code (renderer/) may not import the package "node:fs"',
+    ],
+    [
+      'renderer/src/probe.ts',
+      "const m = import('../../electron/node/backend/backend.ts');\nvoid m;",
+      'browser code (renderer/) may not import node code',
+    ],
+    [
+      'electron/preload/probe.ts',
+      "import { createBackend } from '../node/backend/backend.ts';\nvoid createBackend;",
+      'electron-preload code (electron/preload/) may not import node code',
+    ],
   ])('refuses, in %s: %s', async (file, code, expected) => {
     const errors = await layeringErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -34,11 +66,26 @@ describe('the layering lint', () => {
   });
 
   it.each([
-    ['electron/main/probe.ts', "import { app } from 'electron';\nimport { createBackend } from '../node/backend/backend.ts';\nimport { DAY_MS } from '../../shared/util/day.ts';\nvoid app; void createBackend; void DAY_MS;"],
-    ['electron/node/api/probe.ts', "import { createHash } from 'node:crypto';\nimport { DAY_MS } from '../../../shared/util/day.ts';\nvoid createHash; void DAY_MS;"],
-    ['renderer/src/probe.ts', "import { useState } from 'react';\nimport maplibre from 'maplibre-gl';\nimport url from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';\nimport { DAY_MS } from '../../shared/util/day.ts';\nvoid useState; void maplibre; void url; void DAY_MS;"],
-    ['shared/map/probe.ts', "import type { Feature } from 'geojson';\nimport { DAY_MS } from '../util/day.ts';\nexport type F = Feature; void DAY_MS;"],
-    ['test/unit/probe.ts', "import { app } from 'electron';\nimport { readFile } from 'node:fs';\nvoid app; void readFile;"],
+    [
+      'electron/main/probe.ts',
+      "import { app } from 'electron';\nimport { createBackend } from '../node/backend/backend.ts';\nimport { DAY_MS } from '../../shared/util/day.ts';\nvoid app; void createBackend; void DAY_MS;",
+    ],
+    [
+      'electron/node/api/probe.ts',
+      "import { createHash } from 'node:crypto';\nimport { DAY_MS } from '../../../shared/util/day.ts';\nvoid createHash; void DAY_MS;",
+    ],
+    [
+      'renderer/src/probe.ts',
+      "import { useState } from 'react';\nimport maplibre from 'maplibre-gl';\nimport url from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';\nimport { DAY_MS } from '../../shared/util/day.ts';\nvoid useState; void maplibre; void url; void DAY_MS;",
+    ],
+    [
+      'shared/map/probe.ts',
+      "import type { Feature } from 'geojson';\nimport { DAY_MS } from '../util/day.ts';\nexport type F = Feature; void DAY_MS;",
+    ],
+    [
+      'test/unit/probe.ts',
+      "import { app } from 'electron';\nimport { readFile } from 'node:fs';\nvoid app; void readFile;",
+    ],
   ])('allows, in %s, what its layer lists', async (file, code) => {
     expect(await layeringErrors(file, code)).toEqual([]);
   });

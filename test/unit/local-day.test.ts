@@ -33,11 +33,17 @@ describe('local day intervals', () => {
   });
 
   it('an ordinary Chicago day is 24 h (CST, UTC-6)', () => {
-    expect(localDayInterval('2026-11-20', 'America/Chicago')).toEqual({ startMs: Z('2026-11-20T06:00:00Z'), endMs: Z('2026-11-21T06:00:00Z') });
+    expect(localDayInterval('2026-11-20', 'America/Chicago')).toEqual({
+      startMs: Z('2026-11-20T06:00:00Z'),
+      endMs: Z('2026-11-21T06:00:00Z'),
+    });
   });
 
   it('Kolkata (UTC+5:30, east of UTC) starts the day on the previous UTC date', () => {
-    expect(localDayInterval('2026-11-20', 'Asia/Kolkata')).toEqual({ startMs: Z('2026-11-19T18:30:00Z'), endMs: Z('2026-11-20T18:30:00Z') });
+    expect(localDayInterval('2026-11-20', 'Asia/Kolkata')).toEqual({
+      startMs: Z('2026-11-19T18:30:00Z'),
+      endMs: Z('2026-11-20T18:30:00Z'),
+    });
   });
 
   it('Auckland: 23 h on 2026-09-27 (NZST+12 → NZDT+13), 25 h on 2026-04-05 (NZDT+13 → NZST+12)', () => {
@@ -62,12 +68,27 @@ describe('local day intervals', () => {
   });
 
   it('UTC days are the storage days', () => {
-    expect(localDayInterval('2026-03-08', 'UTC')).toEqual({ startMs: Z('2026-03-08T00:00:00Z'), endMs: Z('2026-03-09T00:00:00Z') });
+    expect(localDayInterval('2026-03-08', 'UTC')).toEqual({
+      startMs: Z('2026-03-08T00:00:00Z'),
+      endMs: Z('2026-03-09T00:00:00Z'),
+    });
   });
 
   it('consecutive days touch: no instant is in two days or in none', () => {
     for (const zone of ['America/Chicago', 'Pacific/Auckland', 'America/Havana', 'Asia/Kolkata']) {
-      const days = ['2026-03-07', '2026-03-08', '2026-03-09', '2026-04-04', '2026-04-05', '2026-04-06', '2026-09-26', '2026-09-27', '2026-10-31', '2026-11-01', '2026-11-02'];
+      const days = [
+        '2026-03-07',
+        '2026-03-08',
+        '2026-03-09',
+        '2026-04-04',
+        '2026-04-05',
+        '2026-04-06',
+        '2026-09-26',
+        '2026-09-27',
+        '2026-10-31',
+        '2026-11-01',
+        '2026-11-02',
+      ];
       for (let k = 0; k + 1 < days.length; k++) {
         const a = localDayInterval(days[k]!, zone);
         const b = localDayInterval(days[k + 1]!, zone);
@@ -77,7 +98,10 @@ describe('local day intervals', () => {
   });
 
   it('a range runs from the first day start to the day after the last one', () => {
-    expect(localRangeInterval('2026-03-07', '2026-03-08', 'America/Chicago')).toEqual({ startMs: Z('2026-03-07T06:00:00Z'), endMs: Z('2026-03-09T05:00:00Z') });
+    expect(localRangeInterval('2026-03-07', '2026-03-08', 'America/Chicago')).toEqual({
+      startMs: Z('2026-03-07T06:00:00Z'),
+      endMs: Z('2026-03-09T05:00:00Z'),
+    });
     expect(() => localRangeInterval('2026-03-09', '2026-03-08', 'America/Chicago')).toThrow(RangeError);
     expect(() => localDayInterval('2026-02-30', 'America/Chicago')).toThrow(RangeError);
     expect(() => localDayInterval('2026-03-08', 'Mars/Olympus')).toThrow(/Unknown time zone/);
@@ -130,12 +154,16 @@ describe('UTC chunks a local selection reads', () => {
   });
 
   it('an interval ending exactly at midnight UTC does not read the next day', () => {
-    expect(utcDaysOverlapping({ startMs: Z('2026-11-20T00:00:00Z'), endMs: Z('2026-11-21T00:00:00Z') })).toEqual(['2026-11-20']);
+    expect(utcDaysOverlapping({ startMs: Z('2026-11-20T00:00:00Z'), endMs: Z('2026-11-21T00:00:00Z') })).toEqual([
+      '2026-11-20',
+    ]);
     expect(utcDaysOverlapping({ startMs: 5, endMs: 5 })).toEqual([]);
   });
 
   it('the local days an interval touches', () => {
-    expect(localDaysOverlapping({ startMs: Z('2026-11-20T00:00:00Z'), endMs: Z('2026-11-21T00:00:00Z') }, 'America/Chicago')).toEqual(['2026-11-19', '2026-11-20']);
+    expect(
+      localDaysOverlapping({ startMs: Z('2026-11-20T00:00:00Z'), endMs: Z('2026-11-21T00:00:00Z') }, 'America/Chicago'),
+    ).toEqual(['2026-11-19', '2026-11-20']);
   });
 });
 

@@ -11,7 +11,16 @@ const Z = (iso: string) => Date.parse(iso);
 /** One STATIONARY reading at the top of every UTC hour from `fromIso` for `hours` hours. */
 function hourly(fromIso: string, hours: number): Breadcrumb[] {
   return Array.from({ length: hours }, (_, k) => ({
-    id: `r${k}`, t: Z(fromIso) + k * 3_600_000, lat: 41.88, lng: -87.63, speed: 0, status: 'STATIONARY' as const, direction: 0, location: 'Chicago, IL', vehicleNumber: 'T-101', vin: 'VIN',
+    id: `r${k}`,
+    t: Z(fromIso) + k * 3_600_000,
+    lat: 41.88,
+    lng: -87.63,
+    speed: 0,
+    status: 'STATIONARY' as const,
+    direction: 0,
+    location: 'Chicago, IL',
+    vehicleNumber: 'T-101',
+    vin: 'VIN',
   }));
 }
 
@@ -31,7 +40,10 @@ describe('regrouping UTC chunks into local days', () => {
   });
 
   it('Kolkata 2026-11-20 starts at 18:30Z on the 19th: the evening of the UTC day before belongs to it', () => {
-    const utc = toDayChunks('v', hourly('2026-11-19T00:00:00Z', 48).map((p) => ({ ...p, t: p.t + 30 * 60_000 })));
+    const utc = toDayChunks(
+      'v',
+      hourly('2026-11-19T00:00:00Z', 48).map((p) => ({ ...p, t: p.t + 30 * 60_000 })),
+    );
     const days = localDayChunks(utc, 'Asia/Kolkata');
     expect(days.map((c) => c.day)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
     const the20th = days[1]!;
@@ -65,7 +77,14 @@ describe('regrouping UTC chunks into local days', () => {
 
 describe('a trip crossing local midnight', () => {
   // Chicago, 2026-11-20 22:00 CST (04:00Z on the 21st): parked 60 min, drives 60 mph from 23:00 to 01:00, parks 60 min.
-  const points = generateTrack([{ kind: 'stop', minutes: 60 }, { kind: 'drive', minutes: 120, mph: 60, heading: 90 }, { kind: 'stop', minutes: 60 }], { startMs: Z('2026-11-21T04:00:00Z'), vehicleNumber: 'T-101' });
+  const points = generateTrack(
+    [
+      { kind: 'stop', minutes: 60 },
+      { kind: 'drive', minutes: 120, mph: 60, heading: 90 },
+      { kind: 'stop', minutes: 60 },
+    ],
+    { startMs: Z('2026-11-21T04:00:00Z'), vehicleNumber: 'T-101' },
+  );
   const utc = toDayChunks('v', points);
   const zone = 'America/Chicago';
 

@@ -145,13 +145,25 @@ describe('outliers', () => {
     const rows = parseCsv([...csvLines([chunk])].join('')).slice(1);
     expect(rows).toHaveLength(30);
     expect(rows.map((r) => r[10])).toEqual(readings.map((_, k) => (k === 7 || k === 15 ? 'true' : 'false')));
-    const meta = { carrierName: 'Acme', dotNumber: '1', vehicleNumber: 'TRK-9', vin: 'V', from: '2026-05-04', to: '2026-05-04', generatedAt: START };
+    const meta = {
+      carrierName: 'Acme',
+      dotNumber: '1',
+      vehicleNumber: 'TRK-9',
+      vin: 'V',
+      from: '2026-05-04',
+      to: '2026-05-04',
+      generatedAt: START,
+    };
     const xml = [...gpxPieces({ chunks: [chunk], meta })].join('');
     expect((xml.match(/<trkpt /g) ?? []).length).toBe(30);
     expect((xml.match(/<rl:outlier>true<\/rl:outlier>/g) ?? []).length).toBe(2);
     expect(xml.split('<trkseg>').length - 1).toBe(1);
     // The plausible maximum decides both rules: at 2,000 mph the blip is believed, and 5 miles in a minute is reachable.
-    expect(parseCsv([...csvLines([chunk], { maxPlausibleMph: 2000 })].join('')).slice(1).filter((r) => r[10] === 'true')).toHaveLength(0);
+    expect(
+      parseCsv([...csvLines([chunk], { maxPlausibleMph: 2000 })].join(''))
+        .slice(1)
+        .filter((r) => r[10] === 'true'),
+    ).toHaveLength(0);
   });
 
   it('withoutOutliers maps kept readings back to the chunk; a clean day is passed on as it is', () => {
@@ -162,23 +174,48 @@ describe('outliers', () => {
     const d = withoutOutliers(day(readings));
     expect(d.outliers).toBe(1);
     expect([...d.origin!]).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
-    expect(d.chunk.id).toEqual(['r-0000', 'r-0001', 'r-0002', 'r-0003', 'r-0005', 'r-0006', 'r-0007', 'r-0008', 'r-0009']);
+    expect(d.chunk.id).toEqual([
+      'r-0000',
+      'r-0001',
+      'r-0002',
+      'r-0003',
+      'r-0005',
+      'r-0006',
+      'r-0007',
+      'r-0008',
+      'r-0009',
+    ]);
     expect(MOTION_BY_CODE[d.chunk.status[4]!]).toBe('IN_MOTION');
   });
 });
 
 describe('sustained speeding', () => {
   it('one reading over the limit followed by a long interval is never an event; two readings a minute apart over it are', () => {
-    const blip = [...drive(10, 60, { min: 0, mi: 0 }), { min: 10, mi: 10, mph: 85 }, ...drive(10, 60, { min: 19, mi: 19 })];
+    const blip = [
+      ...drive(10, 60, { min: 0, mi: 0 }),
+      { min: 10, mi: 10, mph: 85 },
+      ...drive(10, 60, { min: 19, mi: 19 }),
+    ];
     expect(speedingEvents(day(blip))).toEqual([]);
-    const two = [...drive(10, 60, { min: 0, mi: 0 }), { min: 10, mi: 10, mph: 85 }, { min: 11, mi: 11.4, mph: 80 }, ...drive(10, 60, { min: 12, mi: 12.8 })];
+    const two = [
+      ...drive(10, 60, { min: 0, mi: 0 }),
+      { min: 10, mi: 10, mph: 85 },
+      { min: 11, mi: 11.4, mph: 80 },
+      ...drive(10, 60, { min: 12, mi: 12.8 }),
+    ];
     expect(speedingEvents(day(two)).map((r) => [r.readings, r.seconds, r.maxMph])).toEqual([[2, 60, 85]]);
   });
 
   it('an interval longer than the gap threshold never extends an event, even between readings over the limit', () => {
     // 75 mph readings at minutes 0 and 25 (the truck drove 31 miles unseen), then at 26.
-    const readings = [{ min: 0, mi: 0, mph: 75 }, { min: 25, mi: 31.25, mph: 75 }, { min: 26, mi: 32.5, mph: 75 }];
-    expect(speedingEvents(day(readings)).map((r) => [r.startMs, r.endMs])).toEqual([[START + 25 * MIN, START + 26 * MIN]]);
+    const readings = [
+      { min: 0, mi: 0, mph: 75 },
+      { min: 25, mi: 31.25, mph: 75 },
+      { min: 26, mi: 32.5, mph: 75 },
+    ];
+    expect(speedingEvents(day(readings)).map((r) => [r.startMs, r.endMs])).toEqual([
+      [START + 25 * MIN, START + 26 * MIN],
+    ]);
   });
 });
 

@@ -23,11 +23,13 @@ describe('lerpHeading', () => {
     expect(lerpHeading(10, 350, 0.25)).toBeCloseTo(5, 9);
   });
   it('stays in [0, 360)', () => {
-    for (let a = 0; a < 360; a += 37) for (let b = 0; b < 360; b += 41) for (const f of [0, 0.3, 0.7, 1]) {
-      const h = lerpHeading(a, b, f);
-      expect(h).toBeGreaterThanOrEqual(0);
-      expect(h).toBeLessThan(360);
-    }
+    for (let a = 0; a < 360; a += 37)
+      for (let b = 0; b < 360; b += 41)
+        for (const f of [0, 0.3, 0.7, 1]) {
+          const h = lerpHeading(a, b, f);
+          expect(h).toBeGreaterThanOrEqual(0);
+          expect(h).toBeLessThan(360);
+        }
   });
   it('ends at the target heading', () => {
     expect(lerpHeading(90, 270, 1)).toBeCloseTo(270, 9);

@@ -34,7 +34,10 @@ describe('skip map', () => {
   it('treats a silence longer than the gap threshold as skipped even after an IN_MOTION reading (here a parked silence)', () => {
     const t2 = Float64Array.from([0, MIN, 2 * MIN, 60 * MIN, 61 * MIN]);
     const s2 = new Uint8Array(5);
-    const m = buildSkipMap({ t: t2, status: s2, speed: new Float64Array(5).fill(50), lat: new Float64Array(5), lng: new Float64Array(5) }, { gap: { gapSeconds: 20 * 60 } });
+    const m = buildSkipMap(
+      { t: t2, status: s2, speed: new Float64Array(5).fill(50), lat: new Float64Array(5), lng: new Float64Array(5) },
+      { gap: { gapSeconds: 20 * 60 } },
+    );
     expect([...m.starts]).toEqual([2 * MIN]);
     expect([...m.ends]).toEqual([60 * MIN]);
   });

@@ -5,7 +5,14 @@ import Pbf from 'pbf';
 import { PMTiles, TileType, zxyToTileId, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { encodeMvt } from '../support/mvt-encode.ts';
-import { RASTER_COLOR, RASTER_MAX_ZOOM, rasterArchive, ROAD_SPACING, vectorArchive, VECTOR_MAX_ZOOM } from '../support/pmtiles-fixtures.ts';
+import {
+  RASTER_COLOR,
+  RASTER_MAX_ZOOM,
+  rasterArchive,
+  ROAD_SPACING,
+  vectorArchive,
+  VECTOR_MAX_ZOOM,
+} from '../support/pmtiles-fixtures.ts';
 import { tileId, writePmtiles } from '../support/pmtiles-write.ts';
 
 /** The `pmtiles` reader over a Node buffer, counting the reads it makes. */
@@ -49,7 +56,12 @@ describe('test PMTiles writer, read back by the pmtiles package', () => {
     const meta = (await reader.getMetadata()) as { vector_layers: { id: string }[] };
     expect(meta.vector_layers.map((l) => l.id)).toEqual(['water', 'roads']);
 
-    for (const [z, x, y] of [[0, 0, 0], [3, 5, 2], [VECTOR_MAX_ZOOM, 2 ** VECTOR_MAX_ZOOM - 1, 0], [VECTOR_MAX_ZOOM, 7, 9]] as const) {
+    for (const [z, x, y] of [
+      [0, 0, 0],
+      [3, 5, 2],
+      [VECTOR_MAX_ZOOM, 2 ** VECTOR_MAX_ZOOM - 1, 0],
+      [VECTOR_MAX_ZOOM, 7, 9],
+    ] as const) {
       const got = await reader.getZxy(z, x, y);
       expect(got, `${z}/${x}/${y}`).toBeDefined();
       const tile = new VectorTile(new Pbf(new Uint8Array(got!.data)));
@@ -84,9 +96,43 @@ describe('test PMTiles writer, read back by the pmtiles package', () => {
   });
 
   it('places tiles by id, not by insertion order, and without compression too', async () => {
-    const a = encodeMvt([{ name: 'water', features: [{ type: 'line', coords: [[0, 0], [10, 10]] }] }]);
-    const b = encodeMvt([{ name: 'roads', features: [{ type: 'line', coords: [[5, 5], [6, 9]] }] }]);
-    const buf = writePmtiles({ tileType: 'mvt', compression: 'none', tiles: new Map([['1/1/1', a], ['1/0/0', b]]), metadata: {} });
+    const a = encodeMvt([
+      {
+        name: 'water',
+        features: [
+          {
+            type: 'line',
+            coords: [
+              [0, 0],
+              [10, 10],
+            ],
+          },
+        ],
+      },
+    ]);
+    const b = encodeMvt([
+      {
+        name: 'roads',
+        features: [
+          {
+            type: 'line',
+            coords: [
+              [5, 5],
+              [6, 9],
+            ],
+          },
+        ],
+      },
+    ]);
+    const buf = writePmtiles({
+      tileType: 'mvt',
+      compression: 'none',
+      tiles: new Map([
+        ['1/1/1', a],
+        ['1/0/0', b],
+      ]),
+      metadata: {},
+    });
     const reader = new PMTiles(new BufferSource(buf));
     expect(new Uint8Array((await reader.getZxy(1, 1, 1))!.data)).toEqual(a);
     expect(new Uint8Array((await reader.getZxy(1, 0, 0))!.data)).toEqual(b);

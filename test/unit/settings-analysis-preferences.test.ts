@@ -3,7 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADJUSTABLE_PARAM_KEYS, DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../shared/analysis/adjustable.ts';
+import {
+  ADJUSTABLE_PARAM_KEYS,
+  DEFAULT_ADJUSTABLE_PARAMS,
+  type AdjustableAnalysisParams,
+} from '../../shared/analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, SPEEDING_THRESHOLD_MPH } from '../../shared/analysis/params.ts';
 import { SettingsValidationError } from '../../electron/node/settings/errors.ts';
 import { createSettingsStore } from '../../electron/node/settings/store.ts';
@@ -55,12 +59,18 @@ function olderDoc(preferences: Record<string, unknown>) {
 
 describe('analysis preferences in settings.json', () => {
   it('default to the documented analysis defaults, also for files written before they existed', async () => {
-    expect(DEFAULT_ADJUSTABLE_PARAMS).toEqual(Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, DEFAULT_ANALYSIS_PARAMS[k]])));
+    expect(DEFAULT_ADJUSTABLE_PARAMS).toEqual(
+      Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, DEFAULT_ANALYSIS_PARAMS[k]])),
+    );
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
     await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 64, displayTimeZone: 'UTC' })));
     const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
     expect(warning).toBeUndefined();
-    expect(settings.preferences).toEqual({ speedingThresholdMph: 64, displayTimeZone: 'UTC', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(settings.preferences).toEqual({
+      speedingThresholdMph: 64,
+      displayTimeZone: 'UTC',
+      analysis: DEFAULT_ADJUSTABLE_PARAMS,
+    });
   });
 
   it.each([1, 2, 3, 4, 5])('persist a whole set and read it back from a fresh store (seed %i)', async (seed) => {
@@ -98,7 +108,9 @@ describe('analysis preferences in settings.json', () => {
 
   it('name the reason of a refusal as the analysis gives it', async () => {
     const store = createSettingsStore({ dataDir: dir });
-    await expect(store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, tripGapSeconds: 0 } })).rejects.toThrow(/tripGapSeconds must be greater than 0/);
+    await expect(
+      store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, tripGapSeconds: 0 } }),
+    ).rejects.toThrow(/tripGapSeconds must be greater than 0/);
   });
 
   it.each<[string, unknown]>([
@@ -107,57 +119,84 @@ describe('analysis preferences in settings.json', () => {
     ['an unknown field', { ...DEFAULT_ADJUSTABLE_PARAMS, extra: true }],
     ['a string value', { ...DEFAULT_ADJUSTABLE_PARAMS, gapSeconds: '1200' }],
   ])('fall back to the defaults when the file holds %s, keeping every other setting', async (_name, analysis) => {
-    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 61, displayTimeZone: 'America/Denver', analysis })));
+    await fs.writeFile(
+      settingsFile(),
+      JSON.stringify(olderDoc({ speedingThresholdMph: 61, displayTimeZone: 'America/Denver', analysis })),
+    );
     const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
     expect(warning).toBeUndefined();
-    expect(settings.preferences).toEqual({ speedingThresholdMph: 61, displayTimeZone: 'America/Denver', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(settings.preferences).toEqual({
+      speedingThresholdMph: 61,
+      displayTimeZone: 'America/Denver',
+      analysis: DEFAULT_ADJUSTABLE_PARAMS,
+    });
     expect(settings.provider.baseUrl).toBe('https://fleet.example.test');
     expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);
     // The file was not moved aside.
     expect(await fs.readdir(dir)).toEqual(['settings.json']);
   });
 
-  it.each([1, 2, 3])('read a set written before the plausible maximum existed (with the parked gap since removed) with its own values, the maximum defaulting (seed %i)', async (seed) => {
-    const { maxPlausibleMph: _m, ...kept } = generated(seed);
-    // What the previous version wrote: its parked gap, which no longer exists.
-    const older = { ...kept, parkedGapSeconds: kept.gapSeconds + 3600 };
-    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })));
-    const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
-    expect(read).toEqual({ ...kept, maxPlausibleMph: DEFAULT_ANALYSIS_PARAMS.maxPlausibleMph });
-  });
+  it.each([1, 2, 3])(
+    'read a set written before the plausible maximum existed (with the parked gap since removed) with its own values, the maximum defaulting (seed %i)',
+    async (seed) => {
+      const { maxPlausibleMph: _m, ...kept } = generated(seed);
+      // What the previous version wrote: its parked gap, which no longer exists.
+      const older = { ...kept, parkedGapSeconds: kept.gapSeconds + 3600 };
+      await fs.writeFile(
+        settingsFile(),
+        JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: older })),
+      );
+      const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
+      expect(read).toEqual({ ...kept, maxPlausibleMph: DEFAULT_ANALYSIS_PARAMS.maxPlausibleMph });
+    },
+  );
 
   it('refuse a set without the plausible maximum, or with the removed parked gap, from a caller (only files of earlier versions may)', async () => {
     const { maxPlausibleMph: _m, ...older } = generated(5);
     const store = createSettingsStore({ dataDir: dir });
     await expect(store.setPreferences({ analysis: older } as never)).rejects.toBeInstanceOf(SettingsValidationError);
-    await expect(store.setPreferences({ analysis: { ...generated(5), parkedGapSeconds: 7200 } } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+    await expect(
+      store.setPreferences({ analysis: { ...generated(5), parkedGapSeconds: 7200 } } as never),
+    ).rejects.toBeInstanceOf(SettingsValidationError);
   });
 
   it('refuse a plausible maximum outside its range, naming it', async () => {
     const store = createSettingsStore({ dataDir: dir });
-    await expect(store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 60 } })).rejects.toThrow(/maxPlausibleMph must be from 80 to 250/);
+    await expect(
+      store.setPreferences({ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 60 } }),
+    ).rejects.toThrow(/maxPlausibleMph must be from 80 to 250/);
   });
 
   it('read a hand-edited valid set as it is', async () => {
     const analysis = generated(42);
-    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis })));
+    await fs.writeFile(
+      settingsFile(),
+      JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis })),
+    );
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(analysis);
   });
 
   it('never write anything else a caller puts into the object', async () => {
     const key = randomBytes(24).toString('hex');
     const store = createSettingsStore({ dataDir: dir });
-    await expect(store.setPreferences({ analysis: { ...generated(3), companyKey: key } } as never)).rejects.toBeInstanceOf(SettingsValidationError);
+    await expect(
+      store.setPreferences({ analysis: { ...generated(3), companyKey: key } } as never),
+    ).rejects.toBeInstanceOf(SettingsValidationError);
     await store.setPreferences({ analysis: generated(3) });
     const text = await fs.readFile(settingsFile(), 'utf8');
     expect(text).not.toContain(key);
-    expect(Object.keys(((await readJson()).preferences as { analysis: object }).analysis).sort()).toEqual([...ADJUSTABLE_PARAM_KEYS].sort());
+    expect(Object.keys(((await readJson()).preferences as { analysis: object }).analysis).sort()).toEqual(
+      [...ADJUSTABLE_PARAM_KEYS].sort(),
+    );
   });
 });
 
 describe('speed limit and display zone in settings.json', () => {
   it.each<[string, Record<string, unknown>]>([
-    ['a limit above the allowed range', { speedingThresholdMph: SPEEDING_THRESHOLD_MPH.max + 30, displayTimeZone: 'America/Denver' }],
+    [
+      'a limit above the allowed range',
+      { speedingThresholdMph: SPEEDING_THRESHOLD_MPH.max + 30, displayTimeZone: 'America/Denver' },
+    ],
     ['a limit below it', { speedingThresholdMph: SPEEDING_THRESHOLD_MPH.min - 1, displayTimeZone: 'America/Denver' }],
     ['a limit as text', { speedingThresholdMph: '65', displayTimeZone: 'America/Denver' }],
   ])('%s reads as the default limit, keeping every other setting', async (_name, preferences) => {
@@ -170,7 +209,10 @@ describe('speed limit and display zone in settings.json', () => {
   });
 
   it('an unknown zone reads as the local zone, keeping the limit', async () => {
-    await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 62, displayTimeZone: 'Mars/Olympus_Mons' })));
+    await fs.writeFile(
+      settingsFile(),
+      JSON.stringify(olderDoc({ speedingThresholdMph: 62, displayTimeZone: 'Mars/Olympus_Mons' })),
+    );
     const { settings } = await createSettingsStore({ dataDir: dir }).load();
     expect(settings.preferences).toMatchObject({ speedingThresholdMph: 62, displayTimeZone: 'local' });
   });
@@ -179,7 +221,9 @@ describe('speed limit and display zone in settings.json', () => {
     const store = createSettingsStore({ dataDir: dir });
     await store.setPreferences({ speedingThresholdMph: 64 });
     for (const bad of [SPEEDING_THRESHOLD_MPH.min - 0.5, SPEEDING_THRESHOLD_MPH.max + 1]) {
-      await expect(store.setPreferences({ speedingThresholdMph: bad })).rejects.toThrow(`from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`);
+      await expect(store.setPreferences({ speedingThresholdMph: bad })).rejects.toThrow(
+        `from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`,
+      );
     }
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences.speedingThresholdMph).toBe(64);
   });

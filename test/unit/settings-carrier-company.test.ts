@@ -62,7 +62,10 @@ describe('carrier company profile in settings', () => {
   it('makes whatever the API sent fit the file: control characters become spaces, overlong values are cut', async () => {
     const { store, carrier } = await storeWithCarrier();
     const longName = 'N'.repeat(MAX_COMPANY_NAME_LENGTH + 50);
-    const saved = await store.setCarrierCompany(carrier.id, { name: ` Acme\u0000Freight\n${longName}`, dotNumber: `12\t34${'9'.repeat(MAX_DOT_NUMBER_LENGTH)}` });
+    const saved = await store.setCarrierCompany(carrier.id, {
+      name: ` Acme\u0000Freight\n${longName}`,
+      dotNumber: `12\t34${'9'.repeat(MAX_DOT_NUMBER_LENGTH)}`,
+    });
     expect(saved.company?.name.startsWith('Acme Freight ')).toBe(true);
     expect(saved.company?.name.length).toBe(MAX_COMPANY_NAME_LENGTH);
     expect(saved.company?.dotNumber.startsWith('12 34')).toBe(true);
@@ -85,22 +88,28 @@ describe('carrier company profile in settings', () => {
     ['dotNumber not text', { name: 'Acme', dotNumber: 1234567, fetchedAt: new Date(T0).toISOString() }],
     ['name missing', { dotNumber: '1234567', fetchedAt: new Date(T0).toISOString() }],
     ['control character', { name: 'Ac\u0007me', dotNumber: '1234567', fetchedAt: new Date(T0).toISOString() }],
-    ['overlong DOT', { name: 'Acme', dotNumber: '1'.repeat(MAX_DOT_NUMBER_LENGTH + 1), fetchedAt: new Date(T0).toISOString() }],
+    [
+      'overlong DOT',
+      { name: 'Acme', dotNumber: '1'.repeat(MAX_DOT_NUMBER_LENGTH + 1), fetchedAt: new Date(T0).toISOString() },
+    ],
     ['bad time', { name: 'Acme', dotNumber: '1234567', fetchedAt: 'yesterday' }],
   ];
-  it.each(damaged)('a damaged profile on disk (%s) is dropped; the carrier and the rest of the file stay', async (_name, company) => {
-    const { store, carrier } = await storeWithCarrier();
-    await store.setPreferences({ speedingThresholdMph: 63 });
-    const doc = JSON.parse(await fs.readFile(settingsFile(), 'utf8')) as { carriers: Record<string, unknown>[] };
-    doc.carriers[0]!.company = company;
-    await fs.writeFile(settingsFile(), JSON.stringify(doc));
+  it.each(damaged)(
+    'a damaged profile on disk (%s) is dropped; the carrier and the rest of the file stay',
+    async (_name, company) => {
+      const { store, carrier } = await storeWithCarrier();
+      await store.setPreferences({ speedingThresholdMph: 63 });
+      const doc = JSON.parse(await fs.readFile(settingsFile(), 'utf8')) as { carriers: Record<string, unknown>[] };
+      doc.carriers[0]!.company = company;
+      await fs.writeFile(settingsFile(), JSON.stringify(doc));
 
-    const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
-    expect(warning).toBeUndefined();
-    expect(settings.preferences.speedingThresholdMph).toBe(63);
-    expect(settings.carriers.map((c) => [c.id, c.label])).toEqual([[carrier.id, 'My label']]);
-    expect(settings.carriers[0]?.company).toBeUndefined();
-  });
+      const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
+      expect(warning).toBeUndefined();
+      expect(settings.preferences.speedingThresholdMph).toBe(63);
+      expect(settings.carriers.map((c) => [c.id, c.label])).toEqual([[carrier.id, 'My label']]);
+      expect(settings.carriers[0]?.company).toBeUndefined();
+    },
+  );
 
   it('a file that is not JSON at all still falls back to defaults with a warning (no crash)', async () => {
     await storeWithCarrier();

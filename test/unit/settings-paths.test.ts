@@ -8,7 +8,9 @@ describe('resolveDataDir', () => {
     for (const platform of ['linux', 'darwin'] as const) {
       expect(resolveDataDir({ ROUTELENS_DATA_DIR: '/tmp/rl-data', HOME: '/home/u' }, platform)).toBe('/tmp/rl-data');
     }
-    expect(resolveDataDir({ ROUTELENS_DATA_DIR: 'D:\\rl', APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toBe('D:\\rl');
+    expect(resolveDataDir({ ROUTELENS_DATA_DIR: 'D:\\rl', APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toBe(
+      'D:\\rl',
+    );
     expect(resolveDataDir({ ROUTELENS_DATA_DIR: 'rel/dir' }, 'linux')).toBe(path.resolve('rel/dir'));
   });
 
@@ -24,11 +26,15 @@ describe('resolveDataDir', () => {
   });
 
   it('macOS: ~/Library/Application Support', () => {
-    expect(resolveDataDir({ HOME: '/Users/u', XDG_CONFIG_HOME: '/ignored' }, 'darwin')).toBe('/Users/u/Library/Application Support/RouteLens');
+    expect(resolveDataDir({ HOME: '/Users/u', XDG_CONFIG_HOME: '/ignored' }, 'darwin')).toBe(
+      '/Users/u/Library/Application Support/RouteLens',
+    );
   });
 
   it('Windows: %APPDATA%, else the profile Roaming folder', () => {
-    expect(resolveDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\RouteLens');
+    expect(resolveDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\RouteLens',
+    );
     expect(resolveDataDir({ USERPROFILE: 'C:\\Users\\u' }, 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\RouteLens');
   });
 });

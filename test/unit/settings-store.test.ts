@@ -28,7 +28,11 @@ describe('settings store', () => {
   it('starts from defaults without creating a file', async () => {
     const store = createSettingsStore({ dataDir: dir });
     const { settings, warning } = await store.load();
-    expect(settings.preferences).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(settings.preferences).toEqual({
+      speedingThresholdMph: 70,
+      displayTimeZone: 'local',
+      analysis: DEFAULT_ADJUSTABLE_PARAMS,
+    });
     expect(settings.provider).toEqual({ baseUrl: null, keyOrigins: [] });
     expect(settings.carriers).toEqual([]);
     expect(warning).toBeUndefined();
@@ -42,7 +46,11 @@ describe('settings store', () => {
     clock += 1000;
     const b = await store.addCarrier({ label: 'Demo Carrier', demo: true, id: 'prairie-line' });
     expect(a.id).toMatch(UUID);
-    expect(a).toMatchObject({ label: 'Prairie Line', baseUrl: 'https://api.example.test', createdAt: new Date(Date.UTC(2026, 2, 1, 12)).toISOString() });
+    expect(a).toMatchObject({
+      label: 'Prairie Line',
+      baseUrl: 'https://api.example.test',
+      createdAt: new Date(Date.UTC(2026, 2, 1, 12)).toISOString(),
+    });
     expect(b).toMatchObject({ id: 'prairie-line', demo: true });
 
     const renamed = await store.renameCarrier(a.id, 'Prairie Line West');
@@ -86,29 +94,53 @@ describe('settings store', () => {
   it('updates provider settings and preferences, and resolves the effective base URL', async () => {
     const store = createSettingsStore({ dataDir: dir });
     await store.setProvider({ baseUrl: 'https://fleet.example.test/api/' });
-    expect(await store.setPreferences({ displayTimeZone: 'America/Chicago' })).toEqual({ speedingThresholdMph: 70, displayTimeZone: 'America/Chicago', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(await store.setPreferences({ displayTimeZone: 'America/Chicago' })).toEqual({
+      speedingThresholdMph: 70,
+      displayTimeZone: 'America/Chicago',
+      analysis: DEFAULT_ADJUSTABLE_PARAMS,
+    });
     await store.setPreferences({ speedingThresholdMph: 65.5 });
     const own = await store.addCarrier({ label: 'Own URL', baseUrl: 'http://127.0.0.1:4010' });
     const shared = await store.addCarrier({ label: 'Shared URL' });
     const s = await createSettingsStore({ dataDir: dir }).get();
-    expect(s.preferences).toEqual({ speedingThresholdMph: 65.5, displayTimeZone: 'America/Chicago', analysis: DEFAULT_ADJUSTABLE_PARAMS });
+    expect(s.preferences).toEqual({
+      speedingThresholdMph: 65.5,
+      displayTimeZone: 'America/Chicago',
+      analysis: DEFAULT_ADJUSTABLE_PARAMS,
+    });
     expect(effectiveBaseUrl(s, own.id)).toBe('http://127.0.0.1:4010');
     expect(effectiveBaseUrl(s, shared.id)).toBe('https://fleet.example.test/api');
     await store.updateCarrier(own.id, { baseUrl: null });
-    expect(effectiveBaseUrl(await createSettingsStore({ dataDir: dir }).get(), own.id)).toBe('https://fleet.example.test/api');
+    expect(effectiveBaseUrl(await createSettingsStore({ dataDir: dir }).get(), own.id)).toBe(
+      'https://fleet.example.test/api',
+    );
   });
 
   it('keeps the origins each key may go to: only plain http(s) origins, a damaged list binds the key to nothing', async () => {
     const store = createSettingsStore({ dataDir: dir });
     await store.setProvider({ baseUrl: 'https://api.example.test/v', keyOrigins: ['https://api.example.test'] });
     const c = await store.addCarrier({ label: 'A', keyOrigins: ['https://api.example.test', 'http://127.0.0.1:8787'] });
-    for (const bad of [['https://api.example.test/v'], ['javascript:alert(1)'], ['https://user:pw@api.example.test'], Array(9).fill('https://a.test')]) {
+    for (const bad of [
+      ['https://api.example.test/v'],
+      ['javascript:alert(1)'],
+      ['https://user:pw@api.example.test'],
+      Array(9).fill('https://a.test'),
+    ]) {
       await expect(store.setProvider({ keyOrigins: bad as string[] })).rejects.toBeInstanceOf(SettingsValidationError);
     }
-    expect(await readJson()).toMatchObject({ provider: { keyOrigins: ['https://api.example.test'] }, carriers: [{ id: c.id, keyOrigins: ['https://api.example.test', 'http://127.0.0.1:8787'] }] });
+    expect(await readJson()).toMatchObject({
+      provider: { keyOrigins: ['https://api.example.test'] },
+      carriers: [{ id: c.id, keyOrigins: ['https://api.example.test', 'http://127.0.0.1:8787'] }],
+    });
 
     const doc = await readJson();
-    await fs.writeFile(settingsFile(), JSON.stringify({ ...doc, provider: { baseUrl: 'https://api.example.test', keyOrigins: ['https://evil.test/x', 42] } }));
+    await fs.writeFile(
+      settingsFile(),
+      JSON.stringify({
+        ...doc,
+        provider: { baseUrl: 'https://api.example.test', keyOrigins: ['https://evil.test/x', 42] },
+      }),
+    );
     const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
     expect(warning).toBeUndefined();
     expect(settings.provider.keyOrigins).toEqual([]);
@@ -160,7 +192,13 @@ describe('corrupt files', () => {
     ['missing version', JSON.stringify({ carriers: [] })],
     ['newer version', JSON.stringify({ ...defaultSettings(), schemaVersion: SETTINGS_VERSION + 1 })],
     ['bad carrier', JSON.stringify({ ...defaultSettings(), carriers: [{ id: 'x', label: '', createdAt: 'soon' }] })],
-    ['duplicate ids', JSON.stringify({ ...defaultSettings(), carriers: [0, 1].map(() => ({ id: 'same', label: 'A', createdAt: new Date(0).toISOString() })) })],
+    [
+      'duplicate ids',
+      JSON.stringify({
+        ...defaultSettings(),
+        carriers: [0, 1].map(() => ({ id: 'same', label: 'A', createdAt: new Date(0).toISOString() })),
+      }),
+    ],
     ['binary noise', randomBytes(64).toString('latin1')],
   ];
 
@@ -233,14 +271,17 @@ describe('atomic write', () => {
         const handle = await fs.open(...args);
         return new Proxy(handle, {
           get(target, prop, receiver) {
-            if (prop === 'sync') return async () => Promise.reject(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+            if (prop === 'sync')
+              return async () => Promise.reject(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
             const v = Reflect.get(target, prop, receiver);
             return typeof v === 'function' ? v.bind(target) : v;
           },
         });
       }) as AtomicFs['open'],
     };
-    await expect(createSettingsStore({ dataDir: dir, fs: failingOpen }).addCarrier({ label: 'Lost' })).rejects.toThrow(/EIO/);
+    await expect(createSettingsStore({ dataDir: dir, fs: failingOpen }).addCarrier({ label: 'Lost' })).rejects.toThrow(
+      /EIO/,
+    );
     expect(await fs.readFile(settingsFile(), 'utf8')).toBe(before);
     expect(await fs.readdir(dir)).toEqual(['settings.json']);
   });
@@ -266,7 +307,10 @@ describe('migrations', () => {
       migrate: (doc) => ({
         provider: { baseUrl: null },
         preferences: { speedingThresholdMph: doc.speedLimit, displayTimeZone: 'local' },
-        carriers: (doc.carriers as Array<Record<string, unknown>>).map(({ name, ...rest }) => ({ ...rest, label: name })),
+        carriers: (doc.carriers as Array<Record<string, unknown>>).map(({ name, ...rest }) => ({
+          ...rest,
+          label: name,
+        })),
       }),
     },
   ];

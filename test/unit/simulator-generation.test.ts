@@ -25,7 +25,9 @@ describe('history window', () => {
   });
 
   it('serves nothing outside the window and nothing after now', () => {
-    expect(truth.history(carrier.id, vehicle.vehicle_id, addDays(truth.windowStart(), -3), addDays(truth.windowStart(), -1))).toEqual([]);
+    expect(
+      truth.history(carrier.id, vehicle.vehicle_id, addDays(truth.windowStart(), -3), addDays(truth.windowStart(), -1)),
+    ).toEqual([]);
     const today = truth.history(carrier.id, vehicle.vehicle_id, truth.today(), truth.today());
     expect(today.length).toBeGreaterThan(0);
     expect(Math.max(...today.map(t))).toBeLessThanOrEqual(NOW);
@@ -46,8 +48,18 @@ describe('determinism', () => {
 
   it('cuts today at now, a prefix of the full day', () => {
     const day = truth.today();
-    const early = createSimulatorWorld({ now: () => NOW - 3 * 3_600_000 }).truth.history(carrier.id, vehicle.vehicle_id, day, day);
-    const full = createSimulatorWorld({ now: () => NOW + 86_400_000 }).truth.history(carrier.id, vehicle.vehicle_id, day, day);
+    const early = createSimulatorWorld({ now: () => NOW - 3 * 3_600_000 }).truth.history(
+      carrier.id,
+      vehicle.vehicle_id,
+      day,
+      day,
+    );
+    const full = createSimulatorWorld({ now: () => NOW + 86_400_000 }).truth.history(
+      carrier.id,
+      vehicle.vehicle_id,
+      day,
+      day,
+    );
     const mid = truth.history(carrier.id, vehicle.vehicle_id, day, day);
     expect(mid.slice(0, early.length)).toEqual(early);
     expect(full.slice(0, mid.length)).toEqual(mid);
@@ -76,7 +88,9 @@ describe('record shape', () => {
       expect(dir).toBeLessThan(360);
       expect(r.vehicle_number).toBe(vehicle.number);
       expect(r.vin).toBe(vehicle.vin);
-      expect(r.calc_location).toMatch(/^(in |\d+ mi (N|NNE|NE|ENE|E|ESE|SE|SSE|S|SSW|SW|WSW|W|WNW|NW|NNW) of )[^,]+, [A-Z]{2}$/);
+      expect(r.calc_location).toMatch(
+        /^(in |\d+ mi (N|NNE|NE|ENE|E|ESE|SE|SSE|S|SSW|SW|WSW|W|WNW|NW|NNW) of )[^,]+, [A-Z]{2}$/,
+      );
     }
   });
 });
@@ -99,10 +113,14 @@ describe('realism', () => {
   });
 
   it('reports about every 60 s in motion and less often when stationary', () => {
-    const motionGaps = pairs.filter(([a, b]) => a.status === 'IN_MOTION' && b.status === 'IN_MOTION').map(([a, b]) => t(b) - t(a));
+    const motionGaps = pairs
+      .filter(([a, b]) => a.status === 'IN_MOTION' && b.status === 'IN_MOTION')
+      .map(([a, b]) => t(b) - t(a));
     const inRange = motionGaps.filter((g) => g >= 50_000 && g <= 70_000).length;
     expect(inRange / motionGaps.length).toBeGreaterThan(0.95);
-    const parkedGaps = pairs.filter(([a, b]) => a.status === 'STATIONARY' && b.status === 'STATIONARY').map(([a, b]) => t(b) - t(a));
+    const parkedGaps = pairs
+      .filter(([a, b]) => a.status === 'STATIONARY' && b.status === 'STATIONARY')
+      .map(([a, b]) => t(b) - t(a));
     expect(Math.min(...parkedGaps)).toBeGreaterThanOrEqual(8 * 60_000);
   });
 
@@ -124,15 +142,22 @@ describe('realism', () => {
     for (const day of byDay.values()) {
       if (day.filter((r) => r.status === 'IN_MOTION').length < 300) continue;
       let mi = 0;
-      for (let i = 1; i < day.length; i++) mi += haversineMi(Number(day[i - 1]!.lat), Number(day[i - 1]!.lng), Number(day[i]!.lat), Number(day[i]!.lng));
+      for (let i = 1; i < day.length; i++)
+        mi += haversineMi(Number(day[i - 1]!.lat), Number(day[i - 1]!.lng), Number(day[i]!.lat), Number(day[i]!.lng));
       distances.push(mi);
     }
     expect(distances.length).toBeGreaterThan(10);
     expect(distances.filter((d) => d >= 300 && d <= 700).length / distances.length).toBeGreaterThan(0.85);
     expect(Math.max(...distances)).toBeLessThan(760);
     // A minute at the reported speed covers about the distance between readings.
-    const checks = pairs.filter(([a, b]) => a.status === 'IN_MOTION' && b.status === 'IN_MOTION' && Number(b.speed) > 50);
-    const ratios = checks.map(([a, b]) => haversineMi(Number(a.lat), Number(a.lng), Number(b.lat), Number(b.lng)) / ((Number(b.speed) * (t(b) - t(a))) / 3_600_000));
+    const checks = pairs.filter(
+      ([a, b]) => a.status === 'IN_MOTION' && b.status === 'IN_MOTION' && Number(b.speed) > 50,
+    );
+    const ratios = checks.map(
+      ([a, b]) =>
+        haversineMi(Number(a.lat), Number(a.lng), Number(b.lat), Number(b.lng)) /
+        ((Number(b.speed) * (t(b) - t(a))) / 3_600_000),
+    );
     const med = ratios.sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
     expect(med).toBeGreaterThan(0.85);
     expect(med).toBeLessThan(1.15);
@@ -152,7 +177,9 @@ describe('realism', () => {
   });
 
   it('names a nearby real place in calc_location', () => {
-    const near = records.filter((r) => /^\d+ mi/.test(r.calc_location)).map((r) => Number(r.calc_location.split(' ')[0]));
+    const near = records
+      .filter((r) => /^\d+ mi/.test(r.calc_location))
+      .map((r) => Number(r.calc_location.split(' ')[0]));
     expect(Math.max(...near)).toBeLessThan(60);
   });
 

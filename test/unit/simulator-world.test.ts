@@ -75,7 +75,12 @@ describe('latest statuses', () => {
   it('reports HOS clocks as integer milliseconds within the legal maxima', () => {
     for (const s of statuses.filter((x) => x.current_status !== null)) {
       expect(DUTY_STATUS_CODES).toContain(s.current_status);
-      for (const [v, max] of [[s.break, 8], [s.drive, 11], [s.shift, 14], [s.cycle, 70]] as const) {
+      for (const [v, max] of [
+        [s.break, 8],
+        [s.drive, 11],
+        [s.shift, 14],
+        [s.cycle, 70],
+      ] as const) {
         expect(Number.isInteger(v)).toBe(true);
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(max * 3_600_000);
@@ -86,7 +91,9 @@ describe('latest statuses', () => {
 
   it('derives driving drivers from moving trucks', () => {
     const vehicles = truth.vehicles(carrier.id);
-    const byDriver = new Map(vehicles.map((v) => [world.carrier(carrier.id).profiles.get(v.vehicle_id)?.driverId, v.vehicle_id]));
+    const byDriver = new Map(
+      vehicles.map((v) => [world.carrier(carrier.id).profiles.get(v.vehicle_id)?.driverId, v.vehicle_id]),
+    );
     let moving = 0;
     let driving = 0;
     for (const s of statuses) {
@@ -120,7 +127,9 @@ describe('latest statuses', () => {
   });
 
   it('matches the last history record of today', () => {
-    const v = vehicleStatuses.find((x) => truth.vehicles(carrier.id).find((y) => y.vehicle_id === x.vehicle_id)?.active)!;
+    const v = vehicleStatuses.find(
+      (x) => truth.vehicles(carrier.id).find((y) => y.vehicle_id === x.vehicle_id)?.active,
+    )!;
     const today = truth.history(carrier.id, v.vehicle_id, truth.today(), truth.today());
     const last = today[today.length - 1]!;
     expect(v.timestamp).toBe(last.timestamp);

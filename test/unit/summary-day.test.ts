@@ -14,7 +14,10 @@ function oneDay(plan: Leg[], startMs = START): DayChunk {
 }
 
 function expectTimeAddsUp(s: DaySummary): void {
-  expect(s.movingSeconds + s.stationarySeconds + s.offlineSeconds).toBeCloseTo(((s.lastMs ?? 0) - (s.firstMs ?? 0)) / 1000, 6);
+  expect(s.movingSeconds + s.stationarySeconds + s.offlineSeconds).toBeCloseTo(
+    ((s.lastMs ?? 0) - (s.firstMs ?? 0)) / 1000,
+    6,
+  );
 }
 
 describe('summarizeDay on tracks with known figures', () => {
@@ -92,7 +95,10 @@ describe('summarizeDay on tracks with known figures', () => {
     const over = summarizeDay(oneDay([{ kind: 'drive', minutes: 1201 / 60, mph: 30, stepSeconds: 1201 }]));
     expect(over.gaps).toBe(1);
     expect(over.gapSeconds).toBe(1201);
-    expect(summarizeDay(oneDay([{ kind: 'drive', minutes: 1201 / 60, mph: 30, stepSeconds: 1201 }]), { gapSeconds: 1201 }).gaps).toBe(0);
+    expect(
+      summarizeDay(oneDay([{ kind: 'drive', minutes: 1201 / 60, mph: 30, stepSeconds: 1201 }]), { gapSeconds: 1201 })
+        .gaps,
+    ).toBe(0);
   });
 
   it('distance across a gap is the straight line, reported apart as gapDistanceMiles; distance covers the moving time only', () => {
@@ -126,7 +132,13 @@ describe('summarizeDay on tracks with known figures', () => {
   });
 
   it('an OFFLINE spell that ends where it began is stop time, not a gap', () => {
-    const s = summarizeDay(oneDay([{ kind: 'drive', minutes: 10, mph: 50 }, { kind: 'offline', minutes: 45 }, { kind: 'drive', minutes: 10, mph: 50 }]));
+    const s = summarizeDay(
+      oneDay([
+        { kind: 'drive', minutes: 10, mph: 50 },
+        { kind: 'offline', minutes: 45 },
+        { kind: 'drive', minutes: 10, mph: 50 },
+      ]),
+    );
     expect(s.gaps).toBe(0);
     expect(s.offlineSeconds).toBe(0);
     expect(s.stationarySeconds).toBe(45 * 60);
@@ -148,7 +160,13 @@ describe('summarizeDay on tracks with known figures', () => {
   });
 
   it('an OFFLINE last reading has no interval to attribute', () => {
-    const points = generateTrack([{ kind: 'drive', minutes: 10, mph: 50 }, { kind: 'offline', minutes: 5 }], { startMs: START });
+    const points = generateTrack(
+      [
+        { kind: 'drive', minutes: 10, mph: 50 },
+        { kind: 'offline', minutes: 5 },
+      ],
+      { startMs: START },
+    );
     const chunk = toDayChunks('veh-1', points.slice(0, -1))[0]!;
     expect(chunk.status[chunk.length - 1]).toBe(2);
     const s = summarizeDay(chunk);
@@ -159,10 +177,28 @@ describe('summarizeDay on tracks with known figures', () => {
 
   it('empty and single-point days', () => {
     const empty = summarizeDay(buildDayChunk('veh-1', '2026-05-01', []));
-    expect(empty).toMatchObject({ points: 0, firstMs: null, lastMs: null, distanceMiles: 0, movingSeconds: 0, maxSpeedMph: 0, gaps: 0, speedingEvents: 0 });
+    expect(empty).toMatchObject({
+      points: 0,
+      firstMs: null,
+      lastMs: null,
+      distanceMiles: 0,
+      movingSeconds: 0,
+      maxSpeedMph: 0,
+      gaps: 0,
+      speedingEvents: 0,
+    });
     const firstOnly = generateTrack([{ kind: 'drive', minutes: 1, mph: 90 }], { startMs: START }).slice(0, 1);
     const single = summarizeDay(toDayChunks('veh-1', firstOnly)[0]!);
-    expect(single).toMatchObject({ points: 1, firstMs: START, lastMs: START, distanceMiles: 0, movingSeconds: 0, maxSpeedMph: 90, speedingSeconds: 0, speedingEvents: 0 });
+    expect(single).toMatchObject({
+      points: 1,
+      firstMs: START,
+      lastMs: START,
+      distanceMiles: 0,
+      movingSeconds: 0,
+      maxSpeedMph: 90,
+      speedingSeconds: 0,
+      speedingEvents: 0,
+    });
   });
 });
 
@@ -189,11 +225,17 @@ describe('combineSummaries', () => {
     expect(r.points).toBe(sum((d) => d.points));
     expect(r.speedingEvents).toBe(sum((d) => d.speedingEvents));
     expect(r.gaps).toBe(sum((d) => d.gaps));
-    expect(r.distanceMiles).toBeCloseTo(sum((d) => d.distanceMiles), 9);
+    expect(r.distanceMiles).toBeCloseTo(
+      sum((d) => d.distanceMiles),
+      9,
+    );
     expect(r.maxSpeedMph).toBe(Math.max(...days.map((d) => d.maxSpeedMph)));
     expect(r.vehicleIds).toEqual(['veh-1']);
     expect(r.params).toEqual(DEFAULT_SUMMARY_PARAMS);
-    const mixed = combineSummaries([days[0]!, { ...days[1]!, params: { ...DEFAULT_SUMMARY_PARAMS, speedingThresholdMph: 65 } }]);
+    const mixed = combineSummaries([
+      days[0]!,
+      { ...days[1]!, params: { ...DEFAULT_SUMMARY_PARAMS, speedingThresholdMph: 65 } },
+    ]);
     expect(mixed.params).toBeNull();
     expect(combineSummaries([])).toMatchObject({ days: 0, points: 0, firstMs: null, fromDay: null, params: null });
   });

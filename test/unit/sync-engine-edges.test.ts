@@ -4,14 +4,34 @@ import { syncVehicleHistory } from '../../electron/node/sync/sync-vehicle-histor
 import { at, collect, scripted } from './sync-scripted.ts';
 
 const TODAY = '2026-03-01';
-const bad = (snippet: string, id?: string, t?: number) => ({ reason: 'speed is not a number', snippet, ...(id === undefined ? {} : { id }), ...(t === undefined ? {} : { t }) });
+const bad = (snippet: string, id?: string, t?: number) => ({
+  reason: 'speed is not a number',
+  snippet,
+  ...(id === undefined ? {} : { id }),
+  ...(t === undefined ? {} : { t }),
+});
 const base = { vehicleId: 'v', today: TODAY, have: () => 'missing' as const };
 
 describe('sync engine edges', () => {
   it('today is refetched even when the store says complete, and a one-day range that is complete asks nothing', async () => {
-    expect(planRuns({ from: '2026-02-27', to: TODAY, today: TODAY, states: new Map([[TODAY, 'complete' as const]]), chunkDays: 7 })).toEqual([['2026-02-27', '2026-02-28', TODAY]]);
+    expect(
+      planRuns({
+        from: '2026-02-27',
+        to: TODAY,
+        today: TODAY,
+        states: new Map([[TODAY, 'complete' as const]]),
+        chunkDays: 7,
+      }),
+    ).toEqual([['2026-02-27', '2026-02-28', TODAY]]);
     const src = scripted();
-    await syncVehicleHistory({ ...base, client: src.source, from: '2026-02-10', to: '2026-02-10', have: () => 'complete', onDay: collect().onDay });
+    await syncVehicleHistory({
+      ...base,
+      client: src.source,
+      from: '2026-02-10',
+      to: '2026-02-10',
+      have: () => 'complete',
+      onDay: collect().onDay,
+    });
     expect(src.queries).toHaveLength(0);
   });
 
@@ -24,8 +44,19 @@ describe('sync engine edges', () => {
   });
 
   it('a single reading at 00:00:00.000 of the day past the run proves the server inclusive', async () => {
-    const src = scripted({ page: (d) => (d === '2026-02-03' ? { records: [at(d, 0, 'midnight')], rejected: [] } : { records: [at(d, 9, `${d}#a`)], rejected: [] }) });
-    const res = await syncVehicleHistory({ ...base, client: src.source, from: '2026-02-01', to: '2026-02-02', onDay: collect().onDay });
+    const src = scripted({
+      page: (d) =>
+        d === '2026-02-03'
+          ? { records: [at(d, 0, 'midnight')], rejected: [] }
+          : { records: [at(d, 9, `${d}#a`)], rejected: [] },
+    });
+    const res = await syncVehicleHistory({
+      ...base,
+      client: src.source,
+      from: '2026-02-01',
+      to: '2026-02-02',
+      onDay: collect().onDay,
+    });
     expect(res.endDateMode).toBe('inclusive');
   });
 
@@ -33,10 +64,23 @@ describe('sync engine edges', () => {
     const day = '2026-02-05';
     const t = Date.parse(`${day}T10:00:00Z`);
     const src = scripted({
-      page: (d) => (d === day ? { records: [at(d, 10, 'twice')], rejected: [bad('{"a":1}', undefined, t), bad('{"b":2}', undefined, t), bad('{"id":"twice"}', 'twice', t)] } : { records: [], rejected: [] }),
+      page: (d) =>
+        d === day
+          ? {
+              records: [at(d, 10, 'twice')],
+              rejected: [bad('{"a":1}', undefined, t), bad('{"b":2}', undefined, t), bad('{"id":"twice"}', 'twice', t)],
+            }
+          : { records: [], rejected: [] },
     });
     const sink = collect();
-    const res = await syncVehicleHistory({ ...base, client: src.source, from: day, to: day, onDay: sink.onDay, endDateMode: 'inclusive' });
+    const res = await syncVehicleHistory({
+      ...base,
+      client: src.source,
+      from: day,
+      to: day,
+      onDay: sink.onDay,
+      endDateMode: 'inclusive',
+    });
     expect(sink.emits[0]!.rejected.map((r) => r.snippet)).toEqual(['{"a":1}', '{"b":2}']);
     expect(res.rejected).toBe(2);
   });
@@ -45,7 +89,11 @@ describe('sync engine edges', () => {
     // run [02-01, 02-02]; the server is inclusive, so 02-03's records come too: its unreadable one is not this run's.
     const src = scripted({
       page: (d) => {
-        if (d === '2026-02-01') return { records: [at(d, 5, 'r1')], rejected: [bad('{"x":1}', 'readable-bad', Date.parse(`${d}T06:00:00Z`))] };
+        if (d === '2026-02-01')
+          return {
+            records: [at(d, 5, 'r1')],
+            rejected: [bad('{"x":1}', 'readable-bad', Date.parse(`${d}T06:00:00Z`))],
+          };
         if (d === '2026-02-03') return { records: [at(d, 5, 'r3')], rejected: [bad('{"t":"??"}', 'foreign')] };
         return { records: [], rejected: [] };
       },
@@ -61,7 +109,10 @@ describe('sync engine edges', () => {
 
   it('the probe also runs when the day past the run is today', async () => {
     const src = scripted({
-      page: (d) => (d === TODAY ? { records: [at(d, 5, 'today')], rejected: [bad('{"t":"??"}', 'todays')] } : { records: [at(d, 5, `${d}#a`)], rejected: [] }),
+      page: (d) =>
+        d === TODAY
+          ? { records: [at(d, 5, 'today')], rejected: [bad('{"t":"??"}', 'todays')] }
+          : { records: [at(d, 5, `${d}#a`)], rejected: [] },
     });
     const sink = collect();
     await syncVehicleHistory({ ...base, client: src.source, from: '2026-02-27', to: '2026-02-28', onDay: sink.onDay });
@@ -70,7 +121,9 @@ describe('sync engine edges', () => {
 
   it('an AbortError from below that is not a cancel fails the sync instead of ending it quietly', async () => {
     const src = scripted({ refuse: () => new DOMException('the request timed out', 'AbortError') });
-    await expect(syncVehicleHistory({ ...base, client: src.source, from: '2026-02-01', to: '2026-02-02', onDay: collect().onDay })).rejects.toThrow('timed out');
+    await expect(
+      syncVehicleHistory({ ...base, client: src.source, from: '2026-02-01', to: '2026-02-02', onDay: collect().onDay }),
+    ).rejects.toThrow('timed out');
   });
 
   it('after a cancel, runs already fetched but not yet handed over are not handed over', async () => {

@@ -34,7 +34,16 @@ describe('sync engine bookkeeping', () => {
     ]);
     expect(seen[0]).toEqual({ daysTotal: 4, daysDone: 0, records: 0, requests: 0, retries: 0, rejected: 0 });
     expect(seen.map((p) => p.daysDone).filter((d, i, a) => d !== a[i - 1])).toEqual([0, 1, 2, 3, 4]);
-    expect(res).toEqual({ daysTotal: 4, daysDone: 4, records: 8, requests: src.pagesServed(), retries: src.queries.length, rejected: 1, cancelled: false, endDateMode: 'inclusive' });
+    expect(res).toEqual({
+      daysTotal: 4,
+      daysDone: 4,
+      records: 8,
+      requests: src.pagesServed(),
+      retries: src.queries.length,
+      rejected: 1,
+      cancelled: false,
+      endDateMode: 'inclusive',
+    });
     expect(src.pagesServed()).toBe(4);
     expect(sink.emits.map((e) => [e.chunk.day, e.chunk.length, e.rejected.length])).toEqual([
       ['2026-02-01', 2, 0],
@@ -47,10 +56,27 @@ describe('sync engine bookkeeping', () => {
   it('asks for 1000 readings a page unless told, for the vehicle given', async () => {
     const src = scripted();
     const sink = collect();
-    await syncVehicleHistory({ client: src.source, vehicleId: 'veh-42', from: '2026-02-01', to: '2026-02-01', today: '2026-03-01', have: () => 'missing', onDay: sink.onDay });
+    await syncVehicleHistory({
+      client: src.source,
+      vehicleId: 'veh-42',
+      from: '2026-02-01',
+      to: '2026-02-01',
+      today: '2026-03-01',
+      have: () => 'missing',
+      onDay: sink.onDay,
+    });
     expect(src.queries.every((q) => q.limit === 1000 && q.vehicleId === 'veh-42')).toBe(true);
     const again = scripted();
-    await syncVehicleHistory({ client: again.source, vehicleId: 'v', from: '2026-02-01', to: '2026-02-01', today: '2026-03-01', have: () => 'missing', onDay: sink.onDay, limit: 250 });
+    await syncVehicleHistory({
+      client: again.source,
+      vehicleId: 'v',
+      from: '2026-02-01',
+      to: '2026-02-01',
+      today: '2026-03-01',
+      have: () => 'missing',
+      onDay: sink.onDay,
+      limit: 250,
+    });
     expect(again.queries.every((q) => q.limit === 250)).toBe(true);
   });
 
@@ -58,7 +84,18 @@ describe('sync engine bookkeeping', () => {
     const run = async (concurrency: number | undefined) => {
       const src = scripted({ delayMs: 2 });
       const sink = collect();
-      await syncVehicleHistory({ client: src.source, vehicleId: 'v', from: '2026-02-01', to: '2026-02-12', today: '2026-03-01', have: () => 'missing', onDay: sink.onDay, chunkDays: 1, endDateMode: 'inclusive', concurrency });
+      await syncVehicleHistory({
+        client: src.source,
+        vehicleId: 'v',
+        from: '2026-02-01',
+        to: '2026-02-12',
+        today: '2026-03-01',
+        have: () => 'missing',
+        onDay: sink.onDay,
+        chunkDays: 1,
+        endDateMode: 'inclusive',
+        concurrency,
+      });
       expect(sink.overlapped()).toBe(false);
       expect(sink.emits).toHaveLength(12);
       return src.maxActive();
@@ -74,18 +111,43 @@ describe('sync engine bookkeeping', () => {
     // a range ending before today: the refusal is about something else and is reported
     const past = scripted({ refuse: future });
     await expect(
-      syncVehicleHistory({ client: past.source, vehicleId: 'v', from: '2026-02-01', to: '2026-02-02', today: '2026-03-01', have: () => 'missing', onDay: collect().onDay }),
+      syncVehicleHistory({
+        client: past.source,
+        vehicleId: 'v',
+        from: '2026-02-01',
+        to: '2026-02-02',
+        today: '2026-03-01',
+        have: () => 'missing',
+        onDay: collect().onDay,
+      }),
     ).rejects.toBeInstanceOf(RequestError);
     expect(past.queries).toHaveLength(1);
     // a network failure is never answered by shortening the range
     const net = scripted({ refuse: (q) => (q.to > '2026-03-01' ? new NetworkError('h', 'reset') : null) });
     await expect(
-      syncVehicleHistory({ client: net.source, vehicleId: 'v', from: '2026-02-28', to: '2026-03-01', today: '2026-03-01', have: () => 'missing', onDay: collect().onDay }),
+      syncVehicleHistory({
+        client: net.source,
+        vehicleId: 'v',
+        from: '2026-02-28',
+        to: '2026-03-01',
+        today: '2026-03-01',
+        have: () => 'missing',
+        onDay: collect().onDay,
+      }),
     ).rejects.toBeInstanceOf(NetworkError);
     // a server already known to be inclusive never gets the extra day, so has nothing to refuse
     const known = scripted({ refuse: (q) => (q.to > '2026-03-01' ? future() : null) });
     const sink = collect();
-    await syncVehicleHistory({ client: known.source, vehicleId: 'v', from: '2026-02-28', to: '2026-03-01', today: '2026-03-01', have: () => 'missing', onDay: sink.onDay, endDateMode: 'inclusive' });
+    await syncVehicleHistory({
+      client: known.source,
+      vehicleId: 'v',
+      from: '2026-02-28',
+      to: '2026-03-01',
+      today: '2026-03-01',
+      have: () => 'missing',
+      onDay: sink.onDay,
+      endDateMode: 'inclusive',
+    });
     expect(known.queries.map((q) => q.to)).toEqual(['2026-03-01']);
     expect(sink.emits.map((e) => [e.chunk.day, e.complete])).toEqual([
       ['2026-02-28', true],
@@ -95,11 +157,14 @@ describe('sync engine bookkeeping', () => {
 
   it('plans runs of at most chunkDays (at least one day, whole days only) and none for an empty range', () => {
     const states = new Map();
-    const plan = (chunkDays: number) => planRuns({ from: '2026-02-01', to: '2026-02-05', today: '2026-03-01', states, chunkDays }).map((r) => r.length);
+    const plan = (chunkDays: number) =>
+      planRuns({ from: '2026-02-01', to: '2026-02-05', today: '2026-03-01', states, chunkDays }).map((r) => r.length);
     expect(plan(2)).toEqual([2, 2, 1]);
     expect(plan(2.9)).toEqual([2, 2, 1]);
     expect(plan(0)).toEqual([1, 1, 1, 1, 1]);
     expect(planRuns({ from: '2026-02-05', to: '2026-02-01', today: '2026-03-01', states, chunkDays: 7 })).toEqual([]);
-    expect(planRuns({ from: '2026-02-01', to: '2026-02-01', today: '2026-03-01', states, chunkDays: 7 })).toEqual([['2026-02-01']]);
+    expect(planRuns({ from: '2026-02-01', to: '2026-02-01', today: '2026-03-01', states, chunkDays: 7 })).toEqual([
+      ['2026-02-01'],
+    ]);
   });
 });

@@ -28,7 +28,12 @@ export interface DayPage {
  * per query; by default two readings a day, or what `page` scripts for a day.
  */
 export function scripted(
-  opts: { malformedOn?: string; refuse?: (q: LocationHistoryQuery) => Error | null; delayMs?: number; page?: (day: string) => DayPage | undefined } = {},
+  opts: {
+    malformedOn?: string;
+    refuse?: (q: LocationHistoryQuery) => Error | null;
+    delayMs?: number;
+    page?: (day: string) => DayPage | undefined;
+  } = {},
 ) {
   const queries: LocationHistoryQuery[] = [];
   let active = 0;
@@ -42,14 +47,21 @@ export function scripted(
       active++;
       maxActive = Math.max(maxActive, active);
       try {
-        for (let d = q.from, i = 0; d <= q.to; d = new Date(Date.parse(`${d}T00:00:00Z`) + 24 * H).toISOString().slice(0, 10), i++) {
+        for (
+          let d = q.from, i = 0;
+          d <= q.to;
+          d = new Date(Date.parse(`${d}T00:00:00Z`) + 24 * H).toISOString().slice(0, 10), i++
+        ) {
           await new Promise((r) => setTimeout(r, opts.delayMs ?? 0));
           pages++;
           q.onEvent?.({ type: 'request', path: '/history', attempt: 0 });
           // one retry per query (on its first page), so retries and responses count differently
           if (i === 0) q.onEvent?.({ type: 'retry', path: '/history', attempt: 1, delayMs: 0, reason: 'HTTP 503' });
           q.onEvent?.({ type: 'response', path: '/history', status: 200, ms: 1 });
-          const rejected: Rejection[] = d === opts.malformedOn ? [{ reason: 'lat is not a number', id: `${d}#bad`, snippet: '{}', t: Date.parse(`${d}T12:00:00Z`) }] : [];
+          const rejected: Rejection[] =
+            d === opts.malformedOn
+              ? [{ reason: 'lat is not a number', id: `${d}#bad`, snippet: '{}', t: Date.parse(`${d}T12:00:00Z`) }]
+              : [];
           const page = opts.page?.(d) ?? { records: [at(d, 1, `${d}#a`), at(d, 13, `${d}#b`)], rejected };
           yield { ...page, index: i + 1, nextPageToken: undefined };
         }
@@ -76,4 +88,3 @@ export const collect = () => {
     },
   };
 };
-

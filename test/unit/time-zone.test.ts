@@ -15,7 +15,8 @@ describe('display time zone', () => {
     const f = createZoneFormatter('America/Chicago');
     expect(f.offsetMinutes(SUMMER)).toBe(-300);
     expect(f.offsetMinutes(WINTER)).toBe(-360);
-    const shifted = (ms: number) => new Date(ms + f.offsetMinutes(ms) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const shifted = (ms: number) =>
+      new Date(ms + f.offsetMinutes(ms) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(f.dateTime(SUMMER)).toBe(shifted(SUMMER));
     expect(f.dateTime(WINTER)).toBe(shifted(WINTER));
     // Crossing midnight backwards: 05:06 UTC is the previous evening in Chicago.
@@ -33,4 +34,3 @@ describe('display time zone', () => {
     expect(createZoneFormatter('Mars/Olympus').zone).toBe('UTC');
   });
 });
-

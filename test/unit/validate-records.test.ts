@@ -40,7 +40,14 @@ describe('parseLocationRecord', () => {
     const r = parseLocationRecord(record());
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value).toMatchObject({ t: T0, lat: 41.2565, lng: -95.9345, speed: 61.5, direction: 270, status: 'IN_MOTION' });
+    expect(r.value).toMatchObject({
+      t: T0,
+      lat: 41.2565,
+      lng: -95.9345,
+      speed: 61.5,
+      direction: 270,
+      status: 'IN_MOTION',
+    });
     expect(r.value.location).toBe('Omaha, NE');
     expect(r.value.vin).toBe('1FUJGLDR5CLBP8834');
   });
@@ -117,22 +124,40 @@ describe('parseIsoUtc', () => {
 describe('other wire types', () => {
   it('company needs both strings', () => {
     expect(parseCompany({ company_name: 'Prairie Line', dot_number: '123' }).ok).toBe(true);
-    expect(parseCompany({ company_name: 'Prairie Line' })).toMatchObject({ ok: false, reason: 'dot_number is missing' });
+    expect(parseCompany({ company_name: 'Prairie Line' })).toMatchObject({
+      ok: false,
+      reason: 'dot_number is missing',
+    });
   });
 
   it('driver needs a boolean active', () => {
     const d = { driver_id: 'd1', username: 'u', first_name: 'A', last_name: 'B', active: true };
     expect(parseDriver(d).ok).toBe(true);
-    expect(parseDriver({ ...d, active: 'yes' })).toMatchObject({ ok: false, id: 'd1', reason: 'active is not a boolean: "yes"' });
+    expect(parseDriver({ ...d, active: 'yes' })).toMatchObject({
+      ok: false,
+      id: 'd1',
+      reason: 'active is not a boolean: "yes"',
+    });
   });
 
   it('driver status allows nulls for a driver without HOS activity (spec 2.4 rule 2)', () => {
-    const nulls = { driver_id: 'd1', username: 'u', break: null, drive: null, shift: null, cycle: null, current_status: null };
+    const nulls = {
+      driver_id: 'd1',
+      username: 'u',
+      break: null,
+      drive: null,
+      shift: null,
+      cycle: null,
+      current_status: null,
+    };
     expect(parseDriverStatus(nulls)).toMatchObject({ ok: true, value: nulls });
     const busy = { ...nulls, drive: 39_600_000, current_status: 'DS_D' };
     expect(parseDriverStatus(busy).ok).toBe(true);
     expect(parseDriverStatus({ ...busy, current_status: 'DRIVING' })).toMatchObject({ ok: false });
-    expect(parseDriverStatus({ ...busy, drive: '11h' })).toMatchObject({ ok: false, reason: 'drive is not a number or null: "11h"' });
+    expect(parseDriverStatus({ ...busy, drive: '11h' })).toMatchObject({
+      ok: false,
+      reason: 'drive is not a number or null: "11h"',
+    });
   });
 
   it('vehicle and vehicle status', () => {
@@ -140,12 +165,25 @@ describe('other wire types', () => {
     expect(parseVehicle(v).ok).toBe(true);
     expect(parseVehicle({ ...v, vehicle_id: 3 }).ok).toBe(false);
     const s = {
-      vehicle_id: 'v1', number: '7', odometer: '120345.6', fuel_level: 55, speed: 60,
-      lat: '40.1', lon: '-100.2', status: 'STATIONARY', timestamp: '2026-03-14T09:30:15Z',
+      vehicle_id: 'v1',
+      number: '7',
+      odometer: '120345.6',
+      fuel_level: 55,
+      speed: 60,
+      lat: '40.1',
+      lon: '-100.2',
+      status: 'STATIONARY',
+      timestamp: '2026-03-14T09:30:15Z',
     };
     expect(parseVehicleStatus(s)).toMatchObject({ ok: true, value: s });
-    expect(parseVehicleStatus({ ...s, fuel_level: 120 })).toMatchObject({ ok: false, reason: 'fuel_level 120 is outside 0..100' });
-    expect(parseVehicleStatus({ ...s, lon: 'east' })).toMatchObject({ ok: false, reason: 'lon is not a number: "east"' });
+    expect(parseVehicleStatus({ ...s, fuel_level: 120 })).toMatchObject({
+      ok: false,
+      reason: 'fuel_level 120 is outside 0..100',
+    });
+    expect(parseVehicleStatus({ ...s, lon: 'east' })).toMatchObject({
+      ok: false,
+      reason: 'lon is not a number: "east"',
+    });
     expect(parseVehicleStatus({ ...s, timestamp: '14/03/2026' }).ok).toBe(false);
   });
 

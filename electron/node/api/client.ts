@@ -158,14 +158,25 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return r.value;
   }
 
-  async function fetchPage<T>(path: string, query: Record<string, string | number | undefined>, page: number, parse: Parser<T>, call: CallOptions): Promise<Page<T>> {
+  async function fetchPage<T>(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    page: number,
+    parse: Parser<T>,
+    call: CallOptions,
+  ): Promise<Page<T>> {
     const env = await http.get(path, { ...query, page }, call);
     const got = validateAll(env.data, parse, path, call);
     return { ...got, page: env.page ?? page, totalPages: env.total_pages ?? page, totalElements: env.total_elements };
   }
 
   /** Spec 4.9: start at page 1 and keep requesting while page < total_pages. */
-  async function* pages<T>(path: string, query: Record<string, string | number | undefined>, parse: Parser<T>, call: CallOptions): AsyncGenerator<Page<T>> {
+  async function* pages<T>(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    parse: Parser<T>,
+    call: CallOptions,
+  ): AsyncGenerator<Page<T>> {
     for (let page = 1; ; page++) {
       const p = await fetchPage(path, query, page, parse, call);
       yield p;
@@ -204,16 +215,23 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return one(env, parseDriver, 'driver');
     },
     latestDriverStatusPages(o = {}) {
-      return pages(API_PATHS.latestDriverStatus, { driver_id: o.driverId, limit: limitOf(o.limit) }, parseDriverStatus, {
-        signal: o.signal,
-        what: `driver "${o.driverId ?? ''}"`,
-      });
+      return pages(
+        API_PATHS.latestDriverStatus,
+        { driver_id: o.driverId, limit: limitOf(o.limit) },
+        parseDriverStatus,
+        {
+          signal: o.signal,
+          what: `driver "${o.driverId ?? ''}"`,
+        },
+      );
     },
     latestDriverStatus(o = {}) {
       return all(client.latestDriverStatusPages(o));
     },
     vehiclePages(o = {}) {
-      return pages(API_PATHS.vehicles, { status: o.status, limit: limitOf(o.limit) }, parseVehicle, { signal: o.signal });
+      return pages(API_PATHS.vehicles, { status: o.status, limit: limitOf(o.limit) }, parseVehicle, {
+        signal: o.signal,
+      });
     },
     vehicles(o = {}) {
       return all(client.vehiclePages(o));
@@ -235,7 +253,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     async *locationHistoryPages(q) {
       const path = API_PATHS.vehicleLocationHistory(q.vehicleId);
       const call: CallOptions = { signal: q.signal, onEvent: q.onEvent, what: `vehicle "${q.vehicleId}"` };
-      const base = { start_date: toApiDate(q.from), end_date: toApiDate(q.to), limit: limitOf(q.limit ?? API_LIMITS.maxLimit) };
+      const base = {
+        start_date: toApiDate(q.from),
+        end_date: toApiDate(q.to),
+        limit: limitOf(q.limit ?? API_LIMITS.maxLimit),
+      };
       const seen = new Set<string>();
       let token: string | undefined;
       for (let index = 1; ; index++) {

@@ -36,7 +36,10 @@ export class CompanyKeyInvalidError extends ApiError {
   readonly kind = 'company-key-invalid';
   override name = 'CompanyKeyInvalidError';
   constructor(description: string) {
-    super(`The API rejected this carrier's Company Key (401: ${description}); ask the carrier for a current key and enter it again.`, 401);
+    super(
+      `The API rejected this carrier's Company Key (401: ${description}); ask the carrier for a current key and enter it again.`,
+      401,
+    );
   }
 }
 
@@ -98,7 +101,10 @@ export class RequestError extends ApiError {
   override name = 'RequestError';
   readonly description: string;
   constructor(status: number, description: string) {
-    super(`The API refused the request (HTTP ${status}: ${description || 'no description'}); check the selected dates and vehicle.`, status);
+    super(
+      `The API refused the request (HTTP ${status}: ${description || 'no description'}); check the selected dates and vehicle.`,
+      status,
+    );
     this.description = description;
   }
 }
@@ -117,7 +123,10 @@ export class InvalidResponseError extends ApiError {
   readonly kind = 'invalid-response';
   override name = 'InvalidResponseError';
   constructor(host: string, what: string, status?: number) {
-    super(`${host} sent a response RouteLens cannot read (${what}); check that the API address points to a Fleet Telematics v2 server.`, status);
+    super(
+      `${host} sent a response RouteLens cannot read (${what}); check that the API address points to a Fleet Telematics v2 server.`,
+      status,
+    );
   }
 }
 
@@ -130,7 +139,10 @@ export class RedirectRefusedError extends ApiError {
   readonly kind = 'invalid-response';
   override name = 'RedirectRefusedError';
   constructor(host: string, status: number, target: string) {
-    super(`${host} answered with a redirect (HTTP ${status}) to ${target}. RouteLens does not follow redirects, so no key was sent there; if the API has moved, enter its new address.`, status);
+    super(
+      `${host} answered with a redirect (HTTP ${status}) to ${target}. RouteLens does not follow redirects, so no key was sent there; if the API has moved, enter its new address.`,
+      status,
+    );
   }
 }
 

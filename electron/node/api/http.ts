@@ -1,3 +1,4 @@
+// Over 300 lines: one request path (limiter, attempt, capped body, retries, both deadlines, error mapping) read top to bottom.
 /**
  * One API call with everything around it: limiter, both key headers, timeout
  * combined with the caller's signal, error mapping and retries (429, 5xx and
@@ -77,7 +78,8 @@ const COMPANY_KEY_MSG = /company[\s_-]*(api[\s_-]*)?key/i;
 const NOT_VALID = /not\s+valid|invalid/i;
 
 /** Node's and OpenSSL's codes for a TLS handshake or certificate that failed. */
-const TLS_CODES = /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|HOSTNAME_MISMATCH)/;
+const TLS_CODES =
+  /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|HOSTNAME_MISMATCH)/;
 
 function networkDetail(err: unknown): string {
   const codes: string[] = [];
@@ -91,10 +93,12 @@ function networkDetail(err: unknown): string {
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA')) return 'host name not found';
-  if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) return 'connection timed out';
+  if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
+    return 'connection timed out';
   const tls = codes.find((c) => TLS_CODES.test(c));
   if (tls !== undefined) return `secure connection failed: ${tls}`;
-  if (has('TERMINATED', 'UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE')) return 'connection closed in the middle of a response';
+  if (has('TERMINATED', 'UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'))
+    return 'connection closed in the middle of a response';
   if (has('UND_ERR_CLOSED')) return 'connection closed';
   return 'network error';
 }
@@ -145,7 +149,13 @@ export function createHttp(o: HttpOptions): {
   const secrets = [o.providerKey, o.companyKey];
   const clean = (s: string): string => redact(s, secrets);
 
-  async function attempt(url: string, path: string, call: CallOptions, emit: (e: ApiEvent) => void, budgetMs: number): Promise<Envelope<unknown> | Retryable> {
+  async function attempt(
+    url: string,
+    path: string,
+    call: CallOptions,
+    emit: (e: ApiEvent) => void,
+    budgetMs: number,
+  ): Promise<Envelope<unknown> | Retryable> {
     const caller = call.signal;
     const timeout = AbortSignal.timeout(budgetMs);
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
@@ -157,7 +167,11 @@ export function createHttp(o: HttpOptions): {
     try {
       const res = await o.fetchImpl(url, {
         method: 'GET',
-        headers: { [PROVIDER_KEY_HEADER]: o.providerKey, [COMPANY_KEY_HEADER]: o.companyKey, Accept: 'application/json' },
+        headers: {
+          [PROVIDER_KEY_HEADER]: o.providerKey,
+          [COMPANY_KEY_HEADER]: o.companyKey,
+          Accept: 'application/json',
+        },
         // Never follow: the keys would go along to wherever the redirect points.
         redirect: 'manual',
         signal,
@@ -170,14 +184,21 @@ export function createHttp(o: HttpOptions): {
         throw new RedirectRefusedError(host, status, clean(redirectTarget(headers.get('location'), url)));
       }
       const body = await readCappedBody(res, o.maxBodyBytes);
-      if (body === 'too-large') throw new InvalidResponseError(host, `the response is larger than ${formatBytes(o.maxBodyBytes)}`, status);
+      if (body === 'too-large')
+        throw new InvalidResponseError(host, `the response is larger than ${formatBytes(o.maxBodyBytes)}`, status);
       text = new TextDecoder().decode(body);
     } catch (err) {
       if (err instanceof RedirectRefusedError || err instanceof InvalidResponseError) throw err;
       if (caller?.aborted) throw new AbortedError();
       const detail = timeout.aborted ? `no answer within ${Math.round(budgetMs / 1000)} s` : networkDetail(err);
       const cause = sanitizedCause(err, secrets);
-      return { reason: detail, retryAfterMs: undefined, heard: answered, timedOut: timeout.aborted, exhausted: () => new NetworkError(host, detail, cause) };
+      return {
+        reason: detail,
+        retryAfterMs: undefined,
+        heard: answered,
+        timedOut: timeout.aborted,
+        exhausted: () => new NetworkError(host, detail, cause),
+      };
     }
     emit({ type: 'response', path, status, ms: Math.round(o.now() - started) });
 
@@ -186,10 +207,23 @@ export function createHttp(o: HttpOptions): {
       const desc = clean(descriptionOf(text));
       if (status === 429) {
         o.limiter.penalize(retryAfterMs ?? o.backoff.baseMs);
-        if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) throw new RateLimitedError(host, 0, retryAfterMs);
-        return { reason: 'HTTP 429', retryAfterMs, heard: true, timedOut: false, exhausted: (n) => new RateLimitedError(host, n, retryAfterMs) };
+        if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs)
+          throw new RateLimitedError(host, 0, retryAfterMs);
+        return {
+          reason: 'HTTP 429',
+          retryAfterMs,
+          heard: true,
+          timedOut: false,
+          exhausted: (n) => new RateLimitedError(host, n, retryAfterMs),
+        };
       }
-      return { reason: `HTTP ${status}`, retryAfterMs, heard: true, timedOut: false, exhausted: (n) => new ServerError(host, status, n, desc) };
+      return {
+        reason: `HTTP ${status}`,
+        retryAfterMs,
+        heard: true,
+        timedOut: false,
+        exhausted: (n) => new ServerError(host, status, n, desc),
+      };
     }
     if (status === 401) {
       const desc = clean(descriptionOf(text));
@@ -206,7 +240,13 @@ export function createHttp(o: HttpOptions): {
     } catch (err) {
       if (looksTruncated(text, err)) {
         const detail = 'response cut off before its end';
-        return { reason: detail, retryAfterMs: undefined, heard: true, timedOut: false, exhausted: () => new NetworkError(host, detail) };
+        return {
+          reason: detail,
+          retryAfterMs: undefined,
+          heard: true,
+          timedOut: false,
+          exhausted: () => new NetworkError(host, detail),
+        };
       }
       throw new InvalidResponseError(host, 'the body is not JSON', status);
     }
@@ -252,7 +292,8 @@ export function createHttp(o: HttpOptions): {
       const delayMs = retryDelay(n, out.retryAfterMs, o.backoff);
       const resumeAt = o.now() + delayMs;
       // Never heard from for the whole first-byte window: say so now rather than retry in silence for minutes.
-      if (!heardFrom && resumeAt >= began + o.firstByteTimeoutMs) throw out.timedOut ? notAnswering() : out.exhausted(n);
+      if (!heardFrom && resumeAt >= began + o.firstByteTimeoutMs)
+        throw out.timedOut ? notAnswering() : out.exhausted(n);
       if (n >= o.maxRetries || resumeAt >= deadline) throw out.exhausted(n);
       emit({ type: 'retry', path, attempt: n + 1, delayMs, reason: out.reason });
       try {
@@ -264,7 +305,11 @@ export function createHttp(o: HttpOptions): {
     }
   }
 
-  const notAnswering = (): NetworkError => new NetworkError(host, `no answer within ${Math.round(o.firstByteTimeoutMs / 1000)} s: the server is not answering`);
+  const notAnswering = (): NetworkError =>
+    new NetworkError(
+      host,
+      `no answer within ${Math.round(o.firstByteTimeoutMs / 1000)} s: the server is not answering`,
+    );
 
   return { get, host, secrets };
 }

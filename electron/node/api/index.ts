@@ -1,5 +1,13 @@
 export { createApiClient } from './client.ts';
-export type { ApiClient, ApiClientOptions, HistoryPage, LocationHistoryQuery, Page, PageOptions, Records } from './client.ts';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  HistoryPage,
+  LocationHistoryQuery,
+  Page,
+  PageOptions,
+  Records,
+} from './client.ts';
 export type { ApiEvent } from './http.ts';
 export * from './errors.ts';
 export { redact } from './redact.ts';

@@ -69,10 +69,13 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
 
   function schedule(ms: number): void {
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      pump();
-    }, Math.max(1, Math.ceil(ms)));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        pump();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
   }
 
   function pump(): void {

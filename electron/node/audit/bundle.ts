@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { auditContent, auditManifest, type AuditSource } from '../../../shared/audit/bundle-content.ts';
-import { MANIFEST_FILE, serializeManifest, type AuditDataFile, type AuditManifest, type ManifestFile } from '../../../shared/audit/manifest.ts';
+import {
+  MANIFEST_FILE,
+  serializeManifest,
+  type AuditDataFile,
+  type AuditManifest,
+  type ManifestFile,
+} from '../../../shared/audit/manifest.ts';
 import { auditReportHtml } from '../../../shared/report/audit-report.ts';
 import type { Basemap } from '../../../shared/report/route-map-svg.ts';
 import type { PdfPrinter } from './chromium-pdf.ts';
@@ -25,9 +31,14 @@ export interface BuiltBundle {
 
 export const sha256 = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex');
 
-export async function buildAuditBundle(source: AuditSource, opts: { print: PdfPrinter; basemap?: Basemap }): Promise<BuiltBundle> {
+export async function buildAuditBundle(
+  source: AuditSource,
+  opts: { print: PdfPrinter; basemap?: Basemap },
+): Promise<BuiltBundle> {
   const content = auditContent(source);
-  const data: { name: AuditDataFile; bytes: Buffer }[] = (['track.gpx', 'breadcrumbs.csv', 'trips.csv', 'events.csv'] as const).map((name) => ({
+  const data: { name: AuditDataFile; bytes: Buffer }[] = (
+    ['track.gpx', 'breadcrumbs.csv', 'trips.csv', 'events.csv'] as const
+  ).map((name) => ({
     name,
     bytes: Buffer.from([...content.files[name]()].join(''), 'utf8'),
   }));
@@ -36,12 +47,20 @@ export async function buildAuditBundle(source: AuditSource, opts: { print: PdfPr
   const files: ManifestFile[] = data.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) }));
   const body = auditManifest(source, content, files);
   const manifest: AuditManifest = { ...body, manifestSha256: sha256(serializeManifest(body)) };
-  const zip = writeZip([...data.map((f) => ({ name: f.name, data: f.bytes })), { name: MANIFEST_FILE, data: Buffer.from(serializeManifest(manifest), 'utf8') }], source.meta.generatedAt);
+  const zip = writeZip(
+    [
+      ...data.map((f) => ({ name: f.name, data: f.bytes })),
+      { name: MANIFEST_FILE, data: Buffer.from(serializeManifest(manifest), 'utf8') },
+    ],
+    source.meta.generatedAt,
+  );
   return { zip, manifest, reportHtml };
 }
 
 /** The built-in basemap's land, country and state outlines (resources/basemap), or none when they cannot be read. */
-export async function loadBasemap(dir = path.resolve(import.meta.dirname, '../../../resources/basemap')): Promise<Basemap> {
+export async function loadBasemap(
+  dir = path.resolve(import.meta.dirname, '../../../resources/basemap'),
+): Promise<Basemap> {
   type Layer = NonNullable<Basemap['land']>;
   const read = async (name: string): Promise<Layer | undefined> => {
     try {

@@ -36,7 +36,10 @@ export function chromiumPath(env: Readonly<Record<string, string | undefined>> =
 }
 
 /** A printer bound to one Chromium; `close` ends the browser it started (it starts on first use). */
-export function createChromiumPdfPrinter(env: Readonly<Record<string, string | undefined>> = process.env): { print: PdfPrinter; close(): Promise<void> } {
+export function createChromiumPdfPrinter(env: Readonly<Record<string, string | undefined>> = process.env): {
+  print: PdfPrinter;
+  close(): Promise<void>;
+} {
   const executablePath = chromiumPath(env);
   let browser: Promise<Browser> | null = null;
   const launch = async (): Promise<Browser> => {
@@ -45,10 +48,22 @@ export function createChromiumPdfPrinter(env: Readonly<Record<string, string | u
       // Loaded on first print only: every other command runs without it.
       playwright = await import('playwright-core');
     } catch {
-      throw new PdfPrinterUnavailable('The report needs the playwright-core package (npm install playwright-core) to drive Chromium.');
+      throw new PdfPrinterUnavailable(
+        'The report needs the playwright-core package (npm install playwright-core) to drive Chromium.',
+      );
     }
     try {
-      return await playwright.chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+      return await playwright.chromium.launch({
+        executablePath,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
     } catch (err) {
       throw new PdfPrinterUnavailable(`Chromium (${executablePath}) did not start: ${errorText(err).split('\n')[0]}`);
     }

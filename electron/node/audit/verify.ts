@@ -32,14 +32,16 @@ export function verifyBundle(zip: Buffer): VerifyResult {
   try {
     entries = readZip(zip);
   } catch (err) {
-    if (err instanceof ZipFormatError) return { ok: false, problems: [`The file is not a readable zip (${err.message}).`], manifest: null };
+    if (err instanceof ZipFormatError)
+      return { ok: false, problems: [`The file is not a readable zip (${err.message}).`], manifest: null };
     throw err;
   }
   const problems: string[] = [];
   const byName = new Map(entries.map((e) => [e.name, e]));
   for (const e of entries) if (e.problem) problems.push(`${e.name} ${e.problem}.`);
   const manifestEntry = byName.get(MANIFEST_FILE);
-  if (!manifestEntry) return { ok: false, problems: [...problems, `${MANIFEST_FILE} is missing from the bundle.`], manifest: null };
+  if (!manifestEntry)
+    return { ok: false, problems: [...problems, `${MANIFEST_FILE} is missing from the bundle.`], manifest: null };
   if (!manifestEntry.data) return { ok: false, problems, manifest: null };
   const text = manifestEntry.data.toString('utf8');
   let manifest: AuditManifest;
@@ -47,12 +49,21 @@ export function verifyBundle(zip: Buffer): VerifyResult {
     manifest = parseManifest(text);
   } catch (err) {
     if (!(err instanceof ManifestError)) throw err;
-    return { ok: false, problems: [...problems, `${MANIFEST_FILE} was altered or is not a RouteLens manifest (${err.message}).`], manifest: null };
+    return {
+      ok: false,
+      problems: [...problems, `${MANIFEST_FILE} was altered or is not a RouteLens manifest (${err.message}).`],
+      manifest: null,
+    };
   }
-  if (serializeManifest(manifest) !== text || sha256(serializeManifest(manifestBody(manifest))) !== manifest.manifestSha256) {
+  if (
+    serializeManifest(manifest) !== text ||
+    sha256(serializeManifest(manifestBody(manifest))) !== manifest.manifestSha256
+  ) {
     problems.push(`${MANIFEST_FILE} was altered: its content does not match its own digest (manifestSha256).`);
   }
-  for (const e of entries) if (e.name !== MANIFEST_FILE && !(AUDIT_DATA_FILES as readonly string[]).includes(e.name)) problems.push(`${e.name} is not part of an audit bundle (the manifest does not list it).`);
+  for (const e of entries)
+    if (e.name !== MANIFEST_FILE && !(AUDIT_DATA_FILES as readonly string[]).includes(e.name))
+      problems.push(`${e.name} is not part of an audit bundle (the manifest does not list it).`);
 
   const intact = new Map<string, Buffer>();
   for (const f of manifest.files) {
@@ -62,8 +73,10 @@ export function verifyBundle(zip: Buffer): VerifyResult {
       continue;
     }
     if (!entry.data) continue; // its zip problem is already reported
-    if (entry.data.byteLength !== f.bytes) problems.push(`${f.name} was altered: it is ${entry.data.byteLength} bytes, the manifest says ${f.bytes}.`);
-    else if (sha256(entry.data) !== f.sha256) problems.push(`${f.name} was altered: its SHA-256 does not match the manifest's.`);
+    if (entry.data.byteLength !== f.bytes)
+      problems.push(`${f.name} was altered: it is ${entry.data.byteLength} bytes, the manifest says ${f.bytes}.`);
+    else if (sha256(entry.data) !== f.sha256)
+      problems.push(`${f.name} was altered: its SHA-256 does not match the manifest's.`);
     else intact.set(f.name, entry.data);
   }
   problems.push(...countProblems(manifest, intact));

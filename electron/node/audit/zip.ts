@@ -29,7 +29,12 @@ const DEFLATED = 8;
 const MAX_32 = 0xffffffff;
 
 /** Bounds of what the reader accepts: an audit bundle has six files, the largest a few tens of MB. */
-export const ZIP_LIMITS = Object.freeze({ maxEntries: 64, maxEntryBytes: 1024 * 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 * 1024, maxNameBytes: 255 });
+export const ZIP_LIMITS = Object.freeze({
+  maxEntries: 64,
+  maxEntryBytes: 1024 * 1024 * 1024,
+  maxTotalBytes: 2 * 1024 * 1024 * 1024,
+  maxNameBytes: 255,
+});
 
 /** MS-DOS date and time of `ms`, read as UTC (a zip has no time zone; the manifest states the instant). */
 function dosDateTime(ms: number): { date: number; time: number } {
@@ -41,10 +46,18 @@ function dosDateTime(ms: number): { date: number; time: number } {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const UNSAFE_NAME_CHAR = /[/\\\u0000-\u001f\u007f:]/;
+
 /** A name every unzip extracts where it should: no folders, no traversal, no control characters. */
 export function isSafeEntryName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return name.length > 0 && Buffer.byteLength(name) <= ZIP_LIMITS.maxNameBytes && !/[/\\\u0000-\u001f\u007f:]/.test(name) && name !== '.' && name !== '..';
+  return (
+    name.length > 0 &&
+    Buffer.byteLength(name) <= ZIP_LIMITS.maxNameBytes &&
+    !UNSAFE_NAME_CHAR.test(name) &&
+    name !== '.' &&
+    name !== '..'
+  );
 }
 
 /** The archive of `entries`, in the order given, modified at `mtimeMs`. */
@@ -58,11 +71,13 @@ export function writeZip(entries: readonly ZipInput[], mtimeMs: number): Buffer 
     if (!isSafeEntryName(entry.name)) throw new RangeError(`zip: "${entry.name}" is not a plain file name`);
     if (names.has(entry.name)) throw new RangeError(`zip: "${entry.name}" appears twice`);
     names.add(entry.name);
-    if (entry.data.byteLength >= MAX_32) throw new RangeError(`zip: ${entry.name} is larger than 4 GB (zip64 is not written)`);
+    if (entry.data.byteLength >= MAX_32)
+      throw new RangeError(`zip: ${entry.name} is larger than 4 GB (zip64 is not written)`);
     const name = Buffer.from(entry.name, 'utf8');
     const deflated = deflateRawSync(entry.data);
     const method = deflated.byteLength < entry.data.byteLength ? DEFLATED : STORED;
-    const body = method === DEFLATED ? deflated : Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength);
+    const body =
+      method === DEFLATED ? deflated : Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength);
     const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
@@ -127,15 +142,18 @@ export function readZip(buf: Buffer): ZipEntry[] {
   const count = buf.readUInt16LE(end + 10);
   const size = buf.readUInt32LE(end + 12);
   const start = buf.readUInt32LE(end + 16);
-  if (buf.readUInt16LE(end + 4) !== 0 || buf.readUInt16LE(end + 6) !== 0 || buf.readUInt16LE(end + 8) !== count) throw new ZipFormatError('multi-disk archives are not supported');
-  if (count > ZIP_LIMITS.maxEntries) throw new ZipFormatError(`${count} entries (at most ${ZIP_LIMITS.maxEntries} are read)`);
+  if (buf.readUInt16LE(end + 4) !== 0 || buf.readUInt16LE(end + 6) !== 0 || buf.readUInt16LE(end + 8) !== count)
+    throw new ZipFormatError('multi-disk archives are not supported');
+  if (count > ZIP_LIMITS.maxEntries)
+    throw new ZipFormatError(`${count} entries (at most ${ZIP_LIMITS.maxEntries} are read)`);
   if (start + size > end) throw new ZipFormatError('the central directory lies outside the file');
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
   let total = 0;
   let at = start;
   for (let k = 0; k < count; k++) {
-    if (at + 46 > start + size || buf.readUInt32LE(at) !== CENTRAL) throw new ZipFormatError(`central directory entry ${k + 1} is damaged`);
+    if (at + 46 > start + size || buf.readUInt32LE(at) !== CENTRAL)
+      throw new ZipFormatError(`central directory entry ${k + 1} is damaged`);
     const flags = buf.readUInt16LE(at + 8);
     const method = buf.readUInt16LE(at + 10);
     const crc = buf.readUInt32LE(at + 16);
@@ -145,14 +163,16 @@ export function readZip(buf: Buffer): ZipEntry[] {
     const extraLen = buf.readUInt16LE(at + 30);
     const commentLen = buf.readUInt16LE(at + 32);
     const offset = buf.readUInt32LE(at + 42);
-    if (at + 46 + nameLen + extraLen + commentLen > start + size) throw new ZipFormatError(`central directory entry ${k + 1} is damaged`);
+    if (at + 46 + nameLen + extraLen + commentLen > start + size)
+      throw new ZipFormatError(`central directory entry ${k + 1} is damaged`);
     const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
     at += 46 + nameLen + extraLen + commentLen;
     if (!isSafeEntryName(name)) throw new ZipFormatError(`entry ${k + 1} has an unsafe name "${name.slice(0, 80)}"`);
     if (names.has(name)) throw new ZipFormatError(`"${name}" appears twice`);
     names.add(name);
     total += plain;
-    if (plain > ZIP_LIMITS.maxEntryBytes || total > ZIP_LIMITS.maxTotalBytes) throw new ZipFormatError(`${name} is larger than this reader accepts`);
+    if (plain > ZIP_LIMITS.maxEntryBytes || total > ZIP_LIMITS.maxTotalBytes)
+      throw new ZipFormatError(`${name} is larger than this reader accepts`);
     entries.push(readEntry(buf, { name, flags, method, crc, compressed, plain, offset, centralStart: start }));
   }
   return entries;
@@ -172,12 +192,15 @@ interface CentralFacts {
 function readEntry(buf: Buffer, e: CentralFacts): ZipEntry {
   const { name } = e;
   if (e.flags & 1) return { name, problem: 'is encrypted' };
-  if (e.method !== STORED && e.method !== DEFLATED) return { name, problem: `uses compression method ${e.method}, which is not supported` };
-  if (e.offset + 30 > e.centralStart || buf.readUInt32LE(e.offset) !== LOCAL) return { name, problem: 'has a damaged local header' };
+  if (e.method !== STORED && e.method !== DEFLATED)
+    return { name, problem: `uses compression method ${e.method}, which is not supported` };
+  if (e.offset + 30 > e.centralStart || buf.readUInt32LE(e.offset) !== LOCAL)
+    return { name, problem: 'has a damaged local header' };
   const nameLen = buf.readUInt16LE(e.offset + 26);
   const extraLen = buf.readUInt16LE(e.offset + 28);
   const dataStart = e.offset + 30 + nameLen + extraLen;
-  if (buf.toString('utf8', e.offset + 30, e.offset + 30 + nameLen) !== name) return { name, problem: 'has a local header naming another file' };
+  if (buf.toString('utf8', e.offset + 30, e.offset + 30 + nameLen) !== name)
+    return { name, problem: 'has a local header naming another file' };
   if (dataStart + e.compressed > e.centralStart) return { name, problem: 'has data beyond its place in the file' };
   const body = buf.subarray(dataStart, dataStart + e.compressed);
   let data: Buffer;
@@ -191,7 +214,8 @@ function readEntry(buf: Buffer, e: CentralFacts): ZipEntry {
       return { name, problem: 'has compressed data that cannot be read (damaged)' };
     }
   }
-  if (data.length !== e.plain) return { name, problem: `is ${data.length} bytes, not the ${e.plain} its header says (damaged)` };
+  if (data.length !== e.plain)
+    return { name, problem: `is ${data.length} bytes, not the ${e.plain} its header says (damaged)` };
   if (crc32(data) !== e.crc) return { name, problem: 'fails its CRC-32 check (damaged or altered inside the zip)' };
   return { name, data };
 }

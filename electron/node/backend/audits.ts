@@ -67,8 +67,10 @@ const bad = (message: string) => new UserFacingError({ kind: 'bad-request', mess
 
 /** The readings' values, which the IPC guard (shape only) does not look at. */
 function checkReadings(chunk: DayChunk, s: Session): void {
-  if (chunk.vehicleId !== s.request.vehicleId) throw bad(`These readings are of vehicle ${chunk.vehicleId}, not of ${s.request.vehicleId}.`);
-  if (!s.utcDays.includes(chunk.day)) throw bad(`${chunk.day} is not one of the UTC days this audit reads (${s.utcDays[0]} to ${s.utcDays.at(-1)}).`);
+  if (chunk.vehicleId !== s.request.vehicleId)
+    throw bad(`These readings are of vehicle ${chunk.vehicleId}, not of ${s.request.vehicleId}.`);
+  if (!s.utcDays.includes(chunk.day))
+    throw bad(`${chunk.day} is not one of the UTC days this audit reads (${s.utcDays[0]} to ${s.utcDays.at(-1)}).`);
   const start = dayStartMs(chunk.day);
   const previous = s.parts.get(chunk.day)?.at(-1);
   let last = previous ? previous.t[previous.length - 1]! : -Infinity;
@@ -77,7 +79,12 @@ function checkReadings(chunk: DayChunk, s: Session): void {
     if (!(t >= start && t < start + DAY_MS)) throw bad(`A reading of ${chunk.day} has a time outside that UTC day.`);
     if (!(t >= last)) throw bad(`The readings of ${chunk.day} are not in time order.`);
     last = t;
-    if (!(Math.abs(chunk.lat[i]!) <= 90) || !Number.isFinite(chunk.lng[i]!) || !Number.isFinite(chunk.speed[i]!) || !Number.isFinite(chunk.direction[i]!)) {
+    if (
+      !(Math.abs(chunk.lat[i]!) <= 90) ||
+      !Number.isFinite(chunk.lng[i]!) ||
+      !Number.isFinite(chunk.speed[i]!) ||
+      !Number.isFinite(chunk.direction[i]!)
+    ) {
       throw bad(`A reading of ${chunk.day} has a position, speed or heading that is not a number in range.`);
     }
     if (chunk.status[i]! >= MOTION_BY_CODE.length) throw bad(`A reading of ${chunk.day} has an unknown motion status.`);
@@ -89,7 +96,18 @@ function joinParts(parts: readonly DayChunk[]): DayChunk {
   if (parts.length === 1) return parts[0]!;
   const n = parts.reduce((sum, p) => sum + p.length, 0);
   const first = parts[0]!;
-  const out: DayChunk = { ...first, length: n, t: new Float64Array(n), lat: new Float64Array(n), lng: new Float64Array(n), speed: new Float64Array(n), direction: new Float64Array(n), status: new Uint8Array(n), id: [], location: [] };
+  const out: DayChunk = {
+    ...first,
+    length: n,
+    t: new Float64Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    speed: new Float64Array(n),
+    direction: new Float64Array(n),
+    status: new Uint8Array(n),
+    id: [],
+    location: [],
+  };
   let at = 0;
   for (const p of parts) {
     for (const k of ['t', 'lat', 'lng', 'speed', 'direction'] as const) out[k].set(p[k], at);
@@ -104,23 +122,38 @@ function joinParts(parts: readonly DayChunk[]): DayChunk {
 export function createAuditSessions(deps: AuditSessionDeps) {
   const limits = { ...AUDIT_SESSION_LIMITS, ...deps.limits };
   const sessions = new Map<string, Session>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, s] of sessions) if (now - s.lastUsedAt > limits.idleMs) sessions.delete(id);
-  }, Math.min(limits.idleMs, 60_000));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, s] of sessions) if (now - s.lastUsedAt > limits.idleMs) sessions.delete(id);
+    },
+    Math.min(limits.idleMs, 60_000),
+  );
   sweep.unref();
 
   const get = (id: string): Session => {
     const s = sessions.get(id);
-    if (!s) throw new UserFacingError({ kind: 'not-found', message: `This audit bundle is no longer open (finished, cancelled, or left idle for more than ${Math.round(limits.idleMs / 60_000)} min); start it again.` });
+    if (!s)
+      throw new UserFacingError({
+        kind: 'not-found',
+        message: `This audit bundle is no longer open (finished, cancelled, or left idle for more than ${Math.round(limits.idleMs / 60_000)} min); start it again.`,
+      });
     s.lastUsedAt = Date.now();
     return s;
   };
 
   async function build(s: Session): Promise<{ zip: Uint8Array; counts: AuditCounts }> {
     const print = deps.print;
-    if (!print) throw new UserFacingError({ kind: 'other', message: 'This RouteLens cannot print the audit report (no Chromium found: install Chromium or set ROUTELENS_CHROMIUM before starting it).' });
-    const utc = s.utcDays.map((d) => s.parts.get(d)).filter((p): p is DayChunk[] => p !== undefined).map(joinParts);
+    if (!print)
+      throw new UserFacingError({
+        kind: 'other',
+        message:
+          'This RouteLens cannot print the audit report (no Chromium found: install Chromium or set ROUTELENS_CHROMIUM before starting it).',
+      });
+    const utc = s.utcDays
+      .map((d) => s.parts.get(d))
+      .filter((p): p is DayChunk[] => p !== undefined)
+      .map(joinParts);
     const first = utc[0];
     const source: AuditSource = {
       app: deps.app,
@@ -141,27 +174,49 @@ export function createAuditSessions(deps: AuditSessionDeps) {
       params: s.request.params,
       days: s.request.days
         .filter((d) => s.utcDays.includes(d.day))
-        .map((d) => ({ day: d.day, downloadedAt: d.downloadedAt === null ? null : new Date(d.downloadedAt).toISOString(), records: s.parts.get(d.day)?.reduce((n, p) => n + p.length, 0) ?? 0, rejected: d.rejected, complete: d.complete })),
+        .map((d) => ({
+          day: d.day,
+          downloadedAt: d.downloadedAt === null ? null : new Date(d.downloadedAt).toISOString(),
+          records: s.parts.get(d.day)?.reduce((n, p) => n + p.length, 0) ?? 0,
+          rejected: d.rejected,
+          complete: d.complete,
+        })),
       rejected: s.request.days.reduce((n, d) => n + (s.utcDays.includes(d.day) ? d.rejected : 0), 0),
     };
     const built = await buildAuditBundle(source, { print, basemap: await deps.basemap() });
     // A plain Uint8Array: a Buffer would serialise itself (toJSON) before the bridge codec sees it.
-    return { zip: new Uint8Array(built.zip.buffer, built.zip.byteOffset, built.zip.byteLength), counts: built.manifest.counts };
+    return {
+      zip: new Uint8Array(built.zip.buffer, built.zip.byteOffset, built.zip.byteLength),
+      counts: built.manifest.counts,
+    };
   }
 
   return {
     async begin(request: AuditRequest) {
-      if (sessions.size >= limits.maxOpen) throw new UserFacingError({ kind: 'other', message: `${limits.maxOpen} audit bundles are already being made; wait for one to finish, then try again.` });
+      if (sessions.size >= limits.maxOpen)
+        throw new UserFacingError({
+          kind: 'other',
+          message: `${limits.maxOpen} audit bundles are already being made; wait for one to finish, then try again.`,
+        });
       const carrier = await deps.carrier(request.carrierId);
       const interval = localRangeInterval(request.from, request.to, carrier.zone);
       const utcDays = utcDaysOverlapping(interval);
       const auditId = randomUUID();
-      sessions.set(auditId, { request, carrier, interval, utcDays, parts: new Map(), points: 0, lastUsedAt: Date.now() });
+      sessions.set(auditId, {
+        request,
+        carrier,
+        interval,
+        utcDays,
+        parts: new Map(),
+        points: 0,
+        lastUsedAt: Date.now(),
+      });
       return { auditId, utcDays, zone: carrier.zone };
     },
     async addReadings(auditId: string, chunk: DayChunk) {
       const s = get(auditId);
-      if (s.points + chunk.length > limits.maxPoints) throw bad(`An audit bundle holds at most ${limits.maxPoints.toLocaleString('en-US')} readings.`);
+      if (s.points + chunk.length > limits.maxPoints)
+        throw bad(`An audit bundle holds at most ${limits.maxPoints.toLocaleString('en-US')} readings.`);
       checkReadings(chunk, s);
       s.parts.set(chunk.day, [...(s.parts.get(chunk.day) ?? []), chunk]);
       s.points += chunk.length;
@@ -176,7 +231,9 @@ export function createAuditSessions(deps: AuditSessionDeps) {
           counts = built.counts;
           return built.zip;
         });
-        return saved && counts ? { kind: 'saved', path: saved.path, bytes: saved.bytes, counts } : { kind: 'cancelled' };
+        return saved && counts
+          ? { kind: 'saved', path: saved.path, bytes: saved.bytes, counts }
+          : { kind: 'cancelled' };
       }
       const built = await build(s);
       return { kind: 'download', name: safeFileName(suggestedName, 'zip'), zip: built.zip, counts: built.counts };

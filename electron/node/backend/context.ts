@@ -34,7 +34,11 @@ export function createBackendContext(opts: BackendOptions) {
   }
 
   const rememberCompany = (carrierId: string, company: WireCompany) =>
-    settings.setCarrierCompany(carrierId, { name: company.company_name, dotNumber: company.dot_number, fetchedAtMs: now() });
+    settings.setCarrierCompany(carrierId, {
+      name: company.company_name,
+      dotNumber: company.dot_number,
+      fetchedAtMs: now(),
+    });
 
   /*
    * Every download session passes here before its first day is handed over,
@@ -61,16 +65,29 @@ export function createBackendContext(opts: BackendOptions) {
     const c = await carrierOrThrow(carrierId);
     if (c.demo === true) {
       const conn = await demo.connection(carrierId);
-      if (!conn) throw new UserFacingError({ kind: 'not-found', message: `The demo carrier "${c.label}" no longer exists in the built-in simulator.` });
+      if (!conn)
+        throw new UserFacingError({
+          kind: 'not-found',
+          message: `The demo carrier "${c.label}" no longer exists in the built-in simulator.`,
+        });
       return createApiClient({ ...conn, ...tuning });
     }
     const current = await settings.get();
     const baseUrl = effectiveBaseUrl(current, carrierId);
-    if (!baseUrl) throw new UserFacingError({ kind: 'missing-key', message: 'Set the API base URL in Settings (with the Provider Key) or on this carrier.' });
+    if (!baseUrl)
+      throw new UserFacingError({
+        kind: 'missing-key',
+        message: 'Set the API base URL in Settings (with the Provider Key) or on this carrier.',
+      });
     const providerKey = remember(await keychain.getProviderKey());
-    if (!providerKey) throw new UserFacingError({ kind: 'missing-key', message: 'No Provider Key is set; add it in Settings.' });
+    if (!providerKey)
+      throw new UserFacingError({ kind: 'missing-key', message: 'No Provider Key is set; add it in Settings.' });
     const companyKey = remember(await keychain.getCompanyKey(carrierId));
-    if (!companyKey) throw new UserFacingError({ kind: 'missing-key', message: `No Company Key is set for "${c.label}"; add it on the carrier.` });
+    if (!companyKey)
+      throw new UserFacingError({
+        kind: 'missing-key',
+        message: `No Company Key is set for "${c.label}"; add it on the carrier.`,
+      });
     checkKeysMayGo(current, c, baseUrl);
     return createApiClient({ baseUrl, providerKey, companyKey, ...tuning });
   }
@@ -91,7 +108,10 @@ export function createBackendContext(opts: BackendOptions) {
     const provider = carriers.length > 0 && s.provider.keyOrigins.length > 0 && !s.provider.keyOrigins.includes(origin);
     const companies = carriers.filter((c) => (c.keyOrigins ?? []).length > 0 && !(c.keyOrigins ?? []).includes(origin));
     if (!provider && companies.length === 0) return;
-    const keys = [...(provider ? ['the Provider Key'] : []), ...companies.map((c) => `the Company Key of "${c.label}"`)];
+    const keys = [
+      ...(provider ? ['the Provider Key'] : []),
+      ...companies.map((c) => `the Company Key of "${c.label}"`),
+    ];
     if (!(await opts.confirmKeyCarryOver({ origin, keys }))) return;
     if (provider) await settings.setProvider({ keyOrigins: withOrigin(s.provider.keyOrigins, origin) });
     for (const c of companies) await settings.updateCarrier(c.id, { keyOrigins: withOrigin(c.keyOrigins, origin) });
@@ -118,7 +138,9 @@ export function createBackendContext(opts: BackendOptions) {
 /** A carrier as the renderer sees it (a copy: the store's objects stay its own). */
 async function carrierView(keychain: Keychain, c: Carrier): Promise<CarrierView> {
   const hasCompanyKey = c.demo === true ? true : await keychain.hasCompanyKey(c.id).catch(() => false);
-  const company = c.company ? { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } : null;
+  const company = c.company
+    ? { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt }
+    : null;
   return {
     id: c.id,
     label: c.label,

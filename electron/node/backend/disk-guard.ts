@@ -20,7 +20,11 @@ export async function freeBytes(dir: string): Promise<number> {
   return s.bavail * s.bsize;
 }
 
-export function createDiskGuard(dir: string, minFreeBytes = DEFAULT_MIN_FREE_BYTES, measure: (dir: string) => Promise<number> = freeBytes): DiskGuard {
+export function createDiskGuard(
+  dir: string,
+  minFreeBytes = DEFAULT_MIN_FREE_BYTES,
+  measure: (dir: string) => Promise<number> = freeBytes,
+): DiskGuard {
   return {
     async check() {
       const free = await measure(dir);

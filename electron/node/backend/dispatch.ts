@@ -7,10 +7,16 @@ import type { Backend } from './backend.ts';
  * ipcMain and the browser shell's HTTP bridge: known channel, trusted sender,
  * valid arguments, then the handler; every failure becomes a readable reply.
  */
-export async function dispatch(backend: Backend, channel: unknown, args: unknown, trusted: boolean): Promise<IpcReply<unknown>> {
+export async function dispatch(
+  backend: Backend,
+  channel: unknown,
+  args: unknown,
+  trusted: boolean,
+): Promise<IpcReply<unknown>> {
   if (!isChannel(channel)) return reject('bad-request', `Unknown channel.`);
   if (!trusted) return reject('forbidden', `Rejected ${channel}: the request did not come from the RouteLens window.`);
-  if (!Array.isArray(args) || !validArgs(channel, args)) return reject('bad-request', `Rejected ${channel}: invalid arguments.`);
+  if (!Array.isArray(args) || !validArgs(channel, args))
+    return reject('bad-request', `Rejected ${channel}: invalid arguments.`);
   try {
     const handler = backend.handlers[channel] as (...a: unknown[]) => Promise<unknown>;
     return { ok: true, result: await handler(...args) };
@@ -25,7 +31,10 @@ function reject(kind: string, message: string): IpcReply<never> {
 
 /** The slice of Electron's ipcMain this wiring uses (a fake stands in for it in unit tests). */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: { senderFrame: FrameLike | null }, ...args: unknown[]) => Promise<unknown>,
+  ): void;
   removeHandler(channel: string): void;
 }
 export interface FrameLike {
@@ -33,7 +42,12 @@ export interface FrameLike {
   parent: FrameLike | null;
 }
 
-export function registerIpcHandlers(ipcMain: IpcMainLike, backend: Backend, channels: readonly IpcChannel[], isTrustedFrame: (frame: FrameLike) => boolean): () => void {
+export function registerIpcHandlers(
+  ipcMain: IpcMainLike,
+  backend: Backend,
+  channels: readonly IpcChannel[],
+  isTrustedFrame: (frame: FrameLike) => boolean,
+): () => void {
   for (const channel of channels) {
     ipcMain.handle(channel, (event, ...args) => {
       const frame = event.senderFrame;

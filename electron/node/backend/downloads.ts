@@ -76,15 +76,18 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       s.waiters.add(done);
     });
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, s] of sessions) {
-      if (now - s.lastPolledAt > idleMs) {
-        s.controller.abort();
-        sessions.delete(id);
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, s] of sessions) {
+        if (now - s.lastPolledAt > idleMs) {
+          s.controller.abort();
+          sessions.delete(id);
+        }
       }
-    }
-  }, Math.min(30_000, Math.max(10, idleMs / 4)));
+    },
+    Math.min(30_000, Math.max(10, idleMs / 4)),
+  );
   sweep.unref();
 
   return {
@@ -93,10 +96,20 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
     },
     start(request, client, today) {
       if (sessions.size >= maxSessions) {
-        throw new UserFacingError({ kind: 'other', message: `${maxSessions} downloads are already running; wait for one to finish (or close other RouteLens tabs), then try again.` });
+        throw new UserFacingError({
+          kind: 'other',
+          message: `${maxSessions} downloads are already running; wait for one to finish (or close other RouteLens tabs), then try again.`,
+        });
       }
       const id = randomUUID();
-      const s: Session = { queue: [], seq: 0, finished: false, controller: new AbortController(), waiters: new Set(), lastPolledAt: Date.now() };
+      const s: Session = {
+        queue: [],
+        seq: 0,
+        finished: false,
+        controller: new AbortController(),
+        waiters: new Set(),
+        lastPolledAt: Date.now(),
+      };
       sessions.set(id, s);
       const complete = new Set(request.completeDays);
       let progress: DownloadProgress = { daysTotal: 0, daysDone: 0, records: 0, requests: 0, retries: 0, rejected: 0 };
@@ -107,39 +120,71 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       const unackedDays = () => s.queue.filter((e) => e.type === 'day').length;
 
       const prepared = opts.beforeSync ? opts.beforeSync(request, client) : Promise.resolve();
-      void prepared.then(() => syncVehicleHistory({
-        client,
-        vehicleId: request.vehicleId,
-        from: request.from,
-        to: request.to,
-        today,
-        have: (day) => (complete.has(day) ? 'complete' : 'missing'),
-        signal: s.controller.signal,
-        onProgress: (p) => {
-          progress = { ...p };
-          // Progress events replace each other: keep only the newest unacked one.
-          s.queue = s.queue.filter((e) => e.type !== 'progress');
-          push({ type: 'progress', progress });
-        },
-        onDay: async ({ chunk, complete: isComplete, rejected }) => {
-          await opts.diskGuard?.check();
-          push({ type: 'day', chunk, complete: isComplete, rejected: rejected.map((r) => ({ reason: r.reason, ...(r.id ? { id: r.id } : {}) })) });
-          while (unackedDays() > maxUnacked && !s.controller.signal.aborted) await waitForChange(s, 1000);
-        },
-      })).then(
-        (result) => {
-          const final = { daysTotal: result.daysTotal, daysDone: result.daysDone, records: result.records, requests: result.requests, retries: result.retries, rejected: result.rejected };
-          if (result.cancelled) push({ type: 'failed', failure: { kind: 'cancelled', message: 'The download was cancelled.' }, progress: final });
-          else push({ type: 'done', progress: final });
-        },
-        (err: unknown) => push({ type: 'failed', failure: opts.toFailure(err), progress }),
-      );
+      void prepared
+        .then(() =>
+          syncVehicleHistory({
+            client,
+            vehicleId: request.vehicleId,
+            from: request.from,
+            to: request.to,
+            today,
+            have: (day) => (complete.has(day) ? 'complete' : 'missing'),
+            signal: s.controller.signal,
+            onProgress: (p) => {
+              progress = { ...p };
+              // Progress events replace each other: keep only the newest unacked one.
+              s.queue = s.queue.filter((e) => e.type !== 'progress');
+              push({ type: 'progress', progress });
+            },
+            onDay: async ({ chunk, complete: isComplete, rejected }) => {
+              await opts.diskGuard?.check();
+              push({
+                type: 'day',
+                chunk,
+                complete: isComplete,
+                rejected: rejected.map((r) => ({ reason: r.reason, ...(r.id ? { id: r.id } : {}) })),
+              });
+              while (unackedDays() > maxUnacked && !s.controller.signal.aborted) await waitForChange(s, 1000);
+            },
+          }),
+        )
+        .then(
+          (result) => {
+            const final = {
+              daysTotal: result.daysTotal,
+              daysDone: result.daysDone,
+              records: result.records,
+              requests: result.requests,
+              retries: result.retries,
+              rejected: result.rejected,
+            };
+            if (result.cancelled)
+              push({
+                type: 'failed',
+                failure: { kind: 'cancelled', message: 'The download was cancelled.' },
+                progress: final,
+              });
+            else push({ type: 'done', progress: final });
+          },
+          (err: unknown) => push({ type: 'failed', failure: opts.toFailure(err), progress }),
+        );
       return id;
     },
 
     async poll(sessionId, ackSeq, waitMs = 20_000) {
       const s = sessions.get(sessionId);
-      if (!s) return { events: [{ seq: ackSeq + 1, type: 'failed', failure: { kind: 'other', message: 'This download is no longer running; start it again to resume.' }, progress: { daysTotal: 0, daysDone: 0, records: 0, requests: 0, retries: 0, rejected: 0 } }], finished: true };
+      if (!s)
+        return {
+          events: [
+            {
+              seq: ackSeq + 1,
+              type: 'failed',
+              failure: { kind: 'other', message: 'This download is no longer running; start it again to resume.' },
+              progress: { daysTotal: 0, daysDone: 0, records: 0, requests: 0, retries: 0, rejected: 0 },
+            },
+          ],
+          finished: true,
+        };
       s.lastPolledAt = Date.now();
       const before = s.queue.length;
       s.queue = s.queue.filter((e) => e.seq > ackSeq);

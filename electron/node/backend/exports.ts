@@ -50,7 +50,11 @@ interface OpenExport {
 /** The sentence a user sees when the disk refuses the file; the partial file is already gone. */
 function writeFailure(err: unknown, path: string): UserFacingError {
   const code = (err as { code?: unknown }).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new UserFacingError({ kind: 'disk-full', message: `Not enough disk space to save ${path}; nothing was saved.` });
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new UserFacingError({
+      kind: 'disk-full',
+      message: `Not enough disk space to save ${path}; nothing was saved.`,
+    });
   const reason = errorText(err);
   return new UserFacingError({ kind: 'other', message: `${path} could not be saved (${reason}); nothing was saved.` });
 }
@@ -69,7 +73,11 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
 
   const get = (id: string): OpenExport => {
     const e = open_.get(id);
-    if (!e) throw new UserFacingError({ kind: 'not-found', message: `This export is no longer open (finished, cancelled, or left idle for more than ${Math.round(idleMs / 60_000)} min); start it again.` });
+    if (!e)
+      throw new UserFacingError({
+        kind: 'not-found',
+        message: `This export is no longer open (finished, cancelled, or left idle for more than ${Math.round(idleMs / 60_000)} min); start it again.`,
+      });
     e.lastUsedAt = Date.now();
     return e;
   };
@@ -82,16 +90,22 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
     await rm(e.tmp, { force: true }).catch(() => {});
   };
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, e] of open_) if (now - e.lastUsedAt > idleMs) void discard(id, e);
-  }, Math.min(idleMs, 60_000));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, e] of open_) if (now - e.lastUsedAt > idleMs) void discard(id, e);
+    },
+    Math.min(idleMs, 60_000),
+  );
   sweep.unref();
 
   /** Asks for a path and claims it; null when the user cancelled. */
   async function choosePath(suggestedName: string, format: SaveFormat): Promise<string | null> {
     if (claimed.size >= maxOpen) {
-      throw new UserFacingError({ kind: 'other', message: `${maxOpen} exports are already being saved; wait for one to finish, then try again.` });
+      throw new UserFacingError({
+        kind: 'other',
+        message: `${maxOpen} exports are already being saved; wait for one to finish, then try again.`,
+      });
     }
     let mine: string | null = null;
     const claim = (p: string) => {
@@ -106,7 +120,10 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
       return null;
     }
     if (mine !== path && !claim(path)) {
-      throw new UserFacingError({ kind: 'other', message: `${path} is already being saved by another export; choose another name.` });
+      throw new UserFacingError({
+        kind: 'other',
+        message: `${path} is already being saved by another export; choose another name.`,
+      });
     }
     return path;
   }
@@ -116,7 +133,11 @@ export function createExportSessions(dialogs: SaveDialogs | undefined, limits: E
    * bytes and writes them beside the target and renames them into place. A
    * failure while making them leaves no file; its error is the one reported.
    */
-  async function saveBytes(suggestedName: string, format: SaveFormat, make: () => Promise<Uint8Array>): Promise<{ path: string; bytes: number } | null> {
+  async function saveBytes(
+    suggestedName: string,
+    format: SaveFormat,
+    make: () => Promise<Uint8Array>,
+  ): Promise<{ path: string; bytes: number } | null> {
     if (!dialogs) return null;
     const path = await choosePath(suggestedName, format);
     if (!path) return null;

@@ -21,7 +21,10 @@ function placeText(lat: number, lng: number): string {
 }
 
 export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: VehicleRow[]; rejected: number }> {
-  const [vehicles, statuses] = await Promise.all([client.vehicles({ limit: 1000 }), client.latestVehicleStatus({ limit: 200 })]);
+  const [vehicles, statuses] = await Promise.all([
+    client.vehicles({ limit: 1000 }),
+    client.latestVehicleStatus({ limit: 200 }),
+  ]);
   const latest = new Map(statuses.records.map((s) => [s.vehicle_id, s]));
   const rows = vehicles.records.map((v): VehicleRow => {
     const s = latest.get(v.vehicle_id);
@@ -49,7 +52,10 @@ export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: Vehic
 }
 
 export async function fetchDriverRows(client: ApiClient): Promise<{ rows: DriverRow[]; rejected: number }> {
-  const [drivers, statuses] = await Promise.all([client.drivers({ limit: 1000 }), client.latestDriverStatus({ limit: 1000 })]);
+  const [drivers, statuses] = await Promise.all([
+    client.drivers({ limit: 1000 }),
+    client.latestDriverStatus({ limit: 1000 }),
+  ]);
   const hos = new Map(statuses.records.map((s) => [s.driver_id, s]));
   const rows = drivers.records.map((d): DriverRow => {
     const s = hos.get(d.driver_id);
@@ -59,14 +65,19 @@ export async function fetchDriverRows(client: ApiClient): Promise<{ rows: Driver
       firstName: d.first_name,
       lastName: d.last_name,
       active: d.active,
-      hos: s ? { breakMs: s.break, driveMs: s.drive, shiftMs: s.shift, cycleMs: s.cycle, status: s.current_status } : null,
+      hos: s
+        ? { breakMs: s.break, driveMs: s.drive, shiftMs: s.shift, cycleMs: s.cycle, status: s.current_status }
+        : null,
     };
   });
   return { rows, rejected: drivers.rejected.length + statuses.rejected.length };
 }
 
 /** A 30-s cache of one fetch per (carrier, screen); concurrent callers share the in-flight fetch. */
-export function createFleetCache<Row>(fetchRows: (carrierId: string) => Promise<{ rows: Row[]; rejected: number }>, now: () => number = Date.now) {
+export function createFleetCache<Row>(
+  fetchRows: (carrierId: string) => Promise<{ rows: Row[]; rejected: number }>,
+  now: () => number = Date.now,
+) {
   const cache = new Map<string, Promise<FleetSnapshot<Row>>>();
   return async (carrierId: string, force: boolean): Promise<FleetSnapshot<Row>> => {
     const hit = cache.get(carrierId);

@@ -11,7 +11,11 @@ const MAX_COPIES = 10_000;
 /** The suggested name as a single file name: unsafe characters become '_', never a path. */
 export function safeFileName(suggestedName: string, format: SaveFormat): string {
   // Windows drops trailing dots and spaces, so a name ending in them would not be the file written.
-  const name = suggestedName.replace(UNSAFE, '_').trim().replace(/[. ]+$/, '').slice(0, MAX_NAME);
+  const name = suggestedName
+    .replace(UNSAFE, '_')
+    .trim()
+    .replace(/[. ]+$/, '')
+    .slice(0, MAX_NAME);
   return name === '' || /^\.+$/.test(name) ? `export.${format}` : name;
 }
 

@@ -17,7 +17,12 @@ export function withOrigin(origins: readonly string[] | undefined, origin: strin
 }
 
 /** The origins a newly entered key may go to: the earlier ones only if it is the same key entered again. */
-export function bindEntered(previousKey: string | null, enteredKey: string, previousOrigins: readonly string[] | undefined, origin: string): string[] {
+export function bindEntered(
+  previousKey: string | null,
+  enteredKey: string,
+  previousOrigins: readonly string[] | undefined,
+  origin: string,
+): string[] {
   return withOrigin(previousKey === enteredKey ? previousOrigins : [], origin);
 }
 

@@ -11,7 +11,9 @@ import type { ExportLimits, SaveDialogs } from './exports.ts';
 export type Handlers = { [C in IpcChannel]: (...args: IpcArgs<C>) => Promise<IpcResult<C>> };
 
 /** The handlers of one namespace of the contract ('keys' → 'keys:getStatus', …). */
-export type NamespaceHandlers<N extends string> = { [C in IpcChannel as C extends `${N}:${string}` ? C : never]: Handlers[C] };
+export type NamespaceHandlers<N extends string> = {
+  [C in IpcChannel as C extends `${N}:${string}` ? C : never]: Handlers[C];
+};
 
 export interface BackendOptions {
   keychain: Keychain;

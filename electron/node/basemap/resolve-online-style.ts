@@ -24,10 +24,18 @@ export interface ResolveOptions {
 async function fetchJson(url: string, opts: Required<ResolveOptions>): Promise<unknown> {
   let res: Response;
   try {
-    res = await opts.fetch(url, { redirect: 'error', signal: AbortSignal.timeout(opts.timeoutMs), headers: { Accept: 'application/json' } });
+    res = await opts.fetch(url, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      headers: { Accept: 'application/json' },
+    });
   } catch (err) {
     const timedOut = err instanceof Error && err.name === 'TimeoutError';
-    throw new StyleUrlError(timedOut ? `${url} did not answer within ${opts.timeoutMs / 1000} s.` : `${url} could not be reached (or it redirects elsewhere).`);
+    throw new StyleUrlError(
+      timedOut
+        ? `${url} did not answer within ${opts.timeoutMs / 1000} s.`
+        : `${url} could not be reached (or it redirects elsewhere).`,
+    );
   }
   if (!res.ok) throw new StyleUrlError(`${url} answered ${res.status}.`);
   const body = await readCappedBody(res, opts.maxBytes);
@@ -40,10 +48,19 @@ async function fetchJson(url: string, opts: Required<ResolveOptions>): Promise<u
 }
 
 const isStyle = (v: unknown) =>
-  typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 8 && Array.isArray((v as { layers?: unknown }).layers);
+  typeof v === 'object' &&
+  v !== null &&
+  (v as { version?: unknown }).version === 8 &&
+  Array.isArray((v as { layers?: unknown }).layers);
 
 export async function resolveOnlineStyle(rawUrl: unknown, options: ResolveOptions = {}): Promise<OnlineStyle> {
-  const opts: Required<ResolveOptions> = { fetch: globalThis.fetch, timeoutMs: 8000, maxBytes: 1024 * 1024, maxTileJsons: 8, ...options };
+  const opts: Required<ResolveOptions> = {
+    fetch: globalThis.fetch,
+    timeoutMs: 8000,
+    maxBytes: 1024 * 1024,
+    maxTileJsons: 8,
+    ...options,
+  };
   const styleUrl = parseStyleUrl(rawUrl);
   const style = await fetchJson(styleUrl, opts);
   if (!isStyle(style)) throw new StyleUrlError(`${styleUrl} is not a MapLibre style (version 8 with layers).`);

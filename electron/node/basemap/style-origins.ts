@@ -26,15 +26,20 @@ export function allowedOrigin(url: URL): string | null {
 export function parseStyleUrl(value: unknown): string {
   if (typeof value !== 'string') throw new StyleUrlError('The style URL must be text.');
   const text = value.trim();
-  if (text.length > MAX_STYLE_URL_LENGTH) throw new StyleUrlError(`The style URL is longer than ${MAX_STYLE_URL_LENGTH} characters.`);
+  if (text.length > MAX_STYLE_URL_LENGTH)
+    throw new StyleUrlError(`The style URL is longer than ${MAX_STYLE_URL_LENGTH} characters.`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new StyleUrlError('The style URL is not a valid URL.');
   }
-  if (url.username !== '' || url.password !== '') throw new StyleUrlError('The style URL must not contain a user name or password.');
-  if (!allowedOrigin(url)) throw new StyleUrlError('The style URL must start with https:// (or http:// on this computer: 127.0.0.1, localhost, [::1]).');
+  if (url.username !== '' || url.password !== '')
+    throw new StyleUrlError('The style URL must not contain a user name or password.');
+  if (!allowedOrigin(url))
+    throw new StyleUrlError(
+      'The style URL must start with https:// (or http:// on this computer: 127.0.0.1, localhost, [::1]).',
+    );
   return url.href;
 }
 
@@ -94,6 +99,9 @@ export function originsOf(styleUrl: string, urls: readonly string[]): string[] {
     const o = allowedOrigin(new URL(u));
     if (o && !out.includes(o)) out.push(o);
   }
-  if (out.length > MAX_EXTRA_ORIGINS) throw new StyleUrlError(`The style uses ${out.length} different servers; at most ${MAX_EXTRA_ORIGINS} are allowed.`);
+  if (out.length > MAX_EXTRA_ORIGINS)
+    throw new StyleUrlError(
+      `The style uses ${out.length} different servers; at most ${MAX_EXTRA_ORIGINS} are allowed.`,
+    );
   return out;
 }

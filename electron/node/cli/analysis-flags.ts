@@ -1,5 +1,11 @@
 import { ADJUSTABLE_PARAM_KEYS, type AdjustableParamKey } from '../../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, MAX_PLAUSIBLE_MPH, resolveAnalysisParams, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
+import {
+  DEFAULT_ANALYSIS_PARAMS,
+  isSpeedingThreshold,
+  MAX_PLAUSIBLE_MPH,
+  resolveAnalysisParams,
+  SPEEDING_THRESHOLD_MPH,
+} from '../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
@@ -24,12 +30,21 @@ export const ANALYSIS_FLAGS: ReadonlyMap<string, keyof AnalysisParams> = new Map
 
 export const ANALYSIS_FLAG_NAMES: readonly string[] = [...ANALYSIS_FLAGS.keys()];
 
-const UNIT: Partial<Record<keyof AnalysisParams, string>> = { speedingThresholdMph: 'MPH', maxPlausibleMph: 'MPH', minTripMiles: 'MILES' };
+const UNIT: Partial<Record<keyof AnalysisParams, string>> = {
+  speedingThresholdMph: 'MPH',
+  maxPlausibleMph: 'MPH',
+  minTripMiles: 'MILES',
+};
 
 /** One help line per flag, with its default. */
 export const ANALYSIS_FLAGS_HELP = [...ANALYSIS_FLAGS]
   .map(([flag, key]) => {
-    const range = key === 'speedingThresholdMph' ? ` (${SPEEDING_THRESHOLD_MPH.min}-${SPEEDING_THRESHOLD_MPH.max})` : key === 'maxPlausibleMph' ? ` (${MAX_PLAUSIBLE_MPH.min}-${MAX_PLAUSIBLE_MPH.max})` : '';
+    const range =
+      key === 'speedingThresholdMph'
+        ? ` (${SPEEDING_THRESHOLD_MPH.min}-${SPEEDING_THRESHOLD_MPH.max})`
+        : key === 'maxPlausibleMph'
+          ? ` (${MAX_PLAUSIBLE_MPH.min}-${MAX_PLAUSIBLE_MPH.max})`
+          : '';
     return `  --${flag} ${UNIT[key] ?? 'SECONDS'}`.padEnd(41) + `default ${DEFAULT_ANALYSIS_PARAMS[key]}${range}`;
   })
   .join('\n');
@@ -43,7 +58,9 @@ export function parseAnalysisFlags(args: ParsedArgs): AnalysisParams {
     const value = text.trim() === '' ? NaN : Number(text);
     if (!Number.isFinite(value)) throw new UsageError(`--${flag} must be a number, not "${text.slice(0, 40)}".`);
     if (key === 'speedingThresholdMph' && !isSpeedingThreshold(value)) {
-      throw new UsageError(`--${flag} must be from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, not ${value}.`);
+      throw new UsageError(
+        `--${flag} must be from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, not ${value}.`,
+      );
     }
     partial[key] = value;
   }
@@ -52,7 +69,8 @@ export function parseAnalysisFlags(args: ParsedArgs): AnalysisParams {
   } catch (err) {
     // The analysis names its parameters by key; the user typed flags.
     let message = errorText(err);
-    for (const [flag, key] of ANALYSIS_FLAGS) message = message.replace(new RegExp(`(Analysis parameter )?\\b${key}\\b`, 'g'), `--${flag}`);
+    for (const [flag, key] of ANALYSIS_FLAGS)
+      message = message.replace(new RegExp(`(Analysis parameter )?\\b${key}\\b`, 'g'), `--${flag}`);
     throw new UsageError(`${message}.`);
   }
 }

@@ -35,7 +35,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
       flags.set(name, true);
     } else if (spec.values.includes(name)) {
       const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-      if (value === undefined || (eq === -1 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value.`);
+      if (value === undefined || (eq === -1 && value.startsWith('--')))
+        throw new UsageError(`--${name} needs a value.`);
       flags.set(name, value);
     } else {
       throw new UsageError(`Unknown option --${name}.`);

@@ -41,23 +41,40 @@ export interface AuditDeps {
 }
 
 /** The source of a bundle from what the CLI downloaded. */
-export function auditSourceOf(d: Downloaded, deps: Pick<AuditDeps, 'app' | 'baseUrl'>, params: AuditSource['params'], generatedAt: number): AuditSource {
+export function auditSourceOf(
+  d: Downloaded,
+  deps: Pick<AuditDeps, 'app' | 'baseUrl'>,
+  params: AuditSource['params'],
+  generatedAt: number,
+): AuditSource {
   return {
     app: deps.app,
     apiBaseUrl: deps.baseUrl,
     meta: exportMetaOf(d, generatedAt),
     chunks: d.chunks,
     params,
-    days: d.days.map((day) => ({ day: day.day, downloadedAt: new Date(day.downloadedAt).toISOString(), records: day.records, rejected: day.rejected, complete: day.complete })),
+    days: d.days.map((day) => ({
+      day: day.day,
+      downloadedAt: new Date(day.downloadedAt).toISOString(),
+      records: day.records,
+      rejected: day.rejected,
+      complete: day.complete,
+    })),
     rejected: d.rejected,
   };
 }
 
-export async function auditCommand(client: ApiClient, args: ParsedArgs, out: Out, deps: AuditDeps): Promise<AuditSummary> {
+export async function auditCommand(
+  client: ApiClient,
+  args: ParsedArgs,
+  out: Out,
+  deps: AuditDeps,
+): Promise<AuditSummary> {
   const selection = parseSelection(args, deps.now());
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the .zip file to write');
-  if (path.extname(file).toLowerCase() !== '.zip') throw new UsageError(`--out must name a .zip file, not "${path.basename(file).slice(0, 80)}".`);
+  if (path.extname(file).toLowerCase() !== '.zip')
+    throw new UsageError(`--out must name a .zip file, not "${path.basename(file).slice(0, 80)}".`);
   // A missing Chromium is said before anything is downloaded.
   const printer = deps.printer ?? createChromiumPdfPrinter();
   const output = openOutputFile(file);
@@ -81,7 +98,9 @@ export async function auditCommand(client: ApiClient, args: ParsedArgs, out: Out
     };
     const range = built.manifest.range;
     const covered = range.covered ? `${range.covered.from} to ${range.covered.to}` : 'none';
-    out(`Wrote the audit bundle of ${d.vehicle.number} (${d.vehicle.vin}), ${selection.from} to ${selection.to} (${selection.zone} days; data ${covered}), to ${file}: ${c.records} readings, ${c.trips} trips, ${c.events} events.`);
+    out(
+      `Wrote the audit bundle of ${d.vehicle.number} (${d.vehicle.vin}), ${selection.from} to ${selection.to} (${selection.zone} days; data ${covered}), to ${file}: ${c.records} readings, ${c.trips} trips, ${c.events} events.`,
+    );
     out(JSON.stringify(summary));
     return summary;
   } catch (err) {
@@ -104,22 +123,29 @@ export function verifyCommand(args: ParsedArgs, out: Out): void {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) throw new UsageError(`${file} does not exist.`);
   if (!stat.isFile()) throw new UsageError(`${file} is not a file.`);
-  if (stat.size > ZIP_LIMITS.maxTotalBytes) throw new VerificationFailed(`${file} is larger than any audit bundle (${stat.size} bytes).`);
+  if (stat.size > ZIP_LIMITS.maxTotalBytes)
+    throw new VerificationFailed(`${file} is larger than any audit bundle (${stat.size} bytes).`);
   const result = verifyBundle(readFileSync(file));
   if (result.ok) {
     const m = result.manifest!;
     out('verified');
-    out(`${m.files.length + 1} files match the manifest: ${m.vehicle.number} (${m.vehicle.vin}) of ${m.carrier.name} (USDOT ${m.carrier.dotNumber}), ${m.range.asked.from} to ${m.range.asked.to} (${m.zone}), generated ${m.generatedAt} by ${m.app.name} ${m.app.version}.`);
+    out(
+      `${m.files.length + 1} files match the manifest: ${m.vehicle.number} (${m.vehicle.vin}) of ${m.carrier.name} (USDOT ${m.carrier.dotNumber}), ${m.range.asked.from} to ${m.range.asked.to} (${m.zone}), generated ${m.generatedAt} by ${m.app.name} ${m.app.version}.`,
+    );
     return;
   }
   for (const p of result.problems) out(p);
-  throw new VerificationFailed(`${file} did not verify: ${result.problems[0]}${result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problems, listed above)` : ''}`);
+  throw new VerificationFailed(
+    `${file} did not verify: ${result.problems[0]}${result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problems, listed above)` : ''}`,
+  );
 }
 
 /** RouteLens's name and version, from package.json (what the manifest records as the app). */
 export function cliAppInfo(): { name: string; version: string } {
   try {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+      version?: unknown;
+    };
     return { name: 'RouteLens', version: typeof pkg.version === 'string' ? pkg.version : 'unknown' };
   } catch {
     return { name: 'RouteLens', version: 'unknown' };

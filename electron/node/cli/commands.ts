@@ -21,10 +21,16 @@ export async function companyCommand(client: ApiClient, args: ParsedArgs, out: O
 
 export async function vehiclesCommand(client: ApiClient, args: ParsedArgs, out: Out): Promise<void> {
   const status = stringFlag(args, 'status');
-  if (status !== undefined && status !== 'active' && status !== 'inactive') throw new UsageError(`--status must be "active" or "inactive", not "${status}".`);
+  if (status !== undefined && status !== 'active' && status !== 'inactive')
+    throw new UsageError(`--status must be "active" or "inactive", not "${status}".`);
   const { records, rejected } = await client.vehicles({ limit: 1000, ...(status ? { status } : {}) });
   if (args.flags.has('json')) return out(JSON.stringify({ vehicles: records, rejected: rejected.length }));
-  out(formatTable(['Vehicle ID', 'Number', 'VIN', 'Active'], records.map((v) => [v.vehicle_id, v.number, v.vin, v.active ? 'yes' : 'no'])));
+  out(
+    formatTable(
+      ['Vehicle ID', 'Number', 'VIN', 'Active'],
+      records.map((v) => [v.vehicle_id, v.number, v.vin, v.active ? 'yes' : 'no']),
+    ),
+  );
   out(`${records.length} vehicles${rejected.length ? `, ${rejected.length} malformed records rejected` : ''}`);
 }
 
@@ -36,15 +42,33 @@ export async function driversCommand(client: ApiClient, args: ParsedArgs, out: O
   ]);
   const byId = new Map((hos?.records ?? []).map((s) => [s.driver_id, s]));
   if (args.flags.has('json')) {
-    return out(JSON.stringify({ drivers: drivers.map((d) => (withHos ? { ...d, hos: byId.get(d.driver_id) ?? null } : d)), rejected: rejected.length + (hos?.rejected.length ?? 0) }));
+    return out(
+      JSON.stringify({
+        drivers: drivers.map((d) => (withHos ? { ...d, hos: byId.get(d.driver_id) ?? null } : d)),
+        rejected: rejected.length + (hos?.rejected.length ?? 0),
+      }),
+    );
   }
-  const headers = ['Driver ID', 'Username', 'Name', 'Active', ...(withHos ? ['Status', 'Drive', 'Shift', 'Cycle', 'Break'] : [])];
+  const headers = [
+    'Driver ID',
+    'Username',
+    'Name',
+    'Active',
+    ...(withHos ? ['Status', 'Drive', 'Shift', 'Cycle', 'Break'] : []),
+  ];
   const rows = drivers.map((d) => {
     const base = [d.driver_id, d.username, `${d.first_name} ${d.last_name}`, d.active ? 'yes' : 'no'];
     if (!withHos) return base;
     const s = byId.get(d.driver_id);
     if (!s || s.current_status === null) return [...base, 'no HOS activity', '—', '—', '—', '—'];
-    return [...base, `${s.current_status} (${DUTY_STATUS_MEANING[s.current_status]})`, formatHoursMinutes(s.drive), formatHoursMinutes(s.shift), formatHoursMinutes(s.cycle), formatHoursMinutes(s.break)];
+    return [
+      ...base,
+      `${s.current_status} (${DUTY_STATUS_MEANING[s.current_status]})`,
+      formatHoursMinutes(s.drive),
+      formatHoursMinutes(s.shift),
+      formatHoursMinutes(s.cycle),
+      formatHoursMinutes(s.break),
+    ];
   });
   out(formatTable(headers, rows));
 }
@@ -63,7 +87,12 @@ export interface ExportSummary {
   retries: number;
 }
 
-export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Out, now: () => number = Date.now): Promise<ExportSummary> {
+export async function exportCommand(
+  client: ApiClient,
+  args: ParsedArgs,
+  out: Out,
+  now: () => number = Date.now,
+): Promise<ExportSummary> {
   const selection = parseSelection(args, now());
   const format = parseExportFormat(args);
   const params = parseAnalysisFlags(args);
@@ -73,11 +102,16 @@ export async function exportCommand(client: ApiClient, args: ParsedArgs, out: Ou
   if (all) checkAllVehiclesFormat(format);
   const output = openOutputFile(file);
   try {
-    const summary = all ? await downloadAllAndWrite(client, output, { selection, format, params, now }) : await downloadAndWrite(client, output, { selection, format, params, now });
+    const summary = all
+      ? await downloadAllAndWrite(client, output, { selection, format, params, now })
+      : await downloadAndWrite(client, output, { selection, format, params, now });
     const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
-    const outliers = summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
+    const outliers =
+      summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
     const zone = selection.zone === 'UTC' ? '' : ` (${selection.zone} days)`;
-    out(`Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${selection.from} to ${selection.to}${zone}, to ${file}${outliers}.`);
+    out(
+      `Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${selection.from} to ${selection.to}${zone}, to ${file}${outliers}.`,
+    );
     out(JSON.stringify(summary.counts));
     return summary.counts;
   } catch (err) {
@@ -111,12 +145,25 @@ async function downloadAllAndWrite(
 ): Promise<{ counts: ExportSummary; vehicle: string }> {
   const roster = await rosterInOrder(client);
   if (roster.length === 0) throw new Error('The carrier has no vehicles: there is nothing to export.');
-  const counts: ExportSummary = { format: q.format, rows: 0, outliers: 0, records: 0, days: 0, rejected: 0, requests: 0, retries: 0 };
+  const counts: ExportSummary = {
+    format: q.format,
+    rows: 0,
+    outliers: 0,
+    records: 0,
+    days: 0,
+    rejected: 0,
+    requests: 0,
+    retries: 0,
+  };
   const parts: string[] = [];
   let company: Downloaded['company'] = null;
   for (const vehicle of roster) {
     // The carrier's company-info is asked once, with the first vehicle.
-    const d = await downloadSelection(client, { ...q.selection, ref: vehicle.vehicle_id }, { now: q.now, company: company === null });
+    const d = await downloadSelection(
+      client,
+      { ...q.selection, ref: vehicle.vehicle_id },
+      { now: q.now, company: company === null },
+    );
     company ??= d.company;
     const rendered = exportOutput(q.format, d.chunks, q.params, exportMetaOf({ ...d, company }, q.now()));
     const { header, rows } = splitHeader([...rendered.pieces].join(''));

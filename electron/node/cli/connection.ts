@@ -20,7 +20,14 @@ export function clientFromArgs(args: ParsedArgs, env: Env, opts: { ratePerSec?: 
     baseUrl,
     providerKey,
     companyKey,
-    ...(opts.ratePerSec !== undefined ? { limiter: createRateLimiter({ ratePerSec: opts.ratePerSec, burst: Math.max(1, Math.ceil(opts.ratePerSec * 2)) }) } : {}),
+    ...(opts.ratePerSec !== undefined
+      ? {
+          limiter: createRateLimiter({
+            ratePerSec: opts.ratePerSec,
+            burst: Math.max(1, Math.ceil(opts.ratePerSec * 2)),
+          }),
+        }
+      : {}),
   });
 }
 

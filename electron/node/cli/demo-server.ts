@@ -5,7 +5,8 @@ import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
 /** Serves the simulator until SIGINT/SIGTERM; the first stdout line is the connection JSON. */
 export async function demoServerCommand(args: ParsedArgs, out: (line: string) => void): Promise<void> {
   const port = Number(stringFlag(args, 'port') ?? '0');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535 (0 picks a free port).');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port must be a whole number from 0 to 65535 (0 picks a free port).');
   const seedFlag = stringFlag(args, 'seed');
   const seed = seedFlag === undefined ? undefined : Number(seedFlag);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number.');
@@ -13,8 +14,18 @@ export async function demoServerCommand(args: ParsedArgs, out: (line: string) =>
   // A pinned clock makes the served data reproducible (benchmarks, demos of a fixed day); the zone is required so it never means local time.
   const now = nowFlag === undefined ? undefined : parseIsoUtc(nowFlag);
   if (now === null) throw new UsageError('--now must be an ISO 8601 date-time with a zone, e.g. 2026-11-20T12:00:00Z.');
-  const sim = await startSimulator({ port, ...(seed !== undefined ? { seed } : {}), ...(now !== undefined ? { now: () => now } : {}) });
-  out(JSON.stringify({ baseUrl: sim.baseUrl, providerKey: sim.providerKey, carriers: sim.carriers.map((c) => ({ name: c.name, companyKey: c.companyKey })) }));
+  const sim = await startSimulator({
+    port,
+    ...(seed !== undefined ? { seed } : {}),
+    ...(now !== undefined ? { now: () => now } : {}),
+  });
+  out(
+    JSON.stringify({
+      baseUrl: sim.baseUrl,
+      providerKey: sim.providerKey,
+      carriers: sim.carriers.map((c) => ({ name: c.name, companyKey: c.companyKey })),
+    }),
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -26,7 +26,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function parseExportFormat(args: ParsedArgs): ExportFormat {
   const format = requiredFlag(args, 'format', EXPORT_FORMATS.join(', '));
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format.slice(0, 40)}".`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${format.slice(0, 40)}".`);
   return format as ExportFormat;
 }
 
@@ -43,14 +44,26 @@ export interface ExportOutput {
  * shared/track/local-days.ts makes them); meta.zone is the zone of local
  * times and trip ids.
  */
-export function exportOutput(format: ExportFormat, days: readonly DayChunk[], params: AnalysisParams, meta: ExportMeta): ExportOutput {
+export function exportOutput(
+  format: ExportFormat,
+  days: readonly DayChunk[],
+  params: AnalysisParams,
+  meta: ExportMeta,
+): ExportOutput {
   const chunks = orderChunks(days);
   const analysis = analyzeTrack(chunks, params);
   const readings = chunks.reduce((n, c) => n + c.length, 0);
   const outliers = analysis.totals.outliers;
   switch (format) {
     case 'csv':
-      return { pieces: csvLines(chunks, { maxPlausibleMph: params.maxPlausibleMph, ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}) }), rows: readings, outliers };
+      return {
+        pieces: csvLines(chunks, {
+          maxPlausibleMph: params.maxPlausibleMph,
+          ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}),
+        }),
+        rows: readings,
+        outliers,
+      };
     case 'gpx':
       return { pieces: gpxPieces({ chunks, meta, ...gapParamsOf(params) }), rows: readings, outliers };
     case 'trips':

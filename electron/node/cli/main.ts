@@ -58,12 +58,31 @@ Connection (all commands but demo-server):
 `;
 
 const SPEC: FlagSpec = {
-  values: ['port', 'seed', 'now', 'base-url', 'status', 'vehicle', 'from', 'to', 'tz', 'format', 'out', 'rate', ...ANALYSIS_FLAG_NAMES],
+  values: [
+    'port',
+    'seed',
+    'now',
+    'base-url',
+    'status',
+    'vehicle',
+    'from',
+    'to',
+    'tz',
+    'format',
+    'out',
+    'rate',
+    ...ANALYSIS_FLAG_NAMES,
+  ],
   switches: ['json', 'hos', 'help'],
 };
 
 /** `now`: the clock of export (history window, GPX metadata time); tests pin it to compare files byte for byte. */
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void, now: () => number = Date.now): Promise<void> {
+export async function runCli(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  out: (line: string) => void,
+  now: () => number = Date.now,
+): Promise<void> {
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
   if (args.command === 'verify') return verifyCommand(args, out);
@@ -82,7 +101,11 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       return;
     }
     case 'audit': {
-      await auditCommand(clientFromArgs(args, env, rateOf(args)), args, out, { now, baseUrl: baseUrlFromArgs(args, env), app: cliAppInfo() });
+      await auditCommand(clientFromArgs(args, env, rateOf(args)), args, out, {
+        now,
+        baseUrl: baseUrlFromArgs(args, env),
+        app: cliAppInfo(),
+      });
       return;
     }
     default:
@@ -93,7 +116,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
 function rateOf(args: ParsedArgs): { ratePerSec?: number } {
   const rate = args.flags.get('rate');
   const ratePerSec = typeof rate === 'string' ? Number(rate) : undefined;
-  if (ratePerSec !== undefined && !(ratePerSec > 0)) throw new UsageError(`--rate must be a positive number of requests per second.`);
+  if (ratePerSec !== undefined && !(ratePerSec > 0))
+    throw new UsageError(`--rate must be a positive number of requests per second.`);
   return ratePerSec !== undefined ? { ratePerSec } : {};
 }
 
@@ -101,12 +125,21 @@ export function describeFailure(err: unknown): { message: string; code: number }
   if (err instanceof UsageError) return { message: err.message, code: 2 };
   if (err instanceof ApiError) return { message: err.message, code: 1 };
   const e = err as { code?: string; message?: string };
-  if (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR' || e.code === 'EROFS' || e.code === 'ENOSPC') return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
+  if (
+    e.code === 'EACCES' ||
+    e.code === 'ENOENT' ||
+    e.code === 'EISDIR' ||
+    e.code === 'ENOTDIR' ||
+    e.code === 'EROFS' ||
+    e.code === 'ENOSPC'
+  )
+    return { message: `Cannot write the output file (${e.code}): ${e.message ?? ''}`.trim(), code: 1 };
   if (e.code === 'EADDRINUSE') return { message: 'That port is in use; pass --port 0 for a free one.', code: 1 };
   return { message: errorText(err), code: 1 };
 }
 
-const isEntry = process.argv[1] !== undefined && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1]);
+const isEntry =
+  process.argv[1] !== undefined && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1]);
 if (isEntry) {
   runCli(process.argv.slice(2), process.env, (line) => console.log(line)).catch((err: unknown) => {
     const { message, code } = describeFailure(err);

@@ -28,7 +28,8 @@ function checkTarget(file: string): void {
   const folder = statSync(dir, { throwIfNoEntry: false });
   if (!folder) throw new UsageError(`--out: the folder ${dir} does not exist.`);
   if (!folder.isDirectory()) throw new UsageError(`--out: ${dir} is not a folder.`);
-  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--out: ${file} is a folder; give a file name.`);
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`--out: ${file} is a folder; give a file name.`);
 }
 
 /** Removes the temp file and exits as a shell expects after that signal; synchronous, since the process ends here. */

@@ -1,5 +1,14 @@
 import type { WireCompany, WireVehicle } from '../../../shared/api/wire.ts';
-import { canonicalZone, isTimeZone, lastLocalDay, localDayOfMs, localRangeInterval, utcDaysOverlapping, type Interval, type LocalDay } from '../../../shared/time/local-day.ts';
+import {
+  canonicalZone,
+  isTimeZone,
+  lastLocalDay,
+  localDayOfMs,
+  localRangeInterval,
+  utcDaysOverlapping,
+  type Interval,
+  type LocalDay,
+} from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
@@ -29,7 +38,10 @@ export function parseZone(args: ParsedArgs): string {
   const text = stringFlag(args, 'tz');
   if (text === undefined) return 'UTC';
   const zone = text.trim();
-  if (!isTimeZone(zone)) throw new UsageError(`--tz "${text.slice(0, 64)}" is not a time zone this system knows; give an IANA name such as America/Chicago or UTC.`);
+  if (!isTimeZone(zone))
+    throw new UsageError(
+      `--tz "${text.slice(0, 64)}" is not a time zone this system knows; give an IANA name such as America/Chicago or UTC.`,
+    );
   return canonicalZone(zone);
 }
 
@@ -50,7 +62,9 @@ export function parseSelection(args: ParsedArgs, nowMs: number): SelectionArgs {
   const window = localWindow(nowMs, zone);
   if (from < window.start || to > window.end) {
     const zoneNote = zone === 'UTC' ? '' : ` in ${zone}`;
-    throw new UsageError(`The range ${from}..${to} is outside the API's 6-month history window (${window.start} to ${window.end}${zoneNote}).`);
+    throw new UsageError(
+      `The range ${from}..${to} is outside the API's 6-month history window (${window.start} to ${window.end}${zoneNote}).`,
+    );
   }
   return { ref, from, to, zone };
 }
@@ -68,11 +82,13 @@ export async function resolveVehicle(client: ApiClient, ref: string): Promise<Wi
   const needle = ref.toUpperCase();
   const matches = records.filter((v) => v.number.toUpperCase() === needle || v.vin.toUpperCase() === needle);
   if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw new UsageError(`"${ref}" matches ${matches.length} vehicles; use the vehicle id or VIN.`);
+  if (matches.length > 1)
+    throw new UsageError(`"${ref}" matches ${matches.length} vehicles; use the vehicle id or VIN.`);
   try {
     return await client.vehicle(ref); // spec 9.5: legacy ids are accepted in paths, UUIDs come back
   } catch (err) {
-    if (err instanceof NotFoundError) throw new UsageError(`No vehicle matches "${ref}" (by id, unit number, VIN or legacy id).`);
+    if (err instanceof NotFoundError)
+      throw new UsageError(`No vehicle matches "${ref}" (by id, unit number, VIN or legacy id).`);
     throw err;
   }
 }
@@ -108,7 +124,11 @@ export interface Downloaded {
  * window: the hours of a local day before the window began, or after now,
  * have no data) and regroups them into the zone's days.
  */
-export async function downloadSelection(client: ApiClient, selection: SelectionArgs, opts: { now: () => number; company: boolean }): Promise<Downloaded> {
+export async function downloadSelection(
+  client: ApiClient,
+  selection: SelectionArgs,
+  opts: { now: () => number; company: boolean },
+): Promise<Downloaded> {
   const vehicle = await resolveVehicle(client, selection.ref);
   const company = opts.company ? await client.companyInfo() : null;
   const interval = localRangeInterval(selection.from, selection.to, selection.zone);
@@ -116,22 +136,39 @@ export async function downloadSelection(client: ApiClient, selection: SelectionA
   const wanted = utcDaysOverlapping(interval).filter((d) => d >= window.start && d <= window.end);
   const utcChunks: DayChunk[] = [];
   const days: DownloadedDay[] = [];
-  const result = wanted.length === 0
-    ? { rejected: 0, requests: 0, retries: 0 }
-    : await syncVehicleHistory({
-        client,
-        vehicleId: vehicle.vehicle_id,
-        from: wanted[0]!,
-        to: wanted[wanted.length - 1]!,
-        today: dayOfMs(opts.now()),
-        have: () => 'missing',
-        onDay: ({ chunk, complete, rejected }) => {
-          utcChunks.push(chunk);
-          days.push({ day: chunk.day, downloadedAt: opts.now(), records: chunk.length, rejected: rejected.length, complete });
-        },
-      });
+  const result =
+    wanted.length === 0
+      ? { rejected: 0, requests: 0, retries: 0 }
+      : await syncVehicleHistory({
+          client,
+          vehicleId: vehicle.vehicle_id,
+          from: wanted[0]!,
+          to: wanted[wanted.length - 1]!,
+          today: dayOfMs(opts.now()),
+          have: () => 'missing',
+          onDay: ({ chunk, complete, rejected }) => {
+            utcChunks.push(chunk);
+            days.push({
+              day: chunk.day,
+              downloadedAt: opts.now(),
+              records: chunk.length,
+              rejected: rejected.length,
+              complete,
+            });
+          },
+        });
   utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   days.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const chunks = selection.zone === 'UTC' ? utcChunks : localDayChunks(utcChunks, selection.zone, interval);
-  return { vehicle, company, selection, interval, chunks, days, rejected: result.rejected, requests: result.requests, retries: result.retries };
+  return {
+    vehicle,
+    company,
+    selection,
+    interval,
+    chunks,
+    days,
+    rejected: result.rejected,
+    requests: result.requests,
+    retries: result.retries,
+  };
 }

@@ -44,7 +44,10 @@ function storeName(platform: NodeJS.Platform): string {
   return 'a Secret Service keychain over D-Bus';
 }
 
-export function unavailableError(detail: string, platform: NodeJS.Platform = process.platform): KeychainUnavailableError {
+export function unavailableError(
+  detail: string,
+  platform: NodeJS.Platform = process.platform,
+): KeychainUnavailableError {
   const message =
     `No OS keychain is available: RouteLens keeps keys only in ${storeName(platform)}, which could not be used` +
     (detail ? ` (${detail})` : '') +
@@ -59,7 +62,10 @@ export interface KeychainUnavailableWords {
   detail: string | null;
 }
 
-export function unavailableWords(detail: string, platform: NodeJS.Platform = process.platform): KeychainUnavailableWords {
+export function unavailableWords(
+  detail: string,
+  platform: NodeJS.Platform = process.platform,
+): KeychainUnavailableWords {
   return {
     sentence: `API keys cannot be saved: RouteLens keeps them only in ${storeName(platform)}, and none answered on this computer.`,
     help: unavailableHelp(platform),

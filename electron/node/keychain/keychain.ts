@@ -63,12 +63,12 @@ function leaks(e: Error, secrets: readonly string[]): boolean {
 /** Whatever a backend throws leaves here as a KeychainError that contains no key. */
 function sanitize(e: unknown, secrets: readonly string[]): KeychainError {
   if (e instanceof KeychainError && !leaks(e, secrets)) return e;
-  if (e instanceof KeychainUnavailableError) return new KeychainUnavailableError(redact(e.message, secrets), redact(e.detail, secrets));
+  if (e instanceof KeychainUnavailableError)
+    return new KeychainUnavailableError(redact(e.message, secrets), redact(e.detail, secrets));
   if (e instanceof KeychainValidationError) return new KeychainValidationError(redact(e.message, secrets));
   const message = errorText(e);
   return new KeychainError(`Keychain operation failed: ${redact(message, secrets)}`);
 }
-
 
 export function createKeychain(options: KeychainOptions = {}): Keychain {
   const service = (options.service ?? resolveService()).trim();
@@ -96,8 +96,10 @@ export function createKeychain(options: KeychainOptions = {}): Keychain {
     });
   };
   const get = (account: () => string): Promise<string | null> => guarded([], async () => backend.get(account()));
-  const has = (account: () => string): Promise<boolean> => guarded([], async () => (await backend.get(account())) !== null);
-  const del = (account: () => string): Promise<boolean> => guarded([], async () => (await backend.delete(account())) === true);
+  const has = (account: () => string): Promise<boolean> =>
+    guarded([], async () => (await backend.get(account())) !== null);
+  const del = (account: () => string): Promise<boolean> =>
+    guarded([], async () => (await backend.delete(account())) === true);
 
   return {
     service,
@@ -119,7 +121,11 @@ export function createKeychain(options: KeychainOptions = {}): Keychain {
       } catch (e) {
         trustedUntil = 0;
         const failure = sanitize(e, []);
-        return { available: false, reason: failure.message, detail: failure instanceof KeychainUnavailableError ? failure.detail : failure.message };
+        return {
+          available: false,
+          reason: failure.message,
+          detail: failure instanceof KeychainUnavailableError ? failure.detail : failure.message,
+        };
       }
     },
   };

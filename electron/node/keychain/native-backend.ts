@@ -17,9 +17,15 @@ const LINUX_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 const UNAVAILABLE = /^(Platform failure|Couldn't access platform storage)\b/i;
 
 export function createNativeBackend(service: string, platform: NodeJS.Platform = process.platform): KeychainBackend {
-  const entry = (account: string): AsyncEntry => new AsyncEntry(service, account, platform === 'linux' ? LINUX_OPTIONS : undefined);
+  const entry = (account: string): AsyncEntry =>
+    new AsyncEntry(service, account, platform === 'linux' ? LINUX_OPTIONS : undefined);
 
-  const run = async <T>(what: string, account: string, secrets: readonly string[], op: (e: AsyncEntry) => Promise<T>): Promise<T> => {
+  const run = async <T>(
+    what: string,
+    account: string,
+    secrets: readonly string[],
+    op: (e: AsyncEntry) => Promise<T>,
+  ): Promise<T> => {
     try {
       // The constructor throws when the store cannot be reached, so it sits inside the try.
       return await op(entry(account));

@@ -10,14 +10,15 @@ export const MAX_KEY_LENGTH = 512;
 
 export type KeyKind = 'Provider Key' | 'Company Key';
 
-
 /** Returns the key trimmed of surrounding whitespace (a paste often carries a newline). */
 export function validateKey(kind: KeyKind, value: unknown): string {
   if (typeof value !== 'string') throw new KeychainValidationError(`The ${kind} must be text.`);
   const key = value.trim();
   if (key.length === 0) throw new KeychainValidationError(`The ${kind} is empty.`);
   if (key.length > MAX_KEY_LENGTH) {
-    throw new KeychainValidationError(`The ${kind} is ${key.length} characters long; at most ${MAX_KEY_LENGTH} are allowed.`);
+    throw new KeychainValidationError(
+      `The ${kind} is ${key.length} characters long; at most ${MAX_KEY_LENGTH} are allowed.`,
+    );
   }
   const match = CONTROL_CHARS.exec(key);
   if (match) {

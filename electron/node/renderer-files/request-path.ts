@@ -6,9 +6,7 @@
  * segments, separators (`/` `\` encoded or not), NUL, drive letters and
  * stream names (`:`) never reach `path.join`.
  */
-export type RendererPath =
-  | { ok: true; segments: string[] }
-  | { ok: false; status: 400 | 403 | 404; reason: string };
+export type RendererPath = { ok: true; segments: string[] } | { ok: false; status: 400 | 403 | 404; reason: string };
 
 /** Far longer than any path the build emits; longer ones are refused before any decoding. */
 export const MAX_PATH_LENGTH = 1024;
@@ -36,7 +34,8 @@ function decodeSegment(raw: string): string | null {
 }
 
 export function rendererPathOf(pathname: string): RendererPath {
-  if (typeof pathname !== 'string' || pathname.length === 0 || pathname.length > MAX_PATH_LENGTH) return refuse(400, 'Not a path this app serves.');
+  if (typeof pathname !== 'string' || pathname.length === 0 || pathname.length > MAX_PATH_LENGTH)
+    return refuse(400, 'Not a path this app serves.');
   if (!pathname.startsWith('/')) return refuse(400, 'Not a path this app serves.');
   if (pathname === '/') return { ok: true, segments: ['index.html'] };
   const segments: string[] = [];

@@ -56,7 +56,11 @@ function headersFor(policy: string, contentType: string, noStore: boolean, lengt
 
 function plain(status: number, message: string, policy: string, method: string): RendererResponse {
   const body = Buffer.from(message);
-  return { status, headers: headersFor(policy, 'text/plain; charset=utf-8', true, body.length), body: method === 'HEAD' ? null : body };
+  return {
+    status,
+    headers: headersFor(policy, 'text/plain; charset=utf-8', true, body.length),
+    body: method === 'HEAD' ? null : body,
+  };
 }
 
 async function readInside(root: string, segments: readonly string[]): Promise<Buffer | null> {
@@ -69,7 +73,11 @@ async function readInside(root: string, segments: readonly string[]): Promise<Bu
   return readFile(file);
 }
 
-export async function serveRendererFile(files: RendererFiles, method: string, pathname: string): Promise<RendererResponse> {
+export async function serveRendererFile(
+  files: RendererFiles,
+  method: string,
+  pathname: string,
+): Promise<RendererResponse> {
   const policy = await currentPolicy(files.cspOrigins);
   try {
     if (method !== 'GET' && method !== 'HEAD') return plain(405, 'GET only.', policy, method);
@@ -83,7 +91,11 @@ export async function serveRendererFile(files: RendererFiles, method: string, pa
     // Both the header and the page's meta policy apply: the meta one carries the same origins.
     const body = isEntry ? Buffer.from(htmlWithPolicy(bytes.toString('utf8'), policy)) : bytes;
     const noStore = isEntry || ext === '.html' || ext === '.js' || ext === '.mjs';
-    return { status: 200, headers: headersFor(policy, contentTypeOf(ext), noStore, body.length), body: method === 'HEAD' ? null : body };
+    return {
+      status: 200,
+      headers: headersFor(policy, contentTypeOf(ext), noStore, body.length),
+      body: method === 'HEAD' ? null : body,
+    };
   } catch {
     return plain(500, 'The file could not be served.', policy, method);
   }

@@ -26,7 +26,10 @@ async function renameWithRetry(fs: AtomicFs, from: string, to: string): Promise<
 }
 
 export async function writeFileAtomic(file: string, data: string, fs: AtomicFs = fsp): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const handle = await fs.open(tmp, 'wx', 0o600);
     try {

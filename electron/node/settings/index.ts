@@ -1,5 +1,12 @@
 export { createSettingsStore, effectiveBaseUrl } from './store.ts';
-export type { CarrierPatch, LoadResult, NewCarrier, SettingsStore, SettingsStoreOptions, SettingsWarning } from './store.ts';
+export type {
+  CarrierPatch,
+  LoadResult,
+  NewCarrier,
+  SettingsStore,
+  SettingsStoreOptions,
+  SettingsWarning,
+} from './store.ts';
 export { apiOriginOf, MAX_KEY_ORIGINS } from './validate.ts';
 export { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 export type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';

@@ -18,7 +18,11 @@ export interface MigrationResult {
   fromVersion: number;
 }
 
-export function migrate(value: unknown, target: number, migrations: readonly Migration[] = MIGRATIONS): MigrationResult {
+export function migrate(
+  value: unknown,
+  target: number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): MigrationResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SettingsValidationError('settings: must be an object');
   }
@@ -28,7 +32,9 @@ export function migrate(value: unknown, target: number, migrations: readonly Mig
     throw new SettingsValidationError('schemaVersion: missing or not a whole number');
   }
   if (fromVersion > target) {
-    throw new SettingsValidationError(`schemaVersion: ${fromVersion} was written by a newer RouteLens (this one reads up to ${target})`);
+    throw new SettingsValidationError(
+      `schemaVersion: ${fromVersion} was written by a newer RouteLens (this one reads up to ${target})`,
+    );
   }
   for (let v = fromVersion; v < target; v++) {
     const step = migrations.find((m) => m.from === v);

@@ -17,7 +17,18 @@ import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
 import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
-import { normalizeCompany, parseAnalysisPreferences, parseBaseUrl, parseHomeZone, parseKeyOrigins, parseLabel, parseOnlineStyle, parseSettings, parseSpeedingThreshold, parseTimeZone } from './validate.ts';
+import {
+  normalizeCompany,
+  parseAnalysisPreferences,
+  parseBaseUrl,
+  parseHomeZone,
+  parseKeyOrigins,
+  parseLabel,
+  parseOnlineStyle,
+  parseSettings,
+  parseSpeedingThreshold,
+  parseTimeZone,
+} from './validate.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 
@@ -71,7 +82,10 @@ export interface SettingsStore {
    * Remembers (or, with null, forgets) the profile GET company-info returned
    * for this carrier, stamped with the store's clock unless `fetchedAtMs` is given.
    */
-  setCarrierCompany(id: string, company: { name: string; dotNumber: string; fetchedAtMs?: number } | null): Promise<Carrier>;
+  setCarrierCompany(
+    id: string,
+    company: { name: string; dotNumber: string; fetchedAtMs?: number } | null,
+  ): Promise<Carrier>;
   /** Resolves false when no such carrier existed. The caller removes its Company Key from the keychain. */
   removeCarrier(id: string): Promise<boolean>;
   setProvider(patch: Partial<ProviderSettings>): Promise<ProviderSettings>;
@@ -130,11 +144,15 @@ function serialise(s: Settings): string {
       ...(c.baseUrl !== undefined ? { baseUrl: c.baseUrl } : {}),
       ...(c.demo === true ? { demo: true } : {}),
       createdAt: c.createdAt,
-      ...(c.company ? { company: { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } } : {}),
+      ...(c.company
+        ? { company: { name: c.company.name, dotNumber: c.company.dotNumber, fetchedAt: c.company.fetchedAt } }
+        : {}),
       ...(c.keyOrigins !== undefined ? { keyOrigins: [...c.keyOrigins] } : {}),
       ...(c.homeZone !== undefined ? { homeZone: c.homeZone } : {}),
     })),
-    ...(s.onlineStyle ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } } : {}),
+    ...(s.onlineStyle
+      ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } }
+      : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -168,7 +186,11 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings() };
       return {
         settings: defaultSettings(),
-        warning: { kind: 'unreadable', message: `Could not read ${file}: ${describe(e)}. Using default settings.`, movedTo: null },
+        warning: {
+          kind: 'unreadable',
+          message: `Could not read ${file}: ${describe(e)}. Using default settings.`,
+          movedTo: null,
+        },
       };
     }
     try {
@@ -177,10 +199,16 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       return fromVersion === SETTINGS_VERSION ? { settings } : { settings, migratedFrom: fromVersion };
     } catch (e) {
       const movedTo = await moveAside();
-      const where = movedTo ? `It was moved to ${movedTo}` : 'It could not be moved aside and will be replaced on the next change';
+      const where = movedTo
+        ? `It was moved to ${movedTo}`
+        : 'It could not be moved aside and will be replaced on the next change';
       return {
         settings: defaultSettings(),
-        warning: { kind: 'corrupt', message: `Settings file ${file} was not usable: ${describe(e)}. ${where}; default settings are in use.`, movedTo },
+        warning: {
+          kind: 'corrupt',
+          message: `Settings file ${file} was not usable: ${describe(e)}. ${where}; default settings are in use.`,
+          movedTo,
+        },
       };
     }
   };
@@ -255,7 +283,10 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       const old = s.carriers[i] as Carrier;
       if (company === null && old.company === undefined) return { next: s, result: old };
       const { company: _dropped, ...rest } = old;
-      const updated: Carrier = company === null ? rest : { ...rest, company: normalizeCompany(company.name, company.dotNumber, company.fetchedAtMs ?? now()) };
+      const updated: Carrier =
+        company === null
+          ? rest
+          : { ...rest, company: normalizeCompany(company.name, company.dotNumber, company.fetchedAtMs ?? now()) };
       const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
       return { next: { ...s, carriers }, result: updated };
     });
@@ -268,7 +299,8 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       mutate((s) => {
         const id = input.id ?? randomUUID();
         if (!isCarrierId(id)) throw new SettingsValidationError('id: must be a lower-case UUID or slug');
-        if (s.carriers.some((c) => c.id === id)) throw new SettingsValidationError(`id: a carrier with id ${id} already exists`);
+        if (s.carriers.some((c) => c.id === id))
+          throw new SettingsValidationError(`id: a carrier with id ${id} already exists`);
         const label = parseLabel(input.label);
         checkLabelFree(s, label);
         const carrier: Carrier = {
@@ -288,12 +320,19 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
     removeCarrier: (id) =>
       mutate((s) => {
         const carriers = s.carriers.filter((c) => c.id !== id);
-        return carriers.length === s.carriers.length ? { next: s, result: false } : { next: { ...s, carriers }, result: true };
+        return carriers.length === s.carriers.length
+          ? { next: s, result: false }
+          : { next: { ...s, carriers }, result: true };
       }),
     setProvider: (patch) =>
       mutate((s) => {
         const provider: ProviderSettings = {
-          baseUrl: patch.baseUrl === undefined ? s.provider.baseUrl : patch.baseUrl === null ? null : parseBaseUrl(patch.baseUrl),
+          baseUrl:
+            patch.baseUrl === undefined
+              ? s.provider.baseUrl
+              : patch.baseUrl === null
+                ? null
+                : parseBaseUrl(patch.baseUrl),
           keyOrigins: patch.keyOrigins === undefined ? s.provider.keyOrigins : parseKeyOrigins(patch.keyOrigins),
         };
         return { next: { ...s, provider }, result: provider };
@@ -302,8 +341,11 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
       mutate((s) => {
         const preferences: Preferences = {
           speedingThresholdMph:
-            patch.speedingThresholdMph === undefined ? s.preferences.speedingThresholdMph : parseSpeedingThreshold(patch.speedingThresholdMph),
-          displayTimeZone: patch.displayTimeZone === undefined ? s.preferences.displayTimeZone : parseTimeZone(patch.displayTimeZone),
+            patch.speedingThresholdMph === undefined
+              ? s.preferences.speedingThresholdMph
+              : parseSpeedingThreshold(patch.speedingThresholdMph),
+          displayTimeZone:
+            patch.displayTimeZone === undefined ? s.preferences.displayTimeZone : parseTimeZone(patch.displayTimeZone),
           analysis: patch.analysis === undefined ? s.preferences.analysis : parseAnalysisPreferences(patch.analysis),
         };
         return { next: { ...s, preferences }, result: preferences };

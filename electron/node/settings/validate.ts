@@ -12,11 +12,15 @@ import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
-import { DEFAULT_ADJUSTABLE_PARAMS, parseAdjustableParams, parseStoredAdjustableParams, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
+import {
+  DEFAULT_ADJUSTABLE_PARAMS,
+  parseAdjustableParams,
+  parseStoredAdjustableParams,
+  type AdjustableAnalysisParams,
+} from '../../../shared/analysis/adjustable.ts';
 
 export const MAX_COMPANY_NAME_LENGTH = 200;
 export const MAX_DOT_NUMBER_LENGTH = 32;
-
 
 function fail(where: string, problem: string): never {
   throw new SettingsValidationError(`${where}: ${problem}`);
@@ -72,11 +76,14 @@ export function parseHomeZone(value: unknown, where = 'homeZone'): string {
 
 /** A zone this RouteLens does not know (a hand edit, an older ICU) falls back to the default, keeping the carrier. */
 function homeZoneOrDefault(value: unknown, where: string): { homeZone?: string } {
-  return value === undefined ? {} : orDefault<{ homeZone?: string }>(() => ({ homeZone: parseHomeZone(value, where) }), {});
+  return value === undefined
+    ? {}
+    : orDefault<{ homeZone?: string }>(() => ({ homeZone: parseHomeZone(value, where) }), {});
 }
 
 export function parseSpeedingThreshold(value: unknown, where = 'speedingThresholdMph'): number {
-  if (!isSpeedingThreshold(value)) fail(where, `must be a number from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`);
+  if (!isSpeedingThreshold(value))
+    fail(where, `must be a number from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max}`);
   return value;
 }
 
@@ -86,9 +93,19 @@ export function parseSpeedingThreshold(value: unknown, where = 'speedingThreshol
  * profile never fails on its content and reading it back never rejects it.
  */
 export function normalizeCompany(name: string, dotNumber: string, fetchedAtMs: number): CarrierCompany {
-  const clean = (s: string, max: number) => s.replace(new RegExp(CONTROL.source, 'gu'), ' ').trim().slice(0, max).replace(/[\uD800-\uDBFF]$/u, '').trim();
+  const clean = (s: string, max: number) =>
+    s
+      .replace(new RegExp(CONTROL.source, 'gu'), ' ')
+      .trim()
+      .slice(0, max)
+      .replace(/[\uD800-\uDBFF]$/u, '')
+      .trim();
   if (!Number.isFinite(fetchedAtMs)) fail('company.fetchedAt', 'must be a time');
-  return { name: clean(name, MAX_COMPANY_NAME_LENGTH), dotNumber: clean(dotNumber, MAX_DOT_NUMBER_LENGTH), fetchedAt: new Date(fetchedAtMs).toISOString() };
+  return {
+    name: clean(name, MAX_COMPANY_NAME_LENGTH),
+    dotNumber: clean(dotNumber, MAX_DOT_NUMBER_LENGTH),
+    fetchedAt: new Date(fetchedAtMs).toISOString(),
+  };
 }
 
 export function parseCompany(value: unknown, where = 'company'): CarrierCompany {
@@ -100,8 +117,13 @@ export function parseCompany(value: unknown, where = 'company'): CarrierCompany 
     return v;
   };
   const fetchedAt = r.fetchedAt;
-  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt))) fail(`${where}.fetchedAt`, 'must be an ISO 8601 time');
-  return { name: text(r.name, 'name', MAX_COMPANY_NAME_LENGTH), dotNumber: text(r.dotNumber, 'dotNumber', MAX_DOT_NUMBER_LENGTH), fetchedAt };
+  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt)))
+    fail(`${where}.fetchedAt`, 'must be an ISO 8601 time');
+  return {
+    name: text(r.name, 'name', MAX_COMPANY_NAME_LENGTH),
+    dotNumber: text(r.dotNumber, 'dotNumber', MAX_DOT_NUMBER_LENGTH),
+    fetchedAt,
+  };
 }
 
 /** A value read from disk that is no longer valid (hand-edited, or allowed by an older version) falls back: it must not cost the user the whole file. */
@@ -115,7 +137,9 @@ function orDefault<T>(parse: () => T, fallback: T): T {
 
 /** A damaged profile is only a stale cache (the next connection refetches it): the carrier is kept without it. */
 function companyOrNothing(value: unknown, where: string): { company?: CarrierCompany } {
-  return value === undefined ? {} : orDefault<{ company?: CarrierCompany }>(() => ({ company: parseCompany(value, where) }), {});
+  return value === undefined
+    ? {}
+    : orDefault<{ company?: CarrierCompany }>(() => ({ company: parseCompany(value, where) }), {});
 }
 
 /** Most origins one key is remembered for; the oldest is forgotten first. */
@@ -128,10 +152,12 @@ export function apiOriginOf(baseUrl: string): string {
 
 /** A list of http(s) origins; anything else fails. */
 export function parseKeyOrigins(value: unknown, where = 'keyOrigins'): string[] {
-  if (!Array.isArray(value) || value.length > MAX_KEY_ORIGINS) fail(where, `must be a list of at most ${MAX_KEY_ORIGINS} origins`);
+  if (!Array.isArray(value) || value.length > MAX_KEY_ORIGINS)
+    fail(where, `must be a list of at most ${MAX_KEY_ORIGINS} origins`);
   return value.map((o, i) => {
     const origin = typeof o === 'string' ? orDefault(() => apiOriginOf(parseBaseUrl(o, `${where}[${i}]`)), '') : '';
-    if (origin === '' || origin !== o) fail(`${where}[${i}]`, 'must be an http(s) origin such as https://api.example.com');
+    if (origin === '' || origin !== o)
+      fail(`${where}[${i}]`, 'must be an http(s) origin such as https://api.example.com');
     return origin;
   });
 }
@@ -145,7 +171,8 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
   const r = record(value, where);
   if (!isCarrierId(r.id)) fail(`${where}.id`, 'must be a lower-case UUID or slug');
   const createdAt = r.createdAt;
-  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) fail(`${where}.createdAt`, 'must be an ISO 8601 time');
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
+    fail(`${where}.createdAt`, 'must be an ISO 8601 time');
   if (r.demo !== undefined && typeof r.demo !== 'boolean') fail(`${where}.demo`, 'must be true or false');
   return {
     id: r.id,
@@ -161,7 +188,10 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
 
 export function parseProvider(value: unknown, where = 'provider'): ProviderSettings {
   const r = record(value, where);
-  return { baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`), keyOrigins: keyOriginsOrNone(r.keyOrigins ?? [], `${where}.keyOrigins`) };
+  return {
+    baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`),
+    keyOrigins: keyOriginsOrNone(r.keyOrigins ?? [], `${where}.keyOrigins`),
+  };
 }
 
 /**
@@ -169,12 +199,19 @@ export function parseProvider(value: unknown, where = 'provider'): ProviderSetti
  * to belong to the address it was being used with (the provider's, and each
  * carrier's own). From then on only the user entering a key binds it.
  */
-function bindLegacyKeys(provider: ProviderSettings, carriers: Carrier[]): { provider: ProviderSettings; carriers: Carrier[] } {
+function bindLegacyKeys(
+  provider: ProviderSettings,
+  carriers: Carrier[],
+): { provider: ProviderSettings; carriers: Carrier[] } {
   const originOf = (url: string | undefined | null) => (url ? [apiOriginOf(url)] : []);
-  const providerOrigins = [...new Set([...originOf(provider.baseUrl), ...carriers.flatMap((c) => originOf(c.baseUrl))])].slice(0, MAX_KEY_ORIGINS);
+  const providerOrigins = [
+    ...new Set([...originOf(provider.baseUrl), ...carriers.flatMap((c) => originOf(c.baseUrl))]),
+  ].slice(0, MAX_KEY_ORIGINS);
   return {
     provider: { ...provider, keyOrigins: providerOrigins },
-    carriers: carriers.map((c) => (c.demo === true ? c : { ...c, keyOrigins: originOf(c.baseUrl ?? provider.baseUrl) })),
+    carriers: carriers.map((c) =>
+      c.demo === true ? c : { ...c, keyOrigins: originOf(c.baseUrl ?? provider.baseUrl) },
+    ),
   };
 }
 
@@ -191,10 +228,18 @@ export function parsePreferences(value: unknown, where = 'preferences'): Prefere
   const r = record(value, where);
   const defaults = defaultSettings().preferences;
   return {
-    speedingThresholdMph: orDefault(() => parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`), defaults.speedingThresholdMph),
-    displayTimeZone: orDefault(() => parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`), defaults.displayTimeZone),
+    speedingThresholdMph: orDefault(
+      () => parseSpeedingThreshold(r.speedingThresholdMph, `${where}.speedingThresholdMph`),
+      defaults.speedingThresholdMph,
+    ),
+    displayTimeZone: orDefault(
+      () => parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`),
+      defaults.displayTimeZone,
+    ),
     // A missing or damaged set costs only these parameters: the documented defaults apply.
-    analysis: orDefault(() => parseAnalysisPreferences(r.analysis, `${where}.analysis`, true), { ...DEFAULT_ADJUSTABLE_PARAMS }),
+    analysis: orDefault(() => parseAnalysisPreferences(r.analysis, `${where}.analysis`, true), {
+      ...DEFAULT_ADJUSTABLE_PARAMS,
+    }),
   };
 }
 
@@ -208,7 +253,12 @@ export function parseOnlineStyle(value: unknown, where = 'onlineStyle'): OnlineS
     return fail(`${where}.styleUrl`, e instanceof Error ? e.message : 'is not allowed');
   }
   const origins = r.origins;
-  if (!Array.isArray(origins) || origins.length === 0 || origins.length > MAX_EXTRA_ORIGINS || !origins.every(isCspOrigin)) {
+  if (
+    !Array.isArray(origins) ||
+    origins.length === 0 ||
+    origins.length > MAX_EXTRA_ORIGINS ||
+    !origins.every(isCspOrigin)
+  ) {
     fail(`${where}.origins`, `must be 1 to ${MAX_EXTRA_ORIGINS} https (or loopback http) origins`);
   }
   return { styleUrl, origins: [...(origins as string[])] };
@@ -216,7 +266,9 @@ export function parseOnlineStyle(value: unknown, where = 'onlineStyle'): OnlineS
 
 /** A bad opt-in is dropped (the strict CSP applies) rather than costing the user every carrier with the whole file. */
 function optionalOnlineStyle(value: unknown): { onlineStyle?: OnlineStyleSettings } {
-  return value === undefined ? {} : orDefault<{ onlineStyle?: OnlineStyleSettings }>(() => ({ onlineStyle: parseOnlineStyle(value) }), {});
+  return value === undefined
+    ? {}
+    : orDefault<{ onlineStyle?: OnlineStyleSettings }>(() => ({ onlineStyle: parseOnlineStyle(value) }), {});
 }
 
 /** Validates a document already migrated to the current version. */

@@ -25,14 +25,35 @@ export interface CheckpointFile {
 }
 
 export function encodeState(s: DayState): EncodedState {
-  return [s.routeFrom, s.routeTo, s.progressMi, s.odometer, s.fuel, s.lat, s.lng, s.dir, s.workStreak, s.tripNo, ...s.onDutyHist];
+  return [
+    s.routeFrom,
+    s.routeTo,
+    s.progressMi,
+    s.odometer,
+    s.fuel,
+    s.lat,
+    s.lng,
+    s.dir,
+    s.workStreak,
+    s.tripNo,
+    ...s.onDutyHist,
+  ];
 }
 
 export function decodeState(e: EncodedState): DayState {
   const [routeFrom, routeTo, progressMi, odometer, fuel, lat, lng, dir, workStreak, tripNo, ...onDutyHist] = e;
   return {
-    routeFrom: routeFrom!, routeTo: routeTo!, progressMi: progressMi!, odometer: odometer!, fuel: fuel!,
-    lat: lat!, lng: lng!, dir: dir!, workStreak: workStreak!, tripNo: tripNo!, onDutyHist,
+    routeFrom: routeFrom!,
+    routeTo: routeTo!,
+    progressMi: progressMi!,
+    odometer: odometer!,
+    fuel: fuel!,
+    lat: lat!,
+    lng: lng!,
+    dir: dir!,
+    workStreak: workStreak!,
+    tripNo: tripNo!,
+    onDutyHist,
   };
 }
 

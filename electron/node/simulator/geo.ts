@@ -21,7 +21,24 @@ export function bearingDeg(lat1: number, lng1: number, lat2: number, lng2: numbe
   return norm >= 360 ? 0 : norm;
 }
 
-const COMPASS_16 = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const;
+const COMPASS_16 = [
+  'N',
+  'NNE',
+  'NE',
+  'ENE',
+  'E',
+  'ESE',
+  'SE',
+  'SSE',
+  'S',
+  'SSW',
+  'SW',
+  'WSW',
+  'W',
+  'WNW',
+  'NW',
+  'NNW',
+] as const;
 
 export function compass16(bearing: number): string {
   return COMPASS_16[Math.round(bearing / 22.5) % 16] ?? 'N';

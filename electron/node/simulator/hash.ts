@@ -71,7 +71,9 @@ export class Rng {
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 function hex32(n: number): string {
-  return (HEX[(n >>> 24) & 255] ?? '') + (HEX[(n >>> 16) & 255] ?? '') + (HEX[(n >>> 8) & 255] ?? '') + (HEX[n & 255] ?? '');
+  return (
+    (HEX[(n >>> 24) & 255] ?? '') + (HEX[(n >>> 16) & 255] ?? '') + (HEX[(n >>> 8) & 255] ?? '') + (HEX[n & 255] ?? '')
+  );
 }
 
 /** An RFC 4122 version-4-shaped UUID built from four 32-bit words. */

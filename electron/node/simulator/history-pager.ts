@@ -47,7 +47,9 @@ export class TokenCodec {
       throw new TokenError('next_page_token is not valid');
     }
     if (body.v !== v || body.s !== s || body.e !== e) {
-      throw new TokenError('next_page_token belongs to another query: vehicle_id, start_date and end_date must match the query that issued it');
+      throw new TokenError(
+        'next_page_token belongs to another query: vehicle_id, start_date and end_date must match the query that issued it',
+      );
     }
     return { d: body.d, i: body.i, o: body.o, ...(body.last ? { last: body.last } : {}) };
   }
@@ -100,7 +102,8 @@ export function nextPage(req: PageRequest): PageResult {
   if (req.order === 'shuffled') return shuffledPage(req);
   const desc = req.order === 'desc';
   const dayAt = (d: number): DayList => req.dayRecords(req.days[desc ? req.days.length - 1 - d : d]!);
-  const recAt = (list: DayList, i: number): string | undefined => (i >= 0 && i < list.length ? list.at(desc ? list.length - 1 - i : i) : undefined);
+  const recAt = (list: DayList, i: number): string | undefined =>
+    i >= 0 && i < list.length ? list.at(desc ? list.length - 1 - i : i) : undefined;
   const out: string[] = [];
   const { cursor, limit } = req;
   if (req.duplicate && cursor.last && limit > 1) {

@@ -233,7 +233,15 @@ export function route(from: number, to: number): Route {
     const n = net.nodes[from]!;
     push([n.lat, n.lng]);
   }
-  const r: Route = { from, to, lat: Float64Array.from(lat), lng: Float64Array.from(lng), cum: Float64Array.from(cum), lengthMi: total, cityMarks };
+  const r: Route = {
+    from,
+    to,
+    lat: Float64Array.from(lat),
+    lng: Float64Array.from(lng),
+    cum: Float64Array.from(cum),
+    lengthMi: total,
+    cityMarks,
+  };
   if (routeCache.size >= ROUTE_CACHE_MAX) routeCache.clear();
   routeCache.set(key, r);
   return r;
@@ -250,7 +258,11 @@ export function positionAt(r: Route, mi: number, hint = 0): { lat: number; lng: 
   const a = r.cum[i]!;
   const b = r.cum[i + 1]!;
   const frac = b > a ? (mi - a) / (b - a) : 0;
-  return { lat: r.lat[i]! + (r.lat[i + 1]! - r.lat[i]!) * frac, lng: r.lng[i]! + (r.lng[i + 1]! - r.lng[i]!) * frac, seg: i };
+  return {
+    lat: r.lat[i]! + (r.lat[i + 1]! - r.lat[i]!) * frac,
+    lng: r.lng[i]! + (r.lng[i + 1]! - r.lng[i]!) * frac,
+    seg: i,
+  };
 }
 
 /** Miles from `mi` to the nearest city the route passes through. */

@@ -1,3 +1,4 @@
+// Over 300 lines: one handler per endpoint of the API spec, each with its paging and error rules, side by side.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { corrupt, isCorrupted } from './corrupt.ts';
@@ -29,7 +30,10 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-const ok = (data: unknown, extra: Partial<Envelope<unknown>> = {}): Reply => ({ status: 200, body: { description: 'success', data, ...extra } });
+const ok = (data: unknown, extra: Partial<Envelope<unknown>> = {}): Reply => ({
+  status: 200,
+  body: { description: 'success', data, ...extra },
+});
 const fail = (status: number, description: string, headers?: Record<string, string>): Reply => ({
   status,
   body: { description, data: null, status_code: status },
@@ -48,10 +52,19 @@ function paged<T>(items: T[], q: URLSearchParams, maxLimit: number): Reply {
   const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, maxLimit);
   const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
   const data = items.slice((page - 1) * limit, page * limit);
-  return ok(data, { page, size: data.length, total_elements: items.length, total_pages: Math.ceil(items.length / limit) });
+  return ok(data, {
+    page,
+    size: data.length,
+    total_elements: items.length,
+    total_pages: Math.ceil(items.length / limit),
+  });
 }
 
-type Route = { name: string; match: (path: string) => string[] | null; handle: (c: Carrier, q: URLSearchParams, params: string[]) => Reply };
+type Route = {
+  name: string;
+  match: (path: string) => string[] | null;
+  handle: (c: Carrier, q: URLSearchParams, params: string[]) => Reply;
+};
 
 export async function startSimulator(opts: StartOptions = {}): Promise<RunningSimulator> {
   const world = createSimulatorWorld(opts);
@@ -69,8 +82,10 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const route = routes.find((r) => r.match(url.pathname));
     const path = route?.name ?? url.pathname;
-    if (req.method !== 'GET') return { reply: fail(405, `Method ${req.method ?? ''} is not allowed; the API is read-only (GET)`), path };
-    if (faults.status503Every && n % faults.status503Every === 0) return { reply: fail(503, 'Service temporarily unavailable'), path };
+    if (req.method !== 'GET')
+      return { reply: fail(405, `Method ${req.method ?? ''} is not allowed; the API is read-only (GET)`), path };
+    if (faults.status503Every && n % faults.status503Every === 0)
+      return { reply: fail(503, 'Service temporarily unavailable'), path };
     if (faults.status429Every && n % faults.status429Every === 0) {
       const ra = faults.retryAfter ?? 1;
       const header = ra === 'http-date' ? new Date(Date.now() + 1000).toUTCString() : String(ra);
@@ -79,13 +94,19 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
     // HTTP header names are case-insensitive; node lower-cases them.
     const provider = req.headers[PROVIDER_KEY_HEADER.toLowerCase()];
     const company = req.headers[COMPANY_KEY_HEADER.toLowerCase()];
-    if (typeof provider !== 'string' || provider === '') return { reply: fail(401, 'The provider API key is missing'), path };
+    if (typeof provider !== 'string' || provider === '')
+      return { reply: fail(401, 'The provider API key is missing'), path };
     if (provider !== world.providerKey) return { reply: fail(401, 'The provider API key is not valid'), path };
-    if (typeof company !== 'string' || company === '') return { reply: fail(401, 'The company API key is missing'), path };
+    if (typeof company !== 'string' || company === '')
+      return { reply: fail(401, 'The company API key is missing'), path };
     const carrier = world.carrierByKey(company);
     if (!carrier) return { reply: fail(401, 'The company API key is not valid'), path };
     const wait = limiter.take(provider);
-    if (wait !== null) return { reply: fail(429, 'Rate limit exceeded for this provider API key', { 'Retry-After': String(wait) }), path };
+    if (wait !== null)
+      return {
+        reply: fail(429, 'Rate limit exceeded for this provider API key', { 'Retry-After': String(wait) }),
+        path,
+      };
     if (!route) return { reply: fail(404, `No endpoint at ${url.pathname}`), path };
     const params = route.match(url.pathname) ?? [];
     try {
@@ -105,7 +126,11 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
       stats.byStatus[reply.status] = (stats.byStatus[reply.status] ?? 0) + 1;
       stats.byPath[path] = (stats.byPath[path] ?? 0) + 1;
       const body = Buffer.from(serialise(reply));
-      res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...reply.headers });
+      res.writeHead(reply.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(body.length),
+        ...reply.headers,
+      });
       if (faults.resetEvery && n % faults.resetEvery === 0) {
         // Half a body, then the connection dies: the client sees a truncated response.
         res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
@@ -184,8 +209,16 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
     return rest;
   };
   return [
-    { name: '/v2/company-info', match: exact('/v2/company-info'), handle: (c) => ok({ company_name: c.info.name, dot_number: c.info.dotNumber }) },
-    { name: '/v2/drivers', match: exact('/v2/drivers'), handle: (c, q) => paged(c.drivers.map(strip), q, API_LIMITS.maxLimit) },
+    {
+      name: '/v2/company-info',
+      match: exact('/v2/company-info'),
+      handle: (c) => ok({ company_name: c.info.name, dot_number: c.info.dotNumber }),
+    },
+    {
+      name: '/v2/drivers',
+      match: exact('/v2/drivers'),
+      handle: (c, q) => paged(c.drivers.map(strip), q, API_LIMITS.maxLimit),
+    },
     {
       name: '/v2/driver/{driver_id}',
       match: withId('/v2/driver/'),
@@ -200,13 +233,19 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
       match: exact('/v2/latest-driver-status'),
       handle: (c, q) => {
         const filter = q.get('driver_id');
-        const list = filter === null ? c.drivers : c.drivers.filter((d) => d.driver_id === filter || d.legacyId === filter);
+        const list =
+          filter === null ? c.drivers : c.drivers.filter((d) => d.driver_id === filter || d.legacyId === filter);
         const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, API_LIMITS.maxLimit);
         const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
         const slice = list.slice((page - 1) * limit, page * limit);
         const now = world.now();
         const data = slice.map((d) => driverStatus(d, assignedVehicle(c, d.driver_id), now));
-        return ok(data, { page, size: data.length, total_elements: list.length, total_pages: Math.ceil(list.length / limit) });
+        return ok(data, {
+          page,
+          size: data.length,
+          total_elements: list.length,
+          total_pages: Math.ceil(list.length / limit),
+        });
       },
     },
     {
@@ -214,7 +253,8 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
       match: exact('/v2/vehicles'),
       handle: (c, q) => {
         const status = q.get('status');
-        if (status !== null && status !== 'active' && status !== 'inactive') throw new HttpError(400, 'status must be "active" or "inactive"');
+        if (status !== null && status !== 'active' && status !== 'inactive')
+          throw new HttpError(400, 'status must be "active" or "inactive"');
         const list = status === null ? c.vehicles : c.vehicles.filter((v) => v.active === (status === 'active'));
         return paged(list.map(strip), q, API_LIMITS.maxLimit);
       },
@@ -233,13 +273,24 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
       match: exact('/v2/latest-vehicle-status'),
       handle: (c, q) => {
         const filter = q.get('vehicle_id');
-        const list = filter === null ? c.vehicles : c.vehicles.filter((v) => v.vehicle_id === filter || v.legacyId === filter);
-        const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, API_LIMITS.maxLimitLatestVehicleStatus);
+        const list =
+          filter === null ? c.vehicles : c.vehicles.filter((v) => v.vehicle_id === filter || v.legacyId === filter);
+        const limit = parsePositiveInt(
+          q.get('limit'),
+          'limit',
+          API_LIMITS.defaultLimit,
+          API_LIMITS.maxLimitLatestVehicleStatus,
+        );
         const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
         const slice = list.slice((page - 1) * limit, page * limit);
         const now = world.now();
         const data = slice.map((v) => vehicleStatus(world.vehicleRef(c, v), now));
-        return ok(data, { page, size: data.length, total_elements: list.length, total_pages: Math.ceil(list.length / limit) });
+        return ok(data, {
+          page,
+          size: data.length,
+          total_elements: list.length,
+          total_pages: Math.ceil(list.length / limit),
+        });
       },
     },
     {
@@ -254,7 +305,10 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
         const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, API_LIMITS.maxLimit);
         const w = historyWindow(world.now());
         if (start < w.start || end > w.end) {
-          throw new HttpError(400, `Location history is available only from ${toApiDate(w.start)} to ${toApiDate(w.end)} (the last 6 months)`);
+          throw new HttpError(
+            400,
+            `Location history is available only from ${toApiDate(w.start)} to ${toApiDate(w.end)} (the last 6 months)`,
+          );
         }
         const f = faults();
         const token = q.get('next_page_token');
@@ -273,7 +327,10 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
           seed: world.seed,
         });
         const every = f.malformedEvery ?? 0;
-        const data = every > 0 ? page.records.map((r) => (isCorrupted(idOfJson(r), every) ? JSON.stringify(corrupt(parseRecord(r))) : r)) : page.records;
+        const data =
+          every > 0
+            ? page.records.map((r) => (isCorrupted(idOfJson(r), every) ? JSON.stringify(corrupt(parseRecord(r))) : r))
+            : page.records;
         const extra: Partial<Envelope<unknown>> = { size: data.length };
         if (page.next) extra.next_page_token = tokens.encode({ v: v.vehicle_id, s: start, e: end, ...page.next });
         return { ...ok(null, extra), rawData: `[${data.join(',')}]` };

@@ -12,8 +12,15 @@ export function vehicleStatus(v: SimVehicleRef, nowMs: number): WireVehicleStatu
   if (!hit) {
     const s = stateAt(v, 0);
     return {
-      vehicle_id: v.vehicleId, number: v.number, odometer: s.odometer.toFixed(1), fuel_level: 0, speed: 0,
-      lat: s.lat.toFixed(6), lon: s.lng.toFixed(6), status: 'OFFLINE', timestamp: isoSeconds(nowMs - (nowMs % 1000)),
+      vehicle_id: v.vehicleId,
+      number: v.number,
+      odometer: s.odometer.toFixed(1),
+      fuel_level: 0,
+      speed: 0,
+      lat: s.lat.toFixed(6),
+      lon: s.lng.toFixed(6),
+      status: 'OFFLINE',
+      timestamp: isoSeconds(nowMs - (nowMs % 1000)),
     };
   }
   const { sim, i } = hit;
@@ -47,7 +54,15 @@ function isOnDuty(a: Activity): boolean {
 
 /** Spec 2.4: HOS clocks derived from what the driver's truck did today (FMCSA 11/14/8/70 rules). */
 export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: number): WireDriverStatus {
-  const empty: WireDriverStatus = { driver_id: d.driver_id, username: d.username, break: null, drive: null, shift: null, cycle: null, current_status: null };
+  const empty: WireDriverStatus = {
+    driver_id: d.driver_id,
+    username: d.username,
+    break: null,
+    drive: null,
+    shift: null,
+    cycle: null,
+    current_status: null,
+  };
   if (!v || !d.active) return empty;
   const k = opDayOf(nowMs);
   const sim = opDaySim(v, k);
@@ -75,7 +90,14 @@ export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: numbe
   }
   const cycle = Math.max(0, 70 * HOUR - hist - onDuty);
   if (sim.shiftStart === null || nowMs < sim.shiftStart) {
-    return { ...empty, break: 8 * HOUR, drive: 11 * HOUR, shift: 14 * HOUR, cycle: Math.round(cycle), current_status: DUTY[current] };
+    return {
+      ...empty,
+      break: 8 * HOUR,
+      drive: 11 * HOUR,
+      shift: 14 * HOUR,
+      cycle: Math.round(cycle),
+      current_status: DUTY[current],
+    };
   }
   const shift = Math.max(0, 14 * HOUR - (nowMs - sim.shiftStart));
   const drive = Math.min(shift, Math.max(0, 11 * HOUR - driveUsed));

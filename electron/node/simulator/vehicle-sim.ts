@@ -154,8 +154,20 @@ class DayBuilder {
     this.r = route(s.routeFrom, s.routeTo);
     this.progress = s.progressMi;
     this.out = {
-      k, n: 0, t: [], lat: [], lng: [], speed: [], dir: [], status: [], odometer: [], fuel: [],
-      segments: [], shiftStart: null, onDutyMs: 0, end: s,
+      k,
+      n: 0,
+      t: [],
+      lat: [],
+      lng: [],
+      speed: [],
+      dir: [],
+      status: [],
+      odometer: [],
+      fuel: [],
+      segments: [],
+      shiftStart: null,
+      onDutyMs: 0,
+      end: s,
     };
   }
 
@@ -261,7 +273,8 @@ class DayBuilder {
     // Both modes must end on the same position and heading so chained days agree.
     const endPos = posAt(this.r, this.progress, 0);
     const ahead = posAt(this.r, Math.max(0, this.progress - 0.5), endPos.seg);
-    if (hav(ahead.lat, ahead.lng, endPos.lat, endPos.lng) > 0.002) this.dir = bearing(ahead.lat, ahead.lng, endPos.lat, endPos.lng);
+    if (hav(ahead.lat, ahead.lng, endPos.lat, endPos.lng) > 0.002)
+      this.dir = bearing(ahead.lat, ahead.lng, endPos.lat, endPos.lng);
     this.lat = endPos.lat;
     this.lng = endPos.lng;
     this.t = arrived ? tk : end;
@@ -329,7 +342,15 @@ class DayBuilder {
         const [la, ln] = i === steps ? [lat0, lng0] : offset(lat0, lng0, n, e);
         const t = start + i * stepMs;
         const speed = i === steps ? 0 : Math.round((mph + (u01(this.p.salt, t, 4) - 0.5) * 2) * 10) / 10;
-        this.emit(t, la, ln, speed, i === steps ? Motion.STATIONARY : Motion.IN_MOTION, this.odo + (circumference * i) / steps, this.fuel);
+        this.emit(
+          t,
+          la,
+          ln,
+          speed,
+          i === steps ? Motion.STATIONARY : Motion.IN_MOTION,
+          this.odo + (circumference * i) / steps,
+          this.fuel,
+        );
       }
     }
     this.odo += circumference;
@@ -350,18 +371,21 @@ class DayBuilder {
 const CYCLE_MS = 70 * HOUR;
 
 /** Simulates op-day `k` starting from `s`. */
-export function simulateOpDay(p: VehicleProfile, seed: number, active: boolean, k: number, s: DayState, full: boolean): OpDaySim {
+export function simulateOpDay(
+  p: VehicleProfile,
+  seed: number,
+  active: boolean,
+  k: number,
+  s: DayState,
+  full: boolean,
+): OpDaySim {
   const b = new DayBuilder(p, full, k, s);
   const rng = Rng.of(seed, p.salt, k, 0xda7);
   const opStart = opDayStart(k);
   const opEnd = opStart + DAY_MS;
   const trip = { tripNo: s.tripNo };
   const cycleUsed = s.onDutyHist.reduce((a, x) => a + x, 0);
-  const offDay =
-    !active ||
-    s.workStreak >= 6 ||
-    cycleUsed > 58 * HOUR ||
-    rng.chance(0.02);
+  const offDay = !active || s.workStreak >= 6 || cycleUsed > 58 * HOUR || rng.chance(0.02);
   let onDuty = 0;
   let workStreak = s.workStreak;
   const overnight = p.sleeper ? Activity.SLEEPER : Activity.OFF;
@@ -370,7 +394,7 @@ export function simulateOpDay(p: VehicleProfile, seed: number, active: boolean, 
     workStreak = 0;
   } else {
     workStreak++;
-    const shiftStart = opStart + Math.round(rng.range(5, 90) * MIN / 1000) * 1000;
+    const shiftStart = opStart + Math.round((rng.range(5, 90) * MIN) / 1000) * 1000;
     b.park(shiftStart, 55 * MIN, 65 * MIN, overnight);
     b.out.shiftStart = shiftStart;
     b.park(shiftStart + rng.range(12, 25) * MIN, 9 * MIN, 13 * MIN, Activity.ON);
@@ -406,7 +430,12 @@ export function simulateOpDay(p: VehicleProfile, seed: number, active: boolean, 
     }
     b.park(opEnd, 55 * MIN, 65 * MIN, overnight);
     for (const seg of b.out.segments) {
-      if (seg.activity === Activity.ON || seg.activity === Activity.DRIVE || seg.activity === Activity.FUEL || seg.activity === Activity.YARD) {
+      if (
+        seg.activity === Activity.ON ||
+        seg.activity === Activity.DRIVE ||
+        seg.activity === Activity.FUEL ||
+        seg.activity === Activity.YARD
+      ) {
         onDuty += seg.end - seg.start;
       }
     }

@@ -92,7 +92,10 @@ export function createSimulatorWorld(opts: SimulatorOptions = {}): SimulatorWorl
       });
     },
     corruptedIds: (carrierId, vehicleId, from, to, every) =>
-      truth.history(carrierId, vehicleId, from, to).filter((r) => isCorrupted(r.id, every)).map((r) => r.id),
+      truth
+        .history(carrierId, vehicleId, from, to)
+        .filter((r) => isCorrupted(r.id, every))
+        .map((r) => r.id),
     windowStart: () => historyWindow(now()).start,
     today: () => historyWindow(now()).end,
   };

@@ -62,7 +62,8 @@ function saveDialogsFromEnv(): SaveDialogs | undefined {
   const dir = process.env['ROUTELENS_SAVE_DIR'];
   if (!dir) return undefined;
   // A mistyped folder is an error at start, not a folder created somewhere unexpected.
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`ROUTELENS_SAVE_DIR="${dir}" is not an existing folder.`);
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`ROUTELENS_SAVE_DIR="${dir}" is not an existing folder.`);
   return createFolderSaveDialogs(dir);
 }
 
@@ -88,7 +89,10 @@ async function main(): Promise<void> {
   const backend = createBackend({
     demo: demoOptionsFromEnv(),
     dialogs: saveDialogsFromEnv(),
-    diskGuard: createDiskGuard(dataDir, Number.isFinite(minFreeMb) && minFreeMb > 0 ? minFreeMb * 1024 * 1024 : DEFAULT_MIN_FREE_BYTES),
+    diskGuard: createDiskGuard(
+      dataDir,
+      Number.isFinite(minFreeMb) && minFreeMb > 0 ? minFreeMb * 1024 * 1024 : DEFAULT_MIN_FREE_BYTES,
+    ),
     keychain: createKeychain(),
     settings,
     shell: 'browser-shell',
@@ -97,15 +101,28 @@ async function main(): Promise<void> {
     ...(printer ? { printAuditReport: printer.print } : {}),
     basemapDir: path.join(repoRoot, 'resources/basemap'),
   });
-  const shell = await startWebShell({ backend, rendererDir: path.join(repoRoot, 'out/renderer'), port: portFromArgs(process.argv.slice(2)) });
+  const shell = await startWebShell({
+    backend,
+    rendererDir: path.join(repoRoot, 'out/renderer'),
+    port: portFromArgs(process.argv.slice(2)),
+  });
   console.log(JSON.stringify({ url: shell.url, dataDir }));
-  const stop = () => void shell.close().then(() => backend.close()).then(() => printer?.close()).then(() => process.exit(0));
+  const stop = () =>
+    void shell
+      .close()
+      .then(() => backend.close())
+      .then(() => printer?.close())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
 main().catch((err: unknown) => {
   const code = (err as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? 'routelens web: the port is in use; pass --port 0 for a free one.' : `routelens web: ${errorText(err)}`);
+  console.error(
+    code === 'EADDRINUSE'
+      ? 'routelens web: the port is in use; pass --port 0 for a free one.'
+      : `routelens web: ${errorText(err)}`,
+  );
   process.exit(1);
 });

@@ -50,7 +50,12 @@ export function applySocketLimits(server: http.Server, limits: ShellLimits): voi
 }
 
 export function serverOptions(limits: ShellLimits): http.ServerOptions {
-  return { maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: limits.timeoutCheckMs, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs };
+  return {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    connectionsCheckingInterval: limits.timeoutCheckMs,
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+  };
 }
 
 // eslint-disable-next-line no-control-regex

@@ -6,7 +6,14 @@ import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
 import type { Backend } from '../backend/backend.ts';
 import { dispatch } from '../backend/dispatch.ts';
 import { serveRendererFile, type RendererFiles } from '../renderer-files/serve.ts';
-import { applySocketLimits, readBody, requestPathOf, serverOptions, SHELL_LIMITS, type ShellLimits } from './request-guards.ts';
+import {
+  applySocketLimits,
+  readBody,
+  requestPathOf,
+  serverOptions,
+  SHELL_LIMITS,
+  type ShellLimits,
+} from './request-guards.ts';
 
 /**
  * The browser shell: the same renderer and the same backend as the Electron
@@ -34,7 +41,11 @@ export interface RunningWebShell {
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(body);
 }
 
@@ -70,7 +81,11 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     });
   });
 
-  async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse, send: (s: number, b: string, t?: string) => void): Promise<void> {
+  async function handleRequest(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    send: (s: number, b: string, t?: string) => void,
+  ): Promise<void> {
     if (req.headers.host !== host) return send(421, 'Wrong host.');
     const target = requestPathOf(req.url);
     if (!target) return send(400, 'The request target could not be read.');
@@ -83,7 +98,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     res.end(file.body ?? undefined);
   }
 
-  async function handleBridge(req: http.IncomingMessage, res: http.ServerResponse, channel: string, send: (s: number, b: string) => void): Promise<void> {
+  async function handleBridge(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    channel: string,
+    send: (s: number, b: string) => void,
+  ): Promise<void> {
     if (req.method !== 'POST') return send(405, 'POST only.');
     if (req.headers.origin !== origin) return send(403, 'Cross-origin requests are refused.');
     const given = req.headers['x-routelens-token'];
@@ -93,7 +113,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     if (body === 'too-large') {
       // Not read any further: the socket closes once this answer is out.
       res.shouldKeepAlive = false;
-      return sendBridgeError(res, 413, 'bad-request', `The request is larger than ${limits.maxBodyBytes / (1024 * 1024)} MB.`);
+      return sendBridgeError(
+        res,
+        413,
+        'bad-request',
+        `The request is larger than ${limits.maxBodyBytes / (1024 * 1024)} MB.`,
+      );
     }
     let args: unknown;
     try {

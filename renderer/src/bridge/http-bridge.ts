@@ -1,4 +1,11 @@
-import { API_FUNCTIONS, IPC_CHANNELS, unwrapReply, type IpcChannel, type IpcReply, type RouteLensApi } from '../../../shared/ipc/contract.ts';
+import {
+  API_FUNCTIONS,
+  IPC_CHANNELS,
+  unwrapReply,
+  type IpcChannel,
+  type IpcReply,
+  type RouteLensApi,
+} from '../../../shared/ipc/contract.ts';
 import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
 
 const TOKEN_KEY = 'routelens.bridgeToken';
@@ -30,15 +37,18 @@ export function createHttpBridge(): RouteLensApi | null {
   });
   if (!hadToken) return null;
 
-  const call = (channel: IpcChannel) => async (...args: unknown[]) => {
-    const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RouteLens-Token': sessionStorage.getItem(TOKEN_KEY) ?? '' },
-      body: encodeBridge(args),
-    });
-    if (res.status === 403) throw new Error('The browser shell refused this page: open the URL it printed (with its token) again.');
-    return unwrapReply(decodeBridge(await res.text()) as IpcReply<unknown>);
-  };
+  const call =
+    (channel: IpcChannel) =>
+    async (...args: unknown[]) => {
+      const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-RouteLens-Token': sessionStorage.getItem(TOKEN_KEY) ?? '' },
+        body: encodeBridge(args),
+      });
+      if (res.status === 403)
+        throw new Error('The browser shell refused this page: open the URL it printed (with its token) again.');
+      return unwrapReply(decodeBridge(await res.text()) as IpcReply<unknown>);
+    };
 
   const api: Record<string, Record<string, unknown>> = {};
   for (const channel of IPC_CHANNELS) {

@@ -19,7 +19,13 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, testId
 
   if (!asking) {
     return (
-      <button type="button" className="btn btn-small btn-danger-quiet" data-testid={testId} onClick={() => setAsking(true)} disabled={disabled}>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-quiet"
+        data-testid={testId}
+        onClick={() => setAsking(true)}
+        disabled={disabled}
+      >
         {label}
       </button>
     );
@@ -38,7 +44,13 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, testId
       >
         {confirmLabel}
       </button>
-      <button type="button" className="btn btn-small" ref={cancelRef} data-testid={`${testId}-cancel`} onClick={() => setAsking(false)}>
+      <button
+        type="button"
+        className="btn btn-small"
+        ref={cancelRef}
+        data-testid={`${testId}-cancel`}
+        onClick={() => setAsking(false)}
+      >
         Cancel
       </button>
     </span>

@@ -16,7 +16,13 @@ export const FAILURE_TITLE: Readonly<Record<string, string>> = {
   other: 'Something went wrong',
 };
 
-export function ErrorAlert({ failure, testId = 'error' }: { failure: Failure | { kind: string; message: string }; testId?: string }) {
+export function ErrorAlert({
+  failure,
+  testId = 'error',
+}: {
+  failure: Failure | { kind: string; message: string };
+  testId?: string;
+}) {
   return (
     <div className="alert alert-error" role="alert" data-testid={testId} data-kind={failure.kind}>
       <strong className="alert-title">{FAILURE_TITLE[failure.kind] ?? FAILURE_TITLE['other']}</strong>

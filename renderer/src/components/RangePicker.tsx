@@ -14,12 +14,26 @@ interface Props {
 }
 
 /** A range preset (yesterday … 6 months) with custom UTC-day inputs: the same control on every screen that picks days. */
-export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, onCustomFrom, onCustomTo, window }: Props) {
+export function RangePicker({
+  idPrefix,
+  preset,
+  onPreset,
+  customFrom,
+  customTo,
+  onCustomFrom,
+  onCustomTo,
+  window,
+}: Props) {
   return (
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-range`}>Range</label>
-        <select id={`${idPrefix}-range`} data-testid={`${idPrefix}-range`} value={preset} onChange={(e) => onPreset(e.target.value as RangePreset)}>
+        <select
+          id={`${idPrefix}-range`}
+          data-testid={`${idPrefix}-range`}
+          value={preset}
+          onChange={(e) => onPreset(e.target.value as RangePreset)}
+        >
           {(Object.keys(RANGE_LABELS) as RangePreset[]).map((p) => (
             <option key={p} value={p}>
               {RANGE_LABELS[p]}
@@ -31,11 +45,27 @@ export function RangePicker({ idPrefix, preset, onPreset, customFrom, customTo, 
         <>
           <div className="field">
             <label htmlFor={`${idPrefix}-from`}>From (UTC day)</label>
-            <input id={`${idPrefix}-from`} type="date" data-testid={`${idPrefix}-from`} min={window?.from} max={window?.to} value={customFrom} onChange={(e) => onCustomFrom(e.target.value)} />
+            <input
+              id={`${idPrefix}-from`}
+              type="date"
+              data-testid={`${idPrefix}-from`}
+              min={window?.from}
+              max={window?.to}
+              value={customFrom}
+              onChange={(e) => onCustomFrom(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${idPrefix}-to`}>To (UTC day)</label>
-            <input id={`${idPrefix}-to`} type="date" data-testid={`${idPrefix}-to`} min={window?.from} max={window?.to} value={customTo} onChange={(e) => onCustomTo(e.target.value)} />
+            <input
+              id={`${idPrefix}-to`}
+              type="date"
+              data-testid={`${idPrefix}-to`}
+              min={window?.from}
+              max={window?.to}
+              value={customTo}
+              onChange={(e) => onCustomTo(e.target.value)}
+            />
           </div>
         </>
       )}

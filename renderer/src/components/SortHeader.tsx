@@ -14,7 +14,12 @@ export function SortHeader<K extends string>({ label, column, sort, onSort, test
   const active = sort.key === column;
   return (
     <th scope="col" aria-sort={active ? sort.direction : 'none'} className={numeric ? 'num' : undefined}>
-      <button type="button" className="sort-button" data-testid={`${testIdPrefix}-${column}`} onClick={() => onSort(column)}>
+      <button
+        type="button"
+        className="sort-button"
+        data-testid={`${testIdPrefix}-${column}`}
+        onClick={() => onSort(column)}
+      >
         {label}
         <span className="sort-indicator" aria-hidden="true">
           {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}

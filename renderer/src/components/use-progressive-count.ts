@@ -22,7 +22,10 @@ export function useProgressiveCount(total: number, list: unknown): number {
     if (shown >= total) return;
     const more = () => setState((s) => (s.list === list ? { list, shown: Math.min(total, s.shown + MORE_ROWS) } : s));
     // requestIdleCallback is not in every engine MapLibre targets; a macrotask after paint is enough here.
-    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(more, { timeout: 500 }) : window.setTimeout(more, 16);
+    const id =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(more, { timeout: 500 })
+        : window.setTimeout(more, 16);
     return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : window.clearTimeout(id));
   }, [list, shown, total]);
   return shown;

@@ -70,7 +70,8 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
 
   const job = (id: string): DownloadJob | undefined => jobs.get(id);
   const setJob = (next: DownloadJob): void => void jobs.set(next.id, next);
-  const vehicle = (jobId: string, vehicleId: string): JobVehicle | undefined => jobs.get(jobId)?.vehicles.find((v) => v.vehicleId === vehicleId);
+  const vehicle = (jobId: string, vehicleId: string): JobVehicle | undefined =>
+    jobs.get(jobId)?.vehicles.find((v) => v.vehicleId === vehicleId);
   function setVehicle(jobId: string, vehicleId: string, change: (v: JobVehicle) => JobVehicle): void {
     const j = jobs.get(jobId);
     if (j) setJob({ ...j, vehicles: j.vehicles.map((v) => (v.vehicleId === vehicleId ? change(v) : v)) });
@@ -88,7 +89,21 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
     }
   }
 
-  const host: SessionHost = { api, writer, reads, now, sleep, job, setJob, vehicle, setVehicle, persist, tick, emit, stopForQuota: (f) => stopForQuota(f) };
+  const host: SessionHost = {
+    api,
+    writer,
+    reads,
+    now,
+    sleep,
+    job,
+    setJob,
+    vehicle,
+    setVehicle,
+    persist,
+    tick,
+    emit,
+    stopForQuota: (f) => stopForQuota(f),
+  };
 
   function schedule(): void {
     if (!ready) return;

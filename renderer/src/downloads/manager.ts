@@ -28,7 +28,12 @@ function theManager(): DownloadManager {
  */
 export function startDownloadManager(api: RouteLensApi): void {
   if (manager) return;
-  manager = createDownloadManager({ api, writer, reads: { completeDaysOf, jobs: () => getDb().jobs.toArray() }, now: Date.now });
+  manager = createDownloadManager({
+    api,
+    writer,
+    reads: { completeDaysOf, jobs: () => getDb().jobs.toArray() },
+    now: Date.now,
+  });
   void requestPersistentStorage();
   // Sessions of a closing page would otherwise run on in the backend until they idle out.
   const m = manager;
@@ -37,7 +42,8 @@ export function startDownloadManager(api: RouteLensApi): void {
 }
 
 const NO_JOBS: DownloadJob[] = [];
-export const subscribeJobs = (listener: () => void): (() => void) => (manager ? manager.subscribe(listener) : () => undefined);
+export const subscribeJobs = (listener: () => void): (() => void) =>
+  manager ? manager.subscribe(listener) : () => undefined;
 export const getJobsSnapshot = (): DownloadJob[] => manager?.snapshot() ?? NO_JOBS;
 export const managerReady = (): boolean => manager?.ready() ?? false;
 export const lastStoreFailure = () => manager?.lastStoreFailure() ?? null;

@@ -14,7 +14,11 @@ export function failureOf(err: unknown): { kind: 'cancelled' | 'unreachable'; me
  * "Failed to fetch" and never retries for a POST — is retried a few times
  * before the download is declared stopped.
  */
-export async function pollWithRetry(poll: () => Promise<DownloadPoll>, sleep: (ms: number) => Promise<void>, attempts = 4): Promise<DownloadPoll> {
+export async function pollWithRetry(
+  poll: () => Promise<DownloadPoll>,
+  sleep: (ms: number) => Promise<void>,
+  attempts = 4,
+): Promise<DownloadPoll> {
   for (let i = 0; ; i++) {
     try {
       return await poll();

@@ -37,7 +37,11 @@ export function rangeWords(range: DayRange): string {
 }
 
 /** "Last N days" ends today: today is the one day that is always fetched again (it is still growing). */
-export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: string; to: string }): DayRange | { error: string } {
+export function rangeFor(
+  preset: RangePreset,
+  today: UtcDay,
+  custom?: { from: string; to: string },
+): DayRange | { error: string } {
   switch (preset) {
     case 'yesterday': {
       const y = addDays(today, -1);
@@ -55,7 +59,10 @@ export function rangeFor(preset: RangePreset, today: UtcDay, custom?: { from: st
       if (!isUtcDay(from) || !isUtcDay(to)) return { error: 'Choose both a start and an end date.' };
       if (from > to) return { error: 'The start date is after the end date.' };
       const windowStart = sixMonthsBefore(today);
-      if (to < windowStart || from > today) return { error: `The API keeps history from ${windowStart} to ${today} only: no day of this range can be downloaded.` };
+      if (to < windowStart || from > today)
+        return {
+          error: `The API keeps history from ${windowStart} to ${today} only: no day of this range can be downloaded.`,
+        };
       const clipped = { from: from < windowStart ? windowStart : from, to: to > today ? today : to };
       return clipped.from === from && clipped.to === to ? clipped : { ...clipped, asked: { from, to } };
     }

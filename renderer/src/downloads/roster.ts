@@ -3,7 +3,11 @@ import type { RouteLensApi } from '../../../shared/ipc/contract.ts';
 import { loadRoster, saveFleetSnapshot } from '../store/snapshots.ts';
 
 /** A carrier's vehicle roster: the stored one (offline), else one fetch that is then stored. */
-export async function vehicleRoster(api: RouteLensApi, carrierId: string, force: boolean): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
+export async function vehicleRoster(
+  api: RouteLensApi,
+  carrierId: string,
+  force: boolean,
+): Promise<{ rows: VehicleRow[]; fetchedAt: number }> {
   if (!force) {
     const stored = await loadRoster(carrierId, 'vehicles');
     if (stored) return { rows: stored.rows as VehicleRow[], fetchedAt: stored.fetchedAt };

@@ -52,26 +52,45 @@ export async function runVehicle(host: SessionHost, jobId: string, vehicleId: st
   } finally {
     const j = host.job(jobId);
     const ended = j ? S.endedVehicle(task.stop, outcome, j) : outcome;
-    host.setVehicle(jobId, vehicleId, (v) => ({ ...v, state: ended.state, failure: task.stop === 'pause' || task.stop === 'cancel' ? v.failure : ended.failure }));
+    host.setVehicle(jobId, vehicleId, (v) => ({
+      ...v,
+      state: ended.state,
+      failure: task.stop === 'pause' || task.stop === 'cancel' ? v.failure : ended.failure,
+    }));
   }
 }
 
 type DayEvent = Extract<DownloadEvent, { type: 'day' }>;
 
 /** Writes a poll's days in one transaction and keeps the job's first rejected records. */
-async function storeDays(host: SessionHost, job: DownloadJob, vehicleId: string, days: readonly DayEvent[]): Promise<void> {
+async function storeDays(
+  host: SessionHost,
+  job: DownloadJob,
+  vehicleId: string,
+  days: readonly DayEvent[],
+): Promise<void> {
   await host.writer.putDays(
     days.map((e) => ({ carrierId: job.carrierId, chunk: e.chunk, complete: e.complete, rejected: e.rejected })),
     { move: true },
   );
   const j = host.job(job.id);
   const number = host.vehicle(job.id, vehicleId)?.vehicleNumber ?? '';
-  if (j) host.setJob({ ...j, rejected: days.reduce((kept, e) => S.keptRejections({ ...j, rejected: kept }, number, e), j.rejected) });
+  if (j)
+    host.setJob({
+      ...j,
+      rejected: days.reduce((kept, e) => S.keptRejections({ ...j, rejected: kept }, number, e), j.rejected),
+    });
   void host.persist(job.id);
 }
 
 /** Polls the session to its end: stores each new day, then acknowledges it; applies progress. The session's outcome. */
-async function pullDays(host: SessionHost, job: DownloadJob, vehicleId: string, sessionId: string, task: Task): Promise<S.VehicleOutcome> {
+async function pullDays(
+  host: SessionHost,
+  job: DownloadJob,
+  vehicleId: string,
+  sessionId: string,
+  task: Task,
+): Promise<S.VehicleOutcome> {
   let outcome: S.VehicleOutcome = { state: 'failed', failure: null };
   let ack = 0;
   for (;;) {

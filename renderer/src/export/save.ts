@@ -9,14 +9,26 @@ export interface ExportProgress {
   bytes: number;
 }
 
-export type ExportOutcome = { kind: 'saved'; path: string; bytes: number } | { kind: 'downloaded'; name: string; bytes: number } | { kind: 'cancelled' };
+export type ExportOutcome =
+  | { kind: 'saved'; path: string; bytes: number }
+  | { kind: 'downloaded'; name: string; bytes: number }
+  | { kind: 'cancelled' };
 
-const MIME: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', gpx: 'application/gpx+xml', pdf: 'application/pdf' };
+const MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  gpx: 'application/gpx+xml',
+  pdf: 'application/pdf',
+};
 
 /** Pulls pieces from a fresh export worker one at a time. */
-async function* workerPieces(job: ExportJob, onProgress: (p: { done: number; total: number }) => void, signal?: AbortSignal): AsyncGenerator<string> {
+async function* workerPieces(
+  job: ExportJob,
+  onProgress: (p: { done: number; total: number }) => void,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   const worker = createWorkerClient<ExportProtocol>({
-    spawn: () => new Worker(new URL('../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'routelens-export' }),
+    spawn: () =>
+      new Worker(new URL('../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'routelens-export' }),
     name: 'export',
   });
   try {
@@ -94,5 +106,12 @@ export async function saveExport(
   signal?: AbortSignal,
 ): Promise<ExportOutcome> {
   let counts = { done: 0, total: 0 };
-  return savePieces(bridge, saveMode, name, format, workerPieces(job, (c) => (counts = c), signal), (bytes) => onProgress({ ...counts, bytes }));
+  return savePieces(
+    bridge,
+    saveMode,
+    name,
+    format,
+    workerPieces(job, (c) => (counts = c), signal),
+    (bytes) => onProgress({ ...counts, bytes }),
+  );
 }

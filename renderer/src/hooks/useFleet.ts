@@ -28,7 +28,9 @@ export interface FleetState<K extends FleetKind> {
 }
 
 const asFailure = (err: unknown): Failure =>
-  err instanceof RouteLensError ? { kind: err.kind as Failure['kind'], message: err.message } : { kind: 'other', message: errorText(err) };
+  err instanceof RouteLensError
+    ? { kind: err.kind as Failure['kind'], message: err.message }
+    : { kind: 'other', message: errorText(err) };
 
 /**
  * When the backend will next reach the API, in window time. Taken from
@@ -40,7 +42,14 @@ function nextRefreshLocal(snap: FleetSnapshot<unknown>): number {
   return Date.now() + (remaining > 0 && remaining <= MIN_REFRESH_MS ? remaining : MIN_REFRESH_MS);
 }
 
-const initialState = { snapshot: null, offline: null, error: null, saveError: null, loading: true, nextRefreshLocal: null };
+const initialState = {
+  snapshot: null,
+  offline: null,
+  error: null,
+  saveError: null,
+  loading: true,
+  nextRefreshLocal: null,
+};
 
 /**
  * One fleet screen of one carrier: loads it, refreshes it while visible (never
@@ -58,17 +67,28 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
       const seq = ++requestSeq.current;
       setState((s) => ({ ...s, loading: true }));
       try {
-        const snap = (await (kind === 'vehicles' ? api.fleet.vehicles(carrierId, force) : api.fleet.drivers(carrierId, force))) as FleetSnapshot<RowOf<K>>;
+        const snap = (await (kind === 'vehicles'
+          ? api.fleet.vehicles(carrierId, force)
+          : api.fleet.drivers(carrierId, force))) as FleetSnapshot<RowOf<K>>;
         if (seq !== requestSeq.current) return;
         if (!snap.cached) observeServerTime(snap.fetchedAt);
         let saveError: string | null = null;
         if (!snap.cached) {
-          await saveFleetSnapshot(snap as FleetSnapshot<VehicleRow> | FleetSnapshot<DriverRow>, kind).catch((e: unknown) => {
-            saveError = errorText(e);
-          });
+          await saveFleetSnapshot(snap as FleetSnapshot<VehicleRow> | FleetSnapshot<DriverRow>, kind).catch(
+            (e: unknown) => {
+              saveError = errorText(e);
+            },
+          );
         }
         if (seq !== requestSeq.current) return;
-        setState({ snapshot: snap, offline: null, error: null, saveError, loading: false, nextRefreshLocal: nextRefreshLocal(snap) });
+        setState({
+          snapshot: snap,
+          offline: null,
+          error: null,
+          saveError,
+          loading: false,
+          nextRefreshLocal: nextRefreshLocal(snap),
+        });
       } catch (err) {
         if (seq !== requestSeq.current) return;
         const failure = asFailure(err);
@@ -76,7 +96,13 @@ export function useFleet<K extends FleetKind>(carrierId: string, kind: K) {
         if (failure.kind === 'unreachable') {
           const roster = await loadRoster(carrierId, kind).catch(() => undefined);
           if (seq !== requestSeq.current) return;
-          setState((s) => ({ ...s, offline: { roster, failure }, error: null, loading: false, nextRefreshLocal: retryAt }));
+          setState((s) => ({
+            ...s,
+            offline: { roster, failure },
+            error: null,
+            loading: false,
+            nextRefreshLocal: retryAt,
+          }));
         } else {
           setState((s) => ({ ...s, offline: null, error: failure, loading: false, nextRefreshLocal: retryAt }));
         }

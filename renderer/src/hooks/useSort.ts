@@ -17,7 +17,11 @@ function compareValues(a: SortValue, b: SortValue): number {
   return Number(a) - Number(b);
 }
 
-export function sortRows<Row, K extends string>(rows: readonly Row[], sort: SortState<K>, value: (row: Row, key: K) => SortValue): Row[] {
+export function sortRows<Row, K extends string>(
+  rows: readonly Row[],
+  sort: SortState<K>,
+  value: (row: Row, key: K) => SortValue,
+): Row[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return rows
     .map((row, index) => ({ row, index, v: value(row, sort.key) }))
@@ -29,10 +33,18 @@ export function sortRows<Row, K extends string>(rows: readonly Row[], sort: Sort
 }
 
 /** Click a header to sort by it; click it again to reverse. */
-export function useSort<Row, K extends string>(rows: readonly Row[], initial: SortState<K>, value: (row: Row, key: K) => SortValue) {
+export function useSort<Row, K extends string>(
+  rows: readonly Row[],
+  initial: SortState<K>,
+  value: (row: Row, key: K) => SortValue,
+) {
   const [sort, setSort] = useState<SortState<K>>(initial);
   const sorted = useMemo(() => sortRows(rows, sort, value), [rows, sort, value]);
   const toggle = (key: K) =>
-    setSort((s) => (s.key === key ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } : { key, direction: 'ascending' }));
+    setSort((s) =>
+      s.key === key
+        ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { key, direction: 'ascending' },
+    );
   return { sorted, sort, toggle };
 }

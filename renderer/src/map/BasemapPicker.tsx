@@ -61,7 +61,8 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
         Built-in (offline)
       </label>
       <label>
-        <input type="radio" name="rl-basemap" checked={value.kind === 'pmtiles'} readOnly /> Street detail from a .pmtiles file{' '}
+        <input type="radio" name="rl-basemap" checked={value.kind === 'pmtiles'} readOnly /> Street detail from a
+        .pmtiles file{' '}
         <input
           type="file"
           accept=".pmtiles"
@@ -70,16 +71,30 @@ export function BasemapPicker({ value, onChange }: BasemapPickerProps) {
             const file = e.target.files?.[0];
             if (!file) return;
             void Promise.all([keepPmtilesFile(file), leaveOnline()]).then(([kept]) => {
-              setNote(kept ? null : 'The file could not be kept in app storage: it will be needed again after a restart.');
+              setNote(
+                kept ? null : 'The file could not be kept in app storage: it will be needed again after a restart.',
+              );
               choose({ kind: 'pmtiles', name: file.name });
             });
           }}
         />
       </label>
       <label>
-        <input type="radio" name="rl-basemap" checked={value.kind === 'online'} readOnly /> Online style (uses the network){' '}
-        <input type="url" placeholder="https://…/style.json" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="basemap-online-url" />
-        <button type="button" data-testid="basemap-online-use" disabled={busy || !isOnlineStyleUrl(url.trim())} onClick={() => void applyOnlineStyle()}>
+        <input type="radio" name="rl-basemap" checked={value.kind === 'online'} readOnly /> Online style (uses the
+        network){' '}
+        <input
+          type="url"
+          placeholder="https://…/style.json"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          data-testid="basemap-online-url"
+        />
+        <button
+          type="button"
+          data-testid="basemap-online-use"
+          disabled={busy || !isOnlineStyleUrl(url.trim())}
+          onClick={() => void applyOnlineStyle()}
+        >
           {busy ? 'Checking…' : 'Use'}
         </button>
       </label>

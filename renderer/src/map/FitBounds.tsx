@@ -19,7 +19,13 @@ export function FitBounds({ bounds, padding = 48, animate = false, maxZoom = 15 
     const [w, s, e, n] = key.split(',').map(Number) as [number, number, number, number];
     // A single point has no extent: pad it so fitBounds gets a box.
     const d = w === e && s === n ? 0.01 : 0;
-    map.fitBounds([[w - d, s - d], [e + d, n + d]], { padding, animate, maxZoom });
+    map.fitBounds(
+      [
+        [w - d, s - d],
+        [e + d, n + d],
+      ],
+      { padding, animate, maxZoom },
+    );
   }, [map, key, padding, animate, maxZoom]);
   return null;
 }

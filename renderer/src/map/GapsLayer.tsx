@@ -16,8 +16,24 @@ export interface GapsLayerProps {
 }
 
 const LAYERS: OverlayLayerSpec[] = [
-  { id: 'rl-gaps', type: 'line', filter: ['==', ['geometry-type'], 'LineString'], layout: { 'line-cap': 'butt' }, paint: { 'line-color': GAP_COLOR, 'line-width': 2, 'line-dasharray': [2, 2], 'line-opacity': 0.9 } },
-  { id: 'rl-gaps-ends', type: 'circle', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': 3, 'circle-color': '#ffffff', 'circle-stroke-color': GAP_COLOR, 'circle-stroke-width': 1.5 } },
+  {
+    id: 'rl-gaps',
+    type: 'line',
+    filter: ['==', ['geometry-type'], 'LineString'],
+    layout: { 'line-cap': 'butt' },
+    paint: { 'line-color': GAP_COLOR, 'line-width': 2, 'line-dasharray': [2, 2], 'line-opacity': 0.9 },
+  },
+  {
+    id: 'rl-gaps-ends',
+    type: 'circle',
+    filter: ['==', ['geometry-type'], 'Point'],
+    paint: {
+      'circle-radius': 3,
+      'circle-color': '#ffffff',
+      'circle-stroke-color': GAP_COLOR,
+      'circle-stroke-width': 1.5,
+    },
+  },
 ];
 
 /** Data gaps: a dashed line from the last reading before each gap to the first one after it. */
@@ -25,9 +41,21 @@ export function GapsLayer({ chunks, gap = DEFAULT_GAP_PARAMS, speedingThresholdM
   const map = useMap();
   const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
   const data = useMemo(() => {
-    const gaps = routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).gaps;
+    const gaps = routeGeoJSON(chunks, {
+      speedingThresholdMph,
+      gapSeconds,
+      minStopSeconds,
+      stopSpeedMph,
+      maxPlausibleMph,
+    }).gaps;
     // Endpoints as points too, so a gap reads as "from here to there" even when it is short on screen.
-    const ends = gaps.features.flatMap((f) => f.geometry.coordinates.map((c) => ({ type: 'Feature' as const, properties: f.properties, geometry: { type: 'Point' as const, coordinates: c } })));
+    const ends = gaps.features.flatMap((f) =>
+      f.geometry.coordinates.map((c) => ({
+        type: 'Feature' as const,
+        properties: f.properties,
+        geometry: { type: 'Point' as const, coordinates: c },
+      })),
+    );
     return { type: 'FeatureCollection' as const, features: [...gaps.features, ...ends] };
   }, [chunks, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph, speedingThresholdMph]);
   useGeoJsonLayer(map, 'rl-gaps', LAYERS, data, ANCHORS.gaps);

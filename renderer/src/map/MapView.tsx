@@ -29,7 +29,14 @@ const US: [number, number, number, number] = [-125, 24, -66, 50];
  * carries data-map-ready="true" after the first complete render, so tests
  * wait on state, never on time.
  */
-export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingBuffer = false, className, children }: MapViewProps) {
+export function MapView({
+  basemap,
+  initialBounds = US,
+  onReady,
+  preserveDrawingBuffer = false,
+  className,
+  children,
+}: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [built, setBuilt] = useState<{ map: MapLibreMap; choiceKey: string } | null>(null);
   const [resolved, setResolved] = useState<ResolvedBasemap | null>(null);
@@ -69,7 +76,8 @@ export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingB
       m.on('error', (ev) => {
         const sourceId = (ev as { sourceId?: unknown }).sourceId;
         // A tile or source of an optional basemap failing must not take the map down: say so and carry on.
-        if (typeof sourceId === 'string' && !sourceId.startsWith('rl-')) setRuntimeNote('Part of the basemap failed to load; the route is unaffected.');
+        if (typeof sourceId === 'string' && !sourceId.startsWith('rl-'))
+          setRuntimeNote('Part of the basemap failed to load; the route is unaffected.');
       });
       m.once('load', () => {
         if (cancelled) return;
@@ -102,7 +110,12 @@ export function MapView({ basemap, initialBounds = US, onReady, preserveDrawingB
 
   const notes = [...(resolved?.notes ?? []), ...(runtimeNote ? [runtimeNote] : [])];
   return (
-    <div className={`rl-map ${className ?? ''}`} data-testid="map" data-map-ready={ready ? 'true' : 'false'} data-basemap={resolved?.active ?? ''}>
+    <div
+      className={`rl-map ${className ?? ''}`}
+      data-testid="map"
+      data-map-ready={ready ? 'true' : 'false'}
+      data-basemap={resolved?.active ?? ''}
+    >
       <div ref={container} className="rl-map-canvas" />
       {notes.length > 0 && (
         <div className="rl-map-note" role="status" data-testid="map-basemap-note">

@@ -34,7 +34,11 @@ export function OutliersLayer({ points }: OutliersLayerProps) {
   const data = useMemo<FeatureCollection<Point, OutlierProps>>(
     () => ({
       type: 'FeatureCollection',
-      features: points.map((p) => ({ type: 'Feature', properties: { speed: p.speed }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } })),
+      features: points.map((p) => ({
+        type: 'Feature',
+        properties: { speed: p.speed },
+        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      })),
     }),
     [points],
   );

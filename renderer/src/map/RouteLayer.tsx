@@ -15,14 +15,48 @@ export interface RouteLayerProps {
   gap?: GapParams;
 }
 
-const CLASS_COLOR: ExpressionSpecification = ['match', ['get', 'c'], 'over', SPEED_COLORS.over, 'near', SPEED_COLORS.near, 'normal', SPEED_COLORS.normal, SPEED_COLORS.slow];
+const CLASS_COLOR: ExpressionSpecification = [
+  'match',
+  ['get', 'c'],
+  'over',
+  SPEED_COLORS.over,
+  'near',
+  SPEED_COLORS.near,
+  'normal',
+  SPEED_COLORS.normal,
+  SPEED_COLORS.slow,
+];
 
 const LAYERS: OverlayLayerSpec[] = [
   // A pale casing keeps the line readable over any basemap colour.
-  { id: 'rl-route-casing', type: 'line', layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#ffffff', 'line-opacity': 0.85, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7] } },
+  {
+    id: 'rl-route-casing',
+    type: 'line',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: {
+      'line-color': '#ffffff',
+      'line-opacity': 0.85,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
+    },
+  },
   // Speeding stretches get a wide translucent band under the line, visible even at country zoom.
-  { id: 'rl-route-speeding', type: 'line', filter: ['==', ['get', 'c'], 'over'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': SPEED_COLORS.over, 'line-opacity': 0.35, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 9, 12, 16] } },
-  { id: 'rl-route', type: 'line', layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': CLASS_COLOR, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 2, 12, 4.5] } },
+  {
+    id: 'rl-route-speeding',
+    type: 'line',
+    filter: ['==', ['get', 'c'], 'over'],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: {
+      'line-color': SPEED_COLORS.over,
+      'line-opacity': 0.35,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 4, 9, 12, 16],
+    },
+  },
+  {
+    id: 'rl-route',
+    type: 'line',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': CLASS_COLOR, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 2, 12, 4.5] },
+  },
 ];
 
 /** The route coloured by speed against the threshold: slow, normal, near the limit, over it. */
@@ -30,7 +64,8 @@ export function RouteLayer({ chunks, speedingThresholdMph, gap = DEFAULT_GAP_PAR
   const map = useMap();
   const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
   const data = useMemo(
-    () => routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).route,
+    () =>
+      routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).route,
     [chunks, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph],
   );
   // A higher tolerance than the default simplifies six months of points at low zoom; tiles at high zoom stay exact.

@@ -28,7 +28,15 @@ const LAYERS: OverlayLayerSpec[] = [
     type: 'circle',
     paint: {
       // Small at country zoom, where six months of stops would otherwise bury the route.
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, ['case', ['get', 'long'], 3, 2], 9, ['case', ['get', 'long'], 7, 5]],
+      'circle-radius': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        3,
+        ['case', ['get', 'long'], 3, 2],
+        9,
+        ['case', ['get', 'long'], 7, 5],
+      ],
       'circle-color': ['case', ['get', 'long'], STOP_COLOR, '#ffffff'],
       'circle-stroke-color': STOP_COLOR,
       'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 3, 1, 9, 2],
@@ -38,7 +46,14 @@ const LAYERS: OverlayLayerSpec[] = [
     id: 'rl-stops-label',
     type: 'symbol',
     minzoom: 9,
-    layout: { 'text-field': ['get', 'label'], 'text-font': LABEL_FONT, 'text-size': 11, 'text-offset': [0, 1.3], 'text-anchor': 'top', 'text-optional': true },
+    layout: {
+      'text-field': ['get', 'label'],
+      'text-font': LABEL_FONT,
+      'text-size': 11,
+      'text-offset': [0, 1.3],
+      'text-anchor': 'top',
+      'text-optional': true,
+    },
     paint: { 'text-color': STOP_COLOR, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
   },
 ];
@@ -51,7 +66,12 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
       type: 'FeatureCollection',
       features: stops.map((s, i) => ({
         type: 'Feature',
-        properties: { i, label: formatDuration(s.durationSeconds), long: s.durationSeconds >= longStopSeconds, place: s.place },
+        properties: {
+          i,
+          label: formatDuration(s.durationSeconds),
+          long: s.durationSeconds >= longStopSeconds,
+          place: s.place,
+        },
         geometry: { type: 'Point', coordinates: [s.lng, s.lat] },
       })),
     }),
@@ -72,7 +92,10 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
       strong.textContent = `Stop · ${p.label}`;
       el.append(strong);
       if (p.place) el.append(document.createElement('br'), p.place);
-      popup.setLngLat(f.geometry.coordinates as [number, number]).setDOMContent(el).addTo(map);
+      popup
+        .setLngLat(f.geometry.coordinates as [number, number])
+        .setDOMContent(el)
+        .addTo(map);
     };
     const leave = () => {
       map.getCanvas().style.cursor = '';

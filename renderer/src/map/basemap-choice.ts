@@ -6,9 +6,7 @@ import { isOnlineStyleUrl } from '../../../shared/ipc/validate.ts';
  * cannot be kept across restarts; a copy in OPFS can).
  */
 export type BasemapChoice =
-  | { kind: 'builtin' }
-  | { kind: 'pmtiles'; name: string }
-  | { kind: 'online'; styleUrl: string };
+  { kind: 'builtin' } | { kind: 'pmtiles'; name: string } | { kind: 'online'; styleUrl: string };
 
 const KEY = 'routelens.basemap';
 const OPFS_NAME = 'basemap.pmtiles';
@@ -19,7 +17,8 @@ export function loadBasemapChoice(): BasemapChoice {
     if (!raw) return { kind: 'builtin' };
     const v = JSON.parse(raw) as Partial<BasemapChoice> & { name?: unknown; styleUrl?: unknown };
     if (v.kind === 'pmtiles' && typeof v.name === 'string') return { kind: 'pmtiles', name: v.name };
-    if (v.kind === 'online' && typeof v.styleUrl === 'string' && isOnlineStyleUrl(v.styleUrl)) return { kind: 'online', styleUrl: v.styleUrl };
+    if (v.kind === 'online' && typeof v.styleUrl === 'string' && isOnlineStyleUrl(v.styleUrl))
+      return { kind: 'online', styleUrl: v.styleUrl };
   } catch {
     // A corrupt entry means the built-in map, never a blank one.
   }

@@ -19,18 +19,28 @@ export interface ResolvedBasemap {
 
 /** A blank background: what is left if even the built-in files are gone. The route still draws on it. */
 function emptyStyle(): StyleSpec {
-  return { version: 8, sources: {}, layers: [{ id: 'water', type: 'background', paint: { 'background-color': '#dde1e6' } }] };
+  return {
+    version: 8,
+    sources: {},
+    layers: [{ id: 'water', type: 'background', paint: { 'background-color': '#dde1e6' } }],
+  };
 }
 
 const isStyle = (v: unknown): v is StyleSpec =>
-  typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 8 && Array.isArray((v as { layers?: unknown }).layers) && typeof (v as { sources?: unknown }).sources === 'object';
+  typeof v === 'object' &&
+  v !== null &&
+  (v as { version?: unknown }).version === 8 &&
+  Array.isArray((v as { layers?: unknown }).layers) &&
+  typeof (v as { sources?: unknown }).sources === 'object';
 
 /**
  * The built-in style with its GeoJSON loaded on the main thread and inlined:
  * relative URLs then never reach MapLibre's worker, and a missing file costs
  * one layer, not the map.
  */
-export async function loadBuiltinStyle(base: string = document.baseURI): Promise<{ style: StyleSpec; notes: string[] }> {
+export async function loadBuiltinStyle(
+  base: string = document.baseURI,
+): Promise<{ style: StyleSpec; notes: string[] }> {
   const styleUrl = new URL(BUILTIN_STYLE_PATH, base).href;
   let style: StyleSpec;
   try {
@@ -90,14 +100,25 @@ export async function resolveBasemap(choice: BasemapChoice, base?: string): Prom
       const file = await keptPmtilesFile();
       if (!file) throw new Error('the file is no longer available; choose it again');
       const overlay = await openPmtilesOverlay(file);
-      return { style: withOverlay(builtin.style, overlay.source, overlay.layers), active: 'pmtiles', notes: builtin.notes };
+      return {
+        style: withOverlay(builtin.style, overlay.source, overlay.layers),
+        active: 'pmtiles',
+        notes: builtin.notes,
+      };
     } catch (err) {
-      return fallback(builtin, `The street-detail file "${choice.name}" could not be opened (${errorText(err)}); showing the built-in map.`);
+      return fallback(
+        builtin,
+        `The street-detail file "${choice.name}" could not be opened (${errorText(err)}); showing the built-in map.`,
+      );
     }
   }
   return { style: builtin.style, active: builtin.style.layers.length > 1 ? 'builtin' : 'none', notes: builtin.notes };
 }
 
 function fallback(builtin: { style: StyleSpec; notes: string[] }, note: string): ResolvedBasemap {
-  return { style: builtin.style, active: builtin.style.layers.length > 1 ? 'builtin' : 'none', notes: [note, ...builtin.notes] };
+  return {
+    style: builtin.style,
+    active: builtin.style.layers.length > 1 ? 'builtin' : 'none',
+    notes: [note, ...builtin.notes],
+  };
 }

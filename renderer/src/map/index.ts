@@ -7,7 +7,19 @@ export { OutliersLayer, type OutliersLayerProps } from './OutliersLayer.tsx';
 export { VehicleMarker, type VehicleMarkerProps } from './VehicleMarker.tsx';
 export { FitBounds, type FitBoundsProps } from './FitBounds.tsx';
 export { useFollow } from './use-follow.ts';
-export { routeGeoJSON, chunksBounds, speedClass, type SpeedClass, type RouteGeoJSON } from '../../../shared/map/route-geojson.ts';
-export { loadBasemapChoice, saveBasemapChoice, keepPmtilesFile, forgetPmtilesFile, type BasemapChoice } from './basemap-choice.ts';
+export {
+  routeGeoJSON,
+  chunksBounds,
+  speedClass,
+  type SpeedClass,
+  type RouteGeoJSON,
+} from '../../../shared/map/route-geojson.ts';
+export {
+  loadBasemapChoice,
+  saveBasemapChoice,
+  keepPmtilesFile,
+  forgetPmtilesFile,
+  type BasemapChoice,
+} from './basemap-choice.ts';
 export { BasemapPicker } from './BasemapPicker.tsx';
 export { SPEED_COLORS } from './theme.ts';

@@ -45,15 +45,61 @@ export async function openPmtilesOverlay(file: File): Promise<PmtilesOverlay> {
   for (const { id } of meta.vector_layers ?? []) {
     if (SKIP.test(id)) continue;
     if (WATER.test(id)) {
-      layers.push({ id: `pm-${id}-fill`, type: 'fill', source: 'pmtiles', 'source-layer': id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#c9dbe6' } });
-      layers.push({ id: `pm-${id}-line`, type: 'line', source: 'pmtiles', 'source-layer': id, filter: ['==', ['geometry-type'], 'LineString'], paint: { 'line-color': '#b5cddd', 'line-width': 1 } });
+      layers.push({
+        id: `pm-${id}-fill`,
+        type: 'fill',
+        source: 'pmtiles',
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#c9dbe6' },
+      });
+      layers.push({
+        id: `pm-${id}-line`,
+        type: 'line',
+        source: 'pmtiles',
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'LineString'],
+        paint: { 'line-color': '#b5cddd', 'line-width': 1 },
+      });
     } else if (ROAD.test(id)) {
-      layers.push({ id: `pm-${id}-casing`, type: 'line', source: 'pmtiles', 'source-layer': id, filter: ['==', ['geometry-type'], 'LineString'], paint: { 'line-color': '#d4cfd6', 'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 8, 1, 16, 9] } });
-      layers.push({ id: `pm-${id}`, type: 'line', source: 'pmtiles', 'source-layer': id, filter: ['==', ['geometry-type'], 'LineString'], paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 8, 0.5, 16, 7] } });
+      layers.push({
+        id: `pm-${id}-casing`,
+        type: 'line',
+        source: 'pmtiles',
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'LineString'],
+        paint: { 'line-color': '#d4cfd6', 'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 8, 1, 16, 9] },
+      });
+      layers.push({
+        id: `pm-${id}`,
+        type: 'line',
+        source: 'pmtiles',
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'LineString'],
+        paint: {
+          'line-color': '#ffffff',
+          'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 8, 0.5, 16, 7],
+        },
+      });
     } else if (BUILDING.test(id)) {
-      layers.push({ id: `pm-${id}`, type: 'fill', source: 'pmtiles', 'source-layer': id, minzoom: 13, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#e2ddd6' } });
+      layers.push({
+        id: `pm-${id}`,
+        type: 'fill',
+        source: 'pmtiles',
+        'source-layer': id,
+        minzoom: 13,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#e2ddd6' },
+      });
     } else {
-      layers.push({ id: `pm-${id}`, type: 'fill', source: 'pmtiles', 'source-layer': id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#e9e6df', 'fill-opacity': 0.6 } });
+      layers.push({
+        id: `pm-${id}`,
+        type: 'fill',
+        source: 'pmtiles',
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#e9e6df', 'fill-opacity': 0.6 },
+      });
     }
   }
   return { source: { type: 'vector', url, bounds, maxzoom: header.maxZoom }, layers };

@@ -7,7 +7,12 @@ import { FollowCamera } from './follow-camera.ts';
  * (follow-camera.ts: one camera move per frame at most, only once the vehicle
  * leaves the middle of the screen, no layout read per frame).
  */
-export function useFollow(map: MapLibreMap | null, position: { lat: number; lng: number } | null, enabled: boolean, margin = 0.25): void {
+export function useFollow(
+  map: MapLibreMap | null,
+  position: { lat: number; lng: number } | null,
+  enabled: boolean,
+  margin = 0.25,
+): void {
   const [camera, setCamera] = useState<FollowCamera | null>(null);
   useEffect(() => {
     if (!map) return;

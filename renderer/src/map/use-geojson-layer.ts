@@ -21,7 +21,8 @@ export function useGeoJsonLayer(
   useEffect(() => {
     if (!map) return;
     map.addSource(sourceId, { type: 'geojson', data: EMPTY, tolerance });
-    for (const layer of layers) map.addLayer({ ...layer, source: sourceId } as LayerSpec, map.getLayer(beforeId) ? beforeId : undefined);
+    for (const layer of layers)
+      map.addLayer({ ...layer, source: sourceId } as LayerSpec, map.getLayer(beforeId) ? beforeId : undefined);
     return () => {
       // The map may already be gone (MapView unmounted first); nothing to clean then.
       if (!map.style) return;

@@ -54,10 +54,12 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
   const chunks = tx.table<ChunkRow, [string, string]>('chunks');
   const rows = await coverage.toArray();
   const stored = await chunks.bulkGet(rows.map((r) => [r.vehicleId, r.day] as [string, string]));
-  await coverage.bulkPut(rows.map((r, i) => {
-    const c = stored[i];
-    return { ...r, bytes: typeof r.bytes === 'number' ? r.bytes : c ? chunkBytes(c.chunk) : 0 };
-  }));
+  await coverage.bulkPut(
+    rows.map((r, i) => {
+      const c = stored[i];
+      return { ...r, bytes: typeof r.bytes === 'number' ? r.bytes : c ? chunkBytes(c.chunk) : 0 };
+    }),
+  );
 }
 
 export class RouteLensDb extends Dexie {

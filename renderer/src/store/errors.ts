@@ -19,7 +19,11 @@ export function isQuotaError(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { name?: unknown; message?: unknown; inner?: unknown; cause?: unknown };
   if (e.name === 'QuotaExceededError') return true;
-  if (typeof e.message === 'string' && /QuotaExceeded|quota|FILE_ERROR_NO_SPACE|disk full|no space left/i.test(e.message)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /QuotaExceeded|quota|FILE_ERROR_NO_SPACE|disk full|no space left/i.test(e.message)
+  )
+    return true;
   return isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1);
 }
 

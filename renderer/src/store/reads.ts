@@ -4,7 +4,10 @@ import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
 /** Main-thread reads: IndexedDB reads do not block the UI, and liveQuery can observe them. */
 export async function completeDaysOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]> {
-  const rows = await getDb().coverage.where('[vehicleId+day]').between([vehicleId, from], [vehicleId, to], true, true).toArray();
+  const rows = await getDb()
+    .coverage.where('[vehicleId+day]')
+    .between([vehicleId, from], [vehicleId, to], true, true)
+    .toArray();
   return rows.filter((r) => r.state === 'complete').map((r) => r.day);
 }
 
@@ -23,7 +26,10 @@ export async function readDay(vehicleId: string, day: UtcDay): Promise<StoredDay
 /** Days of one vehicle in a range, ascending. */
 export async function readDays(vehicleId: string, from: UtcDay, to: UtcDay): Promise<StoredDay[]> {
   const db = getDb();
-  const range = [[vehicleId, from], [vehicleId, to]] as const;
+  const range = [
+    [vehicleId, from],
+    [vehicleId, to],
+  ] as const;
   const [chunks, summaries] = await Promise.all([
     db.chunks.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
     db.summaries.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
@@ -40,20 +46,32 @@ export async function readDays(vehicleId: string, from: UtcDay, to: UtcDay): Pro
 }
 
 /** Rows of the Storage screen: one per vehicle of the carrier that has anything stored. */
-export async function storageRows(carrierId: string, vehicleNumbers: ReadonlyMap<string, string> = new Map()): Promise<StorageVehicleRow[]> {
+export async function storageRows(
+  carrierId: string,
+  vehicleNumbers: ReadonlyMap<string, string> = new Map(),
+): Promise<StorageVehicleRow[]> {
   const rows = await getDb().coverage.where('carrierId').equals(carrierId).toArray();
   const byVehicle = new Map<string, StorageVehicleRow>();
   for (const r of rows) {
     let v = byVehicle.get(r.vehicleId);
     if (!v) {
-      v = { carrierId, vehicleId: r.vehicleId, vehicleNumber: vehicleNumbers.get(r.vehicleId) ?? r.vehicleId, days: [], points: 0, bytes: 0 };
+      v = {
+        carrierId,
+        vehicleId: r.vehicleId,
+        vehicleNumber: vehicleNumbers.get(r.vehicleId) ?? r.vehicleId,
+        days: [],
+        points: 0,
+        bytes: 0,
+      };
       byVehicle.set(r.vehicleId, v);
     }
     v.days.push({ day: r.day, state: r.state, points: r.points });
     v.points += r.points;
     v.bytes += r.bytes;
   }
-  return [...byVehicle.values()].sort((a, b) => a.vehicleNumber.localeCompare(b.vehicleNumber, undefined, { numeric: true }));
+  return [...byVehicle.values()].sort((a, b) =>
+    a.vehicleNumber.localeCompare(b.vehicleNumber, undefined, { numeric: true }),
+  );
 }
 
 /**

@@ -3,7 +3,16 @@ import { serveWorker } from '../workers/rpc.ts';
 import { getDb, type RouteLensDb } from './db.ts';
 import { toStoreFailure, type StoreFailure } from './errors.ts';
 import type { StoreProtocol } from './worker-protocol.ts';
-import { deleteCarrier, deleteJob, deleteVehicleDays, putDay, putDays, putJob, putRoster, refreshSummaries } from './writes.ts';
+import {
+  deleteCarrier,
+  deleteJob,
+  deleteVehicleDays,
+  putDay,
+  putDays,
+  putJob,
+  putRoster,
+  refreshSummaries,
+} from './writes.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
 

@@ -11,7 +11,8 @@ const store = createWorkerClient<StoreProtocol>({
   spawn: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'routelens-store' }),
   name: 'store',
   // A crash is a store failure too: the screens show it like any other.
-  toError: (f) => new StoreError({ kind: f.kind === 'quota' ? 'quota' : 'store', message: f.message } satisfies StoreFailure),
+  toError: (f) =>
+    new StoreError({ kind: f.kind === 'quota' ? 'quota' : 'store', message: f.message } satisfies StoreFailure),
 });
 
 /**
@@ -25,7 +26,13 @@ export function movableBuffers(inputs: readonly PutDayInput[]): ArrayBuffer[] {
   const arrays = inputs.flatMap(({ chunk: c }) => [c.t, c.lat, c.lng, c.speed, c.direction, c.status]);
   for (const a of arrays) seen.set(a.buffer, (seen.get(a.buffer) ?? 0) + 1);
   return arrays
-    .filter((a) => a.buffer instanceof ArrayBuffer && seen.get(a.buffer) === 1 && a.byteOffset === 0 && a.byteLength === a.buffer.byteLength)
+    .filter(
+      (a) =>
+        a.buffer instanceof ArrayBuffer &&
+        seen.get(a.buffer) === 1 &&
+        a.byteOffset === 0 &&
+        a.byteLength === a.buffer.byteLength,
+    )
     .map((a) => a.buffer as ArrayBuffer);
 }
 
@@ -35,9 +42,12 @@ export const writer = {
    * Days in one transaction. With `move`, the chunks' numeric arrays are
    * transferred to the worker, not copied: the caller must not read them after.
    */
-  putDays: (inputs: PutDayInput[], opts: { move?: boolean } = {}) => store.callWithTransfer('putDays', opts.move ? movableBuffers(inputs) : [], inputs),
-  refreshSummaries: (carrierId: string, summaries: DaySummary[]) => store.call('refreshSummaries', carrierId, summaries),
-  deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) => store.call('deleteVehicleDays', vehicleId, from, to),
+  putDays: (inputs: PutDayInput[], opts: { move?: boolean } = {}) =>
+    store.callWithTransfer('putDays', opts.move ? movableBuffers(inputs) : [], inputs),
+  refreshSummaries: (carrierId: string, summaries: DaySummary[]) =>
+    store.call('refreshSummaries', carrierId, summaries),
+  deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) =>
+    store.call('deleteVehicleDays', vehicleId, from, to),
   deleteCarrier: (carrierId: string) => store.call('deleteCarrier', carrierId),
   putJob: (job: DownloadJob) => store.call('putJob', job),
   deleteJob: (jobId: string) => store.call('deleteJob', jobId),

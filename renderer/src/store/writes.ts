@@ -49,7 +49,13 @@ async function rw<T>(db: RouteLensDb, tables: TxTables, body: () => Promise<T>):
     });
   } catch (err) {
     const why = idb ? await abortReason(idb) : null;
-    if (why && why !== err && err && typeof err === 'object' && !('cause' in err && (err as { cause?: unknown }).cause)) {
+    if (
+      why &&
+      why !== err &&
+      err &&
+      typeof err === 'object' &&
+      !('cause' in err && (err as { cause?: unknown }).cause)
+    ) {
       Object.defineProperty(err, 'cause', { value: why, configurable: true });
     }
     throw err;
@@ -66,7 +72,11 @@ export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHo
  * brought together; a transaction's commit costs about as much as its writes,
  * so fewer, larger ones store more readings a second.
  */
-export async function putDays(db: RouteLensDb, inputs: readonly PutDayInput[], hooks: WriteHooks = {}): Promise<CoverageRow[]> {
+export async function putDays(
+  db: RouteLensDb,
+  inputs: readonly PutDayInput[],
+  hooks: WriteHooks = {},
+): Promise<CoverageRow[]> {
   // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
   const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => ({
     chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
@@ -103,7 +113,11 @@ export async function putDays(db: RouteLensDb, inputs: readonly PutDayInput[], h
  * (the day was downloaded again meanwhile) is left as it is. Returns how many
  * were replaced.
  */
-export async function refreshSummaries(db: RouteLensDb, carrierId: string, summaries: readonly DaySummary[]): Promise<number> {
+export async function refreshSummaries(
+  db: RouteLensDb,
+  carrierId: string,
+  summaries: readonly DaySummary[],
+): Promise<number> {
   const fresh = summaries.filter((s) => s.rule === SUMMARY_RULE);
   return rw(db, [db.summaries], async () => {
     const stored = await db.summaries.bulkGet(fresh.map((s) => [s.vehicleId, s.day] as [string, string]));
@@ -119,7 +133,12 @@ export async function refreshSummaries(db: RouteLensDb, carrierId: string, summa
 const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections];
 
 /** Deletes the given vehicle's days in `from`..`to` (inclusive; both null = every day). */
-export async function deleteVehicleDays(db: RouteLensDb, vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number> {
+export async function deleteVehicleDays(
+  db: RouteLensDb,
+  vehicleId: string,
+  from: UtcDay | null,
+  to: UtcDay | null,
+): Promise<number> {
   const lo: [string, string] = [vehicleId, from ?? ''];
   const hi: [string, string] = [vehicleId, to ?? '\uffff'];
   return rw(db, DAY_TABLES(db), async () => {
@@ -137,7 +156,10 @@ export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise
   await rw(db, [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs], async () => {
     for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();
     await db.rosters.where('[carrierId+kind]').between([carrierId, ''], [carrierId, '\uffff']).delete();
-    await db.snapshots.where('[carrierId+kind+takenAt]').between([carrierId, '', -Infinity], [carrierId, '\uffff', Infinity]).delete();
+    await db.snapshots
+      .where('[carrierId+kind+takenAt]')
+      .between([carrierId, '', -Infinity], [carrierId, '\uffff', Infinity])
+      .delete();
     await db.jobs.filter((j) => j.carrierId === carrierId).delete();
   });
 }
@@ -152,7 +174,12 @@ export async function deleteJob(db: RouteLensDb, jobId: string): Promise<void> {
 
 /** The roster for offline use and a timestamped snapshot of it, together. */
 export async function putRoster(db: RouteLensDb, roster: RosterRow): Promise<void> {
-  const snapshot = { carrierId: roster.carrierId, kind: roster.kind, takenAt: roster.fetchedAt, rows: roster.rows } as SnapshotRow;
+  const snapshot = {
+    carrierId: roster.carrierId,
+    kind: roster.kind,
+    takenAt: roster.fetchedAt,
+    rows: roster.rows,
+  } as SnapshotRow;
   await rw(db, [db.rosters, db.snapshots], async () => {
     await db.rosters.put(roster);
     await db.snapshots.add(snapshot);

@@ -20,4 +20,3 @@ export interface SeriesResult {
   /** Outliers in the window: time and reported speed (shown as marks, never in the line). */
   outliers: Series;
 }
-

@@ -63,6 +63,8 @@ serveWorker(handlers, {
   // The series' arrays are fresh per reply: hand them over instead of copying.
   transfer: (r) => {
     const result = r as SeriesResult;
-    return 'speed' in result ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer] : [];
+    return 'speed' in result
+      ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer]
+      : [];
   },
 });

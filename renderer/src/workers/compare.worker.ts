@@ -23,7 +23,13 @@ export interface ComparedCarrier {
 /** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
 export interface CompareProtocol {
   /** The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later UTC days cannot be stored yet. */
-  metrics(token: number, carriers: ComparedCarrier[], range: DateRange, params: CompareParams, today: string): Promise<ComparisonFacts | null>;
+  metrics(
+    token: number,
+    carriers: ComparedCarrier[],
+    range: DateRange,
+    params: CompareParams,
+    today: string,
+  ): Promise<ComparisonFacts | null>;
   /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
   trips(token: number): ComparisonFacts | null;
 }
@@ -31,14 +37,27 @@ export interface CompareProtocol {
 /** The newest request: an older one still loading stops early. */
 let latest = 0;
 /** The data the last finished metrics call loaded, kept for its trips call. */
-let loaded: { token: number; data: CarrierData[]; range: DateRange; params: CompareParams; withLocalDays: (f: ComparisonFacts) => ComparisonFacts } | null = null;
+let loaded: {
+  token: number;
+  data: CarrierData[];
+  range: DateRange;
+  params: CompareParams;
+  withLocalDays: (f: ComparisonFacts) => ComparisonFacts;
+} | null = null;
 
 async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<CarrierData> {
   const db = getDb();
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
-    db.coverage.where('carrierId').equals(carrierId).filter((c) => c.day >= range.from && c.day <= range.to).toArray(),
-    db.snapshots.where('[carrierId+kind+takenAt]').between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true).toArray(),
+    db.coverage
+      .where('carrierId')
+      .equals(carrierId)
+      .filter((c) => c.day >= range.from && c.day <= range.to)
+      .toArray(),
+    db.snapshots
+      .where('[carrierId+kind+takenAt]')
+      .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)
+      .toArray(),
   ]);
   const vehicleIds = [...new Set(coverage.map((c) => c.vehicleId))];
   const days: VehicleDay[] = [];

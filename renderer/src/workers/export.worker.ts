@@ -33,12 +33,20 @@ function piecesOf(job: ExportJob): Iterable<string> {
   switch (job.kind) {
     case 'breadcrumbs-csv':
       // local_time beside the UTC timestamp when the carrier's zone is not UTC, as `routelens export --tz`.
-      return csvLines(job.chunks, { maxPlausibleMph: resolveAnalysisParams(job.params).maxPlausibleMph, ...(job.meta.zone !== 'UTC' ? { zone: job.meta.zone } : {}) });
+      return csvLines(job.chunks, {
+        maxPlausibleMph: resolveAnalysisParams(job.params).maxPlausibleMph,
+        ...(job.meta.zone !== 'UTC' ? { zone: job.meta.zone } : {}),
+      });
     case 'gpx':
       return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(resolveAnalysisParams(job.params)) });
     case 'gpx-trips': {
       const analysis = analyzeTrack(job.chunks, job.params);
-      return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(analysis.params), tracks: tracksByTrip(analysis, job.meta.zone) });
+      return gpxPieces({
+        chunks: job.chunks,
+        meta: job.meta,
+        ...gapParamsOf(analysis.params),
+        tracks: tracksByTrip(analysis, job.meta.zone),
+      });
     }
     case 'trips-csv':
       return tripsCsv(analyzeTrack(job.chunks, job.params), job.meta);

@@ -29,7 +29,11 @@ type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false
 export interface WorkerClient<P extends Protocol<P>> {
   call<M extends keyof P & string>(method: M, ...args: Parameters<P[M]>): Promise<Awaited<ReturnType<P[M]>>>;
   /** The same call, moving `transfer`'s buffers to the worker instead of copying them (the caller must not use them after). */
-  callWithTransfer<M extends keyof P & string>(method: M, transfer: Transferable[], ...args: Parameters<P[M]>): Promise<Awaited<ReturnType<P[M]>>>;
+  callWithTransfer<M extends keyof P & string>(
+    method: M,
+    transfer: Transferable[],
+    ...args: Parameters<P[M]>
+  ): Promise<Awaited<ReturnType<P[M]>>>;
   /** Stops the worker; pending calls reject with `closed`. */
   dispose(): void;
 }
@@ -67,7 +71,10 @@ export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientO
     w.onerror = (ev) => {
       w.terminate();
       if (worker === w) worker = null;
-      failAll({ kind: 'crashed', message: `The ${options.name} worker stopped: ${ev.message || 'it failed to start or threw outside a call'}` });
+      failAll({
+        kind: 'crashed',
+        message: `The ${options.name} worker stopped: ${ev.message || 'it failed to start or threw outside a call'}`,
+      });
     };
     worker = w;
     return w;
@@ -107,7 +114,9 @@ export function serveWorker<P extends Protocol<P>>(handlers: P, options: ServeOp
     const { id, method, args } = ev.data;
     const reply = (r: Reply, transfer: Transferable[] = []) => scope.postMessage(r, transfer);
     try {
-      const handler = Object.prototype.hasOwnProperty.call(handlers, method) ? (handlers as Record<string, unknown>)[method] : undefined;
+      const handler = Object.prototype.hasOwnProperty.call(handlers, method)
+        ? (handlers as Record<string, unknown>)[method]
+        : undefined;
       if (typeof handler !== 'function') throw new Error(`Unknown worker method "${method}".`);
       Promise.resolve((handler as (...a: unknown[]) => unknown)(...args)).then(
         (result) => reply({ id, ok: true, result }, options.transfer?.(result) ?? []),

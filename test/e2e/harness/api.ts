@@ -50,12 +50,27 @@ export interface HarnessApi {
   /** Generates `days` days of a truck (test/support/tracks.ts) in the page; returns each day's ids. */
   generate(vehicleId: string, seed: number, days: number, startMs: number): { day: string; ids: string[] }[];
   /** Writes a generated day (optionally only its first `take` points); 'main' runs the same transaction on the page, with an optional throw inside it. */
-  putDay(opts: { via: 'worker' | 'main'; carrierId: string; vehicleId: string; day: string; complete: boolean; take?: number; throwInside?: boolean; rejected?: number }): Promise<HarnessResult<CoverageRow>>;
+  putDay(opts: {
+    via: 'worker' | 'main';
+    carrierId: string;
+    vehicleId: string;
+    day: string;
+    complete: boolean;
+    take?: number;
+    throwInside?: boolean;
+    rejected?: number;
+  }): Promise<HarnessResult<CoverageRow>>;
   /**
    * Writes copies of generated days in one putDays transaction: through the worker with their arrays moved
    * (`detached` then says whether every sent array was left empty here), or on the page with a throw inside.
    */
-  putDays(opts: { via: 'worker' | 'main'; carrierId: string; vehicleId: string; days: string[]; throwInside?: boolean }): Promise<HarnessResult<{ coverage: CoverageRow[]; detached: boolean }>>;
+  putDays(opts: {
+    via: 'worker' | 'main';
+    carrierId: string;
+    vehicleId: string;
+    days: string[];
+    throwInside?: boolean;
+  }): Promise<HarnessResult<{ coverage: CoverageRow[]; detached: boolean }>>;
   deleteVehicleDays(vehicleId: string, from: string | null, to: string | null): Promise<HarnessResult<number>>;
   deleteCarrier(carrierId: string): Promise<HarnessResult<void>>;
   dump(dbName?: string): Promise<Dump>;
@@ -65,7 +80,9 @@ export interface HarnessApi {
   /** Reads `dbName`'s coverage store with plain IndexedDB (no schema code involved). */
   rawCoverage(dbName: string): Promise<{ version: number; rows: Record<string, unknown>[] }>;
   /** Opens `dbName` with the current code (runs the upgrade) and reads it back. */
-  openCurrent(dbName: string): Promise<{ verno: number; coverage: CoverageRow[]; expectedBytes: Record<string, number>; indexed: number }>;
+  openCurrent(
+    dbName: string,
+  ): Promise<{ verno: number; coverage: CoverageRow[]; expectedBytes: Record<string, number>; indexed: number }>;
   /**
    * Rewrites every stored summary of the app's database as a version before
    * summary rules existed would have stored it (no `rule`, no `outliers`, the
@@ -76,7 +93,16 @@ export interface HarnessApi {
   /** The app database's summary rows as stored. */
   summaries(): Promise<StoredSummary[]>;
   /** Bench: parses wire records into day chunks, then times their writes through the worker, `daysPerTransaction` days at a time (default 1). */
-  benchWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string, daysPerTransaction?: number): Promise<{ days: number; records: number; ms: number }>;
+  benchWrite(
+    records: WireLocationRecord[],
+    carrierId: string,
+    vehicleId: string,
+    daysPerTransaction?: number,
+  ): Promise<{ days: number; records: number; ms: number }>;
   /** Bench baseline: the same rows bulkPut from this page into a database of the same schema, one transaction a day. */
-  benchBareWrite(records: WireLocationRecord[], carrierId: string, vehicleId: string): Promise<{ days: number; records: number; ms: number }>;
+  benchBareWrite(
+    records: WireLocationRecord[],
+    carrierId: string,
+    vehicleId: string,
+  ): Promise<{ days: number; records: number; ms: number }>;
 }

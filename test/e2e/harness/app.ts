@@ -22,7 +22,11 @@ export async function openDownloads(page: Page, shell: WebShell): Promise<void> 
 }
 
 /** Picks the first carrier and `n` vehicles, sets the range, starts; returns what was chosen. */
-export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'): Promise<{ carrierId: string; vehicleIds: string[] }> {
+export async function startJob(
+  page: Page,
+  n: number,
+  range: '7d' | '30d' | '6m',
+): Promise<{ carrierId: string; vehicleIds: string[] }> {
   // The carrier list arrives after the page: read the choice once there is one.
   await expect(page.getByTestId('dl-carrier')).not.toHaveValue('');
   const carrierId = await page.getByTestId('dl-carrier').inputValue();
@@ -40,7 +44,11 @@ export async function startJob(page: Page, n: number, range: '7d' | '30d' | '6m'
 }
 
 /** Downloads a week of the first and second demo carriers (`counts` vehicles each) and waits for both jobs. */
-export async function downloadTwoCarriers(page: Page, shell: WebShell, counts: [number, number]): Promise<[{ carrierId: string; vehicleIds: string[] }, { carrierId: string; vehicleIds: string[] }]> {
+export async function downloadTwoCarriers(
+  page: Page,
+  shell: WebShell,
+  counts: [number, number],
+): Promise<[{ carrierId: string; vehicleIds: string[] }, { carrierId: string; vehicleIds: string[] }]> {
   await openDownloads(page, shell);
   const first = await startJob(page, counts[0], '7d');
   const firstBox = await page.locator('input[data-vehicle-id]').first().getAttribute('data-vehicle-id');
@@ -75,7 +83,13 @@ export async function dumpStore(page: Page, shell: WebShell): Promise<Dump> {
  * and each chosen vehicle: same ids per day, ascending time, no duplicates,
  * nothing outside the range, coverage complete before today and partial today.
  */
-export function expectEqualsTruth(dump: Dump, carrierId: string, vehicleIds: string[], from: string, to: string): number {
+export function expectEqualsTruth(
+  dump: Dump,
+  carrierId: string,
+  vehicleIds: string[],
+  from: string,
+  to: string,
+): number {
   const simCarrier = carrierId.replace(/^demo-/, '');
   let points = 0;
   for (const vehicleId of vehicleIds) {

@@ -48,25 +48,57 @@ async function result<T>(p: Promise<T>): Promise<HarnessResult<T>> {
 
 async function dump(dbName: string = DB_NAME): Promise<Dump> {
   const db = dbName === DB_NAME ? getDb() : new RouteLensDb(dbName);
-  const [chunks, summaries, coverage, rejections] = await Promise.all([db.chunks.toArray(), db.summaries.toArray(), db.coverage.toArray(), db.rejections.toArray()]);
+  const [chunks, summaries, coverage, rejections] = await Promise.all([
+    db.chunks.toArray(),
+    db.summaries.toArray(),
+    db.coverage.toArray(),
+    db.rejections.toArray(),
+  ]);
   const s = new Map(summaries.map((x) => [key(x.vehicleId, x.day), x.points]));
   const r = new Map(rejections.map((x) => [key(x.vehicleId, x.day), x.records.length]));
   return {
-    days: chunks.map((c) => ({ carrierId: c.carrierId, vehicleId: c.vehicleId, day: c.day, ids: [...c.chunk.id], t: [...c.chunk.t], summaryPoints: s.get(key(c.vehicleId, c.day)) ?? null, rejections: r.get(key(c.vehicleId, c.day)) ?? null })),
+    days: chunks.map((c) => ({
+      carrierId: c.carrierId,
+      vehicleId: c.vehicleId,
+      day: c.day,
+      ids: [...c.chunk.id],
+      t: [...c.chunk.t],
+      summaryPoints: s.get(key(c.vehicleId, c.day)) ?? null,
+      rejections: r.get(key(c.vehicleId, c.day)) ?? null,
+    })),
     coverage,
-    counts: { chunks: chunks.length, summaries: summaries.length, coverage: coverage.length, rejections: rejections.length },
+    counts: {
+      chunks: chunks.length,
+      summaries: summaries.length,
+      coverage: coverage.length,
+      rejections: rejections.length,
+    },
   };
 }
 
 const harness: HarnessApi = {
   putDays(o) {
     const chunks = o.days.map((d) => generated.get(key(o.vehicleId, d)));
-    if (chunks.some((c) => !c)) return Promise.resolve({ ok: false, kind: 'harness', message: 'a day was not generated' });
+    if (chunks.some((c) => !c))
+      return Promise.resolve({ ok: false, kind: 'harness', message: 'a day was not generated' });
     // Copies: moving the arrays empties them here, and the generated days must stay readable.
-    const inputs = chunks.map((c) => ({ carrierId: o.carrierId, chunk: slice(c!, c!.length), complete: true, rejected: [] }));
-    const sent = inputs.flatMap((i) => [i.chunk.t, i.chunk.lat, i.chunk.lng, i.chunk.speed, i.chunk.direction, i.chunk.status]);
+    const inputs = chunks.map((c) => ({
+      carrierId: o.carrierId,
+      chunk: slice(c!, c!.length),
+      complete: true,
+      rejected: [],
+    }));
+    const sent = inputs.flatMap((i) => [
+      i.chunk.t,
+      i.chunk.lat,
+      i.chunk.lng,
+      i.chunk.speed,
+      i.chunk.direction,
+      i.chunk.status,
+    ]);
     const detached = () => sent.every((a) => a.length === 0);
-    if (o.via === 'worker') return result(writer.putDays(inputs, { move: true }).then((coverage) => ({ coverage, detached: detached() })));
+    if (o.via === 'worker')
+      return result(writer.putDays(inputs, { move: true }).then((coverage) => ({ coverage, detached: detached() })));
     const beforeCommit = o.throwInside
       ? () => {
           throw new Error('injected failure inside the transaction');
@@ -83,7 +115,10 @@ const harness: HarnessApi = {
     const full = generated.get(key(o.vehicleId, o.day));
     if (!full) return Promise.resolve({ ok: false, kind: 'harness', message: `day ${o.day} was not generated` });
     const chunk = o.take === undefined ? full : slice(full, o.take);
-    const rejected = Array.from({ length: o.rejected ?? 0 }, (_, i) => ({ reason: `bad lat (test ${i})`, id: `bad-${i}` }));
+    const rejected = Array.from({ length: o.rejected ?? 0 }, (_, i) => ({
+      reason: `bad lat (test ${i})`,
+      id: `bad-${i}`,
+    }));
     const input = { carrierId: o.carrierId, chunk, complete: o.complete, rejected };
     if (o.via === 'worker') return result(writer.putDay(input));
     return result(
@@ -107,7 +142,9 @@ const harness: HarnessApi = {
       const chunk = generated.get(key(vehicleId, day));
       if (!chunk) throw new Error(`day ${day} was not generated`);
       await v1.table('chunks').put({ carrierId, vehicleId, day, chunk });
-      await v1.table('coverage').put({ carrierId, vehicleId, day, state: 'complete', points: chunk.length, fetchedAt: Date.now() });
+      await v1
+        .table('coverage')
+        .put({ carrierId, vehicleId, day, state: 'complete', points: chunk.length, fetchedAt: Date.now() });
     }
     v1.close();
   },
@@ -135,7 +172,9 @@ const harness: HarnessApi = {
     const expectedBytes: Record<string, number> = {};
     for (const c of await db.chunks.toArray()) expectedBytes[c.day] = chunkBytes(c.chunk);
     const first = coverage[0];
-    const indexed = first ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count() : 0;
+    const indexed = first
+      ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count()
+      : 0;
     const verno = db.verno;
     db.close();
     return { verno, coverage, expectedBytes, indexed };
@@ -147,7 +186,12 @@ const harness: HarnessApi = {
       const { rule: _rule, outliers: _outliers, ...rest } = r;
       return {
         ...rest,
-        params: { speedingThresholdMph: r.params.speedingThresholdMph, speedingMinSeconds: r.params.speedingMinSeconds, gapSeconds: r.params.gapSeconds, parkedGapSeconds: 7200 },
+        params: {
+          speedingThresholdMph: r.params.speedingThresholdMph,
+          speedingMinSeconds: r.params.speedingMinSeconds,
+          gapSeconds: r.params.gapSeconds,
+          parkedGapSeconds: 7200,
+        },
         maxSpeedMph: 13021.7,
         movingSeconds: r.movingSeconds + 1234,
         speedingEvents: r.speedingEvents + 5,
@@ -167,7 +211,9 @@ const harness: HarnessApi = {
     const t0 = performance.now();
     // As the download manager does: the days of one poll (at most the backpressure's few) in one transaction, arrays moved.
     for (let i = 0; i < chunks.length; i += daysPerTransaction) {
-      const batch = chunks.slice(i, i + daysPerTransaction).map((chunk) => ({ carrierId, chunk, complete: true, rejected: [] }));
+      const batch = chunks
+        .slice(i, i + daysPerTransaction)
+        .map((chunk) => ({ carrierId, chunk, complete: true, rejected: [] }));
       await writer.putDays(batch, { move: true });
     }
     const ms = performance.now() - t0;
@@ -179,13 +225,23 @@ const harness: HarnessApi = {
       chunk: { carrierId, vehicleId, day: chunk.day, chunk },
       summary: { ...summarizeDay(chunk), carrierId },
       rejection: { carrierId, vehicleId, day: chunk.day, records: [] },
-      coverage: { carrierId, vehicleId, day: chunk.day, state: 'complete' as const, points: chunk.length, bytes: chunkBytes(chunk), fetchedAt: Date.now() },
+      coverage: {
+        carrierId,
+        vehicleId,
+        day: chunk.day,
+        state: 'complete' as const,
+        points: chunk.length,
+        bytes: chunkBytes(chunk),
+        fetchedAt: Date.now(),
+      },
     }));
     // Plain Dexie with the app's schema and the browser's default options.
     const db = new Dexie('routelens-bench-bare');
     db.version(1).stores(SCHEMA_V2);
     await db.open();
-    const [chunks, summaries, rejections, coverage] = ['chunks', 'summaries', 'rejections', 'coverage'].map((t) => db.table(t));
+    const [chunks, summaries, rejections, coverage] = ['chunks', 'summaries', 'rejections', 'coverage'].map((t) =>
+      db.table(t),
+    );
     const t0 = performance.now();
     for (const d of days) {
       await db.transaction('rw', [chunks!, summaries!, rejections!, coverage!], async () => {

@@ -18,7 +18,10 @@ export async function openHarness(page: Page, origin: string): Promise<void> {
     const file = path.join(dir, path.normalize(rel));
     if (!file.startsWith(dir)) return route.fulfill({ status: 404 });
     try {
-      await route.fulfill({ body: await readFile(file), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      await route.fulfill({
+        body: await readFile(file),
+        contentType: TYPES[path.extname(file)] ?? 'application/octet-stream',
+      });
     } catch {
       await route.fulfill({ status: 404 });
     }
@@ -28,7 +31,11 @@ export async function openHarness(page: Page, origin: string): Promise<void> {
 }
 
 /** Runs `fn(harness, arg)` in the page; `fn` travels as source text, so it must not close over anything. */
-export function inHarness<A, R>(page: Page, fn: (h: HarnessApi, arg: A) => R | Promise<R>, arg: A): Promise<Awaited<R>> {
+export function inHarness<A, R>(
+  page: Page,
+  fn: (h: HarnessApi, arg: A) => R | Promise<R>,
+  arg: A,
+): Promise<Awaited<R>> {
   return page.evaluate(
     async ({ src, arg }) => {
       const harness = (globalThis as unknown as { harness: HarnessApi }).harness;

@@ -4,7 +4,8 @@
  */
 import type { Leg } from '../../support/tracks.ts';
 
-export type HarnessBasemap = { kind: 'builtin' } | { kind: 'online'; styleUrl: string } | { kind: 'pmtiles'; name: string };
+export type HarnessBasemap =
+  { kind: 'builtin' } | { kind: 'online'; styleUrl: string } | { kind: 'pmtiles'; name: string };
 
 export interface MapScene {
   /** A planned track (test/support/tracks.ts) from a start point... */

@@ -10,7 +10,15 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Stop } from '../../../shared/analysis/types.ts';
 import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
-import { FitBounds, GapsLayer, MapView, RouteLayer, StopsLayer, VehicleMarker, routeGeoJSON } from '../../../renderer/src/map/index.ts';
+import {
+  FitBounds,
+  GapsLayer,
+  MapView,
+  RouteLayer,
+  StopsLayer,
+  VehicleMarker,
+  routeGeoJSON,
+} from '../../../renderer/src/map/index.ts';
 import { generateRandomTrack, generateTrack, toDayChunks } from '../../support/tracks.ts';
 import type { MapHarnessApi, MapScene, PixelCensus, SceneInfo } from './api.ts';
 
@@ -29,7 +37,16 @@ function findStops(chunks: readonly DayChunk[]): Stop[] {
   let lastT = 0;
   const close = () => {
     if (start && lastT - start.t >= 300_000) {
-      stops.push({ vehicleId: 'h', startMs: start.t, endMs: lastT, durationSeconds: (lastT - start.t) / 1000, lat: start.lat, lng: start.lng, place: 'Test place', at: { chunk: start.chunk, point: start.point } });
+      stops.push({
+        vehicleId: 'h',
+        startMs: start.t,
+        endMs: lastT,
+        durationSeconds: (lastT - start.t) / 1000,
+        lat: start.lat,
+        lng: start.lng,
+        place: 'Test place',
+        at: { chunk: start.chunk, point: start.point },
+      });
     }
     start = null;
   };
@@ -45,7 +62,10 @@ function findStops(chunks: readonly DayChunk[]): Stop[] {
   return stops;
 }
 
-const gapOf = (scene: MapScene): GapParams => ({ ...DEFAULT_GAP_PARAMS, gapSeconds: scene.gapSeconds ?? DEFAULT_GAP_PARAMS.gapSeconds });
+const gapOf = (scene: MapScene): GapParams => ({
+  ...DEFAULT_GAP_PARAMS,
+  gapSeconds: scene.gapSeconds ?? DEFAULT_GAP_PARAMS.gapSeconds,
+});
 
 let mount: (m: Mounted) => void = () => {};
 let currentMap: MapLibreMap | null = null;
@@ -103,12 +123,22 @@ let sceneKey = 0;
 const harness: MapHarnessApi = {
   async render(scene) {
     const points = scene.plan
-      ? generateTrack(scene.plan, { startMs: Date.UTC(2026, 5, 1, 6), startLat: scene.startLat, startLng: scene.startLng, seed: scene.seed ?? 1 })
+      ? generateTrack(scene.plan, {
+          startMs: Date.UTC(2026, 5, 1, 6),
+          startLat: scene.startLat,
+          startLng: scene.startLng,
+          seed: scene.seed ?? 1,
+        })
       : generateRandomTrack(scene.seed ?? 1, scene.randomDays ?? 1);
     const last = points[points.length - 1];
     if (scene.then && last) {
       const { plan, startLat, startLng, afterMinutes } = scene.then;
-      const more = generateTrack(plan, { startMs: last.t + afterMinutes * 60_000, startLat, startLng, seed: (scene.seed ?? 1) + 1 });
+      const more = generateTrack(plan, {
+        startMs: last.t + afterMinutes * 60_000,
+        startLat,
+        startLng,
+        seed: (scene.seed ?? 1) + 1,
+      });
       points.push(...more.map((p) => ({ ...p, id: `b-${p.id}` })));
     }
     const chunks = toDayChunks('h', points);
@@ -116,8 +146,18 @@ const harness: MapHarnessApi = {
     const data = routeGeoJSON(chunks, { speedingThresholdMph: scene.speedingThresholdMph, ...gapOf(scene) });
     const buildMs = performance.now() - t0;
     const stops = findStops(chunks);
-    const ready = await new Promise<{ basemap: string; notes: string[] }>((resolve) => mount({ key: ++sceneKey, scene, chunks, stops, resolve }));
-    const info: SceneInfo = { points: data.points, routeFeatures: data.route.features.length, gapFeatures: data.gaps.features.length, stops: stops.length, buildMs, basemap: ready.basemap, notes: ready.notes };
+    const ready = await new Promise<{ basemap: string; notes: string[] }>((resolve) =>
+      mount({ key: ++sceneKey, scene, chunks, stops, resolve }),
+    );
+    const info: SceneInfo = {
+      points: data.points,
+      routeFeatures: data.route.features.length,
+      gapFeatures: data.gaps.features.length,
+      stops: stops.length,
+      buildMs,
+      basemap: ready.basemap,
+      notes: ready.notes,
+    };
     return info;
   },
   census(colors) {
@@ -130,13 +170,22 @@ const harness: MapHarnessApi = {
     ctx.drawImage(src, 0, 0);
     const px = ctx.getImageData(0, 0, c.width, c.height).data;
     const refs = Object.entries(colors).map(([k, v]) => [k, hexRgb(v)] as const);
-    const out: PixelCensus = { width: c.width, height: c.height, byColor: Object.fromEntries(refs.map(([k]) => [k, 0])), vivid: 0, dark: 0 };
+    const out: PixelCensus = {
+      width: c.width,
+      height: c.height,
+      byColor: Object.fromEntries(refs.map(([k]) => [k, 0])),
+      vivid: 0,
+      dark: 0,
+    };
     for (let i = 0; i < px.length; i += 4) {
-      const r = px[i]!, g = px[i + 1]!, b = px[i + 2]!;
+      const r = px[i]!,
+        g = px[i + 1]!,
+        b = px[i + 2]!;
       for (const [k, [R, G, B]] of refs) {
         if (Math.abs(r - R) + Math.abs(g - G) + Math.abs(b - B) <= 24) out.byColor[k]! += 1;
       }
-      const max = Math.max(r, g, b), min = Math.min(r, g, b);
+      const max = Math.max(r, g, b),
+        min = Math.min(r, g, b);
       if (max > 90 && (max - min) / max > 0.55) out.vivid++;
       if (max < 110 && max - min < 30) out.dark++;
     }

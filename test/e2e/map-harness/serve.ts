@@ -8,7 +8,13 @@ import { BASEMAP_DIR, buildMapHarness } from './build.ts';
 /** A made-up origin: nothing listens there, Playwright answers every request from disk. */
 export const HARNESS_ORIGIN = 'http://routelens-map.test';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
 
 async function fulfillFrom(dir: string, rel: string): Promise<{ body: Buffer; contentType: string } | null> {
   const file = path.join(dir, path.normalize(rel));
@@ -34,7 +40,9 @@ export async function openMapHarness(context: BrowserContext, page: Page): Promi
       return route.abort('internetdisconnected');
     }
     const rel = url.pathname.replace(/^\/+/, '') || 'index.html';
-    const hit = rel.startsWith('basemap/') ? await fulfillFrom(BASEMAP_DIR, rel.slice('basemap/'.length)) : await fulfillFrom(dir, rel);
+    const hit = rel.startsWith('basemap/')
+      ? await fulfillFrom(BASEMAP_DIR, rel.slice('basemap/'.length))
+      : await fulfillFrom(dir, rel);
     if (!hit) return route.fulfill({ status: 404 });
     await route.fulfill({ ...hit, headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } });
   });

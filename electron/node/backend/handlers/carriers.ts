@@ -14,7 +14,12 @@ export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carrie
       remember(companyKey.trim());
       const origin = originForEntry(baseUrl ?? (await settings.get()).provider.baseUrl, 'a Company Key');
       // Key first: a carrier is never saved whose key the keychain refused.
-      const c = await settings.addCarrier({ label: label.trim(), ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: [origin], ...(homeZone !== undefined ? { homeZone } : {}) });
+      const c = await settings.addCarrier({
+        label: label.trim(),
+        ...(baseUrl !== null ? { baseUrl } : {}),
+        keyOrigins: [origin],
+        ...(homeZone !== undefined ? { homeZone } : {}),
+      });
       try {
         await keychain.setCompanyKey(c.id, companyKey.trim());
       } catch (err) {
@@ -46,7 +51,8 @@ export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carrie
       const existing = new Set((await settings.get()).carriers.map((c) => c.id));
       for (const info of await ctx.demo.carriers()) {
         const id = demoCarrierId(info);
-        if (!existing.has(id)) await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true, homeZone: info.homeZone });
+        if (!existing.has(id))
+          await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true, homeZone: info.homeZone });
       }
       return listViews();
     },

@@ -14,7 +14,8 @@ export function downloadsHandlers(ctx: BackendContext): { handlers: NamespaceHan
   });
   return {
     handlers: {
-      'downloads:start': async (request) => downloads.start(request, await ctx.clientFor(request.carrierId), dayOfMs(ctx.now())),
+      'downloads:start': async (request) =>
+        downloads.start(request, await ctx.clientFor(request.carrierId), dayOfMs(ctx.now())),
       'downloads:poll': (sessionId, ackSeq) => downloads.poll(sessionId, ackSeq),
       'downloads:cancel': async (sessionId) => downloads.cancel(sessionId),
     },

@@ -8,16 +8,27 @@ import { createExportSessions } from '../exports.ts';
 import type { NamespaceHandlers } from '../options.ts';
 
 /** exports:* and audit:*: files saved through the backend, and audit bundles (saved the same way). */
-export function exportsHandlers(ctx: BackendContext): { handlers: NamespaceHandlers<'exports'> & NamespaceHandlers<'audit'>; close(): Promise<void> } {
+export function exportsHandlers(ctx: BackendContext): {
+  handlers: NamespaceHandlers<'exports'> & NamespaceHandlers<'audit'>;
+  close(): Promise<void>;
+} {
   const { opts } = ctx;
   const exportsOut = createExportSessions(opts.dialogs, opts.exportLimits);
   let basemap: Promise<Basemap> | null = null;
   const audits = createAuditSessions({
     async carrier(carrierId) {
       const c = await ctx.carrierOrThrow(carrierId);
-      const baseUrl = c.demo === true ? ((await ctx.demo.connection(carrierId))?.baseUrl ?? '') : (effectiveBaseUrl(await ctx.settings.get(), carrierId) ?? '');
+      const baseUrl =
+        c.demo === true
+          ? ((await ctx.demo.connection(carrierId))?.baseUrl ?? '')
+          : (effectiveBaseUrl(await ctx.settings.get(), carrierId) ?? '');
       const company = c.company && c.company.name.trim() !== '' ? c.company : null;
-      return { name: company ? company.name : `${c.label} (name entered in RouteLens)`, dotNumber: c.company?.dotNumber ?? '', zone: c.homeZone ?? systemZone(), baseUrl };
+      return {
+        name: company ? company.name : `${c.label} (name entered in RouteLens)`,
+        dotNumber: c.company?.dotNumber ?? '',
+        zone: c.homeZone ?? systemZone(),
+        baseUrl,
+      };
     },
     print: opts.printAuditReport,
     basemap: () => (basemap ??= loadBasemap(opts.basemapDir)),

@@ -17,7 +17,10 @@ export function keysHandlers(ctx: BackendContext): NamespaceHandlers<'keys'> {
       // A different key is bound to nothing until it is stored: a crash in between never sends it to the old key's origins.
       if (previous !== entered) await settings.setProvider({ keyOrigins: [] });
       await keychain.setProviderKey(entered);
-      await settings.setProvider({ ...(baseUrl !== null ? { baseUrl } : {}), keyOrigins: bindEntered(previous, entered, before.provider.keyOrigins, origin) });
+      await settings.setProvider({
+        ...(baseUrl !== null ? { baseUrl } : {}),
+        keyOrigins: bindEntered(previous, entered, before.provider.keyOrigins, origin),
+      });
       await ctx.offerCarryOver(origin);
       return ctx.keysStatus();
     },
@@ -28,13 +31,19 @@ export function keysHandlers(ctx: BackendContext): NamespaceHandlers<'keys'> {
     },
     'keys:setCompanyKey': async (carrierId, key) => {
       const c = await ctx.carrierOrThrow(carrierId);
-      if (c.demo === true) throw new UserFacingError({ kind: 'bad-request', message: 'Demo carriers use built-in demo keys.' });
+      if (c.demo === true)
+        throw new UserFacingError({ kind: 'bad-request', message: 'Demo carriers use built-in demo keys.' });
       const entered = remember(key.trim())!;
-      const origin = originForEntry(effectiveBaseUrl(await settings.get(), carrierId), `the Company Key of "${c.label}"`);
+      const origin = originForEntry(
+        effectiveBaseUrl(await settings.get(), carrierId),
+        `the Company Key of "${c.label}"`,
+      );
       const previous = await keychain.getCompanyKey(carrierId).catch(() => null);
       if (previous !== entered) await settings.updateCarrier(carrierId, { keyOrigins: [] });
       await keychain.setCompanyKey(carrierId, entered);
-      return ctx.view(await settings.updateCarrier(carrierId, { keyOrigins: bindEntered(previous, entered, c.keyOrigins, origin) }));
+      return ctx.view(
+        await settings.updateCarrier(carrierId, { keyOrigins: bindEntered(previous, entered, c.keyOrigins, origin) }),
+      );
     },
     'keys:deleteCompanyKey': async (carrierId) => {
       const c = await ctx.carrierOrThrow(carrierId);

@@ -13,7 +13,11 @@ function onlineStyleView(s: OnlineStyleSettings | undefined | null): IpcResult<'
 
 /** A copy for the renderer: the store's objects stay its own. */
 function preferencesView(p: Preferences): IpcResult<'settings:getPreferences'> {
-  return { speedingThresholdMph: p.speedingThresholdMph, displayTimeZone: p.displayTimeZone, analysis: { ...p.analysis } };
+  return {
+    speedingThresholdMph: p.speedingThresholdMph,
+    displayTimeZone: p.displayTimeZone,
+    analysis: { ...p.analysis },
+  };
 }
 
 /** settings:*: preferences, the provider's API address and the online basemap opt-in. */
@@ -34,7 +38,11 @@ export function settingsHandlers(ctx: BackendContext): NamespaceHandlers<'settin
         const resolved = await resolveOnlineStyle(styleUrl, ctx.opts.onlineStyle);
         return onlineStyleView(await settings.setOnlineStyle(resolved));
       } catch (err) {
-        if (err instanceof StyleUrlError) throw new UserFacingError({ kind: 'bad-request', message: `The online style cannot be used: ${err.message}` });
+        if (err instanceof StyleUrlError)
+          throw new UserFacingError({
+            kind: 'bad-request',
+            message: `The online style cannot be used: ${err.message}`,
+          });
         throw err;
       }
     },

@@ -38,7 +38,14 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
     setError(null);
     try {
       const url = baseUrl.trim();
-      onAdded(await api.carriers.add({ label: label.trim(), companyKey, baseUrl: url === '' ? null : url, ...(homeZone ? { homeZone } : {}) }));
+      onAdded(
+        await api.carriers.add({
+          label: label.trim(),
+          companyKey,
+          baseUrl: url === '' ? null : url,
+          ...(homeZone ? { homeZone } : {}),
+        }),
+      );
     } catch (err) {
       setError(toDisplayError(err));
       setBusy(false);
@@ -46,18 +53,33 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
   };
 
   return (
-    <form className="panel form" onSubmit={(e) => void submit(e)} aria-labelledby="add-carrier-title" data-testid="add-carrier-form">
+    <form
+      className="panel form"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="add-carrier-title"
+      data-testid="add-carrier-form"
+    >
       <h2 id="add-carrier-title">Add a carrier</h2>
       {locked && (
         <p className="alert alert-warning" role="status">
-          {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Adding a carrier needs its Company Key: see How to fix at the top.
+          {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Adding a carrier needs its Company Key:
+          see How to fix at the top.
         </p>
       )}
       {!keys.providerKeySet && !locked && (
         <p className="hint-block">No Provider Key is set yet: add it in Settings before testing the connection.</p>
       )}
       <div className="form-grid">
-        <Field label="Label" testId="carrier-label-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} disabled={busy || locked} autoFocus />
+        <Field
+          label="Label"
+          testId="carrier-label-input"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          required
+          maxLength={MAX_LABEL_LENGTH}
+          disabled={busy || locked}
+          autoFocus
+        />
         <KeyField
           label="Company Key"
           testId="carrier-key-input"
@@ -89,7 +111,12 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
         />
       </div>
       <div className="actions">
-        <button type="submit" className="btn btn-primary" data-testid="carrier-add-submit" disabled={busy || locked || label.trim() === '' || companyKey.trim() === ''}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="carrier-add-submit"
+          disabled={busy || locked || label.trim() === '' || companyKey.trim() === ''}
+        >
           Add carrier
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>

@@ -73,7 +73,10 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
 
   const headingId = `carrier-${carrier.id}-label`;
   // A Company Key entered for another address is not sent to this one until entered again.
-  const keyElsewhere = !carrier.demo && carrier.hasCompanyKey ? unboundOrigin(carrier.companyKeyOrigins, carrier.baseUrl ?? keys.providerBaseUrl) : null;
+  const keyElsewhere =
+    !carrier.demo && carrier.hasCompanyKey
+      ? unboundOrigin(carrier.companyKeyOrigins, carrier.baseUrl ?? keys.providerBaseUrl)
+      : null;
   return (
     <li className="carrier" data-testid="carrier-row" data-carrier-id={carrier.id} aria-labelledby={headingId}>
       <div className="carrier-main">
@@ -86,30 +89,58 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
               Demo
             </span>
           )}
-          <span className={`badge ${carrier.hasCompanyKey ? 'badge-ok' : 'badge-warn'}`} data-testid="carrier-key-state" data-set={carrier.hasCompanyKey}>
+          <span
+            className={`badge ${carrier.hasCompanyKey ? 'badge-ok' : 'badge-warn'}`}
+            data-testid="carrier-key-state"
+            data-set={carrier.hasCompanyKey}
+          >
             {carrier.demo ? 'Built-in keys' : carrier.hasCompanyKey ? 'Company Key set' : 'No Company Key'}
           </span>
           {carrier.baseUrl && <code className="carrier-url">{carrier.baseUrl}</code>}
         </div>
         {keyElsewhere && (
           <p className="alert alert-warning" role="status" data-testid="carrier-key-elsewhere">
-            Its Company Key was entered for another API address. RouteLens sends a key only to the address it was entered for: enter the key again (Replace key) to use it with {keyElsewhere}.
+            Its Company Key was entered for another API address. RouteLens sends a key only to the address it was
+            entered for: enter the key again (Replace key) to use it with {keyElsewhere}.
           </p>
         )}
         {carrier.company && (
-          <p className="carrier-company muted" data-testid="carrier-company" title={`From the API on ${carrier.company.fetchedAt.slice(0, 10)}; used in exported files`}>
-            <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>
+          <p
+            className="carrier-company muted"
+            data-testid="carrier-company"
+            title={`From the API on ${carrier.company.fetchedAt.slice(0, 10)}; used in exported files`}
+          >
+            <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT{' '}
+            <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>
           </p>
         )}
         <CarrierZone carrier={carrier} onChanged={onChanged} />
         <div className="carrier-actions">
-          <button type="button" className="btn btn-small btn-primary" data-testid="carrier-open-fleet" onClick={onOpenFleet}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            data-testid="carrier-open-fleet"
+            onClick={onOpenFleet}
+          >
             Fleet
           </button>
-          <button type="button" className="btn btn-small" data-testid="carrier-test" onClick={runTest} disabled={busy !== null} aria-busy={busy === 'test'}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="carrier-test"
+            onClick={runTest}
+            disabled={busy !== null}
+            aria-busy={busy === 'test'}
+          >
             {busy === 'test' ? 'Testing…' : 'Test connection'}
           </button>
-          <button type="button" className="btn btn-small" data-testid="carrier-rename" onClick={() => setEditing(editing === 'rename' ? null : 'rename')} aria-expanded={editing === 'rename'}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="carrier-rename"
+            onClick={() => setEditing(editing === 'rename' ? null : 'rename')}
+            aria-expanded={editing === 'rename'}
+          >
             Rename
           </button>
           {!carrier.demo && (
@@ -137,8 +168,21 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
 
       {editing === 'rename' && (
         <form className="inline-form" onSubmit={submitRename}>
-          <Field label="New label" testId="carrier-rename-input" value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={MAX_LABEL_LENGTH} autoFocus />
-          <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-rename-save" disabled={busy !== null || label.trim() === ''}>
+          <Field
+            label="New label"
+            testId="carrier-rename-input"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            required
+            maxLength={MAX_LABEL_LENGTH}
+            autoFocus
+          />
+          <button
+            type="submit"
+            className="btn btn-small btn-primary"
+            data-testid="carrier-rename-save"
+            disabled={busy !== null || label.trim() === ''}
+          >
             Save
           </button>
           <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
@@ -156,7 +200,12 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
             required
             autoFocus
           />
-          <button type="submit" className="btn btn-small btn-primary" data-testid="carrier-key-save" disabled={busy !== null || companyKey.trim() === ''}>
+          <button
+            type="submit"
+            className="btn btn-small btn-primary"
+            data-testid="carrier-key-save"
+            disabled={busy !== null || companyKey.trim() === ''}
+          >
             Save key
           </button>
           <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>

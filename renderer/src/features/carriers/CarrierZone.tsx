@@ -7,7 +7,13 @@ import { toDisplayError } from '../../components/errors.ts';
 import { HomeZoneField, parseHomeZone } from './HomeZoneField.tsx';
 
 /** A carrier's home zone on its row, and the form that changes it (carriers.setHomeZone). */
-export function CarrierZone({ carrier, onChanged }: { carrier: CarrierView; onChanged: (carrier: CarrierView) => void }) {
+export function CarrierZone({
+  carrier,
+  onChanged,
+}: {
+  carrier: CarrierView;
+  onChanged: (carrier: CarrierView) => void;
+}) {
   const { api } = useAppState();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
@@ -49,7 +55,13 @@ export function CarrierZone({ carrier, onChanged }: { carrier: CarrierView; onCh
           {carrier.homeZone}
           {carrier.homeZoneIsDefault ? " (this computer's zone)" : ''}
         </span>{' '}
-        <button type="button" className="btn btn-small" data-testid="carrier-zone-edit" onClick={() => (editing ? setEditing(false) : open())} aria-expanded={editing}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="carrier-zone-edit"
+          onClick={() => (editing ? setEditing(false) : open())}
+          aria-expanded={editing}
+        >
           Change zone
         </button>
       </p>

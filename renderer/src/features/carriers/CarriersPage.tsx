@@ -43,7 +43,14 @@ export function CarriersPage({ carriers, keys, startAdding, onCarriersChange, on
       {carriers.length > 0 && (
         <ul className="carrier-list" data-testid="carrier-list">
           {carriers.map((c) => (
-            <CarrierItem key={c.id} carrier={c} keys={keys} onChanged={replace} onRemoved={onCarriersChange} onOpenFleet={() => onOpenFleet(c.id)} />
+            <CarrierItem
+              key={c.id}
+              carrier={c}
+              keys={keys}
+              onChanged={replace}
+              onRemoved={onCarriersChange}
+              onOpenFleet={() => onOpenFleet(c.id)}
+            />
           ))}
         </ul>
       )}

@@ -12,7 +12,10 @@ export function parseHomeZone(text: string): string | null {
   const zone = text.trim();
   if (zone === '') return null;
   const shown = zone.slice(0, 64);
-  if (!isTimeZone(zone)) throw new RangeError(`"${shown}" is not a time zone this computer knows. Use an IANA name such as America/Chicago, Europe/Berlin or UTC (pick one from the list).`);
+  if (!isTimeZone(zone))
+    throw new RangeError(
+      `"${shown}" is not a time zone this computer knows. Use an IANA name such as America/Chicago, Europe/Berlin or UTC (pick one from the list).`,
+    );
   return canonicalZone(zone);
 }
 
@@ -25,7 +28,21 @@ function zoneList(): string[] {
   }
 }
 
-export function HomeZoneField({ value, onChange, error, testId, disabled, autoFocus }: { value: string; onChange: (text: string) => void; error: string | null; testId: string; disabled?: boolean; autoFocus?: boolean }) {
+export function HomeZoneField({
+  value,
+  onChange,
+  error,
+  testId,
+  disabled,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error: string | null;
+  testId: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const zones = useMemo(zoneList, []);
   const here = systemZone();
@@ -52,8 +69,14 @@ export function HomeZoneField({ value, onChange, error, testId, disabled, autoFo
           <option key={z} value={z} />
         ))}
       </datalist>
-      <span id={`${id}-hint`} className={error ? 'hint hint-error' : 'hint'} role={error ? 'alert' : undefined} data-testid={`${testId}-hint`}>
-        {error ?? `Days are counted in this zone (Hours-of-Service logs use the home terminal's). Empty: this computer's zone, ${here}.`}
+      <span
+        id={`${id}-hint`}
+        className={error ? 'hint hint-error' : 'hint'}
+        role={error ? 'alert' : undefined}
+        data-testid={`${testId}-hint`}
+      >
+        {error ??
+          `Days are counted in this zone (Hours-of-Service logs use the home terminal's). Empty: this computer's zone, ${here}.`}
       </span>
     </div>
   );

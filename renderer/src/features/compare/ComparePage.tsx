@@ -18,7 +18,15 @@ import './compare.css';
 export type { ReviewTarget } from './WorstEvents.tsx';
 
 /** Parameters a user adjusts here; the others keep their documented defaults. */
-const EDITABLE: (keyof CompareParams)[] = ['speedingThresholdMph', 'speedingMinSeconds', 'gapSeconds', 'maxPlausibleMph', 'tripGapSeconds', 'minStopSeconds', 'minTripMiles'];
+const EDITABLE: (keyof CompareParams)[] = [
+  'speedingThresholdMph',
+  'speedingMinSeconds',
+  'gapSeconds',
+  'maxPlausibleMph',
+  'tripGapSeconds',
+  'minStopSeconds',
+  'minTripMiles',
+];
 
 export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
   const { api, carriers, info, preferences } = useAppState();
@@ -33,7 +41,13 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;
-  const chosen = useMemo(() => carriers.filter((c) => selected.includes(c.id)).map((c) => ({ carrierId: c.id, label: c.label, zone: c.homeZone })), [carriers, selected]);
+  const chosen = useMemo(
+    () =>
+      carriers
+        .filter((c) => selected.includes(c.id))
+        .map((c) => ({ carrierId: c.id, label: c.label, zone: c.homeZone })),
+    [carriers, selected],
+  );
   const enough = chosen.length >= MIN_CARRIERS && chosen.length <= MAX_CARRIERS;
   // Stored data changing (a download finishing, a snapshot taken) recomputes.
   const dataVersion = useLive(async () => {
@@ -48,7 +62,12 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   const { exportCsv, exportReport } = useCompareExports(api, info, facts, setMessage, setError);
 
   return (
-    <section className="page compare-page" data-testid="compare-page" data-state={result.state} data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}>
+    <section
+      className="page compare-page"
+      data-testid="compare-page"
+      data-state={result.state}
+      data-trips={result.state === 'ready' && result.trips ? 'true' : 'false'}
+    >
       <p className="compare-print-only" data-testid="compare-printed-at">
         RouteLens {'·'} printed {new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
       </p>
@@ -56,7 +75,10 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
         <h1>Compare carriers</h1>
         {facts && (
           <p className="page-meta" data-testid="compare-meta">
-            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label} {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt; {facts.params.gapSeconds / 60} min · outlier &gt; {facts.params.maxPlausibleMph} mph · trip ends after {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
+            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label}{' '}
+            {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt;{' '}
+            {facts.params.gapSeconds / 60} min · outlier &gt; {facts.params.maxPlausibleMph} mph · trip ends after{' '}
+            {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
           </p>
         )}
       </header>
@@ -69,11 +91,26 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
             </legend>
             {carriers.map((c) => (
               <label key={c.id}>
-                <input type="checkbox" data-testid={`compare-pick-${c.id}`} checked={selected.includes(c.id)} disabled={!selected.includes(c.id) && selected.length >= MAX_CARRIERS} onChange={() => toggle(c.id)} /> {c.label}
+                <input
+                  type="checkbox"
+                  data-testid={`compare-pick-${c.id}`}
+                  checked={selected.includes(c.id)}
+                  disabled={!selected.includes(c.id) && selected.length >= MAX_CARRIERS}
+                  onChange={() => toggle(c.id)}
+                />{' '}
+                {c.label}
               </label>
             ))}
           </fieldset>
-          <RangePicker idPrefix="compare" preset={preset} onPreset={setPreset} customFrom={customFrom} customTo={customTo} onCustomFrom={setCustomFrom} onCustomTo={setCustomTo} />
+          <RangePicker
+            idPrefix="compare"
+            preset={preset}
+            onPreset={setPreset}
+            customFrom={customFrom}
+            customTo={customTo}
+            onCustomFrom={setCustomFrom}
+            onCustomTo={setCustomTo}
+          />
         </div>
         <div className="compare-params" role="group" aria-label="Parameters, the same for every carrier">
           {EDITABLE.map((k) => (
@@ -81,20 +118,43 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
               <label htmlFor={`compare-param-${k}`}>
                 {PARAM_LABELS[k].label} ({PARAM_LABELS[k].unit})
               </label>
-              <input id={`compare-param-${k}`} type="number" min={0} data-testid={`compare-param-${k}`} value={draft[k] ?? String(params[k])} onChange={(e) => applyParam(k, e.target.value)} />
+              <input
+                id={`compare-param-${k}`}
+                type="number"
+                min={0}
+                data-testid={`compare-param-${k}`}
+                value={draft[k] ?? String(params[k])}
+                onChange={(e) => applyParam(k, e.target.value)}
+              />
             </div>
           ))}
         </div>
         <div className="actions">
-          <button type="button" className="btn" data-testid="compare-export-csv" disabled={!facts} onClick={() => void exportCsv()}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="compare-export-csv"
+            disabled={!facts}
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </button>
-          <button type="button" className="btn" data-testid="compare-export-pdf" disabled={!facts} onClick={() => void exportReport()}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="compare-export-pdf"
+            disabled={!facts}
+            onClick={() => void exportReport()}
+          >
             {info.canPrintToPdf ? 'Save report (PDF)' : 'Print report'}
           </button>
         </div>
         {range && 'error' in range && <p className="hint">{range.error}</p>}
-        {!enough && <p className="hint" data-testid="compare-pick-hint">Choose {MIN_CARRIERS} to {MAX_CARRIERS} carriers.</p>}
+        {!enough && (
+          <p className="hint" data-testid="compare-pick-hint">
+            Choose {MIN_CARRIERS} to {MAX_CARRIERS} carriers.
+          </p>
+        )}
       </div>
 
       {error && (
@@ -117,7 +177,12 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
           <strong className="alert-title">Coverage</strong>
           <ul>
             {warnings.map((w) => (
-              <li key={`${w.carrierId ?? ''}:${w.kind}`} data-testid="compare-warning" data-kind={w.kind} data-carrier-id={w.carrierId ?? ''}>
+              <li
+                key={`${w.carrierId ?? ''}:${w.kind}`}
+                data-testid="compare-warning"
+                data-kind={w.kind}
+                data-carrier-id={w.carrierId ?? ''}
+              >
                 {w.message}
               </li>
             ))}

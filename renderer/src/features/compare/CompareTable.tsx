@@ -11,7 +11,12 @@ const DIRECTION_TEXT: Record<Direction, string> = {
 
 function Cell({ cell }: { cell: MetricCell }) {
   return (
-    <td className={`num compare-cell${cell.mark ? ` compare-${cell.mark}` : ''}`} data-testid="compare-cell" data-value={cell.value ?? ''} data-mark={cell.mark ?? ''}>
+    <td
+      className={`num compare-cell${cell.mark ? ` compare-${cell.mark}` : ''}`}
+      data-testid="compare-cell"
+      data-value={cell.value ?? ''}
+      data-mark={cell.mark ?? ''}
+    >
       {cell.mark === 'best' && (
         <span className="compare-mark" aria-label="best">
           ▲ best{' '}
@@ -39,7 +44,13 @@ export function CompareTable({ carriers, trips }: { carriers: CarrierFacts[]; tr
           <tr>
             <th scope="col">Metric</th>
             {carriers.map((c) => (
-              <th key={c.carrierId} scope="col" className="num" data-testid="compare-carrier" data-carrier-id={c.carrierId}>
+              <th
+                key={c.carrierId}
+                scope="col"
+                className="num"
+                data-testid="compare-carrier"
+                data-carrier-id={c.carrierId}
+              >
                 {c.label}
               </th>
             ))}
@@ -56,14 +67,26 @@ export function CompareTable({ carriers, trips }: { carriers: CarrierFacts[]; tr
               {rows
                 .filter((r) => r.def.group === g)
                 .map((r) => (
-                  <tr key={r.def.id} data-testid="compare-row" data-metric={r.def.id} data-pending={r.def.id === 'avg-trip-miles' && !trips ? 'true' : undefined}>
+                  <tr
+                    key={r.def.id}
+                    data-testid="compare-row"
+                    data-metric={r.def.id}
+                    data-pending={r.def.id === 'avg-trip-miles' && !trips ? 'true' : undefined}
+                  >
                     <th scope="row" title={`${r.def.definition} ${DIRECTION_TEXT[r.def.direction]}`}>
                       <span className="compare-label">{r.def.label}</span>
                       {r.def.unit && r.def.unit !== '%' && <span className="muted"> ({r.def.unit})</span>}
                       <span className="visually-hidden"> — {r.def.definition}</span>
                     </th>
                     {r.cells.map((cell, i) => (
-                      <Cell key={carriers[i]!.carrierId} cell={r.def.id === 'avg-trip-miles' && !trips ? { ...cell, text: '…', detail: 'analysing trips' } : cell} />
+                      <Cell
+                        key={carriers[i]!.carrierId}
+                        cell={
+                          r.def.id === 'avg-trip-miles' && !trips
+                            ? { ...cell, text: '…', detail: 'analysing trips' }
+                            : cell
+                        }
+                      />
                     ))}
                   </tr>
                 ))}

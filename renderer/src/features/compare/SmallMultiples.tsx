@@ -25,15 +25,36 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
             <h3>{m.label}</h3>
             <div className="compare-charts">
               {carriers.map((c) => (
-                <figure key={c.carrierId} className="compare-chart" data-testid={`compare-chart-${m.key}`} data-carrier-id={c.carrierId} data-daily={JSON.stringify(c.daily.map((d) => d[m.key]))}>
+                <figure
+                  key={c.carrierId}
+                  className="compare-chart"
+                  data-testid={`compare-chart-${m.key}`}
+                  data-carrier-id={c.carrierId}
+                  data-daily={JSON.stringify(c.daily.map((d) => d[m.key]))}
+                >
                   <figcaption>
-                    {c.label} <span className="muted" data-testid="compare-chart-zone">(days in {c.dailyZone ?? 'UTC'})</span>
+                    {c.label}{' '}
+                    <span className="muted" data-testid="compare-chart-zone">
+                      (days in {c.dailyZone ?? 'UTC'})
+                    </span>
                   </figcaption>
-                  <LineChart width={WIDTH} height={HEIGHT} data={c.daily} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+                  <LineChart
+                    width={WIDTH}
+                    height={HEIGHT}
+                    data={c.daily}
+                    margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+                  >
                     <CartesianGrid stroke="#eef1f4" vertical={false} />
                     <XAxis dataKey="day" fontSize={10} tickFormatter={(d: string) => d.slice(5)} minTickGap={24} />
                     <YAxis width={40} fontSize={10} domain={[0, max]} allowDecimals={m.key === 'miles'} />
-                    <Line dataKey={m.key} stroke={m.color} strokeWidth={1.5} dot={c.daily.length <= 31} isAnimationActive={false} connectNulls={false} />
+                    <Line
+                      dataKey={m.key}
+                      stroke={m.color}
+                      strokeWidth={1.5}
+                      dot={c.daily.length <= 31}
+                      isAnimationActive={false}
+                      connectNulls={false}
+                    />
                   </LineChart>
                 </figure>
               ))}

@@ -10,7 +10,13 @@ export interface ReviewTarget {
   startMs: number;
 }
 
-export function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts[]; onOpenReview?: (t: ReviewTarget) => void }) {
+export function WorstEvents({
+  carriers,
+  onOpenReview,
+}: {
+  carriers: CarrierFacts[];
+  onOpenReview?: (t: ReviewTarget) => void;
+}) {
   return (
     <div className="compare-charts" data-testid="compare-worst">
       {carriers.map((c) => (
@@ -23,9 +29,27 @@ export function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts
               {c.worstEvents.map((e: WorstEvent) => {
                 const text = `${e.peakMph} mph for ${formatDuration(e.seconds, 'fine')} · ${e.vehicleNumber} · ${new Date(e.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
                 return (
-                  <li key={`${e.vehicleId}:${e.startMs}`} data-testid="compare-worst-event" data-peak={e.peakMph} data-vehicle-id={e.vehicleId} data-day={e.day} data-start-ms={e.startMs}>
+                  <li
+                    key={`${e.vehicleId}:${e.startMs}`}
+                    data-testid="compare-worst-event"
+                    data-peak={e.peakMph}
+                    data-vehicle-id={e.vehicleId}
+                    data-day={e.day}
+                    data-start-ms={e.startMs}
+                  >
                     {onOpenReview ? (
-                      <button type="button" className="btn btn-small" onClick={() => onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, startMs: e.startMs })}>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() =>
+                          onOpenReview({
+                            carrierId: e.carrierId,
+                            vehicleId: e.vehicleId,
+                            day: e.day,
+                            startMs: e.startMs,
+                          })
+                        }
+                      >
                         {text}
                       </button>
                     ) : (
@@ -42,4 +66,3 @@ export function WorstEvents({ carriers, onOpenReview }: { carriers: CarrierFacts
     </div>
   );
 }
-

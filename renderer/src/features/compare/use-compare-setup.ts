@@ -10,7 +10,14 @@ import { printComparison, saveComparisonCsv } from './export.ts';
 export function useCarrierPicks(carriers: readonly CarrierView[]) {
   const [picked, setPicked] = useState<string[] | null>(null);
   const selected = picked ?? carriers.slice(0, MIN_CARRIERS).map((c) => c.id);
-  const toggle = (id: string) => setPicked(selected.includes(id) ? selected.filter((x) => x !== id) : selected.length >= MAX_CARRIERS ? selected : [...selected, id]);
+  const toggle = (id: string) =>
+    setPicked(
+      selected.includes(id)
+        ? selected.filter((x) => x !== id)
+        : selected.length >= MAX_CARRIERS
+          ? selected
+          : [...selected, id],
+    );
   return { selected, toggle };
 }
 
@@ -37,7 +44,13 @@ export function useCompareParams(speedingThresholdMph: number, fail: (message: s
 }
 
 /** The CSV and the printed report of the facts shown, saved the way this shell saves (dialog or download). */
-export function useCompareExports(api: RouteLensApi, info: AppInfo, facts: ComparisonFacts | null, say: (m: string | null) => void, fail: (m: string) => void) {
+export function useCompareExports(
+  api: RouteLensApi,
+  info: AppInfo,
+  facts: ComparisonFacts | null,
+  say: (m: string | null) => void,
+  fail: (m: string) => void,
+) {
   const exportCsv = async () => {
     if (!facts) return;
     try {

@@ -12,14 +12,24 @@ export type ComparisonState =
   | { state: 'ready'; facts: ComparisonFacts; trips: boolean; ms: number }
   | { state: 'failed'; message: string };
 
-const spawn = () => new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name: 'routelens-compare' });
+const spawn = () =>
+  new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'routelens-compare',
+  });
 
 /**
  * Runs the comparison in compare.worker.ts whenever its inputs (or the stored
  * data, through `dataVersion`) change; a newer run supersedes an older one.
  * The metrics come first, then the trip analysis (the slow part), so the table appears at once.
  */
-export function useComparison(carriers: { carrierId: string; label: string; zone: string }[] | null, range: DateRange | null, params: CompareParams, today: string, dataVersion: unknown): ComparisonState {
+export function useComparison(
+  carriers: { carrierId: string; label: string; zone: string }[] | null,
+  range: DateRange | null,
+  params: CompareParams,
+  today: string,
+  dataVersion: unknown,
+): ComparisonState {
   const [result, setResult] = useState<ComparisonState>({ state: 'idle' });
   const client = useRef<WorkerClient<CompareProtocol> | null>(null);
   const nextId = useRef(0);

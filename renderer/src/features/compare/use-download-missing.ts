@@ -18,7 +18,11 @@ interface Pending {
  * vehicle list was never loaded has its roster fetched first, and the download starts once the
  * comparison has recomputed with it; a roster that cannot be loaded is named, with the reason.
  */
-export function useDownloadMissing(facts: ComparisonFacts | null, say: (message: string) => void, fail: (message: string) => void) {
+export function useDownloadMissing(
+  facts: ComparisonFacts | null,
+  say: (message: string) => void,
+  fail: (message: string) => void,
+) {
   const { api } = useAppState();
   const [pending, setPending] = useState<Pending | null>(null);
   const carriers = facts?.carriers ?? [];
@@ -45,8 +49,14 @@ export function useDownloadMissing(facts: ComparisonFacts | null, say: (message:
     setPending(null);
     void downloadAll(facts.carriers.filter((c) => c.missing.length > 0)).then(
       (started) => {
-        const notLoaded = pending.failed.length > 0 ? ` Not included: the vehicle list of ${pending.failed.join('; ')} could not be loaded.` : '';
-        const what = started.length > 0 ? `Download started for ${started.join(', ')}: see the Downloads screen. The comparison updates as days arrive.` : 'Nothing is missing.';
+        const notLoaded =
+          pending.failed.length > 0
+            ? ` Not included: the vehicle list of ${pending.failed.join('; ')} could not be loaded.`
+            : '';
+        const what =
+          started.length > 0
+            ? `Download started for ${started.join(', ')}: see the Downloads screen. The comparison updates as days arrive.`
+            : 'Nothing is missing.';
         (pending.failed.length > 0 ? fail : say)(`${what}${notLoaded}`);
       },
       (e: unknown) => fail(errorText(e)),

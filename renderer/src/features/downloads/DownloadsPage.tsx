@@ -9,13 +9,17 @@ import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { JobList } from './JobList.tsx';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
-
 /** `carrierId`/`vehicleId`: opened from a fleet row, that carrier chosen and that vehicle ticked. */
-export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVehicle }: { carrierId?: string | undefined; vehicleId?: string | undefined } = {}) {
+export function DownloadsPage({
+  carrierId: initialCarrier,
+  vehicleId: initialVehicle,
+}: { carrierId?: string | undefined; vehicleId?: string | undefined } = {}) {
   const jobs = useDownloadJobs();
   const { api, carriers, info } = useAppState();
   const today = info.today;
-  const [carrierId, setCarrierId] = useState(initialCarrier && carriers.some((c) => c.id === initialCarrier) ? initialCarrier : (carriers[0]?.id ?? ''));
+  const [carrierId, setCarrierId] = useState(
+    initialCarrier && carriers.some((c) => c.id === initialCarrier) ? initialCarrier : (carriers[0]?.id ?? ''),
+  );
   const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
   const [rosterAt, setRosterAt] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -25,24 +29,29 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const loadVehicles = useCallback((id: string, force: boolean) => {
-    setVehicles([]);
-    setSelected(new Set());
-    if (!id) return;
-    vehicleRoster(api, id, force).then(
-      (r) => {
-        setVehicles(r.rows);
-        setRosterAt(r.fetchedAt);
-        if (id === initialCarrier && initialVehicle && r.rows.some((v) => v.vehicleId === initialVehicle)) setSelected(new Set([initialVehicle]));
-      },
-      (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
-    );
-  }, [api, initialCarrier, initialVehicle]);
+  const loadVehicles = useCallback(
+    (id: string, force: boolean) => {
+      setVehicles([]);
+      setSelected(new Set());
+      if (!id) return;
+      vehicleRoster(api, id, force).then(
+        (r) => {
+          setVehicles(r.rows);
+          setRosterAt(r.fetchedAt);
+          if (id === initialCarrier && initialVehicle && r.rows.some((v) => v.vehicleId === initialVehicle))
+            setSelected(new Set([initialVehicle]));
+        },
+        (e: unknown) => setError(`Could not load the vehicles: ${errorText(e)}`),
+      );
+    },
+    [api, initialCarrier, initialVehicle],
+  );
   useEffect(() => loadVehicles(carrierId, false), [carrierId, loadVehicles]);
 
   const activeIds = useMemo(() => vehicles.filter((v) => v.active).map((v) => v.vehicleId), [vehicles]);
   const allSelected = vehicles.length > 0 && selected.size === vehicles.length;
-  const activeSelected = activeIds.length > 0 && selected.size === activeIds.length && activeIds.every((id) => selected.has(id));
+  const activeSelected =
+    activeIds.length > 0 && selected.size === activeIds.length && activeIds.every((id) => selected.has(id));
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
 
   const toggle = (id: string) =>
@@ -64,7 +73,9 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
       await createJob({
         carrierId,
         carrierLabel: carrier.label,
-        vehicles: vehicles.filter((v) => selected.has(v.vehicleId)).map((v) => ({ vehicleId: v.vehicleId, vehicleNumber: v.number })),
+        vehicles: vehicles
+          .filter((v) => selected.has(v.vehicleId))
+          .map((v) => ({ vehicleId: v.vehicleId, vehicleNumber: v.number })),
         from: range.from,
         to: range.to,
         selection: allSelected ? 'all' : activeSelected ? 'active' : 'some',
@@ -78,8 +89,14 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
 
   const storeFailure = lastStoreFailure();
   // Why Start cannot run, said before the click rather than after it.
-  const startBlocked = range && 'error' in range ? range.error : carrierId && vehicles.length > 0 && selected.size === 0 ? 'Choose at least one vehicle.' : null;
-  const rangeDays = range && !('error' in range) ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : null;
+  const startBlocked =
+    range && 'error' in range
+      ? range.error
+      : carrierId && vehicles.length > 0 && selected.size === 0
+        ? 'Choose at least one vehicle.'
+        : null;
+  const rangeDays =
+    range && !('error' in range) ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : null;
   return (
     <section className="page dl-page" aria-labelledby="downloads-title" data-testid="downloads-page">
       <header className="page-header">
@@ -105,7 +122,12 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
         <div className="dl-row">
           <div className="field">
             <label htmlFor="dl-carrier">Carrier</label>
-            <select id="dl-carrier" data-testid="dl-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
+            <select
+              id="dl-carrier"
+              data-testid="dl-carrier"
+              value={carrierId}
+              onChange={(e) => setCarrierId(e.target.value)}
+            >
               {carriers.length === 0 && <option value="">No carriers configured</option>}
               {carriers.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -125,7 +147,11 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
             window={today ? historyWindow(today) : undefined}
           />
           {range && !('error' in range) && (
-            <span className={`dl-range-days ${range.asked ? 'dl-range-clipped' : 'hint'}`} data-testid="dl-range-days" data-clipped={range.asked ? 'true' : 'false'}>
+            <span
+              className={`dl-range-days ${range.asked ? 'dl-range-clipped' : 'hint'}`}
+              data-testid="dl-range-days"
+              data-clipped={range.asked ? 'true' : 'false'}
+            >
               {rangeWords(range)}
             </span>
           )}
@@ -135,23 +161,47 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
           <div className="dl-vehicles-bar">
             <span className="dl-vehicles-title">Vehicles</span>
             <label className="check">
-              <input type="checkbox" data-testid="dl-vehicles-all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(vehicles.map((v) => v.vehicleId)))} />
+              <input
+                type="checkbox"
+                data-testid="dl-vehicles-all"
+                checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(vehicles.map((v) => v.vehicleId)))}
+              />
               All ({vehicles.length})
             </label>
             <label className="check">
-              <input type="checkbox" data-testid="dl-vehicles-active" checked={activeSelected} onChange={() => setSelected(activeSelected ? new Set() : new Set(activeIds))} />
+              <input
+                type="checkbox"
+                data-testid="dl-vehicles-active"
+                checked={activeSelected}
+                onChange={() => setSelected(activeSelected ? new Set() : new Set(activeIds))}
+              />
               All active ({activeIds.length})
             </label>
             <span className="spacer" />
             {rosterAt !== null && <span className="hint">List from {new Date(rosterAt).toLocaleString()}</span>}
-            <button type="button" className="btn btn-small" data-testid="dl-vehicles-refresh" onClick={() => loadVehicles(carrierId, true)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="dl-vehicles-refresh"
+              onClick={() => loadVehicles(carrierId, true)}
+            >
               Refresh list
             </button>
           </div>
           <div className="dl-vehicle-grid">
             {vehicles.map((v) => (
-              <label key={v.vehicleId} className={`dl-vehicle${selected.has(v.vehicleId) ? ' is-selected' : ''}${v.active ? '' : ' is-inactive'}`}>
-                <input type="checkbox" data-testid={`dl-vehicle-${v.vehicleId}`} data-vehicle-id={v.vehicleId} checked={selected.has(v.vehicleId)} onChange={() => toggle(v.vehicleId)} />
+              <label
+                key={v.vehicleId}
+                className={`dl-vehicle${selected.has(v.vehicleId) ? ' is-selected' : ''}${v.active ? '' : ' is-inactive'}`}
+              >
+                <input
+                  type="checkbox"
+                  data-testid={`dl-vehicle-${v.vehicleId}`}
+                  data-vehicle-id={v.vehicleId}
+                  checked={selected.has(v.vehicleId)}
+                  onChange={() => toggle(v.vehicleId)}
+                />
                 <span>{v.number}</span>
                 {!v.active && <span className="dl-vehicle-note">inactive</span>}
               </label>
@@ -159,7 +209,13 @@ export function DownloadsPage({ carrierId: initialCarrier, vehicleId: initialVeh
           </div>
         </fieldset>
         <div className="actions">
-          <button type="submit" className="btn btn-primary" data-testid="dl-start" disabled={busy || startBlocked !== null} aria-describedby="dl-start-reason">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            data-testid="dl-start"
+            disabled={busy || startBlocked !== null}
+            aria-describedby="dl-start-reason"
+          >
             Start download
           </button>
           {startBlocked && (

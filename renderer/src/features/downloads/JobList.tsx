@@ -6,7 +6,14 @@ import type { DownloadJob, JobState } from '../../store/types.ts';
 
 const pct = (done: number, total: number) => (total > 0 ? Math.round((done * 100) / total) : 0);
 
-const STATE_LABEL: Record<JobState, string> = { queued: 'Queued', running: 'Running', paused: 'Paused', cancelled: 'Cancelled', done: 'Done', failed: 'Failed' };
+const STATE_LABEL: Record<JobState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  done: 'Done',
+  failed: 'Failed',
+};
 
 export function StateBadge({ state, testId }: { state: JobState; testId?: string }) {
   return (
@@ -16,10 +23,30 @@ export function StateBadge({ state, testId }: { state: JobState; testId?: string
   );
 }
 
-export function ProgressBar({ done, total, label, testId, state }: { done: number; total: number; label: string; testId: string; state?: JobState }) {
+export function ProgressBar({
+  done,
+  total,
+  label,
+  testId,
+  state,
+}: {
+  done: number;
+  total: number;
+  label: string;
+  testId: string;
+  state?: JobState;
+}) {
   const value = pct(done, total);
   return (
-    <div role="progressbar" className={`progress${state ? ` progress-${state}` : ''}`} data-testid={testId} aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
+    <div
+      role="progressbar"
+      className={`progress${state ? ` progress-${state}` : ''}`}
+      data-testid={testId}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+    >
       <div className="progress-fill" style={{ width: `${value}%` }} />
     </div>
   );
@@ -52,10 +79,18 @@ function VehicleRows({ job }: { job: DownloadJob }) {
           <tr>
             <th scope="col">Vehicle</th>
             <th scope="col">State</th>
-            <th scope="col" className="dl-progress-col">Progress</th>
-            <th scope="col" className="num">Days</th>
-            <th scope="col" className="num">Records</th>
-            <th scope="col" className="num">Retries</th>
+            <th scope="col" className="dl-progress-col">
+              Progress
+            </th>
+            <th scope="col" className="num">
+              Days
+            </th>
+            <th scope="col" className="num">
+              Records
+            </th>
+            <th scope="col" className="num">
+              Retries
+            </th>
             <th scope="col">Note</th>
           </tr>
         </thead>
@@ -67,7 +102,13 @@ function VehicleRows({ job }: { job: DownloadJob }) {
                 <StateBadge state={v.state} />
               </td>
               <td className="dl-progress-col">
-                <ProgressBar testId="dl-vehicle-progress" state={v.state} label={`Days downloaded for ${v.vehicleNumber}`} done={v.progress.daysDone} total={v.progress.daysTotal} />
+                <ProgressBar
+                  testId="dl-vehicle-progress"
+                  state={v.state}
+                  label={`Days downloaded for ${v.vehicleNumber}`}
+                  done={v.progress.daysDone}
+                  total={v.progress.daysTotal}
+                />
               </td>
               <td className="num">
                 {v.progress.daysDone}/{v.progress.daysTotal}
@@ -89,7 +130,9 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
   const t = jobTotals(job);
   const timing = jobTiming(job, t.records, jobRate(job.id), now);
   const active = job.state === 'running' || job.state === 'queued';
-  const failure = job.failure ?? (job.state === 'failed' ? (job.vehicles.find((v) => v.failure && v.state === 'failed')?.failure ?? null) : null);
+  const failure =
+    job.failure ??
+    (job.state === 'failed' ? (job.vehicles.find((v) => v.failure && v.state === 'failed')?.failure ?? null) : null);
   const vehiclesId = `dl-vehicles-${job.id}`;
   const rejectedId = `dl-rejected-${job.id}`;
   return (
@@ -114,19 +157,35 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
             </button>
           )}
           {(active || job.state === 'paused' || job.state === 'failed') && (
-            <button type="button" className="btn btn-small btn-danger-quiet" data-testid="dl-cancel" onClick={() => cancelJob(job.id)}>
+            <button
+              type="button"
+              className="btn btn-small btn-danger-quiet"
+              data-testid="dl-cancel"
+              onClick={() => cancelJob(job.id)}
+            >
               Cancel
             </button>
           )}
           {!active && (
-            <button type="button" className="btn btn-small" data-testid="dl-remove" onClick={() => void removeJob(job.id)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="dl-remove"
+              onClick={() => void removeJob(job.id)}
+            >
               Remove from list
             </button>
           )}
         </div>
       </div>
       <div className="dl-job-progress">
-        <ProgressBar testId="dl-job-progress" state={job.state} label={`Days downloaded for ${job.carrierLabel}`} done={t.daysDone} total={t.daysTotal} />
+        <ProgressBar
+          testId="dl-job-progress"
+          state={job.state}
+          label={`Days downloaded for ${job.carrierLabel}`}
+          done={t.daysDone}
+          total={t.daysTotal}
+        />
         <span className="dl-pct">{pct(t.daysDone, t.daysTotal)}%</span>
       </div>
       <dl className="stats" data-testid="dl-job-stats">
@@ -143,11 +202,25 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
         </div>
       )}
       <div className="dl-job-more">
-        <button type="button" className="btn-link" data-testid="dl-vehicles-toggle" aria-expanded={showVehicles} aria-controls={vehiclesId} onClick={() => setShowVehicles((s) => !s)}>
+        <button
+          type="button"
+          className="btn-link"
+          data-testid="dl-vehicles-toggle"
+          aria-expanded={showVehicles}
+          aria-controls={vehiclesId}
+          onClick={() => setShowVehicles((s) => !s)}
+        >
           {showVehicles ? 'Hide' : 'Show'} vehicles ({job.vehicles.length})
         </button>
         {job.rejected.length > 0 && (
-          <button type="button" className="btn-link" data-testid="dl-rejected-toggle" aria-expanded={showRejected} aria-controls={rejectedId} onClick={() => setShowRejected((s) => !s)}>
+          <button
+            type="button"
+            className="btn-link"
+            data-testid="dl-rejected-toggle"
+            aria-expanded={showRejected}
+            aria-controls={rejectedId}
+            onClick={() => setShowRejected((s) => !s)}
+          >
             {showRejected ? 'Hide' : 'Show'} rejected records ({job.rejected.length})
           </button>
         )}
@@ -184,7 +257,13 @@ export function JobList({ jobs }: { jobs: DownloadJob[] }) {
             <span className="muted">
               All running: {done}/{total} days
             </span>
-            <ProgressBar testId="dl-overall-progress" state="running" label="All running downloads" done={done} total={total} />
+            <ProgressBar
+              testId="dl-overall-progress"
+              state="running"
+              label="All running downloads"
+              done={done}
+              total={total}
+            />
           </div>
         )}
       </div>

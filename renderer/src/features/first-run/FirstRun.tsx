@@ -29,20 +29,32 @@ export function FirstRun({ onDemoAdded, onAddCarrier }: Props) {
   return (
     <section className="first-run" aria-labelledby="first-run-title" data-testid="first-run">
       <h1 id="first-run-title">Welcome to RouteLens</h1>
-      <p className="lead">Review where your trucks went and how your drivers stand on Hours of Service, online or offline.</p>
+      <p className="lead">
+        Review where your trucks went and how your drivers stand on Hours of Service, online or offline.
+      </p>
       <div className="choice-grid">
         <div className="choice">
           <h2>Explore with demo carriers</h2>
-          <p>Three sample carriers served by a built-in simulator on this computer. No keys needed; nothing leaves your machine.</p>
-          <button type="button" className="btn btn-primary" data-testid="explore-demo" onClick={() => void exploreDemo()} disabled={busy} aria-busy={busy}>
+          <p>
+            Three sample carriers served by a built-in simulator on this computer. No keys needed; nothing leaves your
+            machine.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="explore-demo"
+            onClick={() => void exploreDemo()}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {busy ? 'Starting the demo…' : 'Explore with demo carriers'}
           </button>
         </div>
         <div className="choice">
           <h2>Add a carrier</h2>
           <p>
-            Connect a real carrier with your <strong>Provider Key</strong> (set once in Settings) and the carrier's <strong>Company Key</strong>. Keys are kept in
-            the system keychain.
+            Connect a real carrier with your <strong>Provider Key</strong> (set once in Settings) and the carrier's{' '}
+            <strong>Company Key</strong>. Keys are kept in the system keychain.
           </p>
           <button type="button" className="btn" data-testid="first-run-add-carrier" onClick={onAddCarrier}>
             Add a carrier

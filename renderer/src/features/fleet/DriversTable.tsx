@@ -35,7 +35,13 @@ function HosLimits({ hos }: { hos: NonNullable<DriverRow['hos']> }) {
   return (
     <>
       {alerts.map((a) => (
-        <span key={a.limit} className={`pill hos-alert hos-alert-${a.level}`} data-testid="driver-limit" data-limit={a.limit} data-level={a.level}>
+        <span
+          key={a.limit}
+          className={`pill hos-alert hos-alert-${a.level}`}
+          data-testid="driver-limit"
+          data-limit={a.limit}
+          data-level={a.level}
+        >
           {hosAlertText(a)}
         </span>
       ))}
@@ -46,7 +52,11 @@ function HosLimits({ hos }: { hos: NonNullable<DriverRow['hos']> }) {
 export function DriversTable({ rows }: { rows: DriverRow[] }) {
   const [filter, setFilter] = useState<DriverFilter>(ALL_DRIVERS);
   const filtered = useMemo(() => rows.filter((d) => matchesDriver(d, filter)), [rows, filter]);
-  const { sorted, sort, toggle } = useSort<DriverRow, DriverSortKey>(filtered, { key: 'name', direction: 'ascending' }, driverSortValue);
+  const { sorted, sort, toggle } = useSort<DriverRow, DriverSortKey>(
+    filtered,
+    { key: 'name', direction: 'ascending' },
+    driverSortValue,
+  );
   const set = (patch: Partial<DriverFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
   return (
@@ -54,11 +64,21 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
       <div className="filters" role="search" aria-label="Filter drivers">
         <label className="filter">
           <span>Search</span>
-          <input type="search" placeholder="Name or username" data-testid="driver-filter-text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+          <input
+            type="search"
+            placeholder="Name or username"
+            data-testid="driver-filter-text"
+            value={filter.text}
+            onChange={(e) => set({ text: e.target.value })}
+          />
         </label>
         <label className="filter">
           <span>Active</span>
-          <select data-testid="driver-filter-active" value={filter.active} onChange={(e) => set({ active: e.target.value as DriverFilter['active'] })}>
+          <select
+            data-testid="driver-filter-active"
+            value={filter.active}
+            onChange={(e) => set({ active: e.target.value as DriverFilter['active'] })}
+          >
             <option value="all">All</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
@@ -66,7 +86,11 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
         </label>
         <label className="filter">
           <span>Duty status</span>
-          <select data-testid="driver-filter-duty" value={filter.duty} onChange={(e) => set({ duty: e.target.value as DriverFilter['duty'] })}>
+          <select
+            data-testid="driver-filter-duty"
+            value={filter.duty}
+            onChange={(e) => set({ duty: e.target.value as DriverFilter['duty'] })}
+          >
             <option value="all">Any</option>
             {DUTY_CODES.map((code) => (
               <option key={code} value={code}>
@@ -78,7 +102,11 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
         </label>
         <label className="filter">
           <span>HOS limits</span>
-          <select data-testid="driver-filter-limits" value={filter.limits} onChange={(e) => set({ limits: e.target.value as DriverFilter['limits'] })}>
+          <select
+            data-testid="driver-filter-limits"
+            value={filter.limits}
+            onChange={(e) => set({ limits: e.target.value as DriverFilter['limits'] })}
+          >
             <option value="any">Any</option>
             <option value="flagged">Reached or near</option>
             <option value="reached">Reached</option>
@@ -86,14 +114,24 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
         </label>
         <label className="filter">
           <span>Drive left</span>
-          <select data-testid="driver-filter-drive" value={filter.driveBelow} onChange={(e) => set({ driveBelow: e.target.value as DriverFilter['driveBelow'] })}>
+          <select
+            data-testid="driver-filter-drive"
+            value={filter.driveBelow}
+            onChange={(e) => set({ driveBelow: e.target.value as DriverFilter['driveBelow'] })}
+          >
             <option value="any">Any</option>
             <option value="1">Less than 1 h</option>
             <option value="2">Less than 2 h</option>
             <option value="4">Less than 4 h</option>
           </select>
         </label>
-        <span className="filter-count muted" data-testid="driver-count" data-shown={sorted.length} data-total={rows.length} aria-live="polite">
+        <span
+          className="filter-count muted"
+          data-testid="driver-count"
+          data-shown={sorted.length}
+          data-total={rows.length}
+          aria-live="polite"
+        >
           {sorted.length === rows.length ? `${rows.length} drivers` : `${sorted.length} of ${rows.length} drivers`}
         </span>
       </div>
@@ -103,7 +141,15 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
           <thead>
             <tr>
               {COLUMNS.map((c) => (
-                <SortHeader key={c.key} label={c.label} column={c.key} sort={sort} onSort={toggle} testIdPrefix="sort-drivers" numeric={c.numeric} />
+                <SortHeader
+                  key={c.key}
+                  label={c.label}
+                  column={c.key}
+                  sort={sort}
+                  onSort={toggle}
+                  testIdPrefix="sort-drivers"
+                  numeric={c.numeric}
+                />
               ))}
             </tr>
           </thead>
@@ -123,7 +169,10 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                     <>
                       <td data-testid="driver-duty" data-status={hos.status ?? ''}>
                         {hos.status ? (
-                          <span className={`pill pill-${hos.status.toLowerCase().replace(/_/g, '-')}`} title={`ELD duty status code ${hos.status}`}>
+                          <span
+                            className={`pill pill-${hos.status.toLowerCase().replace(/_/g, '-')}`}
+                            title={`ELD duty status code ${hos.status}`}
+                          >
                             {DUTY_STATUS_MEANING[hos.status]}
                           </span>
                         ) : (

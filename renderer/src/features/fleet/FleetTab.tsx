@@ -21,9 +21,23 @@ export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: 
   const stored = useLive(() => storedVehicleIds(carrierId), [carrierId]);
 
   return (
-    <div className="fleet-tab" data-testid={`fleet-${kind}`} data-loaded={rows !== null || fleet.offline !== null || fleet.error !== null} data-source={fleet.offline ? 'stored' : 'live'}>
-      <RefreshBar snapshot={fleet.offline ? null : fleet.snapshot} loading={fleet.loading} nextRefreshLocal={fleet.nextRefreshLocal} now={now} serverNow={backendNow} onRefresh={() => void fleet.refresh()} />
-      {fleet.offline && <OfflineNotice roster={fleet.offline.roster} failure={fleet.offline.failure} serverNow={backendNow} />}
+    <div
+      className="fleet-tab"
+      data-testid={`fleet-${kind}`}
+      data-loaded={rows !== null || fleet.offline !== null || fleet.error !== null}
+      data-source={fleet.offline ? 'stored' : 'live'}
+    >
+      <RefreshBar
+        snapshot={fleet.offline ? null : fleet.snapshot}
+        loading={fleet.loading}
+        nextRefreshLocal={fleet.nextRefreshLocal}
+        now={now}
+        serverNow={backendNow}
+        onRefresh={() => void fleet.refresh()}
+      />
+      {fleet.offline && (
+        <OfflineNotice roster={fleet.offline.roster} failure={fleet.offline.failure} serverNow={backendNow} />
+      )}
       {fleet.error && <ErrorAlert failure={fleet.error} testId="fleet-error" />}
       {fleet.saveError && (
         <p className="alert alert-warning" role="status" data-testid="snapshot-save-error">
@@ -36,7 +50,11 @@ export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: 
         </p>
       )}
       {rows === null ? (
-        fleet.loading && <p className="loading" role="status">Loading {kind}…</p>
+        fleet.loading && (
+          <p className="loading" role="status">
+            Loading {kind}…
+          </p>
+        )
       ) : kind === 'vehicles' ? (
         <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} links={{ ...links, stored }} />
       ) : (

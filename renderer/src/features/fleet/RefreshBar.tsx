@@ -14,10 +14,20 @@ interface Props {
 /** Refresh on demand, but never sooner than the backend would actually ask the API again. */
 export function RefreshBar({ snapshot, loading, nextRefreshLocal, now, serverNow, onRefresh }: Props) {
   // `now` ticks once a second, so it may lag the answer by up to a second: never show more than the real floor.
-  const waitS = nextRefreshLocal === null ? 0 : Math.min(MIN_REFRESH_MS / 1000, Math.max(0, Math.ceil((nextRefreshLocal - now) / 1000)));
+  const waitS =
+    nextRefreshLocal === null
+      ? 0
+      : Math.min(MIN_REFRESH_MS / 1000, Math.max(0, Math.ceil((nextRefreshLocal - now) / 1000)));
   return (
     <div className="refresh-bar">
-      <button type="button" className="btn btn-small" data-testid="fleet-refresh" onClick={onRefresh} disabled={loading || waitS > 0} aria-describedby="refresh-status">
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="fleet-refresh"
+        onClick={onRefresh}
+        disabled={loading || waitS > 0}
+        aria-describedby="refresh-status"
+      >
         {loading ? 'Refreshing…' : 'Refresh'}
       </button>
       <span id="refresh-status" className="muted" aria-live="off">

@@ -4,7 +4,13 @@ import { SortHeader } from '../../components/SortHeader.tsx';
 import type { VehicleLinks } from './FleetPage.tsx';
 import { useSort } from '../../hooks/useSort.ts';
 import { formatAge, formatLatLng, formatMiles, formatUtc, MOTION_LABEL } from './format.ts';
-import { ALL_VEHICLES, matchesVehicle, vehicleSortValue, type VehicleFilter, type VehicleSortKey } from './vehicle-filter.ts';
+import {
+  ALL_VEHICLES,
+  matchesVehicle,
+  vehicleSortValue,
+  type VehicleFilter,
+  type VehicleSortKey,
+} from './vehicle-filter.ts';
 
 interface Props {
   rows: VehicleRow[];
@@ -29,7 +35,11 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
   const stored = links?.stored;
   const [filter, setFilter] = useState<VehicleFilter>(ALL_VEHICLES);
   const filtered = useMemo(() => rows.filter((v) => matchesVehicle(v, filter)), [rows, filter]);
-  const { sorted, sort, toggle } = useSort<VehicleRow, VehicleSortKey>(filtered, { key: 'number', direction: 'ascending' }, vehicleSortValue);
+  const { sorted, sort, toggle } = useSort<VehicleRow, VehicleSortKey>(
+    filtered,
+    { key: 'number', direction: 'ascending' },
+    vehicleSortValue,
+  );
   const set = (patch: Partial<VehicleFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
   return (
@@ -37,11 +47,21 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
       <div className="filters" role="search" aria-label="Filter vehicles">
         <label className="filter">
           <span>Search</span>
-          <input type="search" placeholder="Number, VIN or place" data-testid="vehicle-filter-text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+          <input
+            type="search"
+            placeholder="Number, VIN or place"
+            data-testid="vehicle-filter-text"
+            value={filter.text}
+            onChange={(e) => set({ text: e.target.value })}
+          />
         </label>
         <label className="filter">
           <span>Active</span>
-          <select data-testid="vehicle-filter-active" value={filter.active} onChange={(e) => set({ active: e.target.value as VehicleFilter['active'] })}>
+          <select
+            data-testid="vehicle-filter-active"
+            value={filter.active}
+            onChange={(e) => set({ active: e.target.value as VehicleFilter['active'] })}
+          >
             <option value="all">All</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
@@ -49,7 +69,11 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
         </label>
         <label className="filter">
           <span>Motion</span>
-          <select data-testid="vehicle-filter-motion" value={filter.motion} onChange={(e) => set({ motion: e.target.value as VehicleFilter['motion'] })}>
+          <select
+            data-testid="vehicle-filter-motion"
+            value={filter.motion}
+            onChange={(e) => set({ motion: e.target.value as VehicleFilter['motion'] })}
+          >
             <option value="all">Any</option>
             <option value="IN_MOTION">In motion</option>
             <option value="STATIONARY">Stationary</option>
@@ -57,7 +81,13 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
             <option value="none">No status</option>
           </select>
         </label>
-        <span className="filter-count muted" data-testid="vehicle-count" data-shown={sorted.length} data-total={rows.length} aria-live="polite">
+        <span
+          className="filter-count muted"
+          data-testid="vehicle-count"
+          data-shown={sorted.length}
+          data-total={rows.length}
+          aria-live="polite"
+        >
           {sorted.length === rows.length ? `${rows.length} vehicles` : `${sorted.length} of ${rows.length} vehicles`}
         </span>
       </div>
@@ -67,7 +97,15 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
           <thead>
             <tr>
               {COLUMNS.map((c) => (
-                <SortHeader key={c.key} label={c.label} column={c.key} sort={sort} onSort={toggle} testIdPrefix="sort-vehicles" numeric={c.numeric} />
+                <SortHeader
+                  key={c.key}
+                  label={c.label}
+                  column={c.key}
+                  sort={sort}
+                  onSort={toggle}
+                  testIdPrefix="sort-vehicles"
+                  numeric={c.numeric}
+                />
               ))}
               {links && (
                 <th scope="col">
@@ -90,7 +128,12 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                   <td data-testid="vehicle-active">{v.active ? 'Yes' : <span className="muted">No</span>}</td>
                   {l ? (
                     <>
-                      <td data-testid="vehicle-location" title={formatLatLng(l.lat, l.lng)} data-lat={l.lat} data-lng={l.lng}>
+                      <td
+                        data-testid="vehicle-location"
+                        title={formatLatLng(l.lat, l.lng)}
+                        data-lat={l.lat}
+                        data-lng={l.lng}
+                      >
                         {l.place || <span className="mono">{formatLatLng(l.lat, l.lng)}</span>}
                       </td>
                       <td data-testid="vehicle-speed" className="num">
@@ -100,7 +143,11 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                         <span className={`pill pill-${l.status.toLowerCase()}`}>{MOTION_LABEL[l.status]}</span>
                       </td>
                       <td data-testid="vehicle-fuel" className="num">
-                        {l.fuelLevel === null ? <span title="The vehicle reports no fuel data">—</span> : `${l.fuelLevel}%`}
+                        {l.fuelLevel === null ? (
+                          <span title="The vehicle reports no fuel data">—</span>
+                        ) : (
+                          `${l.fuelLevel}%`
+                        )}
                       </td>
                       <td data-testid="vehicle-odometer" className="num">
                         {formatMiles(l.odometerMiles)}
@@ -117,21 +164,31 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                     </td>
                   )}
                   {links && (
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      data-testid="vehicle-open-review"
-                      disabled={!stored?.has(v.vehicleId)}
-                      title={stored?.has(v.vehicleId) ? `Open ${v.number}'s trips in Trip review` : `Nothing is downloaded for ${v.number} yet`}
-                      onClick={() => links.onOpenReview(v.vehicleId)}
-                    >
-                      Trips
-                    </button>{' '}
-                    <button type="button" className="btn btn-small" data-testid="vehicle-open-downloads" title={`Download ${v.number}'s days`} onClick={() => links.onOpenDownloads(v.vehicleId)}>
-                      Download
-                    </button>
-                  </td>
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="vehicle-open-review"
+                        disabled={!stored?.has(v.vehicleId)}
+                        title={
+                          stored?.has(v.vehicleId)
+                            ? `Open ${v.number}'s trips in Trip review`
+                            : `Nothing is downloaded for ${v.number} yet`
+                        }
+                        onClick={() => links.onOpenReview(v.vehicleId)}
+                      >
+                        Trips
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="vehicle-open-downloads"
+                        title={`Download ${v.number}'s days`}
+                        onClick={() => links.onOpenDownloads(v.vehicleId)}
+                      >
+                        Download
+                      </button>
+                    </td>
                   )}
                 </tr>
               );

@@ -25,7 +25,8 @@ function placeSortKey(place: string): string {
   return `${named} ${place}`;
 }
 
-export type VehicleSortKey = 'number' | 'vin' | 'active' | 'location' | 'speed' | 'motion' | 'fuel' | 'odometer' | 'reading';
+export type VehicleSortKey =
+  'number' | 'vin' | 'active' | 'location' | 'speed' | 'motion' | 'fuel' | 'odometer' | 'reading';
 
 export function vehicleSortValue(v: VehicleRow, key: VehicleSortKey): SortValue {
   const l = v.latest;

@@ -19,7 +19,8 @@ export function Header({ info, keys }: { info: AppInfo | null; keys: KeysStatus 
       {keys && !keys.keychainAvailable && (
         <div className="header-warning" role="status" data-testid="keychain-warning">
           <span data-testid="keychain-warning-sentence">
-            <strong>No keychain.</strong> {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Demo carriers still work.
+            <strong>No keychain.</strong> {keys.keychainReason ?? 'API keys cannot be saved on this computer.'} Demo
+            carriers still work.
           </span>
           <KeychainHelp keys={keys} testIdPrefix="keychain-warning" />
         </div>

@@ -8,11 +8,29 @@ interface Props {
   onNavigate: (view: View) => void;
 }
 
-function NavItem({ target, current, onNavigate, testId, children }: { target: View; current: View; onNavigate: (v: View) => void; testId: string; children: ReactNode }) {
+function NavItem({
+  target,
+  current,
+  onNavigate,
+  testId,
+  children,
+}: {
+  target: View;
+  current: View;
+  onNavigate: (v: View) => void;
+  testId: string;
+  children: ReactNode;
+}) {
   const active = sameView(target, current);
   return (
     <li>
-      <button type="button" className="nav-item" data-testid={testId} aria-current={active ? 'page' : undefined} onClick={() => onNavigate(target)}>
+      <button
+        type="button"
+        className="nav-item"
+        data-testid={testId}
+        aria-current={active ? 'page' : undefined}
+        onClick={() => onNavigate(target)}
+      >
         {children}
       </button>
     </li>
@@ -35,7 +53,13 @@ export function Sidebar({ view, carriers, onNavigate }: Props) {
       ) : (
         <ul className="nav-list" aria-labelledby="nav-fleet-heading">
           {carriers.map((c) => (
-            <NavItem key={c.id} target={{ page: 'fleet', carrierId: c.id }} current={view} onNavigate={onNavigate} testId={`nav-fleet-${c.id}`}>
+            <NavItem
+              key={c.id}
+              target={{ page: 'fleet', carrierId: c.id }}
+              current={view}
+              onNavigate={onNavigate}
+              testId={`nav-fleet-${c.id}`}
+            >
               <span className="nav-carrier" title={c.label}>
                 {c.label}
               </span>

@@ -75,7 +75,9 @@ export function hashToView(hash: string): View | null {
     const carrierId = params.get('carrier');
     const vehicleId = params.get('vehicle');
     if (carrierId === null || !ID.test(carrierId)) return { page: 'downloads' };
-    return vehicleId !== null && ID.test(vehicleId) ? { page: 'downloads', carrierId, vehicleId } : { page: 'downloads', carrierId };
+    return vehicleId !== null && ID.test(vehicleId)
+      ? { page: 'downloads', carrierId, vehicleId }
+      : { page: 'downloads', carrierId };
   }
   if (page !== 'review') return null;
   const carrierId = params.get('carrier');
@@ -85,7 +87,8 @@ export function hashToView(hash: string): View | null {
   const span = params.get('span') as Span;
   const t = params.get('t');
   const seekTo = t === null ? undefined : Number(t);
-  if (!ID.test(carrierId) || !ID.test(vehicleId) || (day !== '' && !DAY.test(day)) || !SPANS.includes(span)) return { page: 'review' };
+  if (!ID.test(carrierId) || !ID.test(vehicleId) || (day !== '' && !DAY.test(day)) || !SPANS.includes(span))
+    return { page: 'review' };
   if (seekTo !== undefined && !Number.isSafeInteger(seekTo)) return { page: 'review' };
   return { page: 'review', place: { carrierId, vehicleId, day, span, ...(seekTo !== undefined ? { seekTo } : {}) } };
 }

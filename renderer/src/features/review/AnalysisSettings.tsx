@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADJUSTABLE_PARAM_KEYS, DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams, type AdjustableParamKey } from '../../../../shared/analysis/adjustable.ts';
+import {
+  ADJUSTABLE_PARAM_KEYS,
+  DEFAULT_ADJUSTABLE_PARAMS,
+  type AdjustableAnalysisParams,
+  type AdjustableParamKey,
+} from '../../../../shared/analysis/adjustable.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { ANALYSIS_FIELDS, checkField, toTyped, type AnalysisField } from './analysis-fields.ts';
 
@@ -13,7 +18,8 @@ interface Props {
 /** Keep in step with .analysis-settings-panel's width in review.css. */
 const PANEL_WIDTH_PX = 540;
 
-const isDefault = (v: AdjustableAnalysisParams) => ADJUSTABLE_PARAM_KEYS.every((k) => v[k] === DEFAULT_ADJUSTABLE_PARAMS[k]);
+const isDefault = (v: AdjustableAnalysisParams) =>
+  ADJUSTABLE_PARAM_KEYS.every((k) => v[k] === DEFAULT_ADJUSTABLE_PARAMS[k]);
 
 /**
  * "Analysis settings" on the Review toolbar: a disclosure with the
@@ -89,7 +95,13 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
         Settings{isDefault(value) ? '' : ' •'}
       </button>
       {open && (
-        <div id={panelId} className={`analysis-settings-panel${alignRight ? ' analysis-settings-panel-right' : ''}`} role="group" aria-label="Analysis settings" data-testid="analysis-settings">
+        <div
+          id={panelId}
+          className={`analysis-settings-panel${alignRight ? ' analysis-settings-panel-right' : ''}`}
+          role="group"
+          aria-label="Analysis settings"
+          data-testid="analysis-settings"
+        >
           {ANALYSIS_FIELDS.map((f) => {
             const error = errors[f.key];
             const id = `${panelId}-${f.key}`;
@@ -118,7 +130,12 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
                   {f.help}
                 </span>
                 {error && (
-                  <span id={`${id}-error`} className="analysis-param-error" role="alert" data-testid={`analysis-error-${f.key}`}>
+                  <span
+                    id={`${id}-error`}
+                    className="analysis-param-error"
+                    role="alert"
+                    data-testid={`analysis-error-${f.key}`}
+                  >
                     {error}
                   </span>
                 )}

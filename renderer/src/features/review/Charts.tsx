@@ -44,7 +44,16 @@ function Cursor({ store, width, fromMs, toMs }: { store: PlaybackStore; width: n
 }
 
 /** A chart frame whose clicks seek playback to the time under the pointer. */
-function SeekFrame(props: { testId: string; store: PlaybackStore; width: number; height: number; fromMs: number; toMs: number; label: string; children: ReactNode }) {
+function SeekFrame(props: {
+  testId: string;
+  store: PlaybackStore;
+  width: number;
+  height: number;
+  fromMs: number;
+  toMs: number;
+  label: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const onClick = (e: MouseEvent) => {
     const r = ref.current?.getBoundingClientRect();
@@ -52,7 +61,16 @@ function SeekFrame(props: { testId: string; store: PlaybackStore; width: number;
     props.store.seek(timeAtX(props.width, props.fromMs, props.toMs, e.clientX - r.left));
   };
   return (
-    <div ref={ref} className="chart-frame" data-testid={props.testId} data-from={props.fromMs} data-to={props.toMs} style={{ height: props.height }} onClick={onClick} title="Click to seek">
+    <div
+      ref={ref}
+      className="chart-frame"
+      data-testid={props.testId}
+      data-from={props.fromMs}
+      data-to={props.toMs}
+      style={{ height: props.height }}
+      onClick={onClick}
+      title="Click to seek"
+    >
       {props.label && <span className="chart-label">{props.label}</span>}
       {props.children}
       <Cursor store={props.store} width={props.width} fromMs={props.fromMs} toMs={props.toMs} />
@@ -74,12 +92,34 @@ export const SpeedChart = memo(function SpeedChart({ series, width, thresholdMph
   let maxV = thresholdMph + 10;
   for (const v of speed.v) if (v > maxV) maxV = v;
   return (
-    <SeekFrame testId="chart-speed" store={store} width={width} height={130} fromMs={fromMs} toMs={toMs} label="Speed (mph)">
+    <SeekFrame
+      testId="chart-speed"
+      store={store}
+      width={width}
+      height={130}
+      fromMs={fromMs}
+      toMs={toMs}
+      label="Speed (mph)"
+    >
       <LineChart width={width} height={130} data={data} margin={CHART_MARGIN} data-points={data.length}>
         <CartesianGrid stroke="#eef1f4" vertical={false} />
-        <XAxis dataKey="t" type="number" scale="time" domain={[fromMs, toMs]} allowDataOverflow tickFormatter={tickFormatter(fmt, fromMs, toMs)} fontSize={11} minTickGap={40} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          scale="time"
+          domain={[fromMs, toMs]}
+          allowDataOverflow
+          tickFormatter={tickFormatter(fmt, fromMs, toMs)}
+          fontSize={11}
+          minTickGap={40}
+        />
         <YAxis width={Y_AXIS_WIDTH} domain={[0, Math.ceil(maxV / 10) * 10]} fontSize={11} />
-        <ReferenceLine y={thresholdMph} stroke="#c8231a" strokeDasharray="4 3" label={{ value: `${thresholdMph} mph`, position: 'insideTopRight', fontSize: 11, fill: '#c8231a' }} />
+        <ReferenceLine
+          y={thresholdMph}
+          stroke="#c8231a"
+          strokeDasharray="4 3"
+          label={{ value: `${thresholdMph} mph`, position: 'insideTopRight', fontSize: 11, fill: '#c8231a' }}
+        />
         <Line dataKey="v" type="linear" stroke="#1f5fa8" strokeWidth={1.25} dot={false} isAnimationActive={false} />
       </LineChart>
       <OutlierMarks series={series} width={width} fmt={fmt} />
@@ -136,7 +176,14 @@ export const StatusChart = memo(function StatusChart({ series, width, store }: C
     <SeekFrame testId="chart-status" store={store} width={width} height={height} fromMs={fromMs} toMs={toMs} label="">
       <svg width={width} height={height} data-bands={bands.length} role="img" aria-label="Motion status over time">
         {ROWS.map((r, k) => (
-          <text key={r.status} x={Y_AXIS_WIDTH - 4} y={4 + k * rowH + rowH / 2 + 4} textAnchor="end" fontSize={10} fill="#6b7683">
+          <text
+            key={r.status}
+            x={Y_AXIS_WIDTH - 4}
+            y={4 + k * rowH + rowH / 2 + 4}
+            textAnchor="end"
+            fontSize={10}
+            fill="#6b7683"
+          >
             {r.label}
           </text>
         ))}
@@ -144,7 +191,18 @@ export const StatusChart = memo(function StatusChart({ series, width, store }: C
           const row = ROWS.findIndex((r) => r.status === b.status);
           const x1 = plotX(width, fromMs, toMs, b.startMs);
           const x2 = plotX(width, fromMs, toMs, b.endMs);
-          return <rect key={k} data-testid="status-band" data-status={b.status} x={x1} y={4 + row * rowH} width={Math.max(0.75, x2 - x1)} height={rowH - 2} fill={STATUS_COLORS[MotionCode[b.status]] ?? '#999'} />;
+          return (
+            <rect
+              key={k}
+              data-testid="status-band"
+              data-status={b.status}
+              x={x1}
+              y={4 + row * rowH}
+              width={Math.max(0.75, x2 - x1)}
+              height={rowH - 2}
+              fill={STATUS_COLORS[MotionCode[b.status]] ?? '#999'}
+            />
+          );
         })}
       </svg>
     </SeekFrame>
@@ -155,13 +213,25 @@ export const StatusChart = memo(function StatusChart({ series, width, store }: C
  * The whole selection in miniature with a brush: dragging its handles zooms
  * the charts and the map to that time window.
  */
-export const OverviewBrush = memo(function OverviewBrush(props: { series: SeriesResult; width: number; fmt: ZoneFormatter; onWindow: (fromMs: number, toMs: number) => void; resetKey: string }) {
+export const OverviewBrush = memo(function OverviewBrush(props: {
+  series: SeriesResult;
+  width: number;
+  fmt: ZoneFormatter;
+  onWindow: (fromMs: number, toMs: number) => void;
+  resetKey: string;
+}) {
   const { speed, fromMs, toMs } = props.series;
   const data = chartData(speed);
   const last = Math.max(0, data.length - 1);
   return (
     <div className="chart-frame" data-testid="chart-overview" style={{ height: 56 }}>
-      <LineChart key={props.resetKey} width={props.width} height={56} data={data} margin={{ ...CHART_MARGIN, left: Y_AXIS_WIDTH }}>
+      <LineChart
+        key={props.resetKey}
+        width={props.width}
+        height={56}
+        data={data}
+        margin={{ ...CHART_MARGIN, left: Y_AXIS_WIDTH }}
+      >
         <XAxis dataKey="t" type="number" domain={[fromMs, toMs]} hide />
         <Line dataKey="v" stroke="#9fb6cf" strokeWidth={1} dot={false} isAnimationActive={false} />
         <Brush
@@ -169,7 +239,9 @@ export const OverviewBrush = memo(function OverviewBrush(props: { series: Series
           height={22}
           travellerWidth={8}
           stroke="#1f5fa8"
-          tickFormatter={(ms: number) => (toMs - fromMs > 2 * 86_400_000 ? props.fmt.shortDate(ms) : props.fmt.shortTime(ms))}
+          tickFormatter={(ms: number) =>
+            toMs - fromMs > 2 * 86_400_000 ? props.fmt.shortDate(ms) : props.fmt.shortTime(ms)
+          }
           onChange={(r) => {
             const a = data[r.startIndex ?? 0]?.t ?? fromMs;
             const b = data[r.endIndex ?? last]?.t ?? toMs;

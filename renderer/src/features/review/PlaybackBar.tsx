@@ -23,14 +23,42 @@ export function PlaybackBar({ store, track }: { store: PlaybackStore; track: Fla
   const s = { playing, rate, follow, skipIdle };
   const now = () => store.get().timeMs;
   return (
-    <div className="playback-bar" data-testid="playback-bar" data-playing={s.playing} data-rate={s.rate} data-follow={s.follow} data-skip-idle={s.skipIdle}>
-      <button type="button" className="btn btn-small" data-testid="pb-prev" onClick={() => store.seek(stepTime(track.t, now(), -1))} title="Previous reading (←)" aria-label="Previous reading">
+    <div
+      className="playback-bar"
+      data-testid="playback-bar"
+      data-playing={s.playing}
+      data-rate={s.rate}
+      data-follow={s.follow}
+      data-skip-idle={s.skipIdle}
+    >
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="pb-prev"
+        onClick={() => store.seek(stepTime(track.t, now(), -1))}
+        title="Previous reading (←)"
+        aria-label="Previous reading"
+      >
         ‹ Prev
       </button>
-      <button type="button" className="btn btn-small btn-primary pb-play" data-testid="pb-play" onClick={() => store.toggle()} title="Play / pause (Space)" aria-pressed={s.playing}>
+      <button
+        type="button"
+        className="btn btn-small btn-primary pb-play"
+        data-testid="pb-play"
+        onClick={() => store.toggle()}
+        title="Play / pause (Space)"
+        aria-pressed={s.playing}
+      >
         {s.playing ? '❚❚ Pause' : '▶ Play'}
       </button>
-      <button type="button" className="btn btn-small" data-testid="pb-next" onClick={() => store.seek(stepTime(track.t, now(), 1))} title="Next reading (→)" aria-label="Next reading">
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="pb-next"
+        onClick={() => store.seek(stepTime(track.t, now(), 1))}
+        title="Next reading (→)"
+        aria-label="Next reading"
+      >
         Next ›
       </button>
       <label className="pb-field" title="Playback speed (+ / −)">
@@ -43,10 +71,22 @@ export function PlaybackBar({ store, track }: { store: PlaybackStore; track: Fla
         </select>
       </label>
       <label className="pb-field">
-        <input type="checkbox" data-testid="pb-skip" checked={s.skipIdle} onChange={(e) => store.setSkipIdle(e.target.checked)} /> Skip stops &amp; offline
+        <input
+          type="checkbox"
+          data-testid="pb-skip"
+          checked={s.skipIdle}
+          onChange={(e) => store.setSkipIdle(e.target.checked)}
+        />{' '}
+        Skip stops &amp; offline
       </label>
       <label className="pb-field" title="Follow vehicle (F)">
-        <input type="checkbox" data-testid="pb-follow" checked={s.follow} onChange={(e) => store.setFollow(e.target.checked)} /> Follow
+        <input
+          type="checkbox"
+          data-testid="pb-follow"
+          checked={s.follow}
+          onChange={(e) => store.setFollow(e.target.checked)}
+        />{' '}
+        Follow
       </label>
       <Scrubber store={store} />
       <span className="pb-keys muted" aria-hidden="true">
@@ -88,11 +128,36 @@ function Scrubber({ store }: { store: PlaybackStore }) {
       ro.disconnect();
     };
   }, [store, startMs, endMs]);
-  return <input ref={ref} className="pb-scrubber" type="range" data-testid="pb-scrubber" aria-label="Timeline" min={startMs} max={endMs} step={1000} defaultValue={store.get().timeMs} onChange={(e) => store.seek(Number(e.target.value))} />;
+  return (
+    <input
+      ref={ref}
+      className="pb-scrubber"
+      type="range"
+      data-testid="pb-scrubber"
+      aria-label="Timeline"
+      min={startMs}
+      max={endMs}
+      step={1000}
+      defaultValue={store.get().timeMs}
+      onChange={(e) => store.seek(Number(e.target.value))}
+    />
+  );
 }
 
 /** Current moment: time in the display zone, speed, status, heading, place. */
-export function NowPanel({ store, track, fmt, gap, thresholdMph }: { store: PlaybackStore; track: FlatTrack; fmt: ZoneFormatter; gap: GapParams; thresholdMph: number }) {
+export function NowPanel({
+  store,
+  track,
+  fmt,
+  gap,
+  thresholdMph,
+}: {
+  store: PlaybackStore;
+  track: FlatTrack;
+  fmt: ZoneFormatter;
+  gap: GapParams;
+  thresholdMph: number;
+}) {
   // Text nobody can read at 60 Hz: 10 updates a second while playing, every change when paused.
   const t = useThrottledPlayback(store, (x) => x.timeMs);
   const s = sampleAt(track, t, gap);
@@ -115,7 +180,9 @@ export function NowPanel({ store, track, fmt, gap, thresholdMph }: { store: Play
       <div>
         <dt>Status</dt>
         <dd data-testid="now-status" data-status={status}>
-          <span className={`pill pill-${status === 'IN_MOTION' ? 'in' : status.toLowerCase()}`}>{s.inGap ? 'Gap' : STATUS_TEXT[status]}</span>
+          <span className={`pill pill-${status === 'IN_MOTION' ? 'in' : status.toLowerCase()}`}>
+            {s.inGap ? 'Gap' : STATUS_TEXT[status]}
+          </span>
         </dd>
       </div>
       <div>

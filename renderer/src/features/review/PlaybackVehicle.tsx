@@ -11,7 +11,17 @@ import { usePlayback, type PlaybackStore } from './playback-store.ts';
  * is moved) only when the marker would move half a pixel or turn 2 degrees —
  * at 600x over a country-wide view most frames move it less than that.
  */
-export function PlaybackVehicle({ store, track, gap, label }: { store: PlaybackStore; track: FlatTrack; gap: GapParams; label: string }) {
+export function PlaybackVehicle({
+  store,
+  track,
+  gap,
+  label,
+}: {
+  store: PlaybackStore;
+  track: FlatTrack;
+  gap: GapParams;
+  label: string;
+}) {
   const map = useMap();
   const at = usePlayback(store, (st) => {
     const s = sampleAt(track, st.timeMs, gap);

@@ -8,20 +8,36 @@ import type { PlaybackStore } from './playback-store.ts';
 
 type Tab = 'trips' | 'stops' | 'events';
 
-const EVENT_TEXT: Record<SafetyEvent['kind'], string> = { speeding: 'Speeding', 'long-stop': 'Long stop', gap: 'Data gap' };
+const EVENT_TEXT: Record<SafetyEvent['kind'], string> = {
+  speeding: 'Speeding',
+  'long-stop': 'Long stop',
+  gap: 'Data gap',
+};
 const GAP_TEXT: Record<GapReason, string> = { offline: 'offline', silence: 'no readings', jump: 'position jump' };
 
 function eventDetail(e: SafetyEvent): string {
   if (e.kind === 'speeding') return `peak ${e.peakSpeedMph.toFixed(0)} mph · ${formatDuration(e.durationSeconds)}`;
-  if (e.kind === 'gap') return `${GAP_TEXT[e.reason]} · ${formatDuration(e.durationSeconds)} · ${e.miles.toFixed(1)} mi unaccounted`;
+  if (e.kind === 'gap')
+    return `${GAP_TEXT[e.reason]} · ${formatDuration(e.durationSeconds)} · ${e.miles.toFixed(1)} mi unaccounted`;
   return formatDuration(e.durationSeconds);
 }
 
 /** Trips, stops and safety events of the selection; a click seeks playback to the start. */
-export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: { analysis: TrackAnalysis; fmt: ZoneFormatter; store: PlaybackStore }) {
+export const ReviewLists = memo(function ReviewLists({
+  analysis,
+  fmt,
+  store,
+}: {
+  analysis: TrackAnalysis;
+  fmt: ZoneFormatter;
+  store: PlaybackStore;
+}) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
-  const events = useMemo(() => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)), [analysis, kind]);
+  const events = useMemo(
+    () => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)),
+    [analysis, kind],
+  );
   const list = tab === 'trips' ? analysis.trips : tab === 'stops' ? analysis.stops : events;
   const rows = useProgressiveCount(list.length, list);
   const seek = (ms: number) => store.seek(ms);
@@ -35,7 +51,15 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
             ['events', `Events (${analysis.events.length})`],
           ] as const
         ).map(([k, label]) => (
-          <button key={k} type="button" role="tab" className="tab" aria-selected={tab === k} data-testid={`tab-${k}`} onClick={() => setTab(k)}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === k}
+            data-testid={`tab-${k}`}
+            onClick={() => setTab(k)}
+          >
             {label}
           </button>
         ))}
@@ -59,9 +83,14 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
                   Trip {k + 1} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
                 </span>
                 <span className="row-sub">
-                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max {t.maxSpeedMph.toFixed(0)} mph
+                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
+                  {t.maxSpeedMph.toFixed(0)} mph
                 </span>
-                {t.unaccountedMiles >= 0.05 && <span className="row-sub muted">+ {t.unaccountedMiles.toFixed(1)} mi across data gaps (unaccounted)</span>}
+                {t.unaccountedMiles >= 0.05 && (
+                  <span className="row-sub muted">
+                    + {t.unaccountedMiles.toFixed(1)} mi across data gaps (unaccounted)
+                  </span>
+                )}
                 <span className="row-sub muted">
                   {t.startPlace} → {t.endPlace}
                 </span>
@@ -89,7 +118,12 @@ export const ReviewLists = memo(function ReviewLists({ analysis, fmt, store }: {
       {tab === 'events' && (
         <>
           <div className="event-filter">
-            <select data-testid="event-kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} aria-label="Event kind">
+            <select
+              data-testid="event-kind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as typeof kind)}
+              aria-label="Event kind"
+            >
               <option value="all">All events</option>
               <option value="speeding">Speeding</option>
               <option value="long-stop">Long stops</option>

@@ -2,7 +2,19 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { BasemapPicker, FitBounds, GapsLayer, loadBasemapChoice, MapView, OutliersLayer, RouteLayer, SPEED_COLORS, StopsLayer, useMap, type BasemapChoice } from '../../map/index.ts';
+import {
+  BasemapPicker,
+  FitBounds,
+  GapsLayer,
+  loadBasemapChoice,
+  MapView,
+  OutliersLayer,
+  RouteLayer,
+  SPEED_COLORS,
+  StopsLayer,
+  useMap,
+  type BasemapChoice,
+} from '../../map/index.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { windowOf } from '../../workers/series.ts';
 import type { OutlierPoint } from './clean-selection.ts';
@@ -31,9 +43,13 @@ interface Props {
 /** [west, south, east, north] of the readings inside the brushed window (only on a window change, never per frame). */
 function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, number, number, number] | null {
   const [lo, hi] = windowOf(track.t, fromMs, toMs);
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (let i = lo; i < hi; i++) {
-    const lat = track.lat[i]!, lng = track.lng[i]!;
+    const lat = track.lat[i]!,
+      lng = track.lng[i]!;
     if (lng < w) w = lng;
     if (lng > e) e = lng;
     if (lat < s) s = lat;
@@ -114,7 +130,12 @@ export function ReviewMap(p: Props) {
   );
   const ready = complete && drawnKey === drawKey;
   return (
-    <div className="review-map" data-testid="review-map" data-map-ready={ready ? 'true' : 'false'} data-selection={ready ? p.selectionKey : ''}>
+    <div
+      className="review-map"
+      data-testid="review-map"
+      data-map-ready={ready ? 'true' : 'false'}
+      data-selection={ready ? p.selectionKey : ''}
+    >
       <MapView basemap={basemap}>
         <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} />
         <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} />
@@ -143,7 +164,13 @@ export function ReviewMap(p: Props) {
         )}
       </div>
       <div className="review-basemap">
-        <button type="button" className="btn btn-small" data-testid="review-basemap-toggle" aria-expanded={picking} onClick={() => setPicking((x) => !x)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="review-basemap-toggle"
+          aria-expanded={picking}
+          onClick={() => setPicking((x) => !x)}
+        >
           Basemap
         </button>
         {picking && (

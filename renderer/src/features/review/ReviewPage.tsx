@@ -1,3 +1,4 @@
+// Over 300 lines: the review screen's layout and wiring; its state lives in the use-review-*.ts hooks.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
@@ -40,11 +41,28 @@ interface MapSelection {
 }
 
 function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
-  return { key: x.key, chunks: x.clean, outliers: x.outliers, track: x.track, spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!], stops: 'analysis' in x ? x.analysis.stops : null };
+  return {
+    key: x.key,
+    chunks: x.clean,
+    outliers: x.outliers,
+    track: x.track,
+    spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!],
+    stops: 'analysis' in x ? x.analysis.stops : null,
+  };
 }
 
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
-export function ReviewPage({ carriers, info, place, onPlace }: { carriers: CarrierView[]; info: AppInfo | null; place?: ReviewPlace | undefined; onPlace?: (place: ReviewPlace) => void }) {
+export function ReviewPage({
+  carriers,
+  info,
+  place,
+  onPlace,
+}: {
+  carriers: CarrierView[];
+  info: AppInfo | null;
+  place?: ReviewPlace | undefined;
+  onPlace?: (place: ReviewPlace) => void;
+}) {
   const { api } = useAppState();
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
@@ -103,7 +121,8 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
 
   // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
   useEffect(() => {
-    if (sel.carrierId && sel.vehicleId && sel.day) onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
+    if (sel.carrierId && sel.vehicleId && sel.day)
+      onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
   }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
@@ -154,12 +173,35 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
 
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
 
-  const baseName = view ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(/[^\w.-]+/g, '_') : '';
+  const baseName = view
+    ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(
+        /[^\w.-]+/g,
+        '_',
+      )
+    : '';
   const loadKey = load.state === 'ready' ? load.data.key : load.state === 'idle' ? '' : load.key;
 
   return (
-    <div ref={rootRef} className="review-page" data-testid="review-page" data-state={load.state} data-key={loadKey} data-vehicle-id={sel.vehicleId}>
-      <Selection carriers={carriers} vehicles={vehicles} value={sel} daysZone={daysZone} onChange={setSel} zone={zone} onZone={onZone} thresholdMph={threshold} onThreshold={onThreshold} maxPlausibleMph={params.maxPlausibleMph}>
+    <div
+      ref={rootRef}
+      className="review-page"
+      data-testid="review-page"
+      data-state={load.state}
+      data-key={loadKey}
+      data-vehicle-id={sel.vehicleId}
+    >
+      <Selection
+        carriers={carriers}
+        vehicles={vehicles}
+        value={sel}
+        daysZone={daysZone}
+        onChange={setSel}
+        zone={zone}
+        onZone={onZone}
+        thresholdMph={threshold}
+        onThreshold={onThreshold}
+        maxPlausibleMph={params.maxPlausibleMph}
+      >
         <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
       </Selection>
       {view && (
@@ -171,13 +213,26 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
             params={view.params}
             saveMode={info?.saveMode ?? 'download'}
             baseName={baseName}
-            meta={async () => auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)}
+            meta={async () =>
+              auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)
+            }
           />
           <AuditBundleButton
             info={info}
             disabled={!data}
             baseName={baseName}
-            selection={data ? { carrierId: sel.carrierId, vehicleId: sel.vehicleId, from: data.from, to: data.to, zone: data.zone, params: data.params } : null}
+            selection={
+              data
+                ? {
+                    carrierId: sel.carrierId,
+                    vehicleId: sel.vehicleId,
+                    from: data.from,
+                    to: data.to,
+                    zone: data.zone,
+                    params: data.params,
+                  }
+                : null
+            }
           />
         </div>
       )}
@@ -201,15 +256,26 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
               />
             )}
             {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
-              <div className={`review-placeholder${shown ? ' review-placeholder-over' : ''}`} data-testid="review-placeholder">
+              <div
+                className={`review-placeholder${shown ? ' review-placeholder-over' : ''}`}
+                data-testid="review-placeholder"
+              >
                 {load.state === 'loading' && <span role="status">Loading…</span>}
-                {load.state === 'empty' && <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>}
+                {load.state === 'empty' && (
+                  <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>
+                )}
                 {load.state === 'failed' && (
                   <span role="alert" className="alert alert-error">
                     {load.message}
                   </span>
                 )}
-                {load.state === 'idle' && <span>{vehicles && vehicles.length === 0 ? 'Nothing stored for this carrier yet. Download days on the Downloads screen.' : 'Choose a vehicle.'}</span>}
+                {load.state === 'idle' && (
+                  <span>
+                    {vehicles && vehicles.length === 0
+                      ? 'Nothing stored for this carrier yet. Download days on the Downloads screen.'
+                      : 'Choose a vehicle.'}
+                  </span>
+                )}
               </div>
             )}
           </div>
@@ -219,7 +285,13 @@ export function ReviewPage({ carriers, info, place, onPlace }: { carriers: Carri
               <>
                 <SpeedChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
                 <StatusChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
-                <OverviewBrush series={view.overview} width={chartWidth} fmt={fmt} resetKey={view.key} onWindow={onWindow} />
+                <OverviewBrush
+                  series={view.overview}
+                  width={chartWidth}
+                  fmt={fmt}
+                  resetKey={view.key}
+                  onWindow={onWindow}
+                />
               </>
             )}
           </div>

@@ -33,10 +33,27 @@ interface Props {
 }
 
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
-export function Selection({ carriers, vehicles, value, daysZone, onChange, zone, onZone, thresholdMph, onThreshold, maxPlausibleMph, children }: Props) {
+export function Selection({
+  carriers,
+  vehicles,
+  value,
+  daysZone,
+  onChange,
+  zone,
+  onZone,
+  thresholdMph,
+  onThreshold,
+  maxPlausibleMph,
+  children,
+}: Props) {
   const [thresholdInvalid, setThresholdInvalid] = useState(false);
   const acceptable = (v: number) => isSpeedingThreshold(v) && v < maxPlausibleMph;
-  const zones = ['local', 'UTC', ...COMMON_ZONES, ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : [])];
+  const zones = [
+    'local',
+    'UTC',
+    ...COMMON_ZONES,
+    ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : []),
+  ];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
   const bounds = localDayBounds(vehicle, daysZone);
   // Until the chosen vehicle is among this carrier's stored ones, days and spans would act on a selection about to change.
@@ -45,7 +62,11 @@ export function Selection({ carriers, vehicles, value, daysZone, onChange, zone,
     <div className="review-toolbar" role="group" aria-label="Selection">
       <label className="review-field">
         <span>Carrier</span>
-        <select data-testid="review-carrier" value={value.carrierId} onChange={(e) => onChange({ ...value, carrierId: e.target.value, vehicleId: '' })}>
+        <select
+          data-testid="review-carrier"
+          value={value.carrierId}
+          onChange={(e) => onChange({ ...value, carrierId: e.target.value, vehicleId: '' })}
+        >
           {carriers.map((c) => (
             <option key={c.id} value={c.id}>
               {c.label}
@@ -55,8 +76,15 @@ export function Selection({ carriers, vehicles, value, daysZone, onChange, zone,
       </label>
       <label className="review-field">
         <span>Vehicle</span>
-        <select data-testid="review-vehicle" value={value.vehicleId} onChange={(e) => onChange({ ...value, vehicleId: e.target.value })} disabled={!vehicles || vehicles.length === 0}>
-          {!value.vehicleId && <option value="">{vehicles && vehicles.length === 0 ? 'No stored data' : 'Choose…'}</option>}
+        <select
+          data-testid="review-vehicle"
+          value={value.vehicleId}
+          onChange={(e) => onChange({ ...value, vehicleId: e.target.value })}
+          disabled={!vehicles || vehicles.length === 0}
+        >
+          {!value.vehicleId && (
+            <option value="">{vehicles && vehicles.length === 0 ? 'No stored data' : 'Choose…'}</option>
+          )}
           {vehicles?.map((v) => (
             <option key={v.vehicleId} value={v.vehicleId}>
               {v.vehicleNumber} ({v.days.length} d)
@@ -68,13 +96,29 @@ export function Selection({ carriers, vehicles, value, daysZone, onChange, zone,
         <span>
           Last day <span data-testid="review-days-zone">(days in {daysZone})</span>
         </span>
-        <input type="date" data-testid="review-day" value={value.day} min={bounds?.min} max={bounds?.max} disabled={dayless} onChange={(e) => e.target.value && onChange({ ...value, day: e.target.value })} />
+        <input
+          type="date"
+          data-testid="review-day"
+          value={value.day}
+          min={bounds?.min}
+          max={bounds?.max}
+          disabled={dayless}
+          onChange={(e) => e.target.value && onChange({ ...value, day: e.target.value })}
+        />
       </label>
       <div className="review-field">
         <span>Span</span>
         <div className="segmented" role="radiogroup" aria-label="Span">
           {(['day', 'week', 'month', '6m'] as const).map((s) => (
-            <button key={s} type="button" role="radio" aria-checked={value.span === s} data-testid={`review-span-${s}`} disabled={dayless} onClick={() => onChange({ ...value, span: s })}>
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={value.span === s}
+              data-testid={`review-span-${s}`}
+              disabled={dayless}
+              onClick={() => onChange({ ...value, span: s })}
+            >
               {s === 'day' ? 'Day' : s === 'week' ? 'Week' : s === 'month' ? '30 d' : '6 mo'}
             </button>
           ))}
@@ -101,7 +145,11 @@ export function Selection({ carriers, vehicles, value, daysZone, onChange, zone,
           defaultValue={thresholdMph}
           key={thresholdMph}
           aria-invalid={thresholdInvalid}
-          title={thresholdInvalid ? `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, below the outlier limit (${maxPlausibleMph} mph); still using ${thresholdMph}` : undefined}
+          title={
+            thresholdInvalid
+              ? `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, below the outlier limit (${maxPlausibleMph} mph); still using ${thresholdMph}`
+              : undefined
+          }
           onChange={() => setThresholdInvalid(false)}
           onBlur={(e) => {
             const v = Number(e.target.value);

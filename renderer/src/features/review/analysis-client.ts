@@ -7,7 +7,11 @@ import { createWorkerClient } from '../../workers/rpc.ts';
 /** Request/reply over the analysis worker (one per review screen). */
 export class AnalysisClient {
   private worker = createWorkerClient<AnalysisProtocol>({
-    spawn: () => new Worker(new URL('../../workers/analysis.worker.ts', import.meta.url), { type: 'module', name: 'routelens-analysis' }),
+    spawn: () =>
+      new Worker(new URL('../../workers/analysis.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'routelens-analysis',
+      }),
     name: 'analysis',
   });
 

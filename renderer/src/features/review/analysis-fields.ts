@@ -24,8 +24,20 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
     factor: 60,
     help: `Stationary (or at most ${DEFAULT_ANALYSIS_PARAMS.stopSpeedMph} mph) for at least this long is a stop; so is a silence this long that ends within ${PARKED_RADIUS_METERS} m of where it began. Shorter halts stay part of the trip.`,
   },
-  { key: 'longStopSeconds', label: PARAM_LABELS.longStopSeconds.label, unit: 'h', factor: 3600, help: 'A stop at least this long is a long-stop safety event (a filled marker on the map).' },
-  { key: 'tripGapSeconds', label: PARAM_LABELS.tripGapSeconds.label, unit: 'min', factor: 60, help: 'Missing readings for at least this long end a trip, even without a stop.' },
+  {
+    key: 'longStopSeconds',
+    label: PARAM_LABELS.longStopSeconds.label,
+    unit: 'h',
+    factor: 3600,
+    help: 'A stop at least this long is a long-stop safety event (a filled marker on the map).',
+  },
+  {
+    key: 'tripGapSeconds',
+    label: PARAM_LABELS.tripGapSeconds.label,
+    unit: 'min',
+    factor: 60,
+    help: 'Missing readings for at least this long end a trip, even without a stop.',
+  },
   {
     key: 'gapSeconds',
     label: 'Data gap after',
@@ -40,8 +52,20 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
     factor: 1,
     help: 'A reported speed above this, or a position that would need it, is an outlier: kept and marked, but left out of distance, speeds, speeding and trips. It must stay above the speed limit.',
   },
-  { key: 'speedingMinSeconds', label: PARAM_LABELS.speedingMinSeconds.label, unit: 's', factor: 1, help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.' },
-  { key: 'minTripMiles', label: PARAM_LABELS.minTripMiles.label, unit: 'mi', factor: 1, help: 'Trips shorter than this distance are dropped (yard moves).' },
+  {
+    key: 'speedingMinSeconds',
+    label: PARAM_LABELS.speedingMinSeconds.label,
+    unit: 's',
+    factor: 1,
+    help: 'Above the speed limit for at least this long is a speeding event; shorter spikes are ignored.',
+  },
+  {
+    key: 'minTripMiles',
+    label: PARAM_LABELS.minTripMiles.label,
+    unit: 'mi',
+    factor: 1,
+    help: 'Trips shorter than this distance are dropped (yard moves).',
+  },
 ];
 
 /** Rounded so 0.1 min is 6 s, not 6.000000000000001. */
@@ -61,19 +85,28 @@ export type FieldCheck = { ok: true; next: AdjustableAnalysisParams } | { ok: fa
  * the parameters not adjusted here, the speed limit among them). The reason of
  * a refusal is the analysis's own, told in the field's label and unit.
  */
-export function checkField(field: AnalysisField, text: string, current: AdjustableAnalysisParams, context: Partial<AnalysisParams>): FieldCheck {
+export function checkField(
+  field: AnalysisField,
+  text: string,
+  current: AdjustableAnalysisParams,
+  context: Partial<AnalysisParams>,
+): FieldCheck {
   const trimmed = text.trim();
   const typed = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(typed)) return { ok: false, reason: `${field.label}: enter a number of ${field.unit}` };
+  if (trimmed === '' || !Number.isFinite(typed))
+    return { ok: false, reason: `${field.label}: enter a number of ${field.unit}` };
   const next = { ...current, [field.key]: toParam(field, typed) };
   try {
     resolveAnalysisParams({ ...context, ...next });
     return { ok: true, next };
   } catch (e) {
     const message = errorText(e);
-    let reason = message.replace(`Analysis parameter ${field.key}`, field.label).replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
+    let reason = message
+      .replace(`Analysis parameter ${field.key}`, field.label)
+      .replace(/\(got [^)]*\)/, `(got ${trimmed} ${field.unit})`);
     // A rule between two parameters names the other one too: in the user's words.
-    for (const f of ANALYSIS_FIELDS) reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);
+    for (const f of ANALYSIS_FIELDS)
+      reason = reason.replace(new RegExp(`(Analysis parameter )?\\b${f.key}\\b`, 'g'), `"${f.label}"`);
     return { ok: false, reason };
   }
 }

@@ -31,28 +31,58 @@ export interface AuditProgress {
   total: number;
 }
 
-export type AuditResult = { kind: 'saved'; path: string; bytes: number; counts: AuditCounts } | { kind: 'downloaded'; name: string; bytes: number; counts: AuditCounts } | { kind: 'cancelled' } | { kind: 'empty' };
+export type AuditResult =
+  | { kind: 'saved'; path: string; bytes: number; counts: AuditCounts }
+  | { kind: 'downloaded'; name: string; bytes: number; counts: AuditCounts }
+  | { kind: 'cancelled' }
+  | { kind: 'empty' };
 
 /** What the store knows of each UTC day: when it was downloaded, whether complete, records rejected. */
 async function dayFacts(vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
   if (days.length === 0) return [];
   const db = getDb();
-  const range = [[vehicleId, days[0]!], [vehicleId, days[days.length - 1]!]] as const;
-  const [coverage, rejections] = await Promise.all([db.coverage.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(), db.rejections.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray()]);
+  const range = [
+    [vehicleId, days[0]!],
+    [vehicleId, days[days.length - 1]!],
+  ] as const;
+  const [coverage, rejections] = await Promise.all([
+    db.coverage.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
+    db.rejections.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
+  ]);
   const rejected = new Map(rejections.map((r) => [r.day, r.records.length]));
-  return coverage.map((c) => ({ day: c.day, downloadedAt: c.fetchedAt, complete: c.state === 'complete', rejected: rejected.get(c.day) ?? 0 }));
+  return coverage.map((c) => ({
+    day: c.day,
+    downloadedAt: c.fetchedAt,
+    complete: c.state === 'complete',
+    rejected: rejected.get(c.day) ?? 0,
+  }));
 }
 
 const cancelled = (signal?: AbortSignal) => signal?.aborted === true;
 
 /** Makes one audit bundle; any failure or a cancel aborts the backend's session, so nothing is left open. */
-export async function makeAuditBundle(bridge: RouteLensApi, s: AuditSelection, suggestedName: string, onProgress: (p: AuditProgress) => void, signal?: AbortSignal): Promise<AuditResult> {
+export async function makeAuditBundle(
+  bridge: RouteLensApi,
+  s: AuditSelection,
+  suggestedName: string,
+  onProgress: (p: AuditProgress) => void,
+  signal?: AbortSignal,
+): Promise<AuditResult> {
   onProgress({ stage: 'reading', sent: 0, total: 0 });
   const facts = await dayFacts(s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
   if (facts.length === 0) return { kind: 'empty' };
-  const begun = await bridge.audit.begin({ carrierId: s.carrierId, vehicleId: s.vehicleId, from: s.from, to: s.to, params: s.params, days: facts });
+  const begun = await bridge.audit.begin({
+    carrierId: s.carrierId,
+    vehicleId: s.vehicleId,
+    from: s.from,
+    to: s.to,
+    params: s.params,
+    days: facts,
+  });
   try {
-    const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.vehicleId, d)))).flatMap((d) => (d && d.chunk.length > 0 ? [d.chunk] : []));
+    const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.vehicleId, d)))).flatMap((d) =>
+      d && d.chunk.length > 0 ? [d.chunk] : [],
+    );
     const total = stored.reduce((n, c) => n + c.length, 0);
     if (total === 0) {
       await bridge.audit.abort(begun.auditId);

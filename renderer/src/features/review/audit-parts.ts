@@ -22,10 +22,21 @@ function jsonBytes(chunk: DayChunk, from: number, to: number): number {
 /** A stored day in consecutive parts small enough for one call each. */
 export function auditParts(chunk: DayChunk, maxPoints = AUDIT_PART_POINTS, maxBytes = AUDIT_PART_BYTES): DayChunk[] {
   const out: DayChunk[] = [];
-  for (let a = 0; a < chunk.length; ) {
+  for (let a = 0; a < chunk.length;) {
     let b = Math.min(chunk.length, a + maxPoints);
     while (b - a > 1 && jsonBytes(chunk, a, b) > maxBytes) b = a + Math.ceil((b - a) / 2);
-    out.push({ ...chunk, length: b - a, t: chunk.t.slice(a, b), lat: chunk.lat.slice(a, b), lng: chunk.lng.slice(a, b), speed: chunk.speed.slice(a, b), direction: chunk.direction.slice(a, b), status: chunk.status.slice(a, b), id: chunk.id.slice(a, b), location: chunk.location.slice(a, b) });
+    out.push({
+      ...chunk,
+      length: b - a,
+      t: chunk.t.slice(a, b),
+      lat: chunk.lat.slice(a, b),
+      lng: chunk.lng.slice(a, b),
+      speed: chunk.speed.slice(a, b),
+      direction: chunk.direction.slice(a, b),
+      status: chunk.status.slice(a, b),
+      id: chunk.id.slice(a, b),
+      location: chunk.location.slice(a, b),
+    });
     a = b;
   }
   return out;

@@ -25,7 +25,14 @@ export function cleanSelection(chunks: readonly DayChunk[], maxPlausibleMph: num
     clean.push(day.chunk);
     if (!day.flags) continue;
     for (let i = 0; i < chunk.length; i++) {
-      if (day.flags[i] === 1) outliers.push({ id: chunk.id[i] ?? '', t: chunk.t[i]!, lat: chunk.lat[i]!, lng: chunk.lng[i]!, speed: chunk.speed[i]! });
+      if (day.flags[i] === 1)
+        outliers.push({
+          id: chunk.id[i] ?? '',
+          t: chunk.t[i]!,
+          lat: chunk.lat[i]!,
+          lng: chunk.lng[i]!,
+          speed: chunk.speed[i]!,
+        });
     }
   }
   return { clean, outliers };

@@ -43,7 +43,10 @@ export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, n
  * plausible maximum, so the user's speed limit is never silently replaced.
  */
 export function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAnalysisParams): AnalysisParams {
-  const tries: Partial<AnalysisParams>[] = [{ ...adjustable, speedingThresholdMph: thresholdMph }, { speedingThresholdMph: thresholdMph }];
+  const tries: Partial<AnalysisParams>[] = [
+    { ...adjustable, speedingThresholdMph: thresholdMph },
+    { speedingThresholdMph: thresholdMph },
+  ];
   for (const t of tries) {
     try {
       return resolveAnalysisParams(t);
@@ -54,4 +57,8 @@ export function analysisParamsOf(thresholdMph: number, adjustable: AdjustableAna
   return resolveAnalysisParams({ speedingThresholdMph: thresholdMph, maxPlausibleMph: MAX_PLAUSIBLE_MPH.max });
 }
 
-export const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') && (el as HTMLInputElement).type !== 'range' && (el as HTMLInputElement).type !== 'checkbox';
+export const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') &&
+  (el as HTMLInputElement).type !== 'range' &&
+  (el as HTMLInputElement).type !== 'checkbox';

@@ -1,5 +1,15 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
-import { isLocalDay, isTimeZone, localDayOfMs, localRangeInterval, localSpan, utcDaysOverlapping, type Interval, type LocalDay, type Span } from '../../../../shared/time/local-day.ts';
+import {
+  isLocalDay,
+  isTimeZone,
+  localDayOfMs,
+  localRangeInterval,
+  localSpan,
+  utcDaysOverlapping,
+  type Interval,
+  type LocalDay,
+  type Span,
+} from '../../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { DAY_MS, dayStartMs } from '../../../../shared/util/day.ts';
@@ -32,12 +42,19 @@ export function localSelectionRange(day: string, span: Span): { from: LocalDay; 
  * (the same date for zones within 12 h of UTC), so the default shows the
  * newest data of the zone's calendar.
  */
-export function localDayBounds(vehicle: StorageVehicleRow | undefined, zone: string): { min: LocalDay; max: LocalDay; latest: LocalDay } | null {
+export function localDayBounds(
+  vehicle: StorageVehicleRow | undefined,
+  zone: string,
+): { min: LocalDay; max: LocalDay; latest: LocalDay } | null {
   const days = vehicle?.days.map((d) => d.day).sort() ?? [];
   if (days.length === 0) return null;
   const first = dayStartMs(days[0]!);
   const last = dayStartMs(days[days.length - 1]!);
-  return { min: localDayOfMs(first, zone), max: localDayOfMs(last + DAY_MS - 1, zone), latest: localDayOfMs(last + DAY_MS / 2, zone) };
+  return {
+    min: localDayOfMs(first, zone),
+    max: localDayOfMs(last + DAY_MS - 1, zone),
+    latest: localDayOfMs(last + DAY_MS / 2, zone),
+  };
 }
 
 export interface LocalRead {

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
-import { DEFAULT_SUMMARY_PARAMS, isCurrentSummary, sameSummaryParams, SUMMARY_RULE, summarizeDay, summaryParamsOf, type DaySummary } from '../../../../shared/track/summary.ts';
+import {
+  DEFAULT_SUMMARY_PARAMS,
+  isCurrentSummary,
+  sameSummaryParams,
+  SUMMARY_RULE,
+  summarizeDay,
+  summaryParamsOf,
+  type DaySummary,
+} from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
@@ -46,7 +54,12 @@ export interface EarlyRoute {
   track: FlatTrack;
 }
 
-export type LoadState = { state: 'idle' } | { state: 'loading'; key: string; early?: EarlyRoute } | { state: 'empty'; key: string } | { state: 'failed'; key: string; message: string } | { state: 'ready'; data: Loaded };
+export type LoadState =
+  | { state: 'idle' }
+  | { state: 'loading'; key: string; early?: EarlyRoute }
+  | { state: 'empty'; key: string }
+  | { state: 'failed'; key: string; message: string }
+  | { state: 'ready'; data: Loaded };
 
 /** From this many readings on, the route is drawn while the worker analyses (a few days of one truck). */
 export const EARLY_ROUTE_MIN_POINTS = 2000;
@@ -73,7 +86,16 @@ function summariesFor(days: readonly { chunk: DayChunk; summary: DaySummary }[],
  * next time.
  */
 function refreshStale(days: readonly StoredDay[], shown: readonly DaySummary[]): void {
-  const stale = days.flatMap((d, k) => (d.summary.rule === SUMMARY_RULE ? [] : [{ carrierId: d.carrierId, fresh: sameSummaryParams(shown[k]!.params, DEFAULT_SUMMARY_PARAMS) ? shown[k]! : summarizeDay(d.chunk) }]));
+  const stale = days.flatMap((d, k) =>
+    d.summary.rule === SUMMARY_RULE
+      ? []
+      : [
+          {
+            carrierId: d.carrierId,
+            fresh: sameSummaryParams(shown[k]!.params, DEFAULT_SUMMARY_PARAMS) ? shown[k]! : summarizeDay(d.chunk),
+          },
+        ],
+  );
   const byCarrier = new Map<string, DaySummary[]>();
   for (const s of stale) byCarrier.set(s.carrierId, [...(byCarrier.get(s.carrierId) ?? []), s.fresh]);
   for (const [carrierId, summaries] of byCarrier) writer.refreshSummaries(carrierId, summaries).catch(() => undefined);
@@ -94,7 +116,13 @@ function daySummaries(read: Awaited<ReturnType<typeof readLocalDays>>, p: Analys
  * the route in parallel; then the worker gives the overview series at chart
  * width and the selection is ready.
  */
-export function useReviewData(client: AnalysisClient | null, sel: SelectionValue, zone: string, params: AnalysisParams, chartWidth: number): LoadState {
+export function useReviewData(
+  client: AnalysisClient | null,
+  sel: SelectionValue,
+  zone: string,
+  params: AnalysisParams,
+  chartWidth: number,
+): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
   const { from, to } = localSelectionRange(sel.day, sel.span);
@@ -112,15 +140,37 @@ export function useReviewData(client: AnalysisClient | null, sel: SelectionValue
       const analysisP = client.load(chunks, params);
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
       const track = flattenChunks(clean);
-      if (track.length === 0) throw new Error(`Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`);
+      if (track.length === 0)
+        throw new Error(
+          `Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`,
+        );
       // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
-      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my) setState({ state: 'loading', key, early: { key, clean, outliers, track } });
+      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my)
+        setState({ state: 'loading', key, early: { key, clean, outliers, track } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
       const idleSkip = buildSkipMap(track, { gap: params });
       const totals = rangeTotals(daySummaries(read, params));
-      return { state: 'ready', data: { key, from, to, zone, chunks, clean, outliers, track, params, analysis, totals, overview, idleSkip, startedAt } } as const;
+      return {
+        state: 'ready',
+        data: {
+          key,
+          from,
+          to,
+          zone,
+          chunks,
+          clean,
+          outliers,
+          track,
+          params,
+          analysis,
+          totals,
+          overview,
+          idleSkip,
+          startedAt,
+        },
+      } as const;
     })().then(
       (next) => {
         if (seq.current === my) setState(next);

@@ -16,7 +16,11 @@ async function vehiclesOf(carrierId: string): Promise<{ carrierId: string; rows:
 }
 
 /** The list App.tsx holds is from startup; a download since then may have stored the company profile. */
-export async function currentCarrier(api: RouteLensApi, carrierId: string, known: CarrierView | undefined): Promise<CarrierView | undefined> {
+export async function currentCarrier(
+  api: RouteLensApi,
+  carrierId: string,
+  known: CarrierView | undefined,
+): Promise<CarrierView | undefined> {
   const list = await api.carriers.list().catch(() => null);
   return list?.find((c) => c.id === carrierId) ?? known;
 }
@@ -42,11 +46,16 @@ export interface ReviewSelection {
 export function useReviewSelection(carriers: CarrierView[], place?: ReviewPlace): ReviewSelection {
   // A place from the URL or another screen (Compare's worst events, a fleet row) opens there.
   const [sel, setSel] = useState<SelectionValue>(
-    place ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span } : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' },
+    place
+      ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span }
+      : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' },
   );
   const carrier = carriers.find((c) => c.id === sel.carrierId);
   const daysZone = daysZoneOf(carrier);
-  const listed = useLive(() => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve({ carrierId: '', rows: [] })), [sel.carrierId]);
+  const listed = useLive(
+    () => (sel.carrierId ? vehiclesOf(sel.carrierId) : Promise.resolve({ carrierId: '', rows: [] })),
+    [sel.carrierId],
+  );
   const vehicles = listed && listed.carrierId === sel.carrierId ? listed.rows : undefined;
 
   useEffect(() => {

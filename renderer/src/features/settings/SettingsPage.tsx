@@ -46,7 +46,10 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
     e.preventDefault();
     if (providerKey.trim() === '') return;
     const url = baseUrl.trim();
-    void run(() => api.keys.setProviderKey(providerKey, url === '' ? null : url), keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.');
+    void run(
+      () => api.keys.setProviderKey(providerKey, url === '' ? null : url),
+      keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.',
+    );
   };
 
   const remove = () => {
@@ -63,7 +66,8 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
         <h2>Keychain</h2>
         {keys.keychainAvailable ? (
           <p className="status-line" data-testid="keychain-status">
-            <span className="dot dot-ok" aria-hidden="true" /> System keychain available: keys are stored there, never in files.
+            <span className="dot dot-ok" aria-hidden="true" /> System keychain available: keys are stored there, never
+            in files.
           </p>
         ) : (
           <div className="alert alert-warning" role="status" data-testid="keychain-status">
@@ -89,7 +93,8 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
         </p>
         {keyElsewhere && (
           <p className="alert alert-warning" role="status" data-testid="provider-key-elsewhere">
-            The Provider Key was entered for another API address. RouteLens sends a key only to the address it was entered for: enter it again to use it with {keyElsewhere}.
+            The Provider Key was entered for another API address. RouteLens sends a key only to the address it was
+            entered for: enter it again to use it with {keyElsewhere}.
           </p>
         )}
         <KeyField
@@ -114,7 +119,12 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
           hint="Default for every carrier; a carrier may override it. Keys are sent only to the address they were entered with."
         />
         <div className="actions">
-          <button type="submit" className="btn btn-primary" data-testid="provider-key-save" disabled={locked || busy || providerKey.trim() === ''}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            data-testid="provider-key-save"
+            disabled={locked || busy || providerKey.trim() === ''}
+          >
             {keys.providerKeySet ? 'Replace Provider Key' : 'Save Provider Key'}
           </button>
           {keys.providerKeySet && (

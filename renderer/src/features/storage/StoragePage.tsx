@@ -22,12 +22,24 @@ async function carrierRows(carrierId: string): Promise<StorageVehicleRow[]> {
   return storageRows(carrierId, numbers);
 }
 
-function VehicleStorage({ row, days, onError }: { row: StorageVehicleRow; days: UtcDay[]; onError: (m: string | null) => void }) {
+function VehicleStorage({
+  row,
+  days,
+  onError,
+}: {
+  row: StorageVehicleRow;
+  days: UtcDay[];
+  onError: (m: string | null) => void;
+}) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [ranging, setRanging] = useState(false);
   const rangeOk = isUtcDay(from) && isUtcDay(to) && from <= to;
-  const run = (p: Promise<unknown>) => p.then(() => onError(null), (e: unknown) => onError(storageErrorText(e)));
+  const run = (p: Promise<unknown>) =>
+    p.then(
+      () => onError(null),
+      (e: unknown) => onError(storageErrorText(e)),
+    );
   const complete = row.days.filter((d) => d.state === 'complete').length;
   const partial = row.days.length - complete;
   return (
@@ -48,23 +60,54 @@ function VehicleStorage({ row, days, onError }: { row: StorageVehicleRow; days: 
           {formatBytes(row.bytes)}
         </span>
         <div className="storage-actions">
-          <button type="button" className="btn btn-small" data-testid="storage-range-toggle" aria-expanded={ranging} onClick={() => setRanging((r) => !r)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="storage-range-toggle"
+            aria-expanded={ranging}
+            onClick={() => setRanging((r) => !r)}
+          >
             Delete days…
           </button>
-          <ConfirmButton testId="storage-delete-vehicle" label="Delete all" question={`Delete every stored day of ${row.vehicleNumber}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, null, null))} />
+          <ConfirmButton
+            testId="storage-delete-vehicle"
+            label="Delete all"
+            question={`Delete every stored day of ${row.vehicleNumber}?`}
+            confirmLabel="Delete"
+            onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, null, null))}
+          />
         </div>
       </div>
       {ranging && (
         <div className="storage-range" role="group" aria-label={`Delete a range of ${row.vehicleNumber}'s days`}>
           <div className="field">
             <label htmlFor={`from-${row.vehicleId}`}>From (UTC day)</label>
-            <input id={`from-${row.vehicleId}`} type="date" data-testid="storage-range-from" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              id={`from-${row.vehicleId}`}
+              type="date"
+              data-testid="storage-range-from"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`to-${row.vehicleId}`}>To (UTC day)</label>
-            <input id={`to-${row.vehicleId}`} type="date" data-testid="storage-range-to" value={to} onChange={(e) => setTo(e.target.value)} />
+            <input
+              id={`to-${row.vehicleId}`}
+              type="date"
+              data-testid="storage-range-to"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </div>
-          <ConfirmButton testId="storage-delete-range" disabled={!rangeOk} label="Delete range" question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`} confirmLabel="Delete" onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, from, to))} />
+          <ConfirmButton
+            testId="storage-delete-range"
+            disabled={!rangeOk}
+            label="Delete range"
+            question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`}
+            confirmLabel="Delete"
+            onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, from, to))}
+          />
           {!rangeOk && (from || to) && <span className="hint">Choose a start day on or before the end day.</span>}
         </div>
       )}
@@ -83,11 +126,23 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
       <header className="storage-carrier-head">
         <h2>{label}</h2>
         <span className="muted">
-          {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'} · <span data-testid="storage-carrier-points">{formatCount(points)} points</span> ·{' '}
+          {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'} ·{' '}
+          <span data-testid="storage-carrier-points">{formatCount(points)} points</span> ·{' '}
           <span data-testid="storage-carrier-bytes">{formatBytes(bytes)}</span>
         </span>
         <span className="spacer" />
-        <ConfirmButton testId="storage-delete-carrier" label="Delete carrier data" question={`Delete everything stored for ${label}?`} confirmLabel="Delete all" onConfirm={() => void writer.deleteCarrier(carrierId).then(() => setError(null), (e: unknown) => setError(storageErrorText(e)))} />
+        <ConfirmButton
+          testId="storage-delete-carrier"
+          label="Delete carrier data"
+          question={`Delete everything stored for ${label}?`}
+          confirmLabel="Delete all"
+          onConfirm={() =>
+            void writer.deleteCarrier(carrierId).then(
+              () => setError(null),
+              (e: unknown) => setError(storageErrorText(e)),
+            )
+          }
+        />
       </header>
       {error && (
         <div role="alert" className="alert alert-error" data-testid="storage-error">
@@ -118,7 +173,10 @@ export function StoragePage() {
   const [usage, setUsage] = useState<{ usage: number; quota: number } | null>(null);
 
   useEffect(() => {
-    navigator.storage?.estimate?.().then((e) => setUsage({ usage: e.usage ?? 0, quota: e.quota ?? 0 }), () => undefined);
+    navigator.storage?.estimate?.().then(
+      (e) => setUsage({ usage: e.usage ?? 0, quota: e.quota ?? 0 }),
+      () => undefined,
+    );
   }, [stored]);
 
   const days = daysBetween(sixMonthsBefore(today), today);
@@ -138,8 +196,9 @@ export function StoragePage() {
       {usage && totals && (
         <div className="panel panel-wide storage-usage" data-testid="storage-usage" data-bytes={totals.bytes}>
           <div>
-            Stored: <strong data-testid="storage-total-bytes">{formatBytes(totals.bytes)}</strong> ({formatCount(totals.points)} points, every carrier below) of {formatBytes(usage.quota)}{' '}
-            available to RouteLens
+            Stored: <strong data-testid="storage-total-bytes">{formatBytes(totals.bytes)}</strong> (
+            {formatCount(totals.points)} points, every carrier below) of {formatBytes(usage.quota)} available to
+            RouteLens
           </div>
           <div
             className="progress progress-usage"
@@ -160,7 +219,10 @@ export function StoragePage() {
           Nothing is stored yet. Download days on the Downloads screen.
         </p>
       )}
-      {today && ids.map((id) => <CarrierStorage key={id} carrierId={id} label={carriers.find((c) => c.id === id)?.label ?? id} days={days} />)}
+      {today &&
+        ids.map((id) => (
+          <CarrierStorage key={id} carrierId={id} label={carriers.find((c) => c.id === id)?.label ?? id} days={days} />
+        ))}
     </section>
   );
 }
