@@ -46,7 +46,15 @@ export function App() {
   const [keys, setKeys] = useState<KeysStatus | null>(null);
   const [preferences, setPreferences] = useState<Preferences | null>(null);
   const { view, visit, navigate, replace } = useView();
-  const onReviewPlace = useCallback((place: ReviewPlace) => replace({ page: 'review', place }), [replace]);
+  // The review's last place: the sidebar goes back to it, so switching screens does not forget the truck and days.
+  const [reviewPlace, setReviewPlace] = useState<ReviewPlace | undefined>(undefined);
+  const onReviewPlace = useCallback(
+    (place: ReviewPlace) => {
+      setReviewPlace(place);
+      replace({ page: 'review', place });
+    },
+    [replace],
+  );
 
   useEffect(() => {
     loadAll().then(
@@ -136,7 +144,7 @@ export function App() {
       </a>
       <Header info={state?.info ?? null} keys={keys} />
       <div className="app-body">
-        <Sidebar view={view} carriers={carriers} onNavigate={navigate} />
+        <Sidebar view={view} carriers={carriers} reviewPlace={reviewPlace} onNavigate={navigate} />
         <main id="main" className="main" tabIndex={-1}>
           {boot.state === 'loading' && (
             <p className="loading" role="status">

@@ -59,3 +59,26 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-page', 'review');
   await expect(review).toHaveAttribute('data-vehicle-id', vehicleId);
 });
+
+test('switching screens keeps the review where it was: the sidebar opens it at the same truck and days', async ({
+  page,
+  shell,
+}) => {
+  const [first] = await downloadTwoCarriers(page, shell, [2, 1]);
+  await page.getByTestId('nav-review').click();
+  await expect(page.getByTestId('review-page')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('review-carrier').selectOption(first.carrierId);
+  await page.getByTestId('review-vehicle').selectOption(first.vehicleIds[1]!);
+  await page.getByTestId('review-span-week').click();
+  await expect(page.getByTestId('review-page')).toHaveAttribute('data-vehicle-id', first.vehicleIds[1]!);
+  await expect(page.getByTestId('review-page')).toHaveAttribute('data-state', 'ready');
+  const day = await page.getByTestId('review-day').inputValue();
+
+  await page.getByTestId('nav-storage').click();
+  await expect(page.getByTestId('storage-page')).toBeVisible();
+  await page.getByTestId('nav-review').click();
+  await expect(page.getByTestId('review-carrier')).toHaveValue(first.carrierId);
+  await expect(page.getByTestId('review-vehicle')).toHaveValue(first.vehicleIds[1]!);
+  await expect(page.getByTestId('review-day')).toHaveValue(day);
+  await expect(page.getByTestId('review-span-week')).toHaveAttribute('aria-checked', 'true');
+});

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
-import { sameView, type View } from './navigation.ts';
+import { sameView, type ReviewPlace, type View } from './navigation.ts';
 
 interface Props {
   view: View;
   carriers: CarrierView[];
+  /** Where Trip review was left: its entry opens there again. */
+  reviewPlace?: ReviewPlace | undefined;
   onNavigate: (view: View) => void;
 }
 
@@ -37,7 +39,7 @@ function NavItem({
   );
 }
 
-export function Sidebar({ view, carriers, onNavigate }: Props) {
+export function Sidebar({ view, carriers, reviewPlace, onNavigate }: Props) {
   return (
     <nav className="sidebar" aria-label="Main">
       <ul className="nav-list">
@@ -75,7 +77,12 @@ export function Sidebar({ view, carriers, onNavigate }: Props) {
         <NavItem target={{ page: 'storage' }} current={view} onNavigate={onNavigate} testId="nav-storage">
           Storage
         </NavItem>
-        <NavItem target={{ page: 'review' }} current={view} onNavigate={onNavigate} testId="nav-review">
+        <NavItem
+          target={reviewPlace ? { page: 'review', place: reviewPlace } : { page: 'review' }}
+          current={view}
+          onNavigate={onNavigate}
+          testId="nav-review"
+        >
           Trip review
         </NavItem>
         <NavItem target={{ page: 'compare' }} current={view} onNavigate={onNavigate} testId="nav-compare">
