@@ -113,13 +113,28 @@ export function App() {
         );
       }
       case 'downloads':
-        return <DownloadsPage key={visit} carrierId={view.carrierId} vehicleId={view.vehicleId} />;
+        return (
+          <DownloadsPage
+            key={visit}
+            carrierId={view.carrierId}
+            vehicleId={view.vehicleId}
+            from={view.from}
+            to={view.to}
+          />
+        );
       case 'storage':
         return <StoragePage />;
       case 'review':
         // A new visit (navigation, back/forward) opens its place afresh; the page's own changes only update the address.
         return (
-          <ReviewPage key={visit} carriers={s.carriers} info={s.info} place={view.place} onPlace={onReviewPlace} />
+          <ReviewPage
+            key={visit}
+            carriers={s.carriers}
+            info={s.info}
+            place={view.place}
+            onPlace={onReviewPlace}
+            onOpenDownloads={(target) => navigate({ page: 'downloads', ...target })}
+          />
         );
       case 'compare':
         return (

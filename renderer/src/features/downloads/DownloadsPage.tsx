@@ -13,7 +13,14 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 export function DownloadsPage({
   carrierId: initialCarrier,
   vehicleId: initialVehicle,
-}: { carrierId?: string | undefined; vehicleId?: string | undefined } = {}) {
+  from: initialFrom,
+  to: initialTo,
+}: {
+  carrierId?: string | undefined;
+  vehicleId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+} = {}) {
   const jobs = useDownloadJobs();
   const { api, carriers, info } = useAppState();
   const today = info.today;
@@ -23,9 +30,10 @@ export function DownloadsPage({
   const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
   const [rosterAt, setRosterAt] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [preset, setPreset] = useState<RangePreset>('7d');
-  const [customFrom, setCustomFrom] = useState('');
-  const [customTo, setCustomTo] = useState('');
+  // Days asked for from elsewhere (Trip review's empty days) open as a custom range.
+  const [preset, setPreset] = useState<RangePreset>(initialFrom && initialTo ? 'custom' : '7d');
+  const [customFrom, setCustomFrom] = useState(initialFrom ?? '');
+  const [customTo, setCustomTo] = useState(initialTo ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

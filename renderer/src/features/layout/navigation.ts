@@ -11,6 +11,14 @@ export interface ReviewPlace {
   seekTo?: number;
 }
 
+/** A download to prepare: a carrier, optionally one vehicle ticked, optionally the days (a custom range). */
+export interface DownloadTarget {
+  carrierId: string;
+  vehicleId?: string;
+  from?: string;
+  to?: string;
+}
+
 /**
  * Where the user is, with what the screen needs to open in the same place.
  * Reflected in the URL fragment (viewToHash / hashToView), so a reload and
@@ -19,7 +27,7 @@ export interface ReviewPlace {
 export type View =
   | { page: 'carriers'; adding?: boolean }
   | { page: 'fleet'; carrierId: string }
-  | { page: 'downloads'; carrierId?: string; vehicleId?: string }
+  | ({ page: 'downloads' } & Partial<DownloadTarget>)
   | { page: 'storage' }
   | { page: 'review'; place?: ReviewPlace }
   | { page: 'compare' }
@@ -41,6 +49,10 @@ export function viewToHash(view: View): string {
   if (view.page === 'downloads' && view.carrierId) {
     const q = new URLSearchParams({ carrier: view.carrierId });
     if (view.vehicleId) q.set('vehicle', view.vehicleId);
+    if (view.from && view.to) {
+      q.set('from', view.from);
+      q.set('to', view.to);
+    }
     return `downloads?${q}`;
   }
   if (view.page === 'review' && view.place) {

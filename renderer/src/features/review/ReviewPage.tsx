@@ -6,7 +6,7 @@ import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import type { ReviewPlace } from '../layout/navigation.ts';
+import type { DownloadTarget, ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
@@ -27,6 +27,8 @@ import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
+import { localSelectionRange } from './use-local-days.ts';
+import { EmptySelection } from './EmptySelection.tsx';
 import './review.css';
 
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
@@ -57,11 +59,14 @@ export function ReviewPage({
   info,
   place,
   onPlace,
+  onOpenDownloads,
 }: {
   carriers: CarrierView[];
   info: AppInfo | null;
   place?: ReviewPlace | undefined;
   onPlace?: (place: ReviewPlace) => void;
+  /** Days with nothing stored: their download, with this carrier, vehicle and days chosen. */
+  onOpenDownloads?: (target: DownloadTarget) => void;
 }) {
   const { api } = useAppState();
   const [client, setClient] = useState<AnalysisClient | null>(null);
@@ -100,7 +105,8 @@ export function ReviewPage({
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
   const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
   if (data && data !== lastLoaded) setLastLoaded(data);
-  const view = data ?? lastLoaded;
+  // Only while the next selection loads: a selection with nothing stored (or a failed one) never shows the last one's figures.
+  const view = data ?? (load.state === 'loading' ? lastLoaded : null);
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
@@ -257,12 +263,20 @@ export function ReviewPage({
             )}
             {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
               <div
-                className={`review-placeholder${shown ? ' review-placeholder-over' : ''}`}
+                className={`review-placeholder${shown ? ' review-placeholder-over' : ''}${load.state === 'empty' ? ' review-placeholder-solid' : ''}`}
                 data-testid="review-placeholder"
               >
                 {load.state === 'loading' && <span role="status">Loading…</span>}
                 {load.state === 'empty' && (
-                  <span>No readings stored for this vehicle in these days. Download them on the Downloads screen.</span>
+                  <EmptySelection
+                    vehicleNumber={vehicle?.vehicleNumber ?? 'this vehicle'}
+                    {...localSelectionRange(sel.day, sel.span)}
+                    today={info?.today ?? ''}
+                    onDownload={() => {
+                      const { from, to } = localSelectionRange(sel.day, sel.span);
+                      onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, from, to });
+                    }}
+                  />
                 )}
                 {load.state === 'failed' && (
                   <span role="alert" className="alert alert-error">
