@@ -69,3 +69,19 @@ export function pointAt(chunk: DayChunk, i: number): Breadcrumb {
 export function* chunkPoints(chunk: DayChunk): Generator<Breadcrumb> {
   for (let i = 0; i < chunk.length; i++) yield pointAt(chunk, i);
 }
+
+/** Readings a <= i < b of `chunk` as a chunk of their own, every column copied (nothing shares its buffers). */
+export function copyChunkRange(chunk: DayChunk, a: number, b: number): DayChunk {
+  return {
+    ...chunk,
+    length: b - a,
+    t: chunk.t.slice(a, b),
+    lat: chunk.lat.slice(a, b),
+    lng: chunk.lng.slice(a, b),
+    speed: chunk.speed.slice(a, b),
+    direction: chunk.direction.slice(a, b),
+    status: chunk.status.slice(a, b),
+    id: chunk.id.slice(a, b),
+    location: chunk.location.slice(a, b),
+  };
+}

@@ -7,6 +7,7 @@
  * data files are byte for byte those of `routelens audit` for the same
  * vehicle, Chicago days and parameters.
  */
+import { copyChunkRange } from '../../shared/track/day-chunk.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,18 +51,7 @@ function partsOf(chunk: DayChunk, size: number): DayChunk[] {
   const out: DayChunk[] = [];
   for (let a = 0; a < chunk.length; a += size) {
     const b = Math.min(chunk.length, a + size);
-    out.push({
-      ...chunk,
-      length: b - a,
-      t: chunk.t.slice(a, b),
-      lat: chunk.lat.slice(a, b),
-      lng: chunk.lng.slice(a, b),
-      speed: chunk.speed.slice(a, b),
-      direction: chunk.direction.slice(a, b),
-      status: chunk.status.slice(a, b),
-      id: chunk.id.slice(a, b),
-      location: chunk.location.slice(a, b),
-    });
+    out.push(copyChunkRange(chunk, a, b));
   }
   return out;
 }

@@ -79,7 +79,13 @@ export async function savePieces(
     const done = await bridge.exports.finish(target.exportId);
     return { kind: 'saved', path: done.path, bytes: done.bytes };
   }
-  const url = URL.createObjectURL(new Blob(parts, { type: MIME[format] }));
+  offerDownload(new Blob(parts, { type: MIME[format] }), name);
+  return { kind: 'downloaded', name, bytes };
+}
+
+/** Hands a file to the browser's downloads (the browser shell's way of saving). */
+export function offerDownload(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');
     a.href = url;
@@ -92,7 +98,6 @@ export async function savePieces(
     // The click has handed the Blob to the download manager; keep the URL alive while it reads it.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
-  return { kind: 'downloaded', name, bytes };
 }
 
 /** Saves an export formatted piece by piece in a worker (savePieces), with progress in points and bytes. */

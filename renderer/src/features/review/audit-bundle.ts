@@ -2,6 +2,7 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
 import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
+import { offerDownload } from '../../export/save.ts';
 import { getDb } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
 import { auditParts } from './audit-parts.ts';
@@ -102,27 +103,11 @@ export async function makeAuditBundle(
     const out = await bridge.audit.finish(begun.auditId, suggestedName);
     if (out.kind === 'saved') return out;
     if (out.kind === 'cancelled') return out;
-    offerDownload(out.zip, out.name);
+    offerDownload(new Blob([out.zip as BlobPart], { type: 'application/zip' }), out.name);
     return { kind: 'downloaded', name: out.name, bytes: out.zip.byteLength, counts: out.counts };
   } catch (err) {
     await bridge.audit.abort(begun.auditId).catch(() => undefined);
     if (err instanceof DOMException && err.name === 'AbortError') return { kind: 'cancelled' };
     throw err;
-  }
-}
-
-function offerDownload(zip: Uint8Array, name: string): void {
-  const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: 'application/zip' }));
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    // The click has handed the Blob to the download manager; keep the URL alive while it reads it.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 }

@@ -1,4 +1,5 @@
 import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
+import { copyChunkRange } from '../../../../shared/track/day-chunk.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 
 /**
@@ -25,18 +26,7 @@ export function auditParts(chunk: DayChunk, maxPoints = AUDIT_PART_POINTS, maxBy
   for (let a = 0; a < chunk.length;) {
     let b = Math.min(chunk.length, a + maxPoints);
     while (b - a > 1 && jsonBytes(chunk, a, b) > maxBytes) b = a + Math.ceil((b - a) / 2);
-    out.push({
-      ...chunk,
-      length: b - a,
-      t: chunk.t.slice(a, b),
-      lat: chunk.lat.slice(a, b),
-      lng: chunk.lng.slice(a, b),
-      speed: chunk.speed.slice(a, b),
-      direction: chunk.direction.slice(a, b),
-      status: chunk.status.slice(a, b),
-      id: chunk.id.slice(a, b),
-      location: chunk.location.slice(a, b),
-    });
+    out.push(copyChunkRange(chunk, a, b));
     a = b;
   }
   return out;
