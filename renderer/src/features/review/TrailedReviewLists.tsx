@@ -1,0 +1,32 @@
+import type { AppInfo } from '../../../../shared/ipc/contract.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import type { PlaybackStore } from './playback-store.ts';
+import { ReviewLists } from './ReviewLists.tsx';
+import { ReviewLogButton } from './ReviewLogButton.tsx';
+import { useReviewTrail, type TrailSubject } from './use-review-trail.ts';
+
+/** The Review's lists with the review trail of the vehicle's events: marks on each event, the log's export. */
+export function TrailedReviewLists({
+  subject,
+  fmt,
+  store,
+  saveMode,
+  baseName,
+}: {
+  subject: TrailSubject;
+  fmt: ZoneFormatter;
+  store: PlaybackStore;
+  saveMode: AppInfo['saveMode'];
+  baseName: string;
+}) {
+  const trail = useReviewTrail(subject);
+  return (
+    <ReviewLists
+      analysis={subject.analysis}
+      fmt={fmt}
+      store={store}
+      trail={trail}
+      eventsToolbar={<ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />}
+    />
+  );
+}
