@@ -33,3 +33,12 @@ function markOfRow(row: MarkRow): ReviewMark | null {
   const { carrierId: _carrier, ...mark } = row;
   return isReviewMark(mark) ? mark : null;
 }
+
+/** Every mark of a carrier (the inbox: all its vehicles at once). */
+export async function marksOfCarrier(carrierId: string): Promise<ReviewMark[]> {
+  const rows = await getDb()
+    .marks.where('[carrierId+key]')
+    .between([carrierId, ''], [carrierId, '\uffff'], true, true)
+    .toArray();
+  return rows.map(markOfRow).filter((m): m is ReviewMark => m !== null);
+}
