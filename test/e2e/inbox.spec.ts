@@ -39,6 +39,11 @@ test('the inbox lists, counts, filters and sorts the fleet’s events as worked 
     ]),
   );
   const allSpeeding = [...byHand.values()].flat();
+  // Where each event starts, read from the simulator's readings (the list's map point).
+  const startPoint = new Map<number, { lat: number; lng: number }>();
+  for (const v of vehicleIds)
+    for (const c of truthLocalChunks(carrierId, v, FROM, TO))
+      for (let i = 0; i < c.length; i++) startPoint.set(c.t[i]!, { lat: c.lat[i]!, lng: c.lng[i]! });
   expect(allSpeeding.length).toBeGreaterThan(1);
 
   await page.getByTestId('nav-inbox').click();
@@ -57,6 +62,34 @@ test('the inbox lists, counts, filters and sorts the fleet’s events as worked 
   const first = page.getByTestId('inbox-event').first();
   await expect(first).toHaveAttribute('data-over', String(worstOver));
   await page.screenshot({ path: testInfo.outputPath('inbox-speeding-worst-first.png') });
+
+  // The map: zoomed out until the events cluster, a cluster narrows the list to the events inside its area.
+  const map = page.getByTestId('inbox-map');
+  await expect(map).toHaveAttribute('data-idle-zoom', /\d/);
+  for (let i = 0; i < 8 && !(await map.getAttribute('data-clusters')); i++) {
+    const zoom = (await map.getAttribute('data-idle-zoom'))!;
+    await map.locator('.maplibregl-ctrl-zoom-out').click();
+    await expect(map).not.toHaveAttribute('data-idle-zoom', zoom);
+  }
+  const [x, y, count] = (await map.getAttribute('data-clusters'))!.split(';')[0]!.split(',').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + x, box.y + y);
+  await expect(page.getByTestId('inbox-area-clear')).toBeVisible();
+  const area = new URL(page.url().replace('#', '?')).searchParams.get('area')!.split(',').map(Number);
+  const [w, s, e, n] = area as [number, number, number, number];
+  const inArea = allSpeeding.filter((ev) => {
+    const p = startPoint.get(ev[0]!)!;
+    return p.lng >= w - 1e-4 && p.lng <= e + 1e-4 && p.lat >= s - 1e-4 && p.lat <= n + 1e-4;
+  });
+  expect(inArea.length).toBeGreaterThanOrEqual(count);
+  await expect(page.getByTestId('inbox-list')).toHaveAttribute('data-count', String(inArea.length));
+  await page.screenshot({ path: testInfo.outputPath('inbox-map-area.png') });
+  await page.getByTestId('inbox-area-clear').click();
+  await expect(page.getByTestId('inbox-list')).toHaveAttribute('data-count', String(allSpeeding.length));
 
   // One truck (the one with more speeding): exactly its events, with their start times.
   const [v2, v1] = [...vehicleIds].sort((a, b) => byHand.get(b)!.length - byHand.get(a)!.length) as [string, string];

@@ -40,7 +40,7 @@ export function InboxEventList({
 }) {
   const label = new Map(carriers.map((c) => [c.id, c.label]));
   return (
-    <>
+    <div className="inbox-list-wrap">
       {rows.length === 0 && (
         <p className="muted inbox-empty" data-testid="inbox-empty">
           No events match these filters.
@@ -91,6 +91,6 @@ export function InboxEventList({
           );
         }}
       />
-    </>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { addDays } from '../../../../shared/util/day.ts';
@@ -16,6 +16,8 @@ import { InboxFilters } from './InboxFilters.tsx';
 import { Scorecards } from './Scorecards.tsx';
 import { useInboxData } from './use-inbox-data.ts';
 import { useInboxView } from './use-inbox-view.ts';
+import { InboxMap } from './InboxMap.tsx';
+import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
 
 /** The default range: the last 7 days ending today. */
@@ -71,6 +73,22 @@ export function InboxPage({
 
   const open = (e: InboxEvent) =>
     onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, span: 'day', seekTo: e.startMs });
+  // The map's handlers are registered once per map: they read the current query and data through refs.
+  const qRef = useRef(q);
+  const onQueryRef = useRef(onQuery);
+  const dataRef = useRef(data);
+  const openRef = useRef(open);
+  useEffect(() => {
+    qRef.current = q;
+    onQueryRef.current = onQuery;
+    dataRef.current = data;
+    openRef.current = open;
+  });
+  const onArea = useCallback((area: Bounds) => onQueryRef.current({ ...qRef.current, area }), []);
+  const onMapEvent = useCallback((key: string) => {
+    const e = dataRef.current?.events.find((x) => x.key === key);
+    if (e) openRef.current(e);
+  }, []);
   const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
 
   return (
@@ -169,15 +187,32 @@ export function InboxPage({
           <p className="muted inbox-summary" data-testid="inbox-summary">
             {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
             {data.vehicles} vehicles
+            {q.area && (
+              <>
+                {' '}
+                · in the area chosen on the map{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="inbox-area-clear"
+                  onClick={() => change({ area: null })}
+                >
+                  Whole map
+                </button>
+              </>
+            )}
           </p>
-          <InboxEventList
-            rows={view.rows}
-            marks={view.marks}
-            carriers={carriers}
-            showCarrier={showCarrier}
-            fmt={fmt}
-            onOpen={open}
-          />
+          <div className="inbox-body">
+            <InboxEventList
+              rows={view.rows}
+              marks={view.marks}
+              carriers={carriers}
+              showCarrier={showCarrier}
+              fmt={fmt}
+              onOpen={open}
+            />
+            <InboxMap events={view.mapEvents} onArea={onArea} onEvent={onMapEvent} />
+          </div>
         </>
       )}
       {data && data.vehicles > 0 && q.tab === 'scorecards' && (

@@ -15,6 +15,8 @@ export interface InboxView {
   /** Per kind: the events every other filter lets through (what ticking that kind would add). */
   counts: Record<InboxKind, number>;
   marks: ReadonlyMap<string, ReviewMark>;
+  /** The events every filter but the map area lets through: what the map shows, so a narrowed area keeps its context. */
+  mapEvents: InboxEvent[];
 }
 
 /** The list the inbox shows: filtered, sorted and grouped on the page, from the worker's events. */
@@ -27,6 +29,10 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
     for (const e of events) if (matchesEvent(e, anyKind, byEvent.get(e.key))) c[e.kind]++;
     return c;
   }, [events, filter, byEvent]);
+  const mapEvents = useMemo(
+    () => (filter.area ? filterEvents(events, { ...filter, area: null }, byEvent) : null),
+    [events, filter, byEvent],
+  );
   const sorted = useMemo(
     () => sortEvents(filterEvents(events, filter, byEvent), q.sort, q.dir),
     [events, filter, byEvent, q.sort, q.dir],
@@ -38,5 +44,5 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
       ...g.events.map((event) => ({ type: 'event' as const, event })),
     ]);
   }, [sorted, q.group]);
-  return { rows, shown: sorted.length, counts, marks: byEvent };
+  return { rows, shown: sorted.length, counts, marks: byEvent, mapEvents: mapEvents ?? sorted };
 }
