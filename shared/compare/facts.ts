@@ -81,6 +81,8 @@ export interface DailyPoint {
   /** null on a day with nothing stored for the carrier (a chart gap, not a zero). */
   miles: number | null;
   events: number | null;
+  /** The day is not over yet, or part of it lies in a UTC day still being recorded (`today`): its figures will grow. */
+  partial: boolean;
 }
 
 export interface CarrierFacts {
@@ -277,7 +279,8 @@ export function carrierFacts(
   f.daysCovered = daily.size;
   f.daily = rangeDays.map((day) => {
     const d = daily.get(day);
-    return { day, miles: d ? d.miles : null, events: d ? d.events : null };
+    // Which day is still growing needs today's date: the home-zone series (local-daily.ts) marks it.
+    return { day, miles: d ? d.miles : null, events: d ? d.events : null, partial: false };
   });
   f.vehiclesWithData = vehiclesWithData.size;
   f.activeVehicles = activeVehicles.size;

@@ -15,7 +15,7 @@ import { summaryParamsOf, type CompareParams } from './params.ts';
  * A local day is charted (not a gap) when some vehicle has every UTC day it
  * overlaps stored, up to `today` (a later UTC day cannot be stored yet: today's
  * local day is charted with what there is); a vehicle without readings that
- * day adds 0.
+ * day adds 0. A day reaching into `today` (UTC) is marked partial: its figures are still growing.
  */
 
 /** The UTC days whose chunks the local days of `range` in `zone` need: the range's own and one more each side (any zone is within a day of UTC). */
@@ -59,6 +59,7 @@ export function localDailyPoints(
   }
   return localDays.map((day) => {
     const s = sums.get(day);
-    return { day, miles: s ? s.miles : null, events: s ? s.events : null };
+    const partial = utcDaysOverlapping(localRangeInterval(day, day, zone)).some((u) => u >= today);
+    return { day, miles: s ? s.miles : null, events: s ? s.events : null, partial };
   });
 }

@@ -214,7 +214,29 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
     // Not the UTC days' series: the trucks drive across UTC midnight, which is evening in the home zone.
     const utc = days.map((d) => expected(localDay(store.days, c!, d, 'UTC'), c!, threshold).miles);
     expect(utc.some((m, i) => Math.abs(m - miles[i]!) > 1)).toBe(true);
+    // A local day reaching into today's UTC day is still being recorded: marked partial, in words too.
+    const todayStart = Date.parse(`${TODAY}T00:00:00Z`);
+    const partial = days.filter((d) => localDayStart(addDays(d, 1), zone) > todayStart);
+    await expect(chart('miles')).toHaveAttribute('data-partial', partial.join(','));
+    await expect(chart('miles').getByTestId('compare-chart-partial')).toContainText('partial (still being recorded)');
   }
+  // Speeding per 1,000 mi per day: the same truth, as a rate that does not grow with the miles driven.
+  await page.getByTestId('compare-speeding-rate').check();
+  for (const c of columns) {
+    const zone = homeZoneOf(c!);
+    const days = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i - 6));
+    const truth = days.map((d) => expected(localDay(store.days, c!, d, zone), c!, threshold));
+    const rate = JSON.parse(
+      (await page.locator(`[data-testid=compare-chart-rate][data-carrier-id="${c}"]`).getAttribute('data-daily'))!,
+    ) as (number | null)[];
+    rate.forEach((r, i) => {
+      const t = truth[i]!;
+      if (t.miles > 0) expect(r, `${c} ${days[i]} per 1,000 mi`).toBeCloseTo((t.events * 1000) / t.miles, 6);
+      else expect(r).toBeNull();
+    });
+  }
+  await expect(page.locator('[data-testid=compare-chart-events]')).toHaveCount(0);
+  await page.getByTestId('compare-speeding-events').check();
   await page.screenshot({ path: testInfo.outputPath('compare.png'), fullPage: true });
 
   // Changing the threshold recomputes with the new value.

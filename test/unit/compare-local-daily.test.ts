@@ -75,22 +75,37 @@ describe('per-day series in local days of the home zone', () => {
     );
     // 10-31 needs UTC 10-31 (absent); 11-01 needs UTC 11-01 and 11-02 (stored); 11-02 needs 11-03 (absent).
     expect(local).toEqual([
-      { day: '2026-10-31', miles: null, events: null },
-      { day: '2026-11-01', miles: expect.any(Number), events: 1 },
-      { day: '2026-11-02', miles: null, events: null },
+      { day: '2026-10-31', miles: null, events: null, partial: false },
+      { day: '2026-11-01', miles: expect.any(Number), events: 1, partial: false },
+      { day: '2026-11-02', miles: null, events: null, partial: false },
     ]);
     const quiet = stored('v2', ['2026-11-05', '2026-11-06'], []);
     expect(
       localDailyPoints(quiet, CHICAGO, { from: '2026-11-05', to: '2026-11-05' }, DEFAULT_COMPARE_PARAMS, TODAY),
-    ).toEqual([{ day: '2026-11-05', miles: 0, events: 0 }]);
+    ).toEqual([{ day: '2026-11-05', miles: 0, events: 0, partial: false }]);
   });
 
-  it("charts today's local day with what is stored: a UTC day after today is not required", () => {
+  it("charts today's local day with what is stored, marked partial: a UTC day after today is not required", () => {
     const range = { from: '2026-11-01', to: '2026-11-01' };
     // Today is 2026-11-01 (UTC): its local day is charted from UTC 11-01 alone (its readings are all of the evening before).
     expect(
       localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-01'),
-    ).toEqual([{ day: '2026-11-01', miles: 0, events: 0 }]);
+    ).toEqual([{ day: '2026-11-01', miles: 0, events: 0, partial: true }]);
+    // Chicago's 10-31 ends at 05:00 UTC on 11-01: still partial while 11-01 (UTC) is today; 10-30 is whole.
+    expect(
+      localDailyPoints(
+        stored('v1', ['2026-10-30', '2026-10-31', '2026-11-01'], []),
+        CHICAGO,
+        { from: '2026-10-30', to: '2026-10-31' },
+        DEFAULT_COMPARE_PARAMS,
+        '2026-11-01',
+      ).map((d) => d.partial),
+    ).toEqual([false, true]);
+    // The next UTC day: Chicago's 11-01 reaches into it (until 05:00 UTC on 11-02), so it is partial still.
+    expect(
+      localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-02')[0]!
+        .partial,
+    ).toBe(true);
     // A day later, without UTC 11-02 stored, it is a gap; with it, the evening's event counts.
     expect(
       localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-02')[0]!

@@ -1,5 +1,6 @@
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
-import type { CarrierFacts } from '../../../../shared/compare/facts.ts';
+import { useState } from 'react';
+import { CartesianGrid, Line, LineChart, XAxis, YAxis, type DotProps } from 'recharts';
+import type { CarrierFacts, DailyPoint } from '../../../../shared/compare/facts.ts';
 
 const WIDTH = 260;
 const HEIGHT = 110;
@@ -10,54 +11,109 @@ function niceMax(v: number): number {
   return Math.ceil(v / p) * p;
 }
 
-/** One small chart per carrier and measure, every chart of a measure on the same axes. */
+type Measure = 'miles' | 'events' | 'rate';
+
+/** Speeding events per 1,000 mi of a day: a rate that does not grow with how much a carrier drove; null without miles. */
+export function perThousandMiles(d: DailyPoint): number | null {
+  return d.events === null || d.miles === null || d.miles <= 0 ? null : (d.events * 1000) / d.miles;
+}
+
+const value = (d: DailyPoint, m: Measure): number | null => (m === 'rate' ? perThousandMiles(d) : d[m]);
+
+const MEASURES: Record<Measure, { label: string; color: string; decimals: boolean }> = {
+  miles: { label: 'Miles per day', color: '#1f5fa8', decimals: true },
+  events: { label: 'Speeding events per day', color: '#c8231a', decimals: false },
+  rate: { label: 'Speeding events per 1,000 mi, per day', color: '#c8231a', decimals: true },
+};
+
+/** A still-growing day's point is drawn hollow: its figure is not final. */
+function PartialAwareDot(props: DotProps & { payload?: DailyPoint; stroke?: string }) {
+  const { cx, cy, payload, stroke } = props;
+  if (cx === undefined || cy === undefined || payload === undefined) return null;
+  return payload.partial ? (
+    <circle cx={cx} cy={cy} r={3.5} fill="#ffffff" stroke={stroke} strokeWidth={1.5} strokeDasharray="2 1.5" />
+  ) : (
+    <circle cx={cx} cy={cy} r={2.5} fill={stroke} />
+  );
+}
+
+/**
+ * One small chart per carrier and measure, every chart of a measure on the same axes. Speeding is shown
+ * as a count or per 1,000 mi (a carrier that drove twice as far is not twice as unsafe); a day still being
+ * recorded is marked partial.
+ */
 export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
-  const measures = [
-    { key: 'miles' as const, label: 'Miles per day', color: '#1f5fa8' },
-    { key: 'events' as const, label: 'Speeding events per day', color: '#c8231a' },
-  ];
+  const [speeding, setSpeeding] = useState<'events' | 'rate'>('events');
+  const measures: Measure[] = ['miles', speeding];
   return (
     <div className="compare-multiples" data-testid="compare-multiples">
+      <fieldset className="compare-speeding-measure compare-no-print">
+        <legend>Speeding per day as</legend>
+        {(['events', 'rate'] as const).map((m) => (
+          <label key={m}>
+            <input
+              type="radio"
+              name="compare-speeding-measure"
+              data-testid={`compare-speeding-${m}`}
+              checked={speeding === m}
+              onChange={() => setSpeeding(m)}
+            />{' '}
+            {m === 'events' ? 'events' : 'events per 1,000 mi'}
+          </label>
+        ))}
+      </fieldset>
       {measures.map((m) => {
-        const max = niceMax(Math.max(0, ...carriers.flatMap((c) => c.daily.map((d) => d[m.key] ?? 0))));
+        const spec = MEASURES[m];
+        const max = niceMax(Math.max(0, ...carriers.flatMap((c) => c.daily.map((d) => value(d, m) ?? 0))));
         return (
-          <div key={m.key} className="compare-measure">
-            <h3>{m.label}</h3>
+          <div key={m} className="compare-measure">
+            <h3>{spec.label}</h3>
             <div className="compare-charts">
-              {carriers.map((c) => (
-                <figure
-                  key={c.carrierId}
-                  className="compare-chart"
-                  data-testid={`compare-chart-${m.key}`}
-                  data-carrier-id={c.carrierId}
-                  data-daily={JSON.stringify(c.daily.map((d) => d[m.key]))}
-                >
-                  <figcaption>
-                    {c.label}{' '}
-                    <span className="muted" data-testid="compare-chart-zone">
-                      (days in {c.dailyZone ?? 'UTC'})
-                    </span>
-                  </figcaption>
-                  <LineChart
-                    width={WIDTH}
-                    height={HEIGHT}
-                    data={c.daily}
-                    margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+              {carriers.map((c) => {
+                const data = c.daily.map((d) => ({ ...d, value: value(d, m) }));
+                const partial = c.daily.filter((d) => d.partial).map((d) => d.day);
+                return (
+                  <figure
+                    key={c.carrierId}
+                    className="compare-chart"
+                    data-testid={`compare-chart-${m}`}
+                    data-carrier-id={c.carrierId}
+                    data-daily={JSON.stringify(data.map((d) => d.value))}
+                    data-partial={partial.join(',')}
                   >
-                    <CartesianGrid stroke="#eef1f4" vertical={false} />
-                    <XAxis dataKey="day" fontSize={10} tickFormatter={(d: string) => d.slice(5)} minTickGap={24} />
-                    <YAxis width={40} fontSize={10} domain={[0, max]} allowDecimals={m.key === 'miles'} />
-                    <Line
-                      dataKey={m.key}
-                      stroke={m.color}
-                      strokeWidth={1.5}
-                      dot={c.daily.length <= 31}
-                      isAnimationActive={false}
-                      connectNulls={false}
-                    />
-                  </LineChart>
-                </figure>
-              ))}
+                    <figcaption>
+                      {c.label}{' '}
+                      <span className="muted" data-testid="compare-chart-zone">
+                        (days in {c.dailyZone ?? 'UTC'})
+                      </span>
+                      {partial.length > 0 && (
+                        <span className="muted compare-partial" data-testid="compare-chart-partial">
+                          {' '}
+                          · {partial.map((d) => d.slice(5)).join(', ')} partial (still being recorded)
+                        </span>
+                      )}
+                    </figcaption>
+                    <LineChart
+                      width={WIDTH}
+                      height={HEIGHT}
+                      data={data}
+                      margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+                    >
+                      <CartesianGrid stroke="#eef1f4" vertical={false} />
+                      <XAxis dataKey="day" fontSize={10} tickFormatter={(d: string) => d.slice(5)} minTickGap={24} />
+                      <YAxis width={40} fontSize={10} domain={[0, max]} allowDecimals={spec.decimals} />
+                      <Line
+                        dataKey="value"
+                        stroke={spec.color}
+                        strokeWidth={1.5}
+                        dot={c.daily.length <= 31 ? <PartialAwareDot /> : false}
+                        isAnimationActive={false}
+                        connectNulls={false}
+                      />
+                    </LineChart>
+                  </figure>
+                );
+              })}
             </div>
           </div>
         );
