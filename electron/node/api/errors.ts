@@ -27,8 +27,9 @@ export abstract class ApiError extends Error {
 export class ProviderKeyInvalidError extends ApiError {
   readonly kind = 'provider-key-invalid';
   override name = 'ProviderKeyInvalidError';
-  constructor(description: string) {
-    super(`The API rejected the Provider Key (401: ${description}); check the Provider Key in Settings.`, 401);
+  /** 403: the API knows the key but refuses it (not allowed for this API or carrier). */
+  constructor(description: string, status: 401 | 403 = 401) {
+    super(`The API rejected the Provider Key (${status}: ${description}); check the Provider Key in Settings.`, status);
   }
 }
 

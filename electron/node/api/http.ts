@@ -230,6 +230,8 @@ export function createHttp(o: HttpOptions): {
       if (COMPANY_KEY_MSG.test(desc) && NOT_VALID.test(desc)) throw new CompanyKeyInvalidError(desc);
       throw new ProviderKeyInvalidError(desc || 'unauthorized');
     }
+    // The spec shows only 401; a gateway in front of the API may answer 403 for a provider it refuses.
+    if (status === 403) throw new ProviderKeyInvalidError(clean(descriptionOf(text)) || 'forbidden', 403);
     if (status === 404) throw new NotFoundError(call.what ?? clean(path), clean(descriptionOf(text)));
     if (status >= 400) throw new RequestError(status, clean(descriptionOf(text)));
     if (status < 200 || status >= 300) throw new InvalidResponseError(host, `unexpected HTTP ${status}`, status);
