@@ -102,6 +102,7 @@ describe.skipIf(!status.available)('keys tested on entry, saved only when the te
     const cases: [string, string, Partial<KeyTest>, string][] = [
       [wrongProvider, sim.baseUrl, { reason: 'provider-key', status: 401 }, 'The API rejected the Provider Key (401'],
       [sim.providerKey, `http://127.0.0.1:${closedPort}`, { reason: 'refused' }, 'check the base URL (host and port)'],
+      [sim.providerKey, 'http://127.0.0.1:9', { reason: 'bad-port' }, 'check the base URL (host and port)'],
       [sim.providerKey, 'http://routelens-key-entry.invalid', { reason: 'unknown-host' }, 'no such host name'],
       [sim.providerKey, `http://127.0.0.1:${silentPort}`, { reason: 'timeout' }, 'did not answer in time'],
       [sim.providerKey, `https://localhost:${tlsPort}`, { reason: 'tls' }, 'certificate is not trusted'],

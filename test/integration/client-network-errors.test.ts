@@ -112,6 +112,14 @@ describe('network failures say what to check', () => {
     expect(e.message).not.toContain('check the network connection');
   });
 
+  it("a port fetch never connects to (the Fetch standard's blocked ports, e.g. 9): check the base URL", async () => {
+    const e = await failure('http://127.0.0.1:9');
+    expect(e.reason).toBe('bad-port');
+    expect(e.message).toContain('blocked port');
+    expect(e.message).toContain('check the base URL (host and port)');
+    expect(e.message).not.toContain('check the network connection');
+  });
+
   it('no such host: check the name', async () => {
     const e = await failure('http://routelens-no-such-host.invalid');
     expect(e.reason).toBe('unknown-host');

@@ -88,10 +88,13 @@ function networkDetail(err: unknown): string {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') codes.push(code);
     if (e.message === 'terminated' || /other side closed/i.test(e.message)) codes.push('TERMINATED');
+    // fetch refuses the Fetch standard's blocked ports (9, 25, 6000…) before any connection, with no code.
+    if (e.message === 'bad port') codes.push('BAD_PORT');
     e = (e as { cause?: unknown }).cause;
   }
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
+  if (has('BAD_PORT')) return 'blocked port';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA')) return 'host name not found';
   if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
     return 'connection timed out';
