@@ -87,3 +87,9 @@ export function parseKeyTest(value: unknown): KeyTest | null {
     return null;
   return { result, reason, status, at };
 }
+
+/** As an optional field of a stored object: a damaged record costs only the badge (the key shows as not tested), never the carrier or the file. */
+export function lastTestField(value: unknown): { lastTest?: KeyTest } {
+  const test = parseKeyTest(value);
+  return test ? { lastTest: test } : {};
+}

@@ -22,7 +22,6 @@ import {
   parseAnalysisPreferences,
   parseBaseUrl,
   parseHomeZone,
-  lastTestField,
   parseKeyOrigins,
   parseLabel,
   parseOnlineStyle,
@@ -32,7 +31,7 @@ import {
 } from './validate.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
-import { parseKeyTest, type KeyTest } from '../../../shared/domain/key-test.ts';
+import { lastTestField, parseKeyTest, type KeyTest } from '../../../shared/domain/key-test.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */

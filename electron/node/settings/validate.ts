@@ -9,7 +9,7 @@ import { SettingsValidationError } from './errors.ts';
 import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
-import { parseKeyTest, type KeyTest } from '../../../shared/domain/key-test.ts';
+import { lastTestField } from '../../../shared/domain/key-test.ts';
 import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
@@ -166,12 +166,6 @@ export function parseKeyOrigins(value: unknown, where = 'keyOrigins'): string[] 
 /** A damaged binding binds the key to nothing: it is then not sent until entered again (never the other way round). */
 function keyOriginsOrNone(value: unknown, where: string): string[] {
   return orDefault(() => parseKeyOrigins(value, where), []);
-}
-
-/** A damaged record costs only the badge: the key then shows as not tested, the carrier and the file are kept. */
-export function lastTestField(value: unknown): { lastTest?: KeyTest } {
-  const test = value === undefined ? null : parseKeyTest(value);
-  return test ? { lastTest: test } : {};
 }
 
 export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
