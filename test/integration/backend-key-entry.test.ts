@@ -186,6 +186,15 @@ describe.skipIf(!status.available)('keys tested on entry, saved only when the te
     expect((await ok<CarrierView[]>('carriers:list'))[0]!.lastTest).toBeNull();
   });
 
+  it("moving the provider's address forgets the tests made at the old one", async () => {
+    const [carrier] = await ok<CarrierView[]>('carriers:list');
+    await ok('carriers:testConnection', carrier!.id);
+    expect((await ok<CarrierView[]>('carriers:list'))[0]!.lastTest).not.toBeNull();
+    await ok('settings:setProviderBaseUrl', sim.baseUrl.replace('127.0.0.1', 'localhost'));
+    expect((await ok<CarrierView[]>('carriers:list'))[0]!.lastTest).toBeNull();
+    expect((await ok<KeysStatus>('keys:getStatus')).providerLastTest).toBeNull();
+  });
+
   it('no key in any reply or file', () => {
     const keys = [sim.providerKey, wrongProvider, wrongCompany, ...sim.carriers.map((c) => c.companyKey)];
     expect(replies.length).toBeGreaterThan(10);
