@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,11 +29,12 @@ function lookup(account: string): string | null {
   return r.status === 0 ? r.stdout : null;
 }
 
-const listen = (server: TcpServer | TlsServer) =>
+const listen = (server: TcpServer | TlsServer | HttpServer) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
-const close = (server: TcpServer | TlsServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+const close = (server: TcpServer | TlsServer | HttpServer) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
 
 describe.skipIf(!status.available)('keys tested on entry, saved only when the test passed', () => {
   let clock = NOW;
@@ -46,6 +48,8 @@ describe.skipIf(!status.available)('keys tested on entry, saved only when the te
   let silentPort: number;
   let tls: TlsServer;
   let tlsPort: number;
+  let forbidding: HttpServer;
+  let forbiddingPort: number;
   const sockets: Socket[] = [];
   const replies: string[] = [];
   const wrongProvider = `pk-wrong-${randomBytes(8).toString('hex')}`;
@@ -86,13 +90,20 @@ describe.skipIf(!status.available)('keys tested on entry, saved only when the te
       (_q, res) => res.end('{}'),
     );
     tlsPort = await listen(tls);
+    // A gateway that knows the Provider Key and refuses it.
+    forbidding = createHttpServer((_q, res) => {
+      res.writeHead(403, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ status_code: 403, description: 'Provider not allowed', data: null }));
+    });
+    forbiddingPort = await listen(forbidding);
   });
   afterAll(async () => {
     await backend.close();
     await sim.close();
     for (const s of sockets) s.destroy();
     tls.closeAllConnections();
-    await Promise.all([close(silent), close(tls)]);
+    forbidding.closeAllConnections();
+    await Promise.all([close(silent), close(tls), close(forbidding)]);
     spawnSync('secret-tool', ['clear', 'service', service]);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(certDir, { recursive: true, force: true });
@@ -102,6 +113,12 @@ describe.skipIf(!status.available)('keys tested on entry, saved only when the te
     const cases: [string, string, Partial<KeyTest>, string][] = [
       [wrongProvider, sim.baseUrl, { reason: 'provider-key', status: 401 }, 'The API rejected the Provider Key (401'],
       [sim.providerKey, `http://127.0.0.1:${closedPort}`, { reason: 'refused' }, 'check the base URL (host and port)'],
+      [
+        sim.providerKey,
+        `http://127.0.0.1:${forbiddingPort}`,
+        { reason: 'provider-key', status: 403 },
+        'The API rejected the Provider Key (403: Provider not allowed)',
+      ],
       [sim.providerKey, 'http://127.0.0.1:9', { reason: 'bad-port' }, 'check the base URL (host and port)'],
       [sim.providerKey, 'http://routelens-key-entry.invalid', { reason: 'unknown-host' }, 'no such host name'],
       [sim.providerKey, `http://127.0.0.1:${silentPort}`, { reason: 'timeout' }, 'did not answer in time'],
