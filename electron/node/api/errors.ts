@@ -58,7 +58,8 @@ export function networkReasonOf(detail: string): NetworkReason {
 
 const NETWORK_ADVICE: Readonly<Record<NetworkReason, string>> = {
   refused: 'nothing is listening at that address: check the base URL (host and port).',
-  'bad-port': 'no HTTP client may connect to that port (it is reserved for other services): check the base URL (host and port).',
+  'bad-port':
+    'no HTTP client may connect to that port (it is reserved for other services): check the base URL (host and port).',
   'unknown-host': 'no such host name: check the base URL for a typo, or the network connection.',
   timeout: 'the server did not answer in time: check the network connection, or whether a firewall or proxy blocks it.',
   tls: "the secure (https) connection failed: the server's certificate is not trusted or not for this host name, or it does not speak https on that port; check the base URL.",
