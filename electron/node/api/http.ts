@@ -195,6 +195,8 @@ export function createHttp(o: HttpOptions): {
       if (caller?.aborted) throw new AbortedError();
       const detail = timeout.aborted ? `no answer within ${Math.round(budgetMs / 1000)} s` : networkDetail(err);
       const cause = sanitizedCause(err, secrets);
+      // No connection is ever made to a blocked port: trying again cannot help.
+      if (detail === 'blocked port') throw new NetworkError(host, detail, cause);
       return {
         reason: detail,
         retryAfterMs: undefined,
