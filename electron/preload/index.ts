@@ -21,13 +21,16 @@ const api: RouteLensApi = {
   keys: {
     getStatus: call('keys:getStatus'),
     setProviderKey: call('keys:setProviderKey'),
+    testAndSetProviderKey: call('keys:testAndSetProviderKey'),
     deleteProviderKey: call('keys:deleteProviderKey'),
     setCompanyKey: call('keys:setCompanyKey'),
+    testAndSetCompanyKey: call('keys:testAndSetCompanyKey'),
     deleteCompanyKey: call('keys:deleteCompanyKey'),
   },
   carriers: {
     list: call('carriers:list'),
     add: call('carriers:add'),
+    testAndAdd: call('carriers:testAndAdd'),
     rename: call('carriers:rename'),
     remove: call('carriers:remove'),
     testConnection: call('carriers:testConnection'),

@@ -1,5 +1,6 @@
 import type { DutyStatusCode, MotionStatus } from '../api/wire.ts';
 import type { UtcDay } from '../util/day.ts';
+import type { KeyTest } from './key-test.ts';
 
 /**
  * The carrier's profile as the API last reported it (spec 2.2), kept so
@@ -34,6 +35,8 @@ export interface CarrierView {
   homeZone: string;
   /** True when no zone was chosen for this carrier and `homeZone` is this computer's zone. */
   homeZoneIsDefault: boolean;
+  /** The last connection test of its keys (or the untested save of its Company Key); null: none recorded. */
+  lastTest: KeyTest | null;
 }
 
 export interface KeysStatus {
@@ -48,6 +51,8 @@ export interface KeysStatus {
   providerBaseUrl: string | null;
   /** API origins the Provider Key may be sent to; a key is never sent anywhere else. */
   providerKeyOrigins: string[];
+  /** The Provider Key's last test on entry (or its untested save); null: none recorded. */
+  providerLastTest: KeyTest | null;
 }
 
 /** Why a connection test or a fetch failed, in words a user can act on. */
@@ -70,6 +75,13 @@ export interface Failure {
   kind: FailureKind;
   message: string;
 }
+
+/**
+ * The answer to entering a key with a test first: saved after the test
+ * passed, or not saved, with why the test failed (the user may then save it
+ * without a test).
+ */
+export type KeyEntry<T> = { saved: true; value: T } | { saved: false; failure: Failure; test: KeyTest };
 
 export type ConnectionTest = { ok: true; companyName: string; dotNumber: string } | { ok: false; failure: Failure };
 

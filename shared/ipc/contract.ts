@@ -13,6 +13,7 @@ import type {
   DriverRow,
   Failure,
   FleetSnapshot,
+  KeyEntry,
   KeysStatus,
   VehicleRow,
 } from '../domain/carrier.ts';
@@ -135,13 +136,22 @@ export interface IpcContract {
   'app:getInfo': { args: []; result: AppInfo };
 
   'keys:getStatus': { args: []; result: KeysStatus };
+  /** Saves the Provider Key without a test (the user's explicit "Save anyway"), recorded as untested. */
   'keys:setProviderKey': { args: [key: string, baseUrl: string | null]; result: KeysStatus };
+  /** Tests the Provider Key against the API at that address, and saves it (with the base URL) only when it passed. */
+  'keys:testAndSetProviderKey': { args: [key: string, baseUrl: string | null]; result: KeyEntry<KeysStatus> };
   'keys:deleteProviderKey': { args: []; result: KeysStatus };
+  /** Saves a Company Key without a test ("Save anyway"), recorded as untested. */
   'keys:setCompanyKey': { args: [carrierId: string, key: string]; result: CarrierView };
+  /** Tests the Company Key with the stored Provider Key, and saves it only when it passed. */
+  'keys:testAndSetCompanyKey': { args: [carrierId: string, key: string]; result: KeyEntry<CarrierView> };
   'keys:deleteCompanyKey': { args: [carrierId: string]; result: CarrierView };
 
   'carriers:list': { args: []; result: CarrierView[] };
+  /** Adds a carrier and its Company Key without a test ("Save anyway"), recorded as untested. */
   'carriers:add': { args: [carrier: NewCarrier]; result: CarrierView };
+  /** Tests the new carrier's Company Key first, and adds the carrier only when it passed. */
+  'carriers:testAndAdd': { args: [carrier: NewCarrier]; result: KeyEntry<CarrierView> };
   'carriers:rename': { args: [carrierId: string, label: string]; result: CarrierView };
   'carriers:remove': { args: [carrierId: string]; result: CarrierView[] };
   'carriers:testConnection': { args: [carrierId: string]; result: ConnectionTest };
@@ -211,11 +221,14 @@ export const API_FUNCTIONS = {
   'app:getInfo': 'getInfo',
   'keys:getStatus': 'getStatus',
   'keys:setProviderKey': 'setProviderKey',
+  'keys:testAndSetProviderKey': 'testAndSetProviderKey',
   'keys:deleteProviderKey': 'deleteProviderKey',
   'keys:setCompanyKey': 'setCompanyKey',
+  'keys:testAndSetCompanyKey': 'testAndSetCompanyKey',
   'keys:deleteCompanyKey': 'deleteCompanyKey',
   'carriers:list': 'list',
   'carriers:add': 'add',
+  'carriers:testAndAdd': 'testAndAdd',
   'carriers:rename': 'rename',
   'carriers:remove': 'remove',
   'carriers:testConnection': 'testConnection',

@@ -51,6 +51,9 @@ test("home zone: demo carriers show their terminals' zones; a zone is chosen whe
   expect(storedZones(shell)['Zone Test Freight']).toBeUndefined();
   await page.getByTestId('carrier-zone-input').fill('america/phoenix');
   await page.getByTestId('carrier-add-submit').click();
+  // No Provider Key here, so the key cannot be tested on entry: saved anyway, explicitly.
+  await expect(page.getByTestId('carrier-add-check')).toHaveAttribute('data-reason', 'missing-key');
+  await page.getByTestId('carrier-add-check-save-anyway').click();
   const added = rowOf(page, 'Zone Test Freight');
   await expect(added.getByTestId('carrier-home-zone')).toHaveAttribute('data-zone', 'America/Phoenix');
   expect(storedZones(shell)['Zone Test Freight']).toBe('America/Phoenix');
@@ -76,6 +79,7 @@ test("home zone: demo carriers show their terminals' zones; a zone is chosen whe
   await page.getByTestId('carrier-key-input').fill('company-key-zone-e2e-2');
   await page.getByTestId('carrier-base-url-input').fill('http://127.0.0.1:9');
   await page.getByTestId('carrier-add-submit').click();
+  await page.getByTestId('carrier-add-check-save-anyway').click();
   const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
   await expect(rowOf(page, 'No Zone Given').getByTestId('carrier-home-zone')).toHaveAttribute('data-zone', here);
   expect(storedZones(shell)['No Zone Given']).toBe(here);

@@ -25,12 +25,19 @@ async function describe401(baseUrl: string, providerKey: string, companyKey: str
   return ((await res.json()) as { description: string }).description;
 }
 
-async function setProviderKey(page: Page, key: string, baseUrl?: string) {
+/** `wrong`: the key's test on entry fails (nothing saved), then the user saves it anyway. */
+async function setProviderKey(page: Page, key: string, baseUrl?: string, wrong = false) {
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('provider-key-input').fill(key);
   if (baseUrl !== undefined) await page.getByTestId('provider-base-url-input').fill(baseUrl);
   await page.getByTestId('provider-key-save').click();
-  await expect(page.getByTestId('settings-notice')).toBeVisible();
+  if (wrong) {
+    await expect(page.getByTestId('provider-key-check')).toHaveAttribute('data-reason', 'provider-key');
+    await page.getByTestId('provider-key-check-save-anyway').click();
+  }
+  await expect(page.getByTestId('settings-notice')).toHaveText(
+    wrong ? 'Provider Key saved without a test.' : /^Provider Key tested and (saved|replaced)\.$/,
+  );
   await expect(page.getByTestId('provider-key-status')).toHaveAttribute('data-set', 'true');
   // Never echoed back: the field is empty again and the page shows only "set".
   await expect(page.getByTestId('provider-key-input')).toHaveValue('');
@@ -101,7 +108,7 @@ test('add a carrier with keys: connection test names the company, says which key
     const providerMsg = new ProviderKeyInvalidError(
       await describe401(sim.baseUrl, WRONG_PROVIDER_KEY, carrier.companyKey),
     ).message;
-    await setProviderKey(page, WRONG_PROVIDER_KEY);
+    await setProviderKey(page, WRONG_PROVIDER_KEY, undefined, true);
     result = await testConnection(page, carrierId);
     await expect(result).toHaveAttribute('data-kind', 'provider-key');
     await expect(result.getByTestId('connection-result-message')).toHaveText(providerMsg);
@@ -115,6 +122,9 @@ test('add a carrier with keys: connection test names the company, says which key
     await row.getByTestId('carrier-set-key').click();
     await row.getByTestId('carrier-key-replace-input').fill(WRONG_COMPANY_KEY);
     await row.getByTestId('carrier-key-save').click();
+    // Tested on entry: not saved until the user says so.
+    await expect(row.getByTestId('carrier-key-check')).toHaveAttribute('data-reason', 'company-key');
+    await row.getByTestId('carrier-key-check-save-anyway').click();
     await expect(row.getByTestId('carrier-key-replace-input')).toHaveCount(0);
     result = await testConnection(page, carrierId);
     await expect(result).toHaveAttribute('data-kind', 'company-key');

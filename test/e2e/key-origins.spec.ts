@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROVIDER_CHECK_COMPANY_KEY } from '../../electron/node/backend/key-check.ts';
 import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
@@ -13,10 +14,11 @@ test('moving the API to another origin: no key goes there until entered again, a
   shell,
 }, testInfo) => {
   const sim = await startSimulator({ port: 0, now: () => Date.parse(E2E_NOW) });
-  // Another origin that records whether any key ever reached it.
+  // Another origin that records which Company Keys ever reached it.
   const keysSeen: string[] = [];
   const other = http.createServer((req, res) => {
-    if (req.headers['x-api-provider-key'] || req.headers['x-api-company-key']) keysSeen.push(req.url ?? '');
+    const company = req.headers['x-api-company-key'];
+    if (req.headers['x-api-provider-key'] || company) keysSeen.push(typeof company === 'string' ? company : '');
     res.writeHead(503, { 'Content-Type': 'application/json' });
     res.end('{"description":"not here","data":null}');
   });
@@ -45,6 +47,9 @@ test('moving the API to another origin: no key goes there until entered again, a
     await page.getByTestId('provider-key-input').fill(sim.providerKey);
     await page.getByTestId('provider-base-url-input').fill(otherUrl);
     await page.getByTestId('provider-key-save').click();
+    // Tested there on entry (it answers 503): saved only on the user's say-so.
+    await expect(page.getByTestId('provider-key-check')).toHaveAttribute('data-reason', 'server');
+    await page.getByTestId('provider-key-check-save-anyway').click();
     await expect(page.getByTestId('provider-base-url')).toHaveText(otherUrl);
     await expect(page.getByTestId('provider-key-elsewhere')).toHaveCount(0);
 
@@ -59,16 +64,21 @@ test('moving the API to another origin: no key goes there until entered again, a
       `The Company Key of "Acme (real keys)" was entered for ${sim.baseUrl}, not for ${otherUrl}`,
     );
     await page.screenshot({ path: testInfo.outputPath('company-key-elsewhere.png') });
-    expect(keysSeen).toEqual([]);
+    // Only the Provider Key's test reached it (with the placeholder Company Key), never the carrier's key.
+    expect(keysSeen.length).toBeGreaterThan(0);
+    expect(new Set(keysSeen)).toEqual(new Set([PROVIDER_CHECK_COMPANY_KEY]));
+    keysSeen.length = 0;
 
     // Entered again: the warning goes, and only now do the keys reach the new address.
     await row.getByTestId('carrier-set-key').click();
     await row.getByTestId('carrier-key-replace-input').fill(sim.carriers[0]!.companyKey);
     await row.getByTestId('carrier-key-save').click();
+    await expect(row.getByTestId('carrier-key-check')).toHaveAttribute('data-reason', 'server');
+    await row.getByTestId('carrier-key-check-save-anyway').click();
     await expect(row.getByTestId('carrier-key-elsewhere')).toHaveCount(0);
     await row.getByTestId('carrier-test').click();
     await expect(result).toHaveAttribute('data-kind', 'server');
-    expect(keysSeen.length).toBeGreaterThan(0);
+    expect(keysSeen).toContain(sim.carriers[0]!.companyKey);
   } finally {
     await sim.close();
     await new Promise<void>((resolve) => other.close(() => resolve()));

@@ -24,7 +24,10 @@ const noWaitLimiter = {
   snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
 };
 
-async function failure(baseUrl: string, extra: { firstByteTimeoutMs?: number } = {}): Promise<NetworkError> {
+async function failure(
+  baseUrl: string,
+  extra: { firstByteTimeoutMs?: number; maxRetries?: number; sleep?: () => Promise<void> } = {},
+): Promise<NetworkError> {
   const c = createApiClient({
     baseUrl,
     providerKey: PROVIDER,
@@ -108,6 +111,17 @@ describe('network failures say what to check', () => {
     const e = await failure(`http://127.0.0.1:${port}`);
     expect(e.reason).toBe('refused');
     expect(e.message).toContain('connection refused');
+    expect(e.message).toContain('check the base URL (host and port)');
+    expect(e.message).not.toContain('check the network connection');
+  });
+
+  it("a port fetch never connects to (the Fetch standard's blocked ports, e.g. 9): check the base URL", async () => {
+    let waits = 0;
+    const e = await failure('http://127.0.0.1:9', { maxRetries: 3, sleep: async () => void waits++ });
+    expect(e.reason).toBe('bad-port');
+    // Never tried again: no connection is ever made to that port.
+    expect(waits).toBe(0);
+    expect(e.message).toContain('blocked port');
     expect(e.message).toContain('check the base URL (host and port)');
     expect(e.message).not.toContain('check the network connection');
   });

@@ -15,6 +15,7 @@ const base: CarrierView = {
   companyKeyOrigins: [],
   homeZone: 'America/Chicago',
   homeZoneIsDefault: false,
+  lastTest: null,
 };
 const chunks = toDayChunks('veh-1', generateRandomTrack(2, 7));
 const day = chunks[0]!.day;

@@ -27,8 +27,9 @@ export abstract class ApiError extends Error {
 export class ProviderKeyInvalidError extends ApiError {
   readonly kind = 'provider-key-invalid';
   override name = 'ProviderKeyInvalidError';
-  constructor(description: string) {
-    super(`The API rejected the Provider Key (401: ${description}); check the Provider Key in Settings.`, 401);
+  /** 403: the API knows the key but refuses it (not allowed for this API or carrier). */
+  constructor(description: string, status: 401 | 403 = 401) {
+    super(`The API rejected the Provider Key (${status}: ${description}); check the Provider Key in Settings.`, status);
   }
 }
 
@@ -43,11 +44,12 @@ export class CompanyKeyInvalidError extends ApiError {
   }
 }
 
-export type NetworkReason = 'refused' | 'unknown-host' | 'timeout' | 'tls' | 'other';
+export type NetworkReason = 'refused' | 'bad-port' | 'unknown-host' | 'timeout' | 'tls' | 'other';
 
 /** The detail texts of api/http.ts's networkDetail, sorted into what the user can do about each. */
 export function networkReasonOf(detail: string): NetworkReason {
   if (detail.startsWith('connection refused')) return 'refused';
+  if (detail.startsWith('blocked port')) return 'bad-port';
   if (detail.startsWith('host name not found')) return 'unknown-host';
   if (detail.startsWith('secure connection failed')) return 'tls';
   if (/timed out|no answer within|not answering/.test(detail)) return 'timeout';
@@ -56,6 +58,8 @@ export function networkReasonOf(detail: string): NetworkReason {
 
 const NETWORK_ADVICE: Readonly<Record<NetworkReason, string>> = {
   refused: 'nothing is listening at that address: check the base URL (host and port).',
+  'bad-port':
+    'no HTTP client may connect to that port (it is reserved for other services): check the base URL (host and port).',
   'unknown-host': 'no such host name: check the base URL for a typo, or the network connection.',
   timeout: 'the server did not answer in time: check the network connection, or whether a firewall or proxy blocks it.',
   tls: "the secure (https) connection failed: the server's certificate is not trusted or not for this host name, or it does not speak https on that port; check the base URL.",

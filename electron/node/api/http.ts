@@ -88,10 +88,13 @@ function networkDetail(err: unknown): string {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') codes.push(code);
     if (e.message === 'terminated' || /other side closed/i.test(e.message)) codes.push('TERMINATED');
+    // fetch refuses the Fetch standard's blocked ports (9, 25, 6000…) before any connection, with no code.
+    if (e.message === 'bad port') codes.push('BAD_PORT');
     e = (e as { cause?: unknown }).cause;
   }
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
+  if (has('BAD_PORT')) return 'blocked port';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA')) return 'host name not found';
   if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
     return 'connection timed out';
@@ -192,6 +195,8 @@ export function createHttp(o: HttpOptions): {
       if (caller?.aborted) throw new AbortedError();
       const detail = timeout.aborted ? `no answer within ${Math.round(budgetMs / 1000)} s` : networkDetail(err);
       const cause = sanitizedCause(err, secrets);
+      // No connection is ever made to a blocked port: trying again cannot help.
+      if (detail === 'blocked port') throw new NetworkError(host, detail, cause);
       return {
         reason: detail,
         retryAfterMs: undefined,
@@ -230,6 +235,8 @@ export function createHttp(o: HttpOptions): {
       if (COMPANY_KEY_MSG.test(desc) && NOT_VALID.test(desc)) throw new CompanyKeyInvalidError(desc);
       throw new ProviderKeyInvalidError(desc || 'unauthorized');
     }
+    // The spec shows only 401; a gateway in front of the API may answer 403 for a provider it refuses.
+    if (status === 403) throw new ProviderKeyInvalidError(clean(descriptionOf(text)) || 'forbidden', 403);
     if (status === 404) throw new NotFoundError(call.what ?? clean(path), clean(descriptionOf(text)));
     if (status >= 400) throw new RequestError(status, clean(descriptionOf(text)));
     if (status < 200 || status >= 300) throw new InvalidResponseError(host, `unexpected HTTP ${status}`, status);

@@ -152,6 +152,7 @@ async function carrierView(keychain: Keychain, c: Carrier): Promise<CarrierView>
     companyKeyOrigins: [...(c.keyOrigins ?? [])],
     homeZone: c.homeZone ?? systemZone(),
     homeZoneIsDefault: c.homeZone === undefined,
+    lastTest: c.lastTest ? { ...c.lastTest } : null,
   };
 }
 
@@ -168,5 +169,6 @@ async function keysStatus(keychain: Keychain, settings: SettingsStore): Promise<
     providerKeySet,
     providerBaseUrl: provider.baseUrl,
     providerKeyOrigins: [...provider.keyOrigins],
+    providerLastTest: provider.lastTest ? { ...provider.lastTest } : null,
   };
 }

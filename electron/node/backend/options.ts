@@ -36,6 +36,8 @@ export interface BackendOptions {
    * enters the keys again for that origin.
    */
   confirmKeyCarryOver?: (request: KeyCarryOver) => Promise<boolean>;
+  /** How long a key's test on entry may take (tests shorten it; backend/key-check.ts KEY_CHECK_DEFAULTS). */
+  keyCheck?: { maxRetries?: number; firstByteTimeoutMs?: number; deadlineMs?: number };
   /** Download-session bounds (tests shorten them). */
   downloadLimits?: { maxSessions?: number; idleMs?: number };
   /** Export bounds (tests shorten them). */

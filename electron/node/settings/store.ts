@@ -31,6 +31,7 @@ import {
 } from './validate.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
+import { lastTestField, parseKeyTest, type KeyTest } from '../../../shared/domain/key-test.ts';
 
 export interface SettingsWarning {
   /** 'corrupt': unreadable JSON or schema; 'unreadable': the file could not be read at all. */
@@ -90,6 +91,11 @@ export interface SettingsStore {
   removeCarrier(id: string): Promise<boolean>;
   setProvider(patch: Partial<ProviderSettings>): Promise<ProviderSettings>;
   setPreferences(patch: Partial<Preferences>): Promise<Preferences>;
+  /**
+   * Records (or, with null, forgets) the last test of the Provider Key or of a
+   * carrier's Company Key. A record that does not parse is refused.
+   */
+  setLastTest(target: 'provider' | { carrierId: string }, test: KeyTest | null): Promise<KeyTest | null>;
   /** null turns the online basemap off (and so narrows the CSP again). */
   setOnlineStyle(style: OnlineStyleSettings | null): Promise<OnlineStyleSettings | null>;
 }
@@ -132,7 +138,11 @@ function describe(e: unknown): string {
 function serialise(s: Settings): string {
   const doc: Settings = {
     schemaVersion: SETTINGS_VERSION,
-    provider: { baseUrl: s.provider.baseUrl, keyOrigins: [...s.provider.keyOrigins] },
+    provider: {
+      baseUrl: s.provider.baseUrl,
+      keyOrigins: [...s.provider.keyOrigins],
+      ...lastTestField(s.provider.lastTest),
+    },
     preferences: {
       speedingThresholdMph: s.preferences.speedingThresholdMph,
       displayTimeZone: s.preferences.displayTimeZone,
@@ -149,6 +159,7 @@ function serialise(s: Settings): string {
         : {}),
       ...(c.keyOrigins !== undefined ? { keyOrigins: [...c.keyOrigins] } : {}),
       ...(c.homeZone !== undefined ? { homeZone: c.homeZone } : {}),
+      ...lastTestField(c.lastTest),
     })),
     ...(s.onlineStyle
       ? { onlineStyle: { styleUrl: s.onlineStyle.styleUrl, origins: [...s.onlineStyle.origins] } }
@@ -272,6 +283,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
         ...(old.company ? { company: old.company } : {}),
         ...keyOriginsField(patch.keyOrigins ?? old.keyOrigins),
         ...homeZoneField(patch.homeZone === undefined ? old.homeZone : parseHomeZone(patch.homeZone)),
+        ...lastTestField(old.lastTest),
       };
       const carriers = s.carriers.map((c, j) => (j === i ? updated : c));
       return { next: { ...s, carriers }, result: updated };
@@ -334,6 +346,7 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
                 ? null
                 : parseBaseUrl(patch.baseUrl),
           keyOrigins: patch.keyOrigins === undefined ? s.provider.keyOrigins : parseKeyOrigins(patch.keyOrigins),
+          ...lastTestField(s.provider.lastTest),
         };
         return { next: { ...s, provider }, result: provider };
       }),
@@ -349,6 +362,20 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           analysis: patch.analysis === undefined ? s.preferences.analysis : parseAnalysisPreferences(patch.analysis),
         };
         return { next: { ...s, preferences }, result: preferences };
+      }),
+    setLastTest: (target, test) =>
+      mutate((s) => {
+        const parsed = test === null ? null : parseKeyTest(test);
+        if (test !== null && parsed === null) throw new SettingsValidationError('lastTest: not a valid test record');
+        const field = parsed ? { lastTest: parsed } : {};
+        if (target === 'provider') {
+          const { lastTest: _old, ...rest } = s.provider;
+          return { next: { ...s, provider: { ...rest, ...field } }, result: parsed };
+        }
+        const i = findIndex(s, target.carrierId);
+        const { lastTest: _old, ...rest } = s.carriers[i] as Carrier;
+        const carriers = s.carriers.map((c, j) => (j === i ? { ...rest, ...field } : c));
+        return { next: { ...s, carriers }, result: parsed };
       }),
     setOnlineStyle: (style) =>
       mutate((s) => {

@@ -6,6 +6,7 @@
 
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import type { KeyTest } from '../../../shared/domain/key-test.ts';
 
 // Optional fields added later (carrier.company) stay at version 1: an older
 // RouteLens drops what it does not know instead of refusing the whole file.
@@ -35,6 +36,8 @@ export interface Carrier {
    * so its local days do not move when the computer does.
    */
   readonly homeZone?: string;
+  /** The last test of its Company Key (result, reason code, time; never the key). Absent: none recorded. */
+  readonly lastTest?: Readonly<KeyTest>;
 }
 
 export interface ProviderSettings {
@@ -46,6 +49,8 @@ export interface ProviderSettings {
    * goes anywhere else (see backend/key-origins.ts).
    */
   readonly keyOrigins: readonly string[];
+  /** The Provider Key's last test on entry (result, reason code, time; never the key). Absent: none recorded. */
+  readonly lastTest?: Readonly<KeyTest>;
 }
 
 export interface Preferences {

@@ -9,6 +9,7 @@ import { SettingsValidationError } from './errors.ts';
 import { defaultSettings, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
+import { lastTestField } from '../../../shared/domain/key-test.ts';
 import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
@@ -183,6 +184,7 @@ export function parseCarrier(value: unknown, where = 'carrier'): Carrier {
     ...companyOrNothing(r.company, `${where}.company`),
     ...(r.keyOrigins !== undefined ? { keyOrigins: keyOriginsOrNone(r.keyOrigins, `${where}.keyOrigins`) } : {}),
     ...homeZoneOrDefault(r.homeZone, `${where}.homeZone`),
+    ...lastTestField(r.lastTest),
   };
 }
 
@@ -191,6 +193,7 @@ export function parseProvider(value: unknown, where = 'provider'): ProviderSetti
   return {
     baseUrl: r.baseUrl === null ? null : parseBaseUrl(r.baseUrl, `${where}.baseUrl`),
     keyOrigins: keyOriginsOrNone(r.keyOrigins ?? [], `${where}.keyOrigins`),
+    ...lastTestField(r.lastTest),
   };
 }
 

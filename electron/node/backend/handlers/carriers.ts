@@ -1,34 +1,21 @@
 import type { ConnectionTest } from '../../../../shared/domain/carrier.ts';
+import type { KeyTest } from '../../../../shared/domain/key-test.ts';
 import type { BackendContext } from '../context.ts';
 import { demoCarrierId } from '../demo.ts';
-import { originForEntry } from '../key-origins.ts';
+import { failedKeyTest, passedKeyTest } from '../key-check.ts';
+import { createKeyEntry } from '../key-entry.ts';
 import type { NamespaceHandlers } from '../options.ts';
 
 /** carriers:*: the carriers in settings (their Company Keys in the keychain), the demo carriers, connection tests. */
 export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carriers'> {
-  const { keychain, settings, remember } = ctx;
+  const { keychain, settings } = ctx;
+  const entry = createKeyEntry(ctx);
   const listViews = async () => Promise.all((await settings.get()).carriers.map(ctx.view));
   return {
     'carriers:list': listViews,
-    'carriers:add': async ({ label, companyKey, baseUrl, homeZone }) => {
-      remember(companyKey.trim());
-      const origin = originForEntry(baseUrl ?? (await settings.get()).provider.baseUrl, 'a Company Key');
-      // Key first: a carrier is never saved whose key the keychain refused.
-      const c = await settings.addCarrier({
-        label: label.trim(),
-        ...(baseUrl !== null ? { baseUrl } : {}),
-        keyOrigins: [origin],
-        ...(homeZone !== undefined ? { homeZone } : {}),
-      });
-      try {
-        await keychain.setCompanyKey(c.id, companyKey.trim());
-      } catch (err) {
-        await settings.removeCarrier(c.id);
-        throw err;
-      }
-      await ctx.offerCarryOver(origin);
-      return ctx.view(await ctx.carrierOrThrow(c.id));
-    },
+    // Without a test ("Save anyway"); carriers:testAndAdd adds it only once its keys passed a test.
+    'carriers:add': entry.addCarrier,
+    'carriers:testAndAdd': entry.enterCarrier,
     'carriers:rename': async (carrierId, label) => ctx.view(await settings.renameCarrier(carrierId, label.trim())),
     'carriers:remove': async (carrierId) => {
       const c = await ctx.carrierOrThrow(carrierId);
@@ -37,13 +24,16 @@ export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carrie
       return listViews();
     },
     'carriers:testConnection': async (carrierId): Promise<ConnectionTest> => {
+      // The answer is about the connection: a record or profile that could not be saved does not change it.
+      const record = (test: KeyTest) => settings.setLastTest({ carrierId }, test).catch(() => null);
       try {
         // A person is waiting on this answer: one quick retry, not the download's patience.
         const company = await (await ctx.clientFor(carrierId, { maxRetries: 1 })).companyInfo();
-        // The answer is about the connection; a profile that could not be saved is fetched again by the next download.
         await ctx.rememberCompany(carrierId, company).catch(() => undefined);
+        await record(passedKeyTest(ctx.now()));
         return { ok: true, companyName: company.company_name, dotNumber: company.dot_number };
       } catch (err) {
+        await record(failedKeyTest(err, ctx.now()));
         return { ok: false, failure: ctx.failure(err) };
       }
     },

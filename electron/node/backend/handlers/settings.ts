@@ -27,7 +27,15 @@ export function settingsHandlers(ctx: BackendContext): NamespaceHandlers<'settin
     'settings:getPreferences': async () => preferencesView((await settings.get()).preferences),
     'settings:setPreferences': async (patch) => preferencesView(await settings.setPreferences(patch)),
     'settings:setProviderBaseUrl': async (baseUrl) => {
+      const before = await settings.get();
+      const originOf = (url: string | null) => (url === null ? null : apiOriginOf(url));
       await settings.setProvider({ baseUrl });
+      // A test passed or failed at the old address says nothing of the new one: the badges no longer claim it.
+      if (originOf(before.provider.baseUrl) !== originOf(baseUrl)) {
+        await settings.setLastTest('provider', null);
+        for (const c of before.carriers)
+          if (c.demo !== true && c.baseUrl === undefined) await settings.setLastTest({ carrierId: c.id }, null);
+      }
       if (baseUrl !== null) await ctx.offerCarryOver(apiOriginOf(baseUrl));
       return ctx.keysStatus();
     },

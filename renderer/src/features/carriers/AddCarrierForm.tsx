@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { CarrierView, KeysStatus } from '../../../../shared/domain/carrier.ts';
+import type { CarrierView, Failure, KeysStatus } from '../../../../shared/domain/carrier.ts';
+import type { KeyTest } from '../../../../shared/domain/key-test.ts';
+import type { NewCarrier } from '../../../../shared/ipc/contract.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
 import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
+import { KeyCheckFailure } from '../keys/KeyCheckFailure.tsx';
 import { HomeZoneField, parseHomeZone } from './HomeZoneField.tsx';
 
 interface Props {
@@ -23,42 +26,60 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
   const [zoneError, setZoneError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
+  const [checkFailed, setCheckFailed] = useState<{ failure: Failure; test: KeyTest } | null>(null);
   const locked = !keys.keychainAvailable;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** The carrier as typed, or null (with the zone's error shown) when the zone is not one this computer knows. */
+  const entered = (): NewCarrier | null => {
     let homeZone: string | null;
     try {
       homeZone = parseHomeZone(zoneText);
     } catch (err) {
       setZoneError(errorText(err));
-      return;
+      return null;
     }
+    const url = baseUrl.trim();
+    return { label: label.trim(), companyKey, baseUrl: url === '' ? null : url, ...(homeZone ? { homeZone } : {}) };
+  };
+
+  const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      const url = baseUrl.trim();
-      onAdded(
-        await api.carriers.add({
-          label: label.trim(),
-          companyKey,
-          baseUrl: url === '' ? null : url,
-          ...(homeZone ? { homeZone } : {}),
-        }),
-      );
+      await action();
     } catch (err) {
       setError(toDisplayError(err));
+    } finally {
       setBusy(false);
     }
   };
 
+  // Its Company Key is tested against the API first; the carrier is added only when the test passed.
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const carrier = entered();
+    if (!carrier) return;
+    void run(async () => {
+      setCheckFailed(null);
+      const entry = await api.carriers.testAndAdd(carrier);
+      if (entry.saved) onAdded(entry.value);
+      else setCheckFailed({ failure: entry.failure, test: entry.test });
+    });
+  };
+
+  const saveAnyway = () => {
+    const carrier = entered();
+    if (carrier) void run(async () => onAdded(await api.carriers.add(carrier)));
+  };
+
+  /** A change makes the failed test stale: "Save anyway" saves only what was tested. */
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setCheckFailed(null);
+  };
+
   return (
-    <form
-      className="panel form"
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby="add-carrier-title"
-      data-testid="add-carrier-form"
-    >
+    <form className="panel form" onSubmit={submit} aria-labelledby="add-carrier-title" data-testid="add-carrier-form">
       <h2 id="add-carrier-title">Add a carrier</h2>
       {locked && (
         <p className="alert alert-warning" role="status">
@@ -74,7 +95,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           label="Label"
           testId="carrier-label-input"
           value={label}
-          onChange={(e) => setLabel(e.target.value)}
+          onChange={(e) => edit(setLabel)(e.target.value)}
           required
           maxLength={MAX_LABEL_LENGTH}
           disabled={busy || locked}
@@ -84,7 +105,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           label="Company Key"
           testId="carrier-key-input"
           value={companyKey}
-          onChange={(e) => setCompanyKey(e.target.value)}
+          onChange={(e) => edit(setCompanyKey)(e.target.value)}
           required
           disabled={busy || locked}
           hint="Stored in the system keychain, never shown again."
@@ -96,7 +117,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           spellCheck={false}
           placeholder={keys.providerBaseUrl ?? 'Uses the default from Settings'}
           value={baseUrl}
-          onChange={(e) => setBaseUrl(e.target.value)}
+          onChange={(e) => edit(setBaseUrl)(e.target.value)}
           disabled={busy || locked}
         />
         <HomeZoneField
@@ -105,7 +126,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           error={zoneError}
           disabled={busy || locked}
           onChange={(text) => {
-            setZoneText(text);
+            edit(setZoneText)(text);
             setZoneError(null);
           }}
         />
@@ -117,12 +138,21 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
           data-testid="carrier-add-submit"
           disabled={busy || locked || label.trim() === '' || companyKey.trim() === ''}
         >
-          Add carrier
+          {busy && !checkFailed ? 'Testing…' : 'Test and add carrier'}
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
       </div>
+      {checkFailed && (
+        <KeyCheckFailure
+          failure={checkFailed.failure}
+          test={checkFailed.test}
+          busy={busy}
+          onSaveAnyway={saveAnyway}
+          testId="carrier-add-check"
+        />
+      )}
       {error && <ErrorAlert failure={error} />}
     </form>
   );

@@ -4,7 +4,9 @@ import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
-import { Field, KeyField } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { KeyTestBadge } from '../keys/KeyTestBadge.tsx';
+import { CompanyKeyForm } from './CompanyKeyForm.tsx';
 import { CarrierZone } from './CarrierZone.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 import { unboundOrigin } from './key-origin.ts';
@@ -24,7 +26,6 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const { api } = useAppState();
   const [editing, setEditing] = useState<Editing>(null);
   const [label, setLabel] = useState(carrier.label);
-  const [companyKey, setCompanyKey] = useState('');
   const [busy, setBusy] = useState<null | 'test' | 'save' | 'remove'>(null);
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
@@ -46,27 +47,15 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
       setTest(null);
       const result = await api.carriers.testConnection(carrier.id);
       setTest(result);
-      // A successful test stored the company's name and USDOT number with the carrier: show them from now on.
-      if (result.ok) {
-        const fresh = (await api.carriers.list()).find((c) => c.id === carrier.id);
-        if (fresh) onChanged(fresh);
-      }
+      // The test is now the key's last one (its badge), and a passed one stored the company's name and USDOT number.
+      const fresh = (await api.carriers.list()).find((c) => c.id === carrier.id);
+      if (fresh) onChanged(fresh);
     });
 
   const submitRename = (e: FormEvent) => {
     e.preventDefault();
     void attempt('save', async () => {
       onChanged(await api.carriers.rename(carrier.id, label));
-      setEditing(null);
-    });
-  };
-
-  const submitKey = (e: FormEvent) => {
-    e.preventDefault();
-    void attempt('save', async () => {
-      onChanged(await api.keys.setCompanyKey(carrier.id, companyKey));
-      setCompanyKey('');
-      setTest(null);
       setEditing(null);
     });
   };
@@ -89,13 +78,7 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
               Demo
             </span>
           )}
-          <span
-            className={`badge ${carrier.hasCompanyKey ? 'badge-ok' : 'badge-warn'}`}
-            data-testid="carrier-key-state"
-            data-set={carrier.hasCompanyKey}
-          >
-            {carrier.demo ? 'Built-in keys' : carrier.hasCompanyKey ? 'Company Key set' : 'No Company Key'}
-          </span>
+          <CarrierKeyBadge carrier={carrier} />
           {carrier.baseUrl && <code className="carrier-url">{carrier.baseUrl}</code>}
         </div>
         {keyElsewhere && (
@@ -191,30 +174,40 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
         </form>
       )}
       {editing === 'key' && (
-        <form className="inline-form" onSubmit={submitKey}>
-          <KeyField
-            label={carrier.hasCompanyKey ? 'New Company Key' : 'Company Key'}
-            testId="carrier-key-replace-input"
-            value={companyKey}
-            onChange={(e) => setCompanyKey(e.target.value)}
-            required
-            autoFocus
-          />
-          <button
-            type="submit"
-            className="btn btn-small btn-primary"
-            data-testid="carrier-key-save"
-            disabled={busy !== null || companyKey.trim() === ''}
-          >
-            Save key
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
-            Cancel
-          </button>
-        </form>
+        <CompanyKeyForm
+          carrier={carrier}
+          onSaved={(saved) => {
+            onChanged(saved);
+            // The result shown was about the key replaced; the badge now says what is true of the new one.
+            setTest(null);
+            setEditing(null);
+          }}
+          onCancel={() => setEditing(null)}
+        />
       )}
       {test && <ConnectionResult result={test} />}
       {error && <ErrorAlert failure={error} />}
     </li>
+  );
+}
+
+/** The key's state: its last test when one is recorded, never "set" in green without a test that passed. */
+function CarrierKeyBadge({ carrier }: { carrier: CarrierView }) {
+  if (!carrier.hasCompanyKey)
+    return (
+      <span className="badge badge-warn" data-testid="carrier-key-state" data-set={false}>
+        No Company Key
+      </span>
+    );
+  if (carrier.lastTest) return <KeyTestBadge test={carrier.lastTest} testId="carrier-key-state" set />;
+  return (
+    <span
+      className={`badge ${carrier.demo ? 'badge-demo' : 'badge-warn'}`}
+      data-testid="carrier-key-state"
+      data-set
+      data-result="none"
+    >
+      {carrier.demo ? 'Built-in keys' : 'Company Key saved, not tested yet'}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { KeysStatus } from '../../../../shared/domain/carrier.ts';
+import type { Failure, KeysStatus } from '../../../../shared/domain/carrier.ts';
+import type { KeyTest } from '../../../../shared/domain/key-test.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { KeychainHelp } from '../../components/KeychainHelp.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -7,6 +8,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
 import { unboundOrigin } from '../carriers/key-origin.ts';
+import { KeyCheckFailure } from '../keys/KeyCheckFailure.tsx';
+import { KeyTestBadge } from '../keys/KeyTestBadge.tsx';
 
 interface Props {
   keys: KeysStatus;
@@ -24,16 +27,21 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [checkFailed, setCheckFailed] = useState<{ failure: Failure; test: KeyTest } | null>(null);
   const locked = !keys.keychainAvailable;
   const keyElsewhere = keys.providerKeySet ? unboundOrigin(keys.providerKeyOrigins, keys.providerBaseUrl) : null;
 
-  const run = async (action: () => Promise<KeysStatus>, done: string) => {
+  /** `action` answers the new status, or null when the key's test failed and nothing was saved. */
+  const run = async (action: () => Promise<KeysStatus | null>, done: string) => {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      onKeysChange(await action());
+      const status = await action();
+      if (status === null) return;
+      onKeysChange(status);
       setProviderKey('');
+      setCheckFailed(null);
       setNotice(done);
     } catch (err) {
       setError(toDisplayError(err));
@@ -42,14 +50,31 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
     }
   };
 
+  const enteredUrl = () => (baseUrl.trim() === '' ? null : baseUrl.trim());
+
+  // Tested against the API at that address first; saved (with the address) only when the test passed.
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (providerKey.trim() === '') return;
-    const url = baseUrl.trim();
     void run(
-      () => api.keys.setProviderKey(providerKey, url === '' ? null : url),
-      keys.providerKeySet ? 'Provider Key replaced.' : 'Provider Key saved.',
+      async () => {
+        setCheckFailed(null);
+        const entry = await api.keys.testAndSetProviderKey(providerKey, enteredUrl());
+        if (entry.saved) return entry.value;
+        setCheckFailed({ failure: entry.failure, test: entry.test });
+        return null;
+      },
+      keys.providerKeySet ? 'Provider Key tested and replaced.' : 'Provider Key tested and saved.',
     );
+  };
+
+  const saveAnyway = () =>
+    void run(() => api.keys.setProviderKey(providerKey, enteredUrl()), 'Provider Key saved without a test.');
+
+  /** A change makes the failed test stale: "Save anyway" saves only what was tested. */
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setCheckFailed(null);
   };
 
   const remove = () => {
@@ -84,6 +109,12 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
         <p className="status-line" data-testid="provider-key-status" data-set={keys.providerKeySet}>
           <span className={`dot ${keys.providerKeySet ? 'dot-ok' : 'dot-off'}`} aria-hidden="true" />
           {keys.providerKeySet ? 'A Provider Key is set.' : 'No Provider Key is set.'}
+          {keys.providerKeySet && keys.providerLastTest && (
+            <>
+              {' '}
+              <KeyTestBadge test={keys.providerLastTest} testId="provider-key-test" />
+            </>
+          )}
           {keys.providerBaseUrl && (
             <>
               {' '}
@@ -101,7 +132,7 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
           label={keys.providerKeySet ? 'New Provider Key' : 'Provider Key'}
           testId="provider-key-input"
           value={providerKey}
-          onChange={(e) => setProviderKey(e.target.value)}
+          onChange={(e) => edit(setProviderKey)(e.target.value)}
           disabled={locked || busy}
           required
           hint="Issued to your company as a telematics provider. Stored in the system keychain; it is never shown again."
@@ -113,7 +144,7 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
           placeholder="https://api.example.com"
           spellCheck={false}
           value={baseUrl}
-          onChange={(e) => setBaseUrl(e.target.value)}
+          onChange={(e) => edit(setBaseUrl)(e.target.value)}
           disabled={locked || busy}
           required={!keys.providerBaseUrl}
           hint="Default for every carrier; a carrier may override it. Keys are sent only to the address they were entered with."
@@ -125,7 +156,11 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
             data-testid="provider-key-save"
             disabled={locked || busy || providerKey.trim() === ''}
           >
-            {keys.providerKeySet ? 'Replace Provider Key' : 'Save Provider Key'}
+            {busy && !checkFailed
+              ? 'Testing…'
+              : keys.providerKeySet
+                ? 'Test and replace Provider Key'
+                : 'Test and save Provider Key'}
           </button>
           {keys.providerKeySet && (
             <ConfirmButton
@@ -142,6 +177,15 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
           <p className="notice" role="status" data-testid="settings-notice">
             {notice}
           </p>
+        )}
+        {checkFailed && (
+          <KeyCheckFailure
+            failure={checkFailed.failure}
+            test={checkFailed.test}
+            busy={busy}
+            onSaveAnyway={saveAnyway}
+            testId="provider-key-check"
+          />
         )}
         {error && <ErrorAlert failure={error} />}
       </form>
