@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Brush, CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
@@ -204,7 +204,7 @@ export const StatusChart = memo(function StatusChart({ series, width, store, day
 /**
  * The whole selection in miniature with a brush: dragging its handles zooms
  * the charts and the map to that time window (as dragging across a chart does).
- * Its handles start at the window: a zoom from elsewhere remounts it with a new `resetKey`.
+ * Its handles start at `initialWindow`: the parent remounts it (a new `key`) after a zoom from elsewhere.
  */
 /** Small enough that the whole chart column, brush included, fits a 900-px-high window under the map. */
 const OVERVIEW_HEIGHT = 46;
@@ -214,18 +214,21 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
   width: number;
   fmt: ZoneFormatter;
   onWindow: (fromMs: number, toMs: number) => void;
-  resetKey: string;
-  windowMs: readonly [number, number] | null;
+  /** Where the handles start: the window at the last zoom that was not the brush's own. */
+  initialWindow: readonly [number, number] | null;
 }) {
   const { speed, fromMs, toMs } = props.series;
-  const data = chartData(speed);
+  const data = useMemo(() => chartData(speed), [speed]);
   const last = Math.max(0, data.length - 1);
-  const startIndex = props.windowMs ? Math.min(last, lowerBound(speed.t, props.windowMs[0])) : 0;
-  const endIndex = props.windowMs ? Math.max(startIndex, upperBound(speed.t, props.windowMs[1]) - 1) : last;
+  // Once per mount (a zoom from elsewhere remounts it): indices that changed while the handles are dragged would fight the drag.
+  const [initial] = useState(() => {
+    const w = props.initialWindow;
+    const start = w ? Math.min(last, lowerBound(speed.t, w[0])) : 0;
+    return { start, end: w ? Math.min(last, Math.max(start, upperBound(speed.t, w[1]) - 1)) : last };
+  });
   return (
     <div className="chart-frame" data-testid="chart-overview" style={{ height: OVERVIEW_HEIGHT }}>
       <LineChart
-        key={props.resetKey}
         width={props.width}
         height={OVERVIEW_HEIGHT}
         data={data}
@@ -237,8 +240,8 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
           dataKey="t"
           height={22}
           travellerWidth={8}
-          startIndex={startIndex}
-          endIndex={Math.min(last, endIndex)}
+          startIndex={initial.start}
+          endIndex={initial.end}
           stroke="#1f5fa8"
           tickFormatter={(ms: number) =>
             toMs - fromMs > 2 * 86_400_000 ? props.fmt.shortDate(ms) : props.fmt.shortTime(ms)

@@ -24,13 +24,19 @@ export function ReviewCharts(props: {
   onWindow: (fromMs: number, toMs: number) => void;
 }) {
   const { overview, detail, width, thresholdMph, fmt, store, days, windowMs, onWindow } = props;
-  const [zoomGen, setZoomGen] = useState(0);
+  // The last zoom that was not the brush's own, and of which selection: the brush remounts there.
+  const [zoom, setZoom] = useState<{ gen: number; key: string; ms: [number, number] | null }>({
+    gen: 0,
+    key: props.selectionKey,
+    ms: null,
+  });
+  const selectionKey = props.selectionKey;
   const onZoom = useCallback(
     (a: number, b: number) => {
       onWindow(a, b);
-      setZoomGen((g) => g + 1);
+      setZoom((z) => ({ gen: z.gen + 1, key: selectionKey, ms: [a, b] }));
     },
-    [onWindow],
+    [onWindow, selectionKey],
   );
   const chart = { series: detail, width, thresholdMph, fmt, store, days, onWindow: onZoom };
   return (
@@ -47,11 +53,11 @@ export function ReviewCharts(props: {
       <SpeedChart {...chart} />
       <StatusChart {...chart} />
       <OverviewBrush
+        key={`${selectionKey}#${zoom.gen}`}
         series={overview}
         width={width}
         fmt={fmt}
-        resetKey={`${props.selectionKey}#${zoomGen}`}
-        windowMs={windowMs}
+        initialWindow={zoom.key === selectionKey ? zoom.ms : null}
         onWindow={onWindow}
       />
     </>

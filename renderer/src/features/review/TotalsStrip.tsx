@@ -33,8 +33,8 @@ export function TotalsStrip({
   const days: [string, string, string, number] = zoomed
     ? [
         'days',
-        `in the zoomed window ${windowEdge(fmt, zoomed.fromMs)} → ${windowEdge(fmt, zoomed.toMs)} (of ${range(from, to)})`,
-        `Zoomed window (${totals.days} ${totals.days === 1 ? 'day' : 'days'} with data)`,
+        `${windowEdge(fmt, zoomed.fromMs)} → ${windowEdge(fmt, zoomed.toMs)} (of ${range(from, to)})`,
+        `In the zoomed window (${totals.days} ${totals.days === 1 ? 'day' : 'days'} with data)`,
         totals.days,
       ]
     : ['days', `${range(from, to)} (days in ${zone})${covered}`, `Days (${totals.days} with data)`, totals.days];
