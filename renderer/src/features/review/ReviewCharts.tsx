@@ -5,6 +5,7 @@ import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 import { ZoomBar } from './ZoomBar.tsx';
+import './charts.css';
 
 /**
  * The review's charts: the zoom bar, speed and status over the window, the
