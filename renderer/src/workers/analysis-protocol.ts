@@ -1,3 +1,4 @@
+import type { DayBand } from '../../../shared/analysis/day-bands.ts';
 import type { StatusBand } from '../../../shared/analysis/status-bands.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
@@ -9,6 +10,8 @@ export interface AnalysisProtocol {
   load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysis;
   /** Chart series of the loaded selection in [fromMs, toMs], about one value group per pixel of `width`. */
   series(fromMs: number, toMs: number, width: number, gap: GapParams): SeriesResult;
+  /** Per-day bands of the loaded selection, whose chunks are local days of `zone`. */
+  dayBands(zone: string, gap: GapParams): DayBand[];
 }
 
 export interface SeriesResult {

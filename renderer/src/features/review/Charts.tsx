@@ -1,28 +1,15 @@
-import { memo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Brush, CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
-import { useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
+import { bandsIn, type DayBand } from '../../../../shared/analysis/day-bands.ts';
+import { CHART_MARGIN, ChartFrame, plotX, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './ChartFrame.tsx';
+import { DAILY_CHARTS_FROM_MS, SpeedDayBands, StatusDayShares } from './DayBands.tsx';
+import type { PlaybackStore } from './playback-store.ts';
+import { lowerBound, upperBound } from '../../../../shared/util/search.ts';
 import { STATUS_COLORS } from './route-style.ts';
-
-/** Plot-area geometry shared by the charts and the cursor overlay (fixed, so the cursor needs no chart re-render). */
-export const CHART_MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
-export const Y_AXIS_WIDTH = 44;
-
-export function plotX(width: number, fromMs: number, toMs: number, ms: number): number {
-  const left = CHART_MARGIN.left + Y_AXIS_WIDTH;
-  const right = width - CHART_MARGIN.right;
-  return left + ((ms - fromMs) / Math.max(1, toMs - fromMs)) * (right - left);
-}
-
-export function timeAtX(width: number, fromMs: number, toMs: number, x: number): number {
-  const left = CHART_MARGIN.left + Y_AXIS_WIDTH;
-  const right = width - CHART_MARGIN.right;
-  const f = Math.min(1, Math.max(0, (x - left) / Math.max(1, right - left)));
-  return fromMs + f * (toMs - fromMs);
-}
 
 /** Recharts rows; a NaN separator (a gap) becomes null so the line breaks there. */
 function chartData(s: { t: Float64Array; v: Float64Array }): { t: number; v: number | null }[] {
@@ -36,46 +23,9 @@ function tickFormatter(fmt: ZoneFormatter, fromMs: number, toMs: number) {
   return (ms: number) => (toMs - fromMs > 2 * 86_400_000 ? fmt.shortDate(ms) : fmt.shortTime(ms));
 }
 
-/** The playback cursor over a chart: a positioned line, moved without re-rendering the chart, 10 times a second while playing. */
-function Cursor({ store, width, fromMs, toMs }: { store: PlaybackStore; width: number; fromMs: number; toMs: number }) {
-  const t = useThrottledPlayback(store, (s) => s.timeMs);
-  if (t < fromMs || t > toMs) return null;
-  return <div className="chart-cursor" style={{ transform: `translateX(${plotX(width, fromMs, toMs, t)}px)` }} />;
-}
-
-/** A chart frame whose clicks seek playback to the time under the pointer. */
-function SeekFrame(props: {
-  testId: string;
-  store: PlaybackStore;
-  width: number;
-  height: number;
-  fromMs: number;
-  toMs: number;
-  label: string;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const onClick = (e: MouseEvent) => {
-    const r = ref.current?.getBoundingClientRect();
-    if (!r) return;
-    props.store.seek(timeAtX(props.width, props.fromMs, props.toMs, e.clientX - r.left));
-  };
-  return (
-    <div
-      ref={ref}
-      className="chart-frame"
-      data-testid={props.testId}
-      data-from={props.fromMs}
-      data-to={props.toMs}
-      style={{ height: props.height }}
-      onClick={onClick}
-      title="Click to seek"
-    >
-      {props.label && <span className="chart-label">{props.label}</span>}
-      {props.children}
-      <Cursor store={props.store} width={props.width} fromMs={props.fromMs} toMs={props.toMs} />
-    </div>
-  );
+/** The selection's day bands to draw for this window, or null: a week or less keeps the readings. */
+function dailyIn(days: readonly DayBand[] | null, fromMs: number, toMs: number): DayBand[] | null {
+  return days && toMs - fromMs > DAILY_CHARTS_FROM_MS ? bandsIn(days, fromMs, toMs) : null;
 }
 
 interface ChartProps {
@@ -84,24 +34,36 @@ interface ChartProps {
   thresholdMph: number;
   fmt: ZoneFormatter;
   store: PlaybackStore;
+  /** The selection's per-day bands (drawn when the window is longer than a week). */
+  days: readonly DayBand[] | null;
+  /** A window dragged across the chart. */
+  onWindow: (fromMs: number, toMs: number) => void;
 }
 
-export const SpeedChart = memo(function SpeedChart({ series, width, thresholdMph, fmt, store }: ChartProps) {
+export const SpeedChart = memo(function SpeedChart(props: ChartProps) {
+  const { series, width, thresholdMph, fmt, store } = props;
   const { speed, fromMs, toMs } = series;
-  const data = chartData(speed);
+  const daily = dailyIn(props.days, fromMs, toMs);
+  // Long windows: the daily means as the line, over each day's band.
+  const data = daily ? daily.map((b) => ({ t: (b.startMs + b.endMs) / 2, v: b.avgMph })) : chartData(speed);
   let maxV = thresholdMph + 10;
-  for (const v of speed.v) if (v > maxV) maxV = v;
+  for (const v of daily ? daily.map((b) => b.maxMph) : speed.v) if (v > maxV) maxV = v;
+  const yMax = Math.ceil(maxV / 10) * 10;
+  const height = 130;
   return (
-    <SeekFrame
+    <ChartFrame
       testId="chart-speed"
       store={store}
       width={width}
-      height={130}
+      height={height}
       fromMs={fromMs}
       toMs={toMs}
-      label="Speed (mph)"
+      label={daily ? 'Speed (mph): each day moving min–max, line: daily mean' : 'Speed (mph)'}
+      mode={daily ? 'daily' : 'detail'}
+      onWindow={props.onWindow}
     >
-      <LineChart width={width} height={130} data={data} margin={CHART_MARGIN} data-points={data.length}>
+      {daily && <SpeedDayBands bands={daily} width={width} height={height} yMax={yMax} fromMs={fromMs} toMs={toMs} />}
+      <LineChart width={width} height={height} data={data} margin={CHART_MARGIN} data-points={data.length}>
         <CartesianGrid stroke="#eef1f4" vertical={false} />
         <XAxis
           dataKey="t"
@@ -109,11 +71,12 @@ export const SpeedChart = memo(function SpeedChart({ series, width, thresholdMph
           scale="time"
           domain={[fromMs, toMs]}
           allowDataOverflow
+          height={X_AXIS_HEIGHT}
           tickFormatter={tickFormatter(fmt, fromMs, toMs)}
           fontSize={11}
           minTickGap={40}
         />
-        <YAxis width={Y_AXIS_WIDTH} domain={[0, Math.ceil(maxV / 10) * 10]} fontSize={11} />
+        <YAxis width={Y_AXIS_WIDTH} domain={[0, yMax]} allowDataOverflow fontSize={11} />
         <ReferenceLine
           y={thresholdMph}
           stroke="#c8231a"
@@ -123,7 +86,7 @@ export const SpeedChart = memo(function SpeedChart({ series, width, thresholdMph
         <Line dataKey="v" type="linear" stroke="#1f5fa8" strokeWidth={1.25} dot={false} isAnimationActive={false} />
       </LineChart>
       <OutlierMarks series={series} width={width} fmt={fmt} />
-    </SeekFrame>
+    </ChartFrame>
   );
 });
 
@@ -168,18 +131,36 @@ const ROWS: { status: MotionStatus; label: string }[] = [
  * Status bands as plain SVG rectangles on the same plot geometry as the
  * Recharts charts (hundreds of bands: a rect each is cheaper than chart shapes).
  */
-export const StatusChart = memo(function StatusChart({ series, width, store }: ChartProps) {
+export const StatusChart = memo(function StatusChart({ series, width, store, days, onWindow }: ChartProps) {
   const { bands, fromMs, toMs } = series;
-  const height = 58;
+  const daily = dailyIn(days, fromMs, toMs);
+  const height = 52;
   const rowH = (height - 10) / 3;
+  const rowTop = (row: number) => 4 + row * rowH;
   return (
-    <SeekFrame testId="chart-status" store={store} width={width} height={height} fromMs={fromMs} toMs={toMs} label="">
-      <svg width={width} height={height} data-bands={bands.length} role="img" aria-label="Motion status over time">
+    <ChartFrame
+      testId="chart-status"
+      store={store}
+      width={width}
+      height={height}
+      fromMs={fromMs}
+      toMs={toMs}
+      label=""
+      mode={daily ? 'daily' : 'detail'}
+      onWindow={onWindow}
+    >
+      <svg
+        width={width}
+        height={height}
+        data-bands={bands.length}
+        role="img"
+        aria-label={daily ? 'Share of each day moving, stopped and offline' : 'Motion status over time'}
+      >
         {ROWS.map((r, k) => (
           <text
             key={r.status}
             x={Y_AXIS_WIDTH - 4}
-            y={4 + k * rowH + rowH / 2 + 4}
+            y={rowTop(k) + rowH / 2 + 4}
             textAnchor="end"
             fontSize={10}
             fill="#6b7683"
@@ -187,48 +168,69 @@ export const StatusChart = memo(function StatusChart({ series, width, store }: C
             {r.label}
           </text>
         ))}
-        {bands.map((b, k) => {
-          const row = ROWS.findIndex((r) => r.status === b.status);
-          const x1 = plotX(width, fromMs, toMs, b.startMs);
-          const x2 = plotX(width, fromMs, toMs, b.endMs);
-          return (
-            <rect
-              key={k}
-              data-testid="status-band"
-              data-status={b.status}
-              x={x1}
-              y={4 + row * rowH}
-              width={Math.max(0.75, x2 - x1)}
-              height={rowH - 2}
-              fill={STATUS_COLORS[MotionCode[b.status]] ?? '#999'}
-            />
-          );
-        })}
+        {daily ? (
+          <StatusDayShares
+            bands={daily}
+            width={width}
+            fromMs={fromMs}
+            toMs={toMs}
+            rowTop={rowTop}
+            rowHeight={rowH - 2}
+          />
+        ) : (
+          bands.map((b, k) => {
+            const row = ROWS.findIndex((r) => r.status === b.status);
+            const x1 = plotX(width, fromMs, toMs, b.startMs);
+            const x2 = plotX(width, fromMs, toMs, b.endMs);
+            return (
+              <rect
+                key={k}
+                data-testid="status-band"
+                data-status={b.status}
+                x={x1}
+                y={rowTop(row)}
+                width={Math.max(0.75, x2 - x1)}
+                height={rowH - 2}
+                fill={STATUS_COLORS[MotionCode[b.status]] ?? '#999'}
+              />
+            );
+          })
+        )}
       </svg>
-    </SeekFrame>
+    </ChartFrame>
   );
 });
 
 /**
  * The whole selection in miniature with a brush: dragging its handles zooms
- * the charts and the map to that time window.
+ * the charts and the map to that time window (as dragging across a chart does).
+ * Its handles start at `initialWindow`: the parent remounts it (a new `key`) after a zoom from elsewhere.
  */
+/** Small enough that the whole chart column, brush included, fits a 900-px-high window under the map. */
+const OVERVIEW_HEIGHT = 46;
+
 export const OverviewBrush = memo(function OverviewBrush(props: {
   series: SeriesResult;
   width: number;
   fmt: ZoneFormatter;
   onWindow: (fromMs: number, toMs: number) => void;
-  resetKey: string;
+  /** Where the handles start: the window at the last zoom that was not the brush's own. */
+  initialWindow: readonly [number, number] | null;
 }) {
   const { speed, fromMs, toMs } = props.series;
-  const data = chartData(speed);
+  const data = useMemo(() => chartData(speed), [speed]);
   const last = Math.max(0, data.length - 1);
+  // Once per mount (a zoom from elsewhere remounts it): indices that changed while the handles are dragged would fight the drag.
+  const [initial] = useState(() => {
+    const w = props.initialWindow;
+    const start = w ? Math.min(last, lowerBound(speed.t, w[0])) : 0;
+    return { start, end: w ? Math.min(last, Math.max(start, upperBound(speed.t, w[1]) - 1)) : last };
+  });
   return (
-    <div className="chart-frame" data-testid="chart-overview" style={{ height: 56 }}>
+    <div className="chart-frame" data-testid="chart-overview" style={{ height: OVERVIEW_HEIGHT }}>
       <LineChart
-        key={props.resetKey}
         width={props.width}
-        height={56}
+        height={OVERVIEW_HEIGHT}
         data={data}
         margin={{ ...CHART_MARGIN, left: Y_AXIS_WIDTH }}
       >
@@ -238,6 +240,8 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
           dataKey="t"
           height={22}
           travellerWidth={8}
+          startIndex={initial.start}
+          endIndex={initial.end}
           stroke="#1f5fa8"
           tickFormatter={(ms: number) =>
             toMs - fromMs > 2 * 86_400_000 ? props.fmt.shortDate(ms) : props.fmt.shortTime(ms)

@@ -16,7 +16,7 @@ import { AnalysisSettings } from './AnalysisSettings.tsx';
 import { AuditBundleButton } from './AuditBundleButton.tsx';
 import type { OutlierPoint } from './clean-selection.ts';
 import { auditMeta } from '../../../../shared/export/gpx-audit-meta.ts';
-import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
+import { ReviewCharts } from './ReviewCharts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
@@ -25,6 +25,7 @@ import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
+import { useZoomFigures } from './use-zoom-figures.ts';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
@@ -178,6 +179,7 @@ export function ReviewPage({
   }, [data, store]);
 
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
+  const { days, zoomed } = useZoomFigures(view, windowMs);
 
   const baseName = view
     ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(
@@ -212,7 +214,7 @@ export function ReviewPage({
       </Selection>
       {view && (
         <div className="review-subbar">
-          <TotalsStrip totals={view.totals} from={view.from} to={view.to} zone={view.zone} />
+          <TotalsStrip totals={view.totals} from={view.from} to={view.to} zone={view.zone} zoomed={zoomed} fmt={fmt} />
           <ExportMenu
             disabled={!data || !info}
             chunks={() => view.chunks}
@@ -296,17 +298,11 @@ export function ReviewPage({
           {view && <PlaybackBar store={store} track={view.track} />}
           <div ref={chartsRef} className="review-charts">
             {view && detail && chartWidth > 0 && (
-              <>
-                <SpeedChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
-                <StatusChart series={detail} width={chartWidth} thresholdMph={threshold} fmt={fmt} store={store} />
-                <OverviewBrush
-                  series={view.overview}
-                  width={chartWidth}
-                  fmt={fmt}
-                  resetKey={view.key}
-                  onWindow={onWindow}
-                />
-              </>
+              <ReviewCharts
+                {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
+                width={chartWidth}
+                thresholdMph={threshold}
+              />
             )}
           </div>
         </div>

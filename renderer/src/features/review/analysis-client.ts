@@ -1,3 +1,4 @@
+import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
@@ -21,6 +22,10 @@ export class AnalysisClient {
 
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
     return this.worker.call('series', fromMs, toMs, width, gapParamsOf(gap));
+  }
+
+  dayBands(zone: string, gap: GapParams): Promise<DayBand[]> {
+    return this.worker.call('dayBands', zone, gapParamsOf(gap));
   }
 
   dispose() {

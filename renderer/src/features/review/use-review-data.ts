@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
 import {
   DEFAULT_SUMMARY_PARAMS,
   isCurrentSummary,
@@ -41,6 +42,8 @@ export interface Loaded {
   analysis: TrackAnalysis;
   totals: RangeTotals;
   overview: SeriesResult;
+  /** Per-day speed bands and time split (the charts draw them beyond a week). */
+  days: DayBand[];
   idleSkip: SkipMap;
   /** performance.now() when this selection was chosen (for the time-to-drawn figure). */
   startedAt: number;
@@ -149,7 +152,11 @@ export function useReviewData(
         setState({ state: 'loading', key, early: { key, clean, outliers, track } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
-      const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
+      const [analysis, overview, days] = await Promise.all([
+        analysisP,
+        client.series(startMs, endMs, chartWidth, params),
+        client.dayBands(zone, params),
+      ]);
       const idleSkip = buildSkipMap(track, { gap: params });
       const totals = rangeTotals(daySummaries(read, params));
       return {
@@ -167,6 +174,7 @@ export function useReviewData(
           analysis,
           totals,
           overview,
+          days,
           idleSkip,
           startedAt,
         },
