@@ -1,3 +1,4 @@
+// One scenario end to end: the independent computation sits beside the assertions it checks.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
