@@ -15,6 +15,12 @@ export async function coverageOf(vehicleId: string, from: UtcDay, to: UtcDay): P
   return getDb().coverage.where('[vehicleId+day]').between([vehicleId, from], [vehicleId, to], true, true).toArray();
 }
 
+/** What is stored for a vehicle's days, as one string that changes whenever one of them is written or deleted. */
+export async function storedDaysStamp(vehicleId: string, from: UtcDay, to: UtcDay): Promise<string> {
+  const rows = await coverageOf(vehicleId, from, to);
+  return rows.map((r) => `${r.day}:${r.fetchedAt}:${r.points}`).join(' ');
+}
+
 export async function readDay(vehicleId: string, day: UtcDay): Promise<StoredDay | undefined> {
   const db = getDb();
   const [chunk, summary] = await Promise.all([db.chunks.get([vehicleId, day]), db.summaries.get([vehicleId, day])]);

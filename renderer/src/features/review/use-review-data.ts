@@ -15,7 +15,10 @@ import {
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
+import { useLive } from '../../store/hooks.ts';
+import { storedDaysStamp } from '../../store/reads.ts';
 import type { StoredDay } from '../../store/types.ts';
+import { addDays } from '../../../../shared/util/day.ts';
 import { writer } from '../../store/writer.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
@@ -131,8 +134,15 @@ export function useReviewData(
   const { from, to } = localSelectionRange(sel.day, sel.span);
   // The zone leads the key: the same dates of another zone are other readings.
   const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
+  // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
+  // The UTC days a local range overlaps reach one day beyond it on either side.
+  const stored = useLive(
+    () =>
+      sel.vehicleId && from ? storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1)) : Promise.resolve(''),
+    [sel.vehicleId, from, to],
+  );
   useEffect(() => {
-    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0) return;
+    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     setState({ state: 'loading', key });
@@ -189,6 +199,6 @@ export function useReviewData(
     );
     // Chart width changes re-request only series (below), not the whole load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days and params; the width only matters once it is known (> 0)
-  }, [client, key, chartWidth > 0]);
+  }, [client, key, chartWidth > 0, stored]);
   return state;
 }
