@@ -5,6 +5,9 @@ import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
 import type { PlaybackStore } from './playback-store.ts';
+import { ListControls } from './ListControls.tsx';
+import './review-lists.css';
+import { BY_TIME, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
 
 type Tab = 'trips' | 'stops' | 'events';
 
@@ -22,23 +25,44 @@ function eventDetail(e: SafetyEvent): string {
   return formatDuration(e.durationSeconds);
 }
 
-/** Trips, stops and safety events of the selection; a click seeks playback to the start. */
+/**
+ * Trips, stops and safety events of the selection; a click seeks playback to the start. Trips and events
+ * sort by time, distance, duration or peak, or worst first, and are searched by place (stops by place too).
+ * Six months has hundreds of trips and thousands of events: ordering is one sort of plain objects, and rows
+ * are added in idle slices (useProgressiveCount), so a new order or query shows its first screen at once.
+ */
 export const ReviewLists = memo(function ReviewLists({
   analysis,
   fmt,
   store,
+  thresholdMph,
 }: {
   analysis: TrackAnalysis;
   fmt: ZoneFormatter;
   store: PlaybackStore;
+  /** The limit the analysis used: "worst first" ranks speeding by how far over it the peak was. */
+  thresholdMph: number;
 }) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
-  const events = useMemo(
+  const [sort, setSort] = useState<ListSort>(BY_TIME);
+  const [query, setQuery] = useState('');
+  // Trip numbers stay chronological whatever the order shown ("Trip 12" is the 12th of the selection).
+  const tripNumber = useMemo(() => new Map(analysis.trips.map((t, k) => [t.id, k + 1])), [analysis]);
+  const trips = useMemo(() => orderTrips(analysis.trips, analysis.events, sort, query), [analysis, sort, query]);
+  const kindEvents = useMemo(
     () => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)),
     [analysis, kind],
   );
-  const list = tab === 'trips' ? analysis.trips : tab === 'stops' ? analysis.stops : events;
+  const events = useMemo(
+    () => orderEvents(kindEvents, sort, query, thresholdMph),
+    [kindEvents, sort, query, thresholdMph],
+  );
+  const stops = useMemo(
+    () => (query.trim() ? analysis.stops.filter((s) => matchesPlace([s.place], query)) : analysis.stops),
+    [analysis, query],
+  );
+  const list = tab === 'trips' ? trips : tab === 'stops' ? stops : events;
   const rows = useProgressiveCount(list.length, list);
   const seek = (ms: number) => store.seek(ms);
   return (
@@ -64,9 +88,32 @@ export const ReviewLists = memo(function ReviewLists({
           </button>
         ))}
       </div>
+      {tab !== 'stops' && (
+        <ListControls
+          what={tab}
+          sort={sort}
+          onSort={setSort}
+          query={query}
+          onQuery={setQuery}
+          shown={list.length}
+          total={tab === 'trips' ? analysis.trips.length : kindEvents.length}
+        />
+      )}
+      {tab === 'stops' && (
+        <div className="list-controls">
+          <input
+            type="search"
+            data-testid="list-search"
+            placeholder="Search places"
+            aria-label="Search stops by place"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+      )}
       {tab === 'trips' && (
-        <ol className="review-list" data-testid="trip-list">
-          {analysis.trips.slice(0, rows).map((t, k) => (
+        <ol className="review-list" data-testid="trip-list" data-sort={`${sort.key}-${sort.direction}`}>
+          {trips.slice(0, rows).map((t) => (
             <li key={t.id}>
               <button
                 type="button"
@@ -77,10 +124,13 @@ export const ReviewLists = memo(function ReviewLists({
                 data-unaccounted-miles={t.unaccountedMiles.toFixed(1)}
                 data-avg={t.avgSpeedMph.toFixed(1)}
                 data-max={t.maxSpeedMph}
+                data-duration={t.durationSeconds}
+                data-start-place={t.startPlace}
+                data-end-place={t.endPlace}
                 onClick={() => seek(t.startMs)}
               >
                 <span className="row-title">
-                  Trip {k + 1} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
+                  Trip {tripNumber.get(t.id)} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
                 </span>
                 <span className="row-sub">
                   {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
@@ -97,12 +147,16 @@ export const ReviewLists = memo(function ReviewLists({
               </button>
             </li>
           ))}
-          {analysis.trips.length === 0 && <li className="muted empty-row">No trips in this selection.</li>}
+          {trips.length === 0 && (
+            <li className="muted empty-row">
+              {analysis.trips.length === 0 ? 'No trips in this selection.' : 'No trip matches this search.'}
+            </li>
+          )}
         </ol>
       )}
       {tab === 'stops' && (
         <ol className="review-list" data-testid="stop-list">
-          {analysis.stops.slice(0, rows).map((s) => (
+          {stops.slice(0, rows).map((s) => (
             <li key={s.startMs}>
               <button type="button" data-testid="stop-row" data-start-ms={s.startMs} onClick={() => seek(s.startMs)}>
                 <span className="row-title">{formatDuration(s.durationSeconds)} stop</span>
@@ -112,7 +166,11 @@ export const ReviewLists = memo(function ReviewLists({
               </button>
             </li>
           ))}
-          {analysis.stops.length === 0 && <li className="muted empty-row">No stops in this selection.</li>}
+          {stops.length === 0 && (
+            <li className="muted empty-row">
+              {analysis.stops.length === 0 ? 'No stops in this selection.' : 'No stop matches this search.'}
+            </li>
+          )}
         </ol>
       )}
       {tab === 'events' && (
@@ -130,7 +188,7 @@ export const ReviewLists = memo(function ReviewLists({
               <option value="gap">Data gaps</option>
             </select>
           </div>
-          <ol className="review-list" data-testid="event-list">
+          <ol className="review-list" data-testid="event-list" data-sort={`${sort.key}-${sort.direction}`}>
             {events.slice(0, rows).map((e) => (
               <li key={`${e.kind}-${e.startMs}`}>
                 <button
@@ -141,6 +199,8 @@ export const ReviewLists = memo(function ReviewLists({
                   data-end-ms={e.endMs}
                   data-peak={e.kind === 'speeding' ? e.peakSpeedMph : undefined}
                   data-reason={e.kind === 'gap' ? e.reason : undefined}
+                  data-duration={e.durationSeconds}
+                  data-place={e.place}
                   onClick={() => seek(e.startMs)}
                 >
                   <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
@@ -151,7 +211,11 @@ export const ReviewLists = memo(function ReviewLists({
                 </button>
               </li>
             ))}
-            {events.length === 0 && <li className="muted empty-row">No events.</li>}
+            {events.length === 0 && (
+              <li className="muted empty-row">
+                {kindEvents.length === 0 ? 'No events.' : 'No event matches this search.'}
+              </li>
+            )}
           </ol>
         </>
       )}

@@ -39,6 +39,8 @@ export interface Loaded {
   /** The object the analysis worker was given; exports of this selection use it too. */
   params: AnalysisParams;
   analysis: TrackAnalysis;
+  /** The local days' summaries `totals` adds up (the per-day table's rows). */
+  days: DaySummary[];
   totals: RangeTotals;
   overview: SeriesResult;
   idleSkip: SkipMap;
@@ -151,7 +153,8 @@ export function useReviewData(
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview] = await Promise.all([analysisP, client.series(startMs, endMs, chartWidth, params)]);
       const idleSkip = buildSkipMap(track, { gap: params });
-      const totals = rangeTotals(daySummaries(read, params));
+      const days = daySummaries(read, params);
+      const totals = rangeTotals(days);
       return {
         state: 'ready',
         data: {
@@ -165,6 +168,7 @@ export function useReviewData(
           track,
           params,
           analysis,
+          days,
           totals,
           overview,
           idleSkip,
