@@ -8,7 +8,7 @@ import { ANCHORS, LABEL_FONT, STOP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { OverlayLayerSpec } from './style-types.ts';
 
-/** Up to this many stops (about a week of a truck's) are drawn at every zoom. */
+/** Up to this many stops (about two weeks of a demo truck's) are drawn at every zoom. */
 export const STOPS_AT_EVERY_ZOOM = 60;
 /**
  * More stops than that are drawn from this zoom on (a few counties across): at the zoom that shows

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
@@ -47,20 +47,25 @@ export const ReviewLists = memo(function ReviewLists({
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
   const [sort, setSort] = useState<ListSort>(BY_TIME);
   const [query, setQuery] = useState('');
+  // Typing stays instant: the lists follow the query at React's next idle render, not on each keystroke.
+  const shownQuery = useDeferredValue(query);
   // Trip numbers stay chronological whatever the order shown ("Trip 12" is the 12th of the selection).
   const tripNumber = useMemo(() => new Map(analysis.trips.map((t, k) => [t.id, k + 1])), [analysis]);
-  const trips = useMemo(() => orderTrips(analysis.trips, analysis.events, sort, query), [analysis, sort, query]);
+  const trips = useMemo(
+    () => orderTrips(analysis.trips, analysis.events, sort, shownQuery),
+    [analysis, sort, shownQuery],
+  );
   const kindEvents = useMemo(
     () => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)),
     [analysis, kind],
   );
   const events = useMemo(
-    () => orderEvents(kindEvents, sort, query, thresholdMph),
-    [kindEvents, sort, query, thresholdMph],
+    () => orderEvents(kindEvents, sort, shownQuery, thresholdMph),
+    [kindEvents, sort, shownQuery, thresholdMph],
   );
   const stops = useMemo(
-    () => (query.trim() ? analysis.stops.filter((s) => matchesPlace([s.place], query)) : analysis.stops),
-    [analysis, query],
+    () => (shownQuery.trim() ? analysis.stops.filter((s) => matchesPlace([s.place], shownQuery)) : analysis.stops),
+    [analysis, shownQuery],
   );
   const list = tab === 'trips' ? trips : tab === 'stops' ? stops : events;
   const rows = useProgressiveCount(list.length, list);
