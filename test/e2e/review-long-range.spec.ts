@@ -93,10 +93,15 @@ test('six months of a truck: sorted, searched, worst-first lists, a per-day tabl
   await expect(trips).toHaveCount(tripCount);
   const ascending = (await attrs(trips, ['data-miles'])).map((r) => Number(r['data-miles']));
   expect(ascending).toEqual([...byDistance].reverse().sort((a, b) => a - b));
+  await page.getByTestId('list-sort-distance').click();
+  await expect(page.getByTestId('list-sort-distance').locator('..')).toHaveAttribute('aria-sort', 'descending');
+  await page.getByTestId('review-map').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: testInfo.outputPath('review-six-months-lists.png') });
+  await expect(trips).toHaveCount(tripCount);
 
   // Search by place: a town of the longest trip's start; the rows are exactly those naming it.
   const every = await attrs(trips, ['data-start-ms', 'data-start-place', 'data-end-place']);
-  const place = every.at(-1)!['data-start-place']!;
+  const place = every[0]!['data-start-place']!;
   const town = (place.includes(' of ') ? place.slice(place.lastIndexOf(' of ') + 4) : place.replace(/^in /, '')).split(
     ',',
   )[0]!;
@@ -182,6 +187,6 @@ test('six months of a truck: sorted, searched, worst-first lists, a per-day tabl
   await expect(review).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('day-table')).toBeVisible();
 
-  for (const name of ['review-six-months-per-day.png', 'review-per-day-table.png'])
+  for (const name of ['review-six-months-lists.png', 'review-six-months-per-day.png', 'review-per-day-table.png'])
     if (process.env['REVIEW_DOCS_SHOTS']) copyFileSync(testInfo.outputPath(name), path.join(DOCS_SHOTS, name));
 });
