@@ -51,8 +51,9 @@ describe('ReviewLists controls', () => {
     await user.click(screen.getByTestId('list-sort-distance'));
     expect(miles()).toEqual([30, 45, 80]);
     expect(headerOf('list-sort-distance').getAttribute('aria-sort')).toBe('ascending');
-    // Trip numbers stay chronological.
-    expect(screen.getAllByTestId('trip-row')[2]!.textContent).toMatch(/^Trip 2 · 80\.0 mi/);
+    // Trip numbers stay chronological; the speeding trip says its one event.
+    expect(screen.getAllByTestId('trip-row')[2]!.textContent).toMatch(/^Trip 2 · 80\.0 mi · 1 h 00 min · 1 event/);
+    expect(screen.getAllByTestId('trip-events')).toHaveLength(1);
   });
 
   it('searches by place and says how many match; Worst first puts the speeding trip on top and toggles off', async () => {

@@ -7,7 +7,7 @@ import { formatDuration } from '../../../../shared/util/duration.ts';
 import type { PlaybackStore } from './playback-store.ts';
 import { ListControls } from './ListControls.tsx';
 import './review-lists.css';
-import { BY_TIME, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
+import { BY_TIME, eventsPerTrip, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
 
 type Tab = 'trips' | 'stops' | 'events';
 
@@ -51,6 +51,8 @@ export const ReviewLists = memo(function ReviewLists({
   const shownQuery = useDeferredValue(query);
   // Trip numbers stay chronological whatever the order shown ("Trip 12" is the 12th of the selection).
   const tripNumber = useMemo(() => new Map(analysis.trips.map((t, k) => [t.id, k + 1])), [analysis]);
+  // Shown on each trip: what "Worst first" ranks trips by.
+  const tripEvents = useMemo(() => eventsPerTrip(analysis.trips, analysis.events), [analysis]);
   const trips = useMemo(
     () => orderTrips(analysis.trips, analysis.events, sort, shownQuery),
     [analysis, sort, shownQuery],
@@ -136,6 +138,12 @@ export const ReviewLists = memo(function ReviewLists({
               >
                 <span className="row-title">
                   Trip {tripNumber.get(t.id)} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
+                  {(tripEvents.get(t.id) ?? 0) > 0 && (
+                    <span className="trip-events" data-testid="trip-events">
+                      {' '}
+                      · {tripEvents.get(t.id)} {tripEvents.get(t.id) === 1 ? 'event' : 'events'}
+                    </span>
+                  )}
                 </span>
                 <span className="row-sub">
                   {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
