@@ -9,6 +9,7 @@ import { ComparePage } from './features/compare/ComparePage.tsx';
 import { DownloadsPage } from './features/downloads/DownloadsPage.tsx';
 import { FirstRun } from './features/first-run/FirstRun.tsx';
 import { FleetPage } from './features/fleet/FleetPage.tsx';
+import { InboxPage } from './features/inbox/InboxPage.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar } from './features/layout/Sidebar.tsx';
 import { ReviewPage } from './features/review/ReviewPage.tsx';
@@ -146,6 +147,14 @@ export function App() {
                 place: { carrierId: t.carrierId, vehicleId: t.vehicleId, day: t.day, span: 'day', seekTo: t.startMs },
               })
             }
+          />
+        );
+      case 'inbox':
+        return (
+          <InboxPage
+            query={view.query}
+            onQuery={(query) => replace({ page: 'inbox', query })}
+            onOpenReview={(place) => navigate({ page: 'review', place })}
           />
         );
       case 'settings':

@@ -7,6 +7,9 @@ import { orderChunks } from '../export/format.ts';
 import type { ExportMeta } from '../export/gpx-audit-meta.ts';
 import { gpxPieces } from '../export/gpx.ts';
 import { tripsCsv } from '../export/trips-csv.ts';
+import { inboxEvents } from '../inbox/events.ts';
+import { reviewLogCsv } from '../inbox/review-log.ts';
+import { marksForEvents, type ReviewMark } from '../inbox/trail.ts';
 import { daysFromTo, localRangeInterval } from '../time/local-day.ts';
 import { gapParamsOf } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
@@ -43,14 +46,31 @@ export interface AuditSource {
   days: readonly DownloadedDayFact[];
   /** Records the API sent that failed validation. */
   rejected: number;
+  /** The review trail of this carrier's vehicle (the app's; the CLI has none): marks on the bundle's events make review_log.csv. */
+  reviewTrail?: { carrierId: string; marks: readonly ReviewMark[] };
 }
 
 export interface AuditContent {
   analysis: TrackAnalysis;
   range: DayRangeFacts;
   counts: AuditCounts;
-  /** Each data file's text, in pieces (the report is printed separately). */
-  files: Record<Exclude<AuditDataFile, 'report.pdf'>, () => Iterable<string>>;
+  /** Each data file's text, in pieces (the report is printed separately); review_log.csv only when an event is marked. */
+  files: Record<Exclude<AuditDataFile, 'report.pdf' | 'review_log.csv'>, () => Iterable<string>> & {
+    'review_log.csv'?: () => Iterable<string>;
+  };
+}
+
+/** review_log.csv's text and row count, or null when none of the analysis' events carries a mark. */
+function reviewLog(src: AuditSource, analysis: TrackAnalysis): { text: string; rows: number } | null {
+  const trail = src.reviewTrail;
+  if (!trail || trail.marks.length === 0) return null;
+  const { vehicleId, vehicleNumber, zone } = src.meta;
+  const events = inboxEvents([{ carrierId: trail.carrierId, vehicleId, vehicleNumber, zone, analysis }]);
+  const marks = marksForEvents(
+    events,
+    trail.marks.filter((m) => m.vehicleId === vehicleId),
+  );
+  return marks.size === 0 ? null : { text: reviewLogCsv(events, marks), rows: marks.size };
 }
 
 export function auditContent(src: AuditSource): AuditContent {
@@ -69,6 +89,8 @@ export function auditContent(src: AuditSource): AuditContent {
     daysAsked: daysFromTo(meta.from, meta.to).length,
     daysWithData: daysWith.size,
   };
+  const log = reviewLog(src, analysis);
+  if (log) counts.reviewed = log.rows;
   return {
     analysis,
     range,
@@ -79,6 +101,7 @@ export function auditContent(src: AuditSource): AuditContent {
         csvLines(chunks, { maxPlausibleMph: analysis.params.maxPlausibleMph, ...(zone !== 'UTC' ? { zone } : {}) }),
       'trips.csv': () => tripsCsv(analysis, meta),
       'events.csv': () => eventsCsv(analysis, meta),
+      ...(log ? { 'review_log.csv': () => [log.text] } : {}),
     },
   };
 }

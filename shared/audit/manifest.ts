@@ -3,6 +3,7 @@ import { EVENTS_CSV_COLUMNS } from '../export/events-csv.ts';
 import { CSV_COLUMNS, CSV_COLUMNS_LOCAL, parseCsv } from '../export/csv.ts';
 import { FIGURE_DECIMALS } from '../export/format.ts';
 import { TRIPS_CSV_COLUMNS } from '../export/trips-csv.ts';
+import { REVIEW_LOG_COLUMNS } from '../inbox/review-log.ts';
 import { isLocalDay, type LocalDay } from '../time/local-day.ts';
 
 /**
@@ -18,9 +19,18 @@ import { isLocalDay, type LocalDay } from '../time/local-day.ts';
 export const AUDIT_FORMAT = 'routelens-audit-bundle';
 export const AUDIT_FORMAT_VERSION = 1;
 
-/** The bundle's files, in zip order (the manifest comes last). */
+/** The files every bundle holds, in zip order (the manifest comes last). */
 export const AUDIT_DATA_FILES = ['track.gpx', 'breadcrumbs.csv', 'trips.csv', 'events.csv', 'report.pdf'] as const;
-export type AuditDataFile = (typeof AUDIT_DATA_FILES)[number];
+/**
+ * Files a bundle holds only when there is something to put in them, after the others: the review trail
+ * of the bundle's events (shared/inbox/review-log.ts), when any of them was marked. A reader of bundles
+ * without it needs no change; one with it is listed and hashed like every other file.
+ */
+export const AUDIT_OPTIONAL_FILES = ['review_log.csv'] as const;
+export type AuditDataFile = (typeof AUDIT_DATA_FILES)[number] | (typeof AUDIT_OPTIONAL_FILES)[number];
+export const isAuditDataFile = (name: unknown): name is AuditDataFile =>
+  (AUDIT_DATA_FILES as readonly unknown[]).includes(name) ||
+  (AUDIT_OPTIONAL_FILES as readonly unknown[]).includes(name);
 export const MANIFEST_FILE = 'manifest.json';
 
 export interface ManifestFile {
@@ -45,6 +55,8 @@ export interface AuditCounts {
   /** Local days asked for, and how many hold at least one reading. */
   daysAsked: number;
   daysWithData: number;
+  /** review_log.csv rows: the bundle's events that carry a review mark (absent when the bundle has no review log). */
+  reviewed?: number;
 }
 
 export interface DownloadedDayFact {
@@ -144,21 +156,22 @@ export function parseManifest(text: string): AuditManifest {
     `formatVersion (this RouteLens reads version ${AUDIT_FORMAT_VERSION})`,
   );
   const files = m['files'];
-  need(Array.isArray(files) && files.length === AUDIT_DATA_FILES.length, 0, 'files');
+  const most = AUDIT_DATA_FILES.length + AUDIT_OPTIONAL_FILES.length;
+  need(Array.isArray(files) && files.length >= AUDIT_DATA_FILES.length && files.length <= most, 0, 'files');
   for (const [k, f] of (files as unknown[]).entries()) {
     const r = obj(f, `files[${k}]`);
-    need((AUDIT_DATA_FILES as readonly unknown[]).includes(r['name']), 0, `files[${k}].name`);
+    need(isAuditDataFile(r['name']), 0, `files[${k}].name`);
     need(isCount(r['bytes']), 0, `files[${k}].bytes`);
     need(typeof r['sha256'] === 'string' && HEX64.test(r['sha256']), 0, `files[${k}].sha256`);
   }
-  need(
-    new Set((files as { name: string }[]).map((f) => f.name)).size === AUDIT_DATA_FILES.length,
-    0,
-    'files (a name appears twice)',
-  );
+  const names = new Set((files as { name: string }[]).map((f) => f.name));
+  need(names.size === (files as unknown[]).length, 0, 'files (a name appears twice)');
+  for (const name of AUDIT_DATA_FILES) need(names.has(name), 0, `files (${name} is not listed)`);
   const counts = obj(m['counts'], 'counts');
   for (const key of ['records', 'outliers', 'trips', 'events', 'rejected', 'daysAsked', 'daysWithData'])
     need(isCount(counts[key]), 0, `counts.${key}`);
+  // The review log and its count go together: one without the other is an altered manifest.
+  need(names.has('review_log.csv') === isCount(counts['reviewed']), 0, 'counts.reviewed');
   need(typeof m['manifestSha256'] === 'string' && HEX64.test(m['manifestSha256']), 0, 'manifestSha256');
   need(isText(m['zone'], 64), 0, 'zone');
   const range = obj(m['range'], 'range');
@@ -195,9 +208,11 @@ export function countBreadcrumbCsv(text: string): { records: number; outliers: n
   return { records: rows.length, outliers };
 }
 
-/** Data rows of a trips or events CSV with the expected header. */
-export function countTableCsv(text: string, kind: 'trips' | 'events'): number {
-  const columns = kind === 'trips' ? TRIPS_CSV_COLUMNS : EVENTS_CSV_COLUMNS;
+const TABLE_COLUMNS = { trips: TRIPS_CSV_COLUMNS, events: EVENTS_CSV_COLUMNS, review_log: REVIEW_LOG_COLUMNS };
+
+/** Data rows of a trips, events or review-log CSV with the expected header. */
+export function countTableCsv(text: string, kind: keyof typeof TABLE_COLUMNS): number {
+  const columns = TABLE_COLUMNS[kind];
   if (!text.startsWith(columns.join(',') + CRLF))
     throw new ManifestError(`${kind}.csv does not start with the ${kind} header`);
   return parseCsv(text).length - 1;

@@ -27,6 +27,35 @@ export function isReviewState(v: unknown): v is ReviewState {
   return typeof v === 'string' && (REVIEW_STATES as readonly string[]).includes(v);
 }
 
+const MARK_FIELDS = ['key', 'vehicleId', 'kind', 'startMs', 'endMs', 'state', 'note', 'reviewedAt'] as const;
+const isEpochMs = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isVehicleId = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= 128 && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v);
+
+/**
+ * A mark as it crosses a boundary (IPC, a stored row read back): exactly its fields, the key the one its
+ * vehicle, kind and start make, the span in order, the note already clean. Anything else is refused.
+ */
+export function isReviewMark(v: unknown): v is ReviewMark {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  const own = Object.keys(o);
+  if (own.length !== MARK_FIELDS.length || !MARK_FIELDS.every((k) => own.includes(k))) return false;
+  const { vehicleId, kind, startMs, endMs, note } = o;
+  return (
+    isVehicleId(vehicleId) &&
+    (kind === 'speeding' || kind === 'long-stop' || kind === 'gap') &&
+    isEpochMs(startMs) &&
+    isEpochMs(endMs) &&
+    startMs <= endMs &&
+    o['key'] === `${vehicleId}|${kind}|${startMs}` &&
+    isReviewState(o['state']) &&
+    typeof note === 'string' &&
+    cleanNote(note) === note &&
+    isEpochMs(o['reviewedAt'])
+  );
+}
+
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const NOTE_CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 

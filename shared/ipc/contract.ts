@@ -19,6 +19,7 @@ import type {
 import type { AdjustableAnalysisParams } from '../analysis/adjustable.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
 import type { AuditCounts } from '../audit/manifest.ts';
+import type { ReviewMark } from '../inbox/trail.ts';
 import type { LocalDay } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
 import type { UtcDay } from '../util/day.ts';
@@ -119,6 +120,8 @@ export interface AuditRequest {
   params: AnalysisParams;
   /** The stored UTC days the range overlaps (at most those audit:begin lists). */
   days: AuditDayFact[];
+  /** The vehicle's review marks (IndexedDB); those on the range's events become review_log.csv. */
+  reviewMarks?: ReviewMark[];
 }
 
 export type AuditOutcome =

@@ -4,6 +4,7 @@
  */
 import { isAdjustableParams } from '../analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, resolveAnalysisParams } from '../analysis/params.ts';
+import { isReviewMark } from '../inbox/trail.ts';
 import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
@@ -99,7 +100,7 @@ const isFormat: Guard = (v) => v === 'csv' || v === 'gpx' || v === 'pdf';
 const isPiece: Guard = (v) => typeof v === 'string' && v.length <= 4 * 1024 * 1024;
 
 /** Bounds of the audit channels: a day's readings arrive in parts of at most `pointsPerCall` (about 1.2 MB on the HTTP bridge). */
-export const AUDIT_LIMITS = Object.freeze({ pointsPerCall: 10_000, maxDays: 400, maxText: 256 });
+export const AUDIT_LIMITS = Object.freeze({ pointsPerCall: 10_000, maxDays: 400, maxText: 256, maxMarks: 20_000 });
 
 /** Every analysis parameter, each accepted by resolveAnalysisParams. */
 const isAnalysisParams: Guard = (v) => {
@@ -120,8 +121,13 @@ const isAuditDay: Guard = (v) =>
     (typeof v['downloadedAt'] === 'number' && Number.isFinite(v['downloadedAt']) && v['downloadedAt'] >= 0)) &&
   isBool(v['complete']) &&
   isCount(v['rejected']);
+const AUDIT_REQUEST_FIELDS = ['carrierId', 'vehicleId', 'from', 'to', 'params', 'days'];
+/** The vehicle's review marks, when it has any: each one of this vehicle. */
+const isAuditMarks = (v: unknown, vehicleId: unknown) =>
+  Array.isArray(v) && v.length <= AUDIT_LIMITS.maxMarks && v.every((m) => isReviewMark(m) && m.vehicleId === vehicleId);
 const isAuditRequest: Guard = (v) =>
-  isRecord(v, ['carrierId', 'vehicleId', 'from', 'to', 'params', 'days']) &&
+  (isRecord(v, AUDIT_REQUEST_FIELDS) ||
+    (isRecord(v, [...AUDIT_REQUEST_FIELDS, 'reviewMarks']) && isAuditMarks(v['reviewMarks'], v['vehicleId']))) &&
   isId(v['carrierId']) &&
   isId(v['vehicleId']) &&
   isDay(v['from']) &&

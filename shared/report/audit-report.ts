@@ -247,6 +247,10 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
       `${source.days.length}${downloaded.length > 0 ? `, from ${downloaded[0]} to ${downloaded[downloaded.length - 1]}` : ''}`,
     ],
     ['Days still growing when downloaded', partial.length === 0 ? 'none' : partial.join(', ')],
+    [
+      'Events with a review mark (review_log.csv)',
+      counts.reviewed === undefined ? 'none' : `${counts.reviewed} of ${analysis.events.length}`,
+    ],
   ])}</tbody></table>
 
 <h2>Days (${esc(zone)})</h2>

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
-test('a version-1 database is upgraded to version 2: coverage gains bytes computed from each chunk, and the new index answers', async ({
+test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days', async ({
   page,
 }, testInfo) => {
   await openHarness(page, 'http://localhost:47300');
@@ -16,7 +16,7 @@ test('a version-1 database is upgraded to version 2: coverage gains bytes comput
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(2);
+  expect(after.verno).toBe(3);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);
@@ -24,5 +24,6 @@ test('a version-1 database is upgraded to version 2: coverage gains bytes comput
     expect(row.points).toBe(days.find((d) => d.day === row.day)!.ids.length);
   }
   expect(after.indexed).toBe(dayList.length);
+  expect(after.marksKept).toBe(1);
   await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
 });

@@ -19,7 +19,7 @@ import { writeZip } from './zip.ts';
  * shared/audit/bundle-content.ts and shared/report/audit-report.ts, the
  * report printed to PDF by `print` (Chromium: the CLI's playwright-core, or
  * Electron's printToPDF), each file hashed (SHA-256), the manifest written
- * with its own digest, and all six zipped. Used by `routelens audit`; the
+ * with its own digest, and all zipped (six files, seven with a review log). Used by `routelens audit`; the
  * app's backend builds the same bundle from the same source.
  */
 export interface BuiltBundle {
@@ -44,6 +44,8 @@ export async function buildAuditBundle(
   }));
   const reportHtml = auditReportHtml({ source, content, ...(opts.basemap ? { basemap: opts.basemap } : {}) });
   data.push({ name: 'report.pdf', bytes: Buffer.from(await opts.print(reportHtml)) });
+  const log = content.files['review_log.csv'];
+  if (log) data.push({ name: 'review_log.csv', bytes: Buffer.from([...log()].join(''), 'utf8') });
   const files: ManifestFile[] = data.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) }));
   const body = auditManifest(source, content, files);
   const manifest: AuditManifest = { ...body, manifestSha256: sha256(serializeManifest(body)) };

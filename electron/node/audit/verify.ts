@@ -1,5 +1,4 @@
 import {
-  AUDIT_DATA_FILES,
   countBreadcrumbCsv,
   countGpx,
   countTableCsv,
@@ -61,8 +60,9 @@ export function verifyBundle(zip: Buffer): VerifyResult {
   ) {
     problems.push(`${MANIFEST_FILE} was altered: its content does not match its own digest (manifestSha256).`);
   }
+  const listed = new Set<string>(manifest.files.map((f) => f.name));
   for (const e of entries)
-    if (e.name !== MANIFEST_FILE && !(AUDIT_DATA_FILES as readonly string[]).includes(e.name))
+    if (e.name !== MANIFEST_FILE && !listed.has(e.name))
       problems.push(`${e.name} is not part of an audit bundle (the manifest does not list it).`);
 
   const intact = new Map<string, Buffer>();
@@ -111,6 +111,9 @@ function countProblems(m: AuditManifest, files: Map<string, Buffer>): string[] {
   });
   attempt('trips.csv', (t) => check('trips.csv', 'trips', countTableCsv(t, 'trips'), m.counts.trips));
   attempt('events.csv', (t) => check('events.csv', 'events', countTableCsv(t, 'events'), m.counts.events));
+  attempt('review_log.csv', (t) =>
+    check('review_log.csv', 'reviewed events', countTableCsv(t, 'review_log'), m.counts.reviewed ?? 0),
+  );
   attempt('report.pdf', (t) => {
     if (!t.startsWith('%PDF-')) throw new ManifestError('it is not a PDF');
   });

@@ -182,6 +182,9 @@ export function createAuditSessions(deps: AuditSessionDeps) {
           complete: d.complete,
         })),
       rejected: s.request.days.reduce((n, d) => n + (s.utcDays.includes(d.day) ? d.rejected : 0), 0),
+      ...(s.request.reviewMarks?.length
+        ? { reviewTrail: { carrierId: s.request.carrierId, marks: s.request.reviewMarks } }
+        : {}),
     };
     const built = await buildAuditBundle(source, { print, basemap: await deps.basemap() });
     // A plain Uint8Array: a Buffer would serialise itself (toJSON) before the bridge codec sees it.

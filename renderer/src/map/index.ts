@@ -23,3 +23,4 @@ export {
 } from './basemap-choice.ts';
 export { BasemapPicker } from './BasemapPicker.tsx';
 export { SPEED_COLORS } from './theme.ts';
+export { EventsClusterLayer, type MapEvent, type Bounds } from './EventsClusterLayer.tsx';

@@ -1,4 +1,5 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
+import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
@@ -62,6 +63,19 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
   );
 }
 
+/**
+ * Version 3: the review trail (shared/inbox/trail.ts), one row per mark of a carrier's event. Apart
+ * from the days on purpose: deleting or downloading days again never touches what was decided.
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  marks: '[carrierId+key], [carrierId+vehicleId]',
+} as const;
+
+export interface MarkRow extends ReviewMark {
+  carrierId: string;
+}
+
 export class RouteLensDb extends Dexie {
   declare chunks: Table<ChunkRow, [string, string]>;
   declare summaries: Table<SummaryRow, [string, string]>;
@@ -70,11 +84,13 @@ export class RouteLensDb extends Dexie {
   declare snapshots: Table<SnapshotRow, number>;
   declare jobs: Table<DownloadJob, string>;
   declare rejections: Table<RejectionRow, [string, string]>;
+  declare marks: Table<MarkRow, [string, string]>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { CoverageRow, DownloadJob, RosterRow } from './types.ts';
@@ -14,6 +15,9 @@ export interface StoreProtocol {
   putJob(job: DownloadJob): Promise<void>;
   deleteJob(jobId: string): Promise<void>;
   putRoster(roster: RosterRow): Promise<void>;
+  /** A review mark (store/trail.ts), replacing the event's earlier one when given. */
+  putMark(carrierId: string, mark: ReviewMark, replaces?: string): Promise<void>;
+  deleteMark(carrierId: string, key: string): Promise<void>;
   /** Ends the worker's disk-full state: the next writes try IndexedDB again. */
   retryWrites(): Promise<void>;
 }

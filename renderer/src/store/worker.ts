@@ -13,6 +13,7 @@ import {
   putRoster,
   refreshSummaries,
 } from './writes.ts';
+import { deleteMark, putMark } from './trail.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
 
@@ -57,6 +58,8 @@ const handlers: StoreProtocol = {
   putJob: (job) => write(false, (db) => putJob(db, job)),
   deleteJob: (jobId) => write(false, (db) => deleteJob(db, jobId)),
   putRoster: (roster) => write(false, (db) => putRoster(db, roster)),
+  putMark: (carrierId, mark, replaces) => write(false, (db) => putMark(db, carrierId, mark, replaces)),
+  deleteMark: (carrierId, key) => write(false, (db) => deleteMark(db, carrierId, key)),
   // The person started or resumed a download (space may have been freed outside the app): try again.
   retryWrites: () => {
     diskFull = null;

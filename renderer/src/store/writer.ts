@@ -1,3 +1,4 @@
+import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { createWorkerClient } from '../workers/rpc.ts';
@@ -52,6 +53,8 @@ export const writer = {
   putJob: (job: DownloadJob) => store.call('putJob', job),
   deleteJob: (jobId: string) => store.call('deleteJob', jobId),
   putRoster: (roster: RosterRow) => store.call('putRoster', roster),
+  putMark: (carrierId: string, mark: ReviewMark, replaces?: string) => store.call('putMark', carrierId, mark, replaces),
+  deleteMark: (carrierId: string, key: string) => store.call('deleteMark', carrierId, key),
   /** Ends the worker's disk-full state (store/worker.ts): the next writes try IndexedDB again. */
   retryWrites: () => store.call('retryWrites'),
 };

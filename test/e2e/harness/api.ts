@@ -80,9 +80,14 @@ export interface HarnessApi {
   /** Reads `dbName`'s coverage store with plain IndexedDB (no schema code involved). */
   rawCoverage(dbName: string): Promise<{ version: number; rows: Record<string, unknown>[] }>;
   /** Opens `dbName` with the current code (runs the upgrade) and reads it back. */
-  openCurrent(
-    dbName: string,
-  ): Promise<{ verno: number; coverage: CoverageRow[]; expectedBytes: Record<string, number>; indexed: number }>;
+  openCurrent(dbName: string): Promise<{
+    verno: number;
+    coverage: CoverageRow[];
+    expectedBytes: Record<string, number>;
+    indexed: number;
+    /** Review marks of the first row's vehicle left after one was stored and the vehicle's days deleted. */
+    marksKept: number;
+  }>;
   /**
    * Rewrites every stored summary of the app's database as a version before
    * summary rules existed would have stored it (no `rule`, no `outliers`, the

@@ -15,7 +15,8 @@ import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
 import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, getDb } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
-import { putDay, putDays } from '../../../renderer/src/store/writes.ts';
+import { deleteVehicleDays, putDay, putDays } from '../../../renderer/src/store/writes.ts';
+import { putMark } from '../../../renderer/src/store/trail.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
 
@@ -176,8 +177,27 @@ const harness: HarnessApi = {
       ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count()
       : 0;
     const verno = db.verno;
+    // Version 3's review trail: a mark stored through the store's own write, found by the vehicle index,
+    // and kept when the vehicle's days are deleted (the trail is not downloaded data).
+    let marksKept = 0;
+    if (first) {
+      const startMs = first.fetchedAt;
+      const mark = {
+        key: `${first.vehicleId}|speeding|${startMs}`,
+        vehicleId: first.vehicleId,
+        kind: 'speeding' as const,
+        startMs,
+        endMs: startMs + 60_000,
+        state: 'coached' as const,
+        note: 'talked on the phone',
+        reviewedAt: startMs + 1,
+      };
+      await putMark(db, first.carrierId, mark);
+      await deleteVehicleDays(db, first.vehicleId, null, null);
+      marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
+    }
     db.close();
-    return { verno, coverage, expectedBytes, indexed };
+    return { verno, coverage, expectedBytes, indexed, marksKept };
   },
   async ageSummaries() {
     const db = getDb();

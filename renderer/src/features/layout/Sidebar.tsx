@@ -85,6 +85,9 @@ export function Sidebar({ view, carriers, reviewPlace, onNavigate }: Props) {
         >
           Trip review
         </NavItem>
+        <NavItem target={{ page: 'inbox' }} current={view} onNavigate={onNavigate} testId="nav-inbox">
+          Safety inbox
+        </NavItem>
         <NavItem target={{ page: 'compare' }} current={view} onNavigate={onNavigate} testId="nav-compare">
           Compare
         </NavItem>

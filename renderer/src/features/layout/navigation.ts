@@ -1,3 +1,4 @@
+import { paramsToQuery, queryToParams, type InboxQuery } from '../inbox/inbox-query.ts';
 import type { Span } from '../review/Selection.tsx';
 
 /** A place in the trip review: a vehicle's days, and optionally a moment to open at. */
@@ -31,6 +32,7 @@ export type View =
   | { page: 'storage' }
   | { page: 'review'; place?: ReviewPlace }
   | { page: 'compare' }
+  | { page: 'inbox'; query?: InboxQuery }
   | { page: 'settings' };
 
 /** Same screen (the sidebar's "current page"): review places and the add form do not count. */
@@ -64,6 +66,10 @@ export function viewToHash(view: View): string {
     return `review?${q}`;
   }
   if (view.page === 'review') return 'review';
+  if (view.page === 'inbox') {
+    const q = view.query ? queryToParams(view.query).toString() : '';
+    return q ? `inbox?${q}` : 'inbox';
+  }
   return view.page;
 }
 
@@ -91,6 +97,7 @@ export function hashToView(hash: string): View | null {
       ? { page: 'downloads', carrierId, vehicleId }
       : { page: 'downloads', carrierId };
   }
+  if (page === 'inbox') return { page: 'inbox', query: paramsToQuery(params) };
   if (page !== 'review') return null;
   const carrierId = params.get('carrier');
   if (carrierId === null) return { page: 'review' };

@@ -1,10 +1,12 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
+import { EventMark } from './EventMark.tsx';
 import type { PlaybackStore } from './playback-store.ts';
+import type { ReviewTrail } from './use-review-trail.ts';
 import { ListControls } from './ListControls.tsx';
 import './review-lists.css';
 import { BY_TIME, eventsPerTrip, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
@@ -36,12 +38,18 @@ export const ReviewLists = memo(function ReviewLists({
   fmt,
   store,
   thresholdMph,
+  trail,
+  eventsToolbar,
 }: {
   analysis: TrackAnalysis;
   fmt: ZoneFormatter;
   store: PlaybackStore;
   /** The limit the analysis used: "worst first" ranks speeding by how far over it the peak was. */
   thresholdMph: number;
+  /** The review trail of these events: each event row shows and sets its mark. */
+  trail?: ReviewTrail | undefined;
+  /** Beside the events' kind filter (the review log's export). */
+  eventsToolbar?: ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
@@ -200,6 +208,7 @@ export const ReviewLists = memo(function ReviewLists({
               <option value="long-stop">Long stops</option>
               <option value="gap">Data gaps</option>
             </select>
+            {eventsToolbar}
           </div>
           <ol className="review-list" data-testid="event-list" data-sort={`${sort.key}-${sort.direction}`}>
             {events.slice(0, rows).map((e) => (
@@ -222,6 +231,7 @@ export const ReviewLists = memo(function ReviewLists({
                   </span>
                   <span className="row-sub muted">{e.place}</span>
                 </button>
+                {trail && <EventMark event={e} trail={trail} fmt={fmt} />}
               </li>
             ))}
             {events.length === 0 && (

@@ -21,7 +21,7 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
 import { analysisParamsOf, isTyping, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
-import { ReviewLists } from './ReviewLists.tsx';
+import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
@@ -324,7 +324,20 @@ export function ReviewPage({
         <aside className="review-side">
           {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
           {data && (
-            <ReviewLists analysis={data.analysis} fmt={fmt} store={store} thresholdMph={params.speedingThresholdMph} />
+            <TrailedReviewLists
+              subject={{
+                carrierId: sel.carrierId,
+                vehicleId: sel.vehicleId,
+                vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
+                zone: data.zone,
+                analysis: data.analysis,
+              }}
+              fmt={fmt}
+              store={store}
+              saveMode={info?.saveMode ?? 'download'}
+              baseName={baseName}
+              thresholdMph={params.speedingThresholdMph}
+            />
           )}
         </aside>
       </div>

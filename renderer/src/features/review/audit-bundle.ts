@@ -5,6 +5,8 @@ import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../
 import { offerDownload } from '../../export/save.ts';
 import { getDb } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
+import { marksOfVehicle } from '../../store/trail.ts';
+import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
 import { auditParts } from './audit-parts.ts';
 
 /**
@@ -72,6 +74,7 @@ export async function makeAuditBundle(
   onProgress({ stage: 'reading', sent: 0, total: 0 });
   const facts = await dayFacts(s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
   if (facts.length === 0) return { kind: 'empty' };
+  const reviewMarks = await marksOfVehicle(s.carrierId, s.vehicleId);
   const begun = await bridge.audit.begin({
     carrierId: s.carrierId,
     vehicleId: s.vehicleId,
@@ -79,6 +82,10 @@ export async function makeAuditBundle(
     to: s.to,
     params: s.params,
     days: facts,
+    // The backend keeps those on the bundle's events (review_log.csv); the newest first when there are too many.
+    ...(reviewMarks.length > 0
+      ? { reviewMarks: reviewMarks.sort((a, b) => b.reviewedAt - a.reviewedAt).slice(0, AUDIT_LIMITS.maxMarks) }
+      : {}),
   });
   try {
     const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.vehicleId, d)))).flatMap((d) =>

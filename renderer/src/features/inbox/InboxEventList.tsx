@@ -1,0 +1,96 @@
+import type { CarrierView } from '../../../../shared/domain/carrier.ts';
+import type { InboxEvent } from '../../../../shared/inbox/events.ts';
+import type { ReviewMark } from '../../../../shared/inbox/trail.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import { formatDuration } from '../../../../shared/util/duration.ts';
+import { VirtualList } from '../../components/VirtualList.tsx';
+import type { InboxRow } from './use-inbox-view.ts';
+
+export const KIND_TEXT: Record<InboxEvent['kind'], string> = {
+  speeding: 'Speeding',
+  'long-stop': 'Long stop',
+  gap: 'Data gap',
+};
+const MARK_TEXT = { reviewed: 'Reviewed', coached: 'Coached', dismissed: 'Dismissed' } as const;
+const ROW_HEIGHT = 58;
+
+function detail(e: InboxEvent): string {
+  const lasting = formatDuration(e.durationSeconds);
+  if (e.kind === 'speeding')
+    return `peak ${e.peakSpeedMph?.toFixed(0)} mph, ${e.overLimitMph?.toFixed(0)} over · ${lasting}`;
+  if (e.kind === 'gap') return `${lasting} · ${(e.gapMiles ?? 0).toFixed(1)} mi unaccounted`;
+  return lasting;
+}
+
+/** The inbox's events, virtualised; a click opens the event in Trip review at its moment. */
+export function InboxEventList({
+  rows,
+  marks,
+  carriers,
+  showCarrier,
+  fmt,
+  onOpen,
+}: {
+  rows: readonly InboxRow[];
+  marks: ReadonlyMap<string, ReviewMark>;
+  carriers: readonly CarrierView[];
+  showCarrier: boolean;
+  fmt: ZoneFormatter;
+  onOpen: (e: InboxEvent) => void;
+}) {
+  const label = new Map(carriers.map((c) => [c.id, c.label]));
+  return (
+    <div className="inbox-list-wrap">
+      {rows.length === 0 && (
+        <p className="muted inbox-empty" data-testid="inbox-empty">
+          No events match these filters.
+        </p>
+      )}
+      <VirtualList
+        items={rows}
+        rowHeight={ROW_HEIGHT}
+        testId="inbox-list"
+        label="Safety events"
+        rowKey={(r) => (r.type === 'group' ? `g:${r.key}` : `${r.event.carrierId}|${r.event.key}`)}
+        renderRow={(r) => {
+          if (r.type === 'group')
+            return (
+              <div className="inbox-group" data-testid="inbox-group" data-key={r.key}>
+                {r.label} <span className="muted">· {r.count.toLocaleString('en-US')}</span>
+              </div>
+            );
+          const e = r.event;
+          const mark = marks.get(e.key);
+          return (
+            <button
+              type="button"
+              className="inbox-row"
+              data-testid="inbox-event"
+              data-key={e.key}
+              data-kind={e.kind}
+              data-vehicle-id={e.vehicleId}
+              data-start-ms={e.startMs}
+              data-day={e.day}
+              data-over={e.overLimitMph ?? ''}
+              data-duration={e.durationSeconds}
+              data-review={mark?.state ?? 'open'}
+              onClick={() => onOpen(e)}
+            >
+              <span className={`inbox-kind event-${e.kind}`}>{KIND_TEXT[e.kind]}</span>
+              <span className="inbox-vehicle">
+                {e.vehicleNumber}
+                {showCarrier && <span className="muted"> · {label.get(e.carrierId) ?? e.carrierId}</span>}
+              </span>
+              <span className="inbox-when">{fmt.dateTime(e.startMs)}</span>
+              <span className="inbox-detail">{detail(e)}</span>
+              <span className="inbox-place muted">{e.place}</span>
+              <span className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}>
+                {mark ? MARK_TEXT[mark.state] : 'Not reviewed'}
+              </span>
+            </button>
+          );
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
+import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
+import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
+import { KIND_TEXT } from './InboxEventList.tsx';
+import type { InboxQuery } from './inbox-query.ts';
+
+const SORT_TEXT: Record<InboxSortKey, string> = {
+  severity: 'Severity',
+  time: 'Time',
+  duration: 'Duration',
+  vehicle: 'Vehicle',
+};
+
+/** What each direction means for each sort: [descending, ascending]. */
+const DIR_TEXT: Record<InboxSortKey, [string, string]> = {
+  severity: ['Worst first', 'Mildest first'],
+  time: ['Newest first', 'Oldest first'],
+  duration: ['Longest first', 'Shortest first'],
+  vehicle: ['Z → A', 'A → Z'],
+};
+
+/** The inbox's filters: kinds with their counts, vehicle, severity, day, place, review state; sort and grouping. */
+export function InboxFilters({
+  q,
+  onChange,
+  counts,
+  vehicles,
+}: {
+  q: InboxQuery;
+  onChange: (patch: Partial<InboxQuery>) => void;
+  counts: Record<InboxKind, number>;
+  vehicles: readonly Scorecard[];
+}) {
+  const toggleKind = (k: InboxKind) =>
+    onChange({
+      kinds: q.kinds.includes(k)
+        ? q.kinds.filter((x) => x !== k)
+        : INBOX_KINDS.filter((x) => x === k || q.kinds.includes(x)),
+    });
+  const number = (text: string, max: number) => {
+    const n = Number(text);
+    return Number.isFinite(n) && n >= 0 ? Math.min(max, n) : 0;
+  };
+  return (
+    <div className="inbox-filters" data-testid="inbox-filters">
+      <div className="inbox-kinds" role="group" aria-label="Kinds">
+        {INBOX_KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={`chip event-${k}`}
+            aria-pressed={q.kinds.includes(k)}
+            data-testid={`inbox-kind-${k}`}
+            data-count={counts[k]}
+            onClick={() => toggleKind(k)}
+          >
+            {KIND_TEXT[k]} <strong>{counts[k].toLocaleString('en-US')}</strong>
+          </button>
+        ))}
+      </div>
+      <label>
+        Vehicle{' '}
+        <select
+          data-testid="inbox-vehicle"
+          value={q.vehicleId ?? ''}
+          onChange={(e) => onChange({ vehicleId: e.target.value || null })}
+        >
+          <option value="">All vehicles</option>
+          {vehicles.map((v) => (
+            <option key={`${v.carrierId}|${v.vehicleId}`} value={v.vehicleId}>
+              {v.vehicleNumber}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label title="Speeding events at least this far over the limit (other kinds are not held to it)">
+        Over by ≥{' '}
+        <input
+          type="number"
+          min={0}
+          max={200}
+          step={1}
+          className="input-narrow"
+          data-testid="inbox-min-over"
+          value={q.minOverMph}
+          onChange={(e) => onChange({ minOverMph: number(e.target.value, 200) })}
+        />{' '}
+        mph
+      </label>
+      <label>
+        Lasting ≥{' '}
+        <input
+          type="number"
+          min={0}
+          max={1440}
+          step={1}
+          className="input-narrow"
+          data-testid="inbox-min-minutes"
+          value={q.minMinutes}
+          onChange={(e) => onChange({ minMinutes: number(e.target.value, 1440) })}
+        />{' '}
+        min
+      </label>
+      <label>
+        Day{' '}
+        <input
+          type="date"
+          data-testid="inbox-day"
+          value={q.day ?? ''}
+          min={q.from || undefined}
+          max={q.to || undefined}
+          onChange={(e) => onChange({ day: e.target.value || null })}
+        />
+      </label>
+      <label>
+        Place{' '}
+        <input
+          type="search"
+          data-testid="inbox-place"
+          placeholder="e.g. Amarillo"
+          maxLength={100}
+          value={q.place}
+          onChange={(e) => onChange({ place: e.target.value })}
+        />
+      </label>
+      <label>
+        Review{' '}
+        <select
+          data-testid="inbox-review"
+          value={q.review}
+          onChange={(e) => onChange({ review: e.target.value as InboxQuery['review'] })}
+        >
+          <option value="any">Any</option>
+          <option value="open">Not reviewed</option>
+          <option value="reviewed">Reviewed</option>
+          <option value="coached">Coached</option>
+          <option value="dismissed">Dismissed</option>
+        </select>
+      </label>
+      <label>
+        Sort{' '}
+        <select
+          data-testid="inbox-sort"
+          value={q.sort}
+          onChange={(e) => onChange({ sort: e.target.value as InboxSortKey })}
+        >
+          {(Object.keys(SORT_TEXT) as InboxSortKey[]).map((k) => (
+            <option key={k} value={k}>
+              {SORT_TEXT[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="inbox-dir"
+        data-dir={q.dir}
+        onClick={() => onChange({ dir: q.dir === 'descending' ? 'ascending' : 'descending' })}
+      >
+        {DIR_TEXT[q.sort][q.dir === 'descending' ? 0 : 1]}
+      </button>
+      <label>
+        Group{' '}
+        <select
+          data-testid="inbox-group"
+          value={q.group}
+          onChange={(e) => onChange({ group: e.target.value as InboxQuery['group'] })}
+        >
+          <option value="none">None</option>
+          <option value="vehicle">By vehicle</option>
+          <option value="day">By day</option>
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { InboxEvent } from '../../../../shared/inbox/events.ts';
+import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
+import { addDays } from '../../../../shared/util/day.ts';
+import { createZoneFormatter } from '../../../../shared/time/zone.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { useLive } from '../../store/hooks.ts';
+import { getDb } from '../../store/db.ts';
+import { marksOfCarrier } from '../../store/trail.ts';
+import type { ReviewPlace } from '../layout/navigation.ts';
+import { analysisParamsOf } from '../review/review-page-helpers.ts';
+import { daysZoneOf } from '../review/use-local-days.ts';
+import { DEFAULT_QUERY, type InboxQuery } from './inbox-query.ts';
+import { InboxEventList } from './InboxEventList.tsx';
+import { InboxFilters } from './InboxFilters.tsx';
+import { Scorecards } from './Scorecards.tsx';
+import { useInboxData } from './use-inbox-data.ts';
+import { useInboxView } from './use-inbox-view.ts';
+import { InboxMap } from './InboxMap.tsx';
+import type { Bounds } from '../../map/index.ts';
+import './inbox.css';
+
+/** The default range: the last 7 days ending today. */
+const DEFAULT_DAYS = 7;
+
+/**
+ * The safety inbox: every speeding, long-stop and gap event of every downloaded vehicle of the chosen
+ * carriers in a range, from the stored data with Trip review's analysis and parameters, filtered, sorted
+ * and grouped; vehicle scorecards beside it. The query lives in the address (App passes it in and takes
+ * every change back), so back from Trip review returns to the same list.
+ */
+export function InboxPage({
+  query,
+  onQuery,
+  onOpenReview,
+}: {
+  query: InboxQuery | undefined;
+  onQuery: (q: InboxQuery) => void;
+  onOpenReview: (place: ReviewPlace) => void;
+}) {
+  const { carriers, info, preferences } = useAppState();
+  const today = info.today;
+  const q: InboxQuery = useMemo(() => {
+    const base = query ?? DEFAULT_QUERY;
+    return base.from && base.to ? base : { ...base, from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
+  }, [query, today]);
+  const change = (patch: Partial<InboxQuery>) => onQuery({ ...q, ...patch });
+
+  const chosen = useMemo(
+    () =>
+      carriers
+        .filter((c) => q.carrierIds.length === 0 || q.carrierIds.includes(c.id))
+        .map((c) => ({ carrierId: c.id, zone: daysZoneOf(c) })),
+    [carriers, q.carrierIds],
+  );
+  const params = useMemo(
+    () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
+    [preferences.speedingThresholdMph, preferences.analysis],
+  );
+  // Stored days changing (a download finishing, a delete) reloads.
+  const dataVersion = useLive(() => getDb().coverage.count(), []);
+  const load = useInboxData(chosen, q.from, q.to, params, dataVersion ?? 0);
+  const data = load.state === 'ready' ? load.data : null;
+  const carrierKey = chosen.map((c) => c.carrierId).join(',');
+  const marks = useLive(
+    async () => (await Promise.all(chosen.map((c) => marksOfCarrier(c.carrierId)))).flat(),
+    [carrierKey],
+  );
+  const view = useInboxView(data?.events ?? NO_EVENTS, marks ?? NO_MARKS, q);
+  const fmt = useMemo(() => createZoneFormatter(preferences.displayTimeZone), [preferences.displayTimeZone]);
+  // The carrier beside each truck only when the list mixes carriers.
+  const showCarrier = new Set(data?.scorecards.map((c) => c.carrierId)).size > 1;
+
+  const open = (e: InboxEvent) =>
+    onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, span: 'day', seekTo: e.startMs });
+  // The map's handlers are registered once per map: they read the current query and data through refs.
+  const qRef = useRef(q);
+  const onQueryRef = useRef(onQuery);
+  const dataRef = useRef(data);
+  const openRef = useRef(open);
+  useEffect(() => {
+    qRef.current = q;
+    onQueryRef.current = onQuery;
+    dataRef.current = data;
+    openRef.current = open;
+  });
+  const onArea = useCallback((area: Bounds) => onQueryRef.current({ ...qRef.current, area }), []);
+  const onMapEvent = useCallback((key: string) => {
+    const e = dataRef.current?.events.find((x) => x.key === key);
+    if (e) openRef.current(e);
+  }, []);
+  const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
+
+  return (
+    <section
+      className="page inbox-page"
+      data-testid="inbox-page"
+      data-state={load.state}
+      data-load-ms={load.state === 'ready' ? load.ms.toFixed(0) : undefined}
+      data-key={load.state === 'ready' ? load.key : undefined}
+      data-events={data?.events.length}
+      data-shown={view.shown}
+    >
+      <header className="page-header">
+        <h1>Safety inbox</h1>
+        <p className="page-meta" data-testid="inbox-meta">
+          {q.from} → {q.to} (each carrier&apos;s home-zone days) · limit {params.speedingThresholdMph} mph and Trip
+          review&apos;s analysis settings
+        </p>
+      </header>
+      <div className="panel inbox-controls">
+        <fieldset className="inbox-carriers">
+          <legend>Carriers</legend>
+          {carriers.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                data-testid={`inbox-carrier-${c.id}`}
+                checked={q.carrierIds.length === 0 || q.carrierIds.includes(c.id)}
+                onChange={(e) => {
+                  const current = q.carrierIds.length === 0 ? carriers.map((x) => x.id) : q.carrierIds;
+                  const next = e.target.checked ? [...current, c.id] : current.filter((id) => id !== c.id);
+                  change({ carrierIds: next.length === carriers.length ? [] : next, vehicleId: null });
+                }}
+              />{' '}
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          From{' '}
+          <input
+            type="date"
+            data-testid="inbox-from"
+            value={q.from}
+            max={q.to}
+            onChange={(e) => e.target.value && e.target.value <= q.to && change({ from: e.target.value, day: null })}
+          />
+        </label>
+        <label>
+          To{' '}
+          <input
+            type="date"
+            data-testid="inbox-to"
+            value={q.to}
+            min={q.from}
+            max={today}
+            onChange={(e) => e.target.value && e.target.value >= q.from && change({ to: e.target.value, day: null })}
+          />
+        </label>
+        <div className="tabs" role="tablist">
+          {(['events', 'scorecards'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={q.tab === t}
+              data-testid={`inbox-tab-${t}`}
+              onClick={() => change({ tab: t })}
+            >
+              {t === 'events'
+                ? `Events (${view.shown.toLocaleString('en-US')})`
+                : `Scorecards (${data?.scorecards.length ?? 0})`}
+            </button>
+          ))}
+        </div>
+      </div>
+      {load.state === 'loading' && (
+        <p role="status" className="muted">
+          Analysing the stored days…
+        </p>
+      )}
+      {load.state === 'failed' && (
+        <p role="alert" className="alert alert-error">
+          {load.message}
+        </p>
+      )}
+      {data && data.vehicles === 0 && (
+        <p className="panel empty" data-testid="inbox-nothing">
+          Nothing is downloaded for these carriers between {q.from} and {q.to}. Download days on the Downloads screen.
+        </p>
+      )}
+      {data && data.vehicles > 0 && q.tab === 'events' && (
+        <>
+          <InboxFilters q={q} onChange={change} counts={view.counts} vehicles={data.scorecards} />
+          <p className="muted inbox-summary" data-testid="inbox-summary">
+            {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
+            {data.vehicles} vehicles
+            {q.area && (
+              <>
+                {' '}
+                · in the area chosen on the map{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="inbox-area-clear"
+                  onClick={() => change({ area: null })}
+                >
+                  Whole map
+                </button>
+              </>
+            )}
+          </p>
+          <div className="inbox-body">
+            <InboxEventList
+              rows={view.rows}
+              marks={view.marks}
+              carriers={carriers}
+              showCarrier={showCarrier}
+              fmt={fmt}
+              onOpen={open}
+            />
+            <InboxMap events={view.mapEvents} onArea={onArea} onEvent={onMapEvent} />
+          </div>
+        </>
+      )}
+      {data && data.vehicles > 0 && q.tab === 'scorecards' && (
+        <Scorecards
+          cards={data.scorecards}
+          metric={q.metric}
+          onMetric={(metric) => change({ metric })}
+          carriers={carriers}
+          showCarrier={showCarrier}
+          onOpenVehicle={openVehicle}
+        />
+      )}
+    </section>
+  );
+}
+
+const NO_EVENTS: InboxEvent[] = [];
+const NO_MARKS: never[] = [];

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { INBOX_KINDS, type InboxEvent, type InboxKind } from '../../../../shared/inbox/events.ts';
+import { filterEvents, groupEvents, matchesEvent, sortEvents } from '../../../../shared/inbox/filter.ts';
+import { marksForEvents, type ReviewMark } from '../../../../shared/inbox/trail.ts';
+import { filterOf, type InboxQuery } from './inbox-query.ts';
+
+/** A row of the inbox list: a group's heading, or an event. */
+export type InboxRow =
+  { type: 'group'; key: string; label: string; count: number } | { type: 'event'; event: InboxEvent };
+
+export interface InboxView {
+  rows: InboxRow[];
+  /** Events listed (headings apart). */
+  shown: number;
+  /** Per kind: the events every other filter lets through (what ticking that kind would add). */
+  counts: Record<InboxKind, number>;
+  marks: ReadonlyMap<string, ReviewMark>;
+  /** The events every filter but the map area lets through: what the map shows, so a narrowed area keeps its context. */
+  mapEvents: InboxEvent[];
+}
+
+/** The list the inbox shows: filtered, sorted and grouped on the page, from the worker's events. */
+export function useInboxView(events: readonly InboxEvent[], marks: readonly ReviewMark[], q: InboxQuery): InboxView {
+  const byEvent = useMemo(() => marksForEvents(events, marks), [events, marks]);
+  const filter = useMemo(() => filterOf(q), [q]);
+  const counts = useMemo(() => {
+    const c: Record<InboxKind, number> = { speeding: 0, 'long-stop': 0, gap: 0 };
+    const anyKind = { ...filter, kinds: INBOX_KINDS };
+    for (const e of events) if (matchesEvent(e, anyKind, byEvent.get(e.key))) c[e.kind]++;
+    return c;
+  }, [events, filter, byEvent]);
+  const mapEvents = useMemo(
+    () => (filter.area ? filterEvents(events, { ...filter, area: null }, byEvent) : null),
+    [events, filter, byEvent],
+  );
+  const sorted = useMemo(
+    () => sortEvents(filterEvents(events, filter, byEvent), q.sort, q.dir),
+    [events, filter, byEvent, q.sort, q.dir],
+  );
+  const rows = useMemo<InboxRow[]>(() => {
+    if (q.group === 'none') return sorted.map((event) => ({ type: 'event', event }));
+    return groupEvents(sorted, q.group).flatMap((g) => [
+      { type: 'group' as const, key: g.key, label: g.label, count: g.events.length },
+      ...g.events.map((event) => ({ type: 'event' as const, event })),
+    ]);
+  }, [sorted, q.group]);
+  return { rows, shown: sorted.length, counts, marks: byEvent, mapEvents: mapEvents ?? sorted };
+}

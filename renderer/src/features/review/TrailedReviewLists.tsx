@@ -1,0 +1,36 @@
+import type { AppInfo } from '../../../../shared/ipc/contract.ts';
+import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import type { PlaybackStore } from './playback-store.ts';
+import { ReviewLists } from './ReviewLists.tsx';
+import { ReviewLogButton } from './ReviewLogButton.tsx';
+import { useReviewTrail, type TrailSubject } from './use-review-trail.ts';
+
+/** The Review's lists with the review trail of the vehicle's events: marks on each event, the log's export. */
+export function TrailedReviewLists({
+  subject,
+  fmt,
+  store,
+  saveMode,
+  baseName,
+  thresholdMph,
+}: {
+  subject: TrailSubject;
+  fmt: ZoneFormatter;
+  store: PlaybackStore;
+  saveMode: AppInfo['saveMode'];
+  baseName: string;
+  /** The limit the analysis used (the lists' "worst first"). */
+  thresholdMph: number;
+}) {
+  const trail = useReviewTrail(subject);
+  return (
+    <ReviewLists
+      analysis={subject.analysis}
+      fmt={fmt}
+      store={store}
+      thresholdMph={thresholdMph}
+      trail={trail}
+      eventsToolbar={<ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />}
+    />
+  );
+}

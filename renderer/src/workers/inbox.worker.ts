@@ -1,0 +1,109 @@
+/// <reference lib="webworker" />
+import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
+import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
+import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../shared/time/local-day.ts';
+import { localDayChunks } from '../../../shared/track/local-days.ts';
+import type { DayChunk } from '../../../shared/track/types.ts';
+import { getDb } from '../store/db.ts';
+import { serveWorker } from './rpc.ts';
+
+/**
+ * The safety inbox off the UI thread: it reads every stored vehicle-day of the carriers itself (no chunk
+ * crosses threads), analyses each vehicle over the range exactly as Trip review does (its local days of
+ * the carrier's home zone, `analyzeTrack` with the Review's parameters) and answers with the flat event
+ * list and the vehicles' scorecards. Filtering, sorting and grouping happen on the page, on that list.
+ */
+export interface InboxCarrier {
+  carrierId: string;
+  /** The carrier's home zone: the range is its days. */
+  zone: string;
+}
+
+export interface InboxData {
+  events: InboxEvent[];
+  scorecards: Scorecard[];
+  /** The range's days, in order (the scorecards' sparklines have one value each). */
+  days: LocalDay[];
+  /** Vehicles with a reading in the range. */
+  vehicles: number;
+}
+
+export interface InboxProtocol {
+  /** null when a newer request came in meanwhile (`token` orders them). */
+  load(
+    token: number,
+    carriers: InboxCarrier[],
+    from: LocalDay,
+    to: LocalDay,
+    params: AnalysisParams,
+  ): Promise<InboxData | null>;
+}
+
+let latest = 0;
+
+async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params: AnalysisParams, days: LocalDay[]) {
+  const db = getDb();
+  const interval = localRangeInterval(from, to, c.zone);
+  const utc = utcDaysOverlapping(interval);
+  if (utc.length === 0) return { events: [], scorecards: [] };
+  const lo = utc[0]!;
+  const hi = utc[utc.length - 1]!;
+  const coverage = await db.coverage
+    .where('carrierId')
+    .equals(c.carrierId)
+    .filter((r) => r.day >= lo && r.day <= hi && r.points > 0)
+    .toArray();
+  const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
+  const byVehicle = new Map<string, DayChunk[]>();
+  await Promise.all(
+    vehicleIds.map(async (vehicleId) => {
+      const rows = await db.chunks
+        .where('[vehicleId+day]')
+        .between([vehicleId, lo], [vehicleId, hi], true, true)
+        .toArray();
+      const chunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+      if (chunks.length > 0) byVehicle.set(vehicleId, chunks);
+    }),
+  );
+  const events: InboxEvent[] = [];
+  const scorecards: Scorecard[] = [];
+  for (const [vehicleId, utcChunks] of byVehicle) {
+    utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const chunks = localDayChunks(utcChunks, c.zone, interval);
+    if (chunks.length === 0) continue;
+    const vehicle = {
+      carrierId: c.carrierId,
+      vehicleId,
+      vehicleNumber: chunks[0]!.vehicleNumber,
+      zone: c.zone,
+      analysis: analyzeTrack(chunks, params),
+    };
+    events.push(...inboxEvents([vehicle]));
+    scorecards.push(scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days));
+  }
+  return { events, scorecards };
+}
+
+const handlers: InboxProtocol = {
+  async load(token, carriers, from, to, params) {
+    latest = token;
+    const days = daysFromTo(from, to);
+    const parts = [];
+    for (const c of carriers) {
+      parts.push(await loadCarrier(c, from, to, params, days));
+      if (token !== latest) return null;
+    }
+    const events = parts.flatMap((p) => p.events);
+    events.sort((a, b) => a.startMs - b.startMs || a.key.localeCompare(b.key));
+    return {
+      events,
+      scorecards: parts.flatMap((p) => p.scorecards),
+      days,
+      vehicles: parts.reduce((n, p) => n + p.scorecards.length, 0),
+    };
+  },
+};
+
+serveWorker(handlers);

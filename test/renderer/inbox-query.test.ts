@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_QUERY,
+  filterOf,
+  paramsToQuery,
+  queryToParams,
+  type InboxQuery,
+} from '../../renderer/src/features/inbox/inbox-query.ts';
+import { hashToView, viewToHash } from '../../renderer/src/features/layout/navigation.ts';
+
+/** The inbox's filters in the address: written compactly, read back the same, hostile text refused field by field. */
+describe('inbox query in the URL fragment', () => {
+  const full: InboxQuery = {
+    carrierIds: ['demo-acme', 'c-2'],
+    from: '2026-11-01',
+    to: '2026-11-07',
+    kinds: ['speeding', 'gap'],
+    vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
+    minOverMph: 7.5,
+    minMinutes: 15,
+    day: '2026-11-03',
+    place: 'Amarillo, TX & co',
+    review: 'open',
+    area: [-102.5, 34.25, -101, 36],
+    sort: 'time',
+    dir: 'ascending',
+    group: 'vehicle',
+    tab: 'scorecards',
+    metric: 'overLimitShare',
+  };
+
+  it('round-trips every field through the fragment', () => {
+    const hash = viewToHash({ page: 'inbox', query: full });
+    expect(hash.startsWith('inbox?')).toBe(true);
+    expect(hashToView(`#${hash}`)).toEqual({ page: 'inbox', query: full });
+  });
+
+  it('writes nothing for the defaults, and reads the bare page as the defaults', () => {
+    expect(viewToHash({ page: 'inbox', query: DEFAULT_QUERY })).toBe('inbox');
+    expect(hashToView('#inbox')).toEqual({ page: 'inbox', query: DEFAULT_QUERY });
+  });
+
+  it('no kind ticked survives the round trip (an empty list, not every kind)', () => {
+    const q = { ...DEFAULT_QUERY, kinds: [] };
+    expect(paramsToQuery(queryToParams(q)).kinds).toEqual([]);
+  });
+
+  it.each([
+    ['a reversed range', 'from=2026-11-07&to=2026-11-01', { from: '', to: '' }],
+    ['a range with one end', 'from=2026-11-07', { from: '', to: '' }],
+    ['an impossible day', 'day=2026-02-30', { day: null }],
+    ['unknown kinds', 'kinds=speeding,teleport', { kinds: ['speeding'] }],
+    ['a vehicle id with a slash', 'vehicle=../../etc', { vehicleId: null }],
+    ['a negative threshold', 'over=-5', { minOverMph: 0 }],
+    ['a huge threshold', 'over=99999', { minOverMph: 0 }],
+    ['a duration in exponent form', 'min=1e3', { minMinutes: 0 }],
+    ['an unknown review state', 'review=approved', { review: 'any' }],
+    ['an area out of order', 'area=10,10,5,5', { area: null }],
+    ['an area off the globe', 'area=-200,0,0,10', { area: null }],
+    ['an unknown sort', 'sort=random', { sort: 'severity' }],
+    ['an unknown metric', 'metric=__proto__', { metric: 'speedingPer1000Mi' }],
+  ])('%s falls back to its default', (_what, text, expected) => {
+    expect(paramsToQuery(new URLSearchParams(text))).toEqual({ ...DEFAULT_QUERY, ...expected });
+  });
+
+  it('bounds what it keeps: a long place is cut to 100 characters, at most 50 carriers, no duplicates', () => {
+    const p = new URLSearchParams();
+    p.set('place', 'x'.repeat(5000));
+    for (let i = 0; i < 80; i++) p.append('carrier', `c-${i % 60}`);
+    const q = paramsToQuery(p);
+    expect(q.place).toHaveLength(100);
+    expect(q.carrierIds).toHaveLength(50);
+    expect(new Set(q.carrierIds).size).toBe(50);
+  });
+
+  it('becomes the inbox filter the shared code applies', () => {
+    expect(filterOf(full)).toEqual({
+      kinds: ['speeding', 'gap'],
+      vehicleIds: ['3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f'],
+      minOverLimitMph: 7.5,
+      minDurationSeconds: 900,
+      day: '2026-11-03',
+      place: 'Amarillo, TX & co',
+      review: 'open',
+      area: [-102.5, 34.25, -101, 36],
+    });
+  });
+});
