@@ -135,6 +135,7 @@ export function App() {
             place={view.place}
             onPlace={onReviewPlace}
             onOpenDownloads={(target) => navigate({ page: 'downloads', ...target })}
+            onOpenReview={(place) => navigate({ page: 'review', place })}
           />
         );
       case 'compare':

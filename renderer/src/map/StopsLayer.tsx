@@ -8,6 +8,20 @@ import { ANCHORS, LABEL_FONT, STOP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { OverlayLayerSpec } from './style-types.ts';
 
+/** Up to this many stops (about two weeks of a demo truck's) are drawn at every zoom. */
+export const STOPS_AT_EVERY_ZOOM = 60;
+/**
+ * More stops than that are drawn from this zoom on (a few counties across): at the zoom that shows
+ * weeks or months of driving, hundreds of markers would cover the route. The stops list and the long
+ * stops among the events still have them all.
+ */
+export const STOPS_MIN_ZOOM = 8;
+
+/** The zoom from which a selection's stops are drawn. */
+export function stopsMinZoom(count: number): number {
+  return count <= STOPS_AT_EVERY_ZOOM ? 0 : STOPS_MIN_ZOOM;
+}
+
 export interface StopsLayerProps {
   stops: readonly Stop[];
   /** Stops at least this long get the "long stop" look. Default 2 h (AnalysisParams.longStopSeconds). */
@@ -21,6 +35,8 @@ interface StopProps {
   long: boolean;
   place: string;
 }
+
+const LABEL_MIN_ZOOM = 9;
 
 const LAYERS: OverlayLayerSpec[] = [
   {
@@ -45,7 +61,7 @@ const LAYERS: OverlayLayerSpec[] = [
   {
     id: 'rl-stops-label',
     type: 'symbol',
-    minzoom: 9,
+    minzoom: LABEL_MIN_ZOOM,
     layout: {
       'text-field': ['get', 'label'],
       'text-font': LABEL_FONT,
@@ -78,6 +94,26 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
     [stops, longStopSeconds],
   );
   useGeoJsonLayer(map, 'rl-stops', LAYERS, data, ANCHORS.stops);
+
+  // The zoom range follows the number of stops; what is drawn is reported on the map's element
+  // (data-stops-min-zoom, data-stops-rendered, data-zoom) for the screen's tests, after each idle.
+  const minZoom = stopsMinZoom(stops.length);
+  useEffect(() => {
+    if (!map || !map.getLayer('rl-stops')) return;
+    map.setLayerZoomRange('rl-stops', minZoom, 24);
+    map.setLayerZoomRange('rl-stops-label', Math.max(LABEL_MIN_ZOOM, minZoom), 24);
+    const el = map.getContainer();
+    el.dataset['stopsMinZoom'] = String(minZoom);
+    const report = () => {
+      el.dataset['zoom'] = map.getZoom().toFixed(2);
+      el.dataset['stopsRendered'] = String(map.queryRenderedFeatures({ layers: ['rl-stops'] }).length);
+    };
+    map.on('idle', report);
+    map.triggerRepaint();
+    return () => {
+      map.off('idle', report);
+    };
+  }, [map, minZoom]);
 
   useEffect(() => {
     if (!map) return;

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
@@ -7,6 +7,9 @@ import { formatDuration } from '../../../../shared/util/duration.ts';
 import { EventMark } from './EventMark.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 import type { ReviewTrail } from './use-review-trail.ts';
+import { ListControls } from './ListControls.tsx';
+import './review-lists.css';
+import { BY_TIME, eventsPerTrip, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
 
 type Tab = 'trips' | 'stops' | 'events';
 
@@ -24,17 +27,25 @@ function eventDetail(e: SafetyEvent): string {
   return formatDuration(e.durationSeconds);
 }
 
-/** Trips, stops and safety events of the selection; a click seeks playback to the start. */
+/**
+ * Trips, stops and safety events of the selection; a click seeks playback to the start. Trips and events
+ * sort by time, distance, duration or peak, or worst first, and are searched by place (stops by place too).
+ * Six months has hundreds of trips and thousands of events: ordering is one sort of plain objects, and rows
+ * are added in idle slices (useProgressiveCount), so a new order or query shows its first screen at once.
+ */
 export const ReviewLists = memo(function ReviewLists({
   analysis,
   fmt,
   store,
+  thresholdMph,
   trail,
   eventsToolbar,
 }: {
   analysis: TrackAnalysis;
   fmt: ZoneFormatter;
   store: PlaybackStore;
+  /** The limit the analysis used: "worst first" ranks speeding by how far over it the peak was. */
+  thresholdMph: number;
   /** The review trail of these events: each event row shows and sets its mark. */
   trail?: ReviewTrail | undefined;
   /** Beside the events' kind filter (the review log's export). */
@@ -42,11 +53,31 @@ export const ReviewLists = memo(function ReviewLists({
 }) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
-  const events = useMemo(
+  const [sort, setSort] = useState<ListSort>(BY_TIME);
+  const [query, setQuery] = useState('');
+  // Typing stays instant: the lists follow the query at React's next idle render, not on each keystroke.
+  const shownQuery = useDeferredValue(query);
+  // Trip numbers stay chronological whatever the order shown ("Trip 12" is the 12th of the selection).
+  const tripNumber = useMemo(() => new Map(analysis.trips.map((t, k) => [t.id, k + 1])), [analysis]);
+  // Shown on each trip: what "Worst first" ranks trips by.
+  const tripEvents = useMemo(() => eventsPerTrip(analysis.trips, analysis.events), [analysis]);
+  const trips = useMemo(
+    () => orderTrips(analysis.trips, analysis.events, sort, shownQuery),
+    [analysis, sort, shownQuery],
+  );
+  const kindEvents = useMemo(
     () => (kind === 'all' ? analysis.events : analysis.events.filter((e) => e.kind === kind)),
     [analysis, kind],
   );
-  const list = tab === 'trips' ? analysis.trips : tab === 'stops' ? analysis.stops : events;
+  const events = useMemo(
+    () => orderEvents(kindEvents, sort, shownQuery, thresholdMph),
+    [kindEvents, sort, shownQuery, thresholdMph],
+  );
+  const stops = useMemo(
+    () => (shownQuery.trim() ? analysis.stops.filter((s) => matchesPlace([s.place], shownQuery)) : analysis.stops),
+    [analysis, shownQuery],
+  );
+  const list = tab === 'trips' ? trips : tab === 'stops' ? stops : events;
   const rows = useProgressiveCount(list.length, list);
   const seek = (ms: number) => store.seek(ms);
   return (
@@ -72,9 +103,32 @@ export const ReviewLists = memo(function ReviewLists({
           </button>
         ))}
       </div>
+      {tab !== 'stops' && (
+        <ListControls
+          what={tab}
+          sort={sort}
+          onSort={setSort}
+          query={query}
+          onQuery={setQuery}
+          shown={list.length}
+          total={tab === 'trips' ? analysis.trips.length : kindEvents.length}
+        />
+      )}
+      {tab === 'stops' && (
+        <div className="list-controls">
+          <input
+            type="search"
+            data-testid="list-search"
+            placeholder="Search places"
+            aria-label="Search stops by place"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+      )}
       {tab === 'trips' && (
-        <ol className="review-list" data-testid="trip-list">
-          {analysis.trips.slice(0, rows).map((t, k) => (
+        <ol className="review-list" data-testid="trip-list" data-sort={`${sort.key}-${sort.direction}`}>
+          {trips.slice(0, rows).map((t) => (
             <li key={t.id}>
               <button
                 type="button"
@@ -85,10 +139,19 @@ export const ReviewLists = memo(function ReviewLists({
                 data-unaccounted-miles={t.unaccountedMiles.toFixed(1)}
                 data-avg={t.avgSpeedMph.toFixed(1)}
                 data-max={t.maxSpeedMph}
+                data-duration={t.durationSeconds}
+                data-start-place={t.startPlace}
+                data-end-place={t.endPlace}
                 onClick={() => seek(t.startMs)}
               >
                 <span className="row-title">
-                  Trip {k + 1} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
+                  Trip {tripNumber.get(t.id)} · {t.distanceMiles.toFixed(1)} mi · {formatDuration(t.durationSeconds)}
+                  {(tripEvents.get(t.id) ?? 0) > 0 && (
+                    <span className="trip-events" data-testid="trip-events">
+                      {' '}
+                      · {tripEvents.get(t.id)} {tripEvents.get(t.id) === 1 ? 'event' : 'events'}
+                    </span>
+                  )}
                 </span>
                 <span className="row-sub">
                   {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
@@ -105,12 +168,16 @@ export const ReviewLists = memo(function ReviewLists({
               </button>
             </li>
           ))}
-          {analysis.trips.length === 0 && <li className="muted empty-row">No trips in this selection.</li>}
+          {trips.length === 0 && (
+            <li className="muted empty-row">
+              {analysis.trips.length === 0 ? 'No trips in this selection.' : 'No trip matches this search.'}
+            </li>
+          )}
         </ol>
       )}
       {tab === 'stops' && (
         <ol className="review-list" data-testid="stop-list">
-          {analysis.stops.slice(0, rows).map((s) => (
+          {stops.slice(0, rows).map((s) => (
             <li key={s.startMs}>
               <button type="button" data-testid="stop-row" data-start-ms={s.startMs} onClick={() => seek(s.startMs)}>
                 <span className="row-title">{formatDuration(s.durationSeconds)} stop</span>
@@ -120,7 +187,11 @@ export const ReviewLists = memo(function ReviewLists({
               </button>
             </li>
           ))}
-          {analysis.stops.length === 0 && <li className="muted empty-row">No stops in this selection.</li>}
+          {stops.length === 0 && (
+            <li className="muted empty-row">
+              {analysis.stops.length === 0 ? 'No stops in this selection.' : 'No stop matches this search.'}
+            </li>
+          )}
         </ol>
       )}
       {tab === 'events' && (
@@ -139,7 +210,7 @@ export const ReviewLists = memo(function ReviewLists({
             </select>
             {eventsToolbar}
           </div>
-          <ol className="review-list" data-testid="event-list">
+          <ol className="review-list" data-testid="event-list" data-sort={`${sort.key}-${sort.direction}`}>
             {events.slice(0, rows).map((e) => (
               <li key={`${e.kind}-${e.startMs}`}>
                 <button
@@ -150,6 +221,8 @@ export const ReviewLists = memo(function ReviewLists({
                   data-end-ms={e.endMs}
                   data-peak={e.kind === 'speeding' ? e.peakSpeedMph : undefined}
                   data-reason={e.kind === 'gap' ? e.reason : undefined}
+                  data-duration={e.durationSeconds}
+                  data-place={e.place}
                   onClick={() => seek(e.startMs)}
                 >
                   <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
@@ -161,7 +234,11 @@ export const ReviewLists = memo(function ReviewLists({
                 {trail && <EventMark event={e} trail={trail} fmt={fmt} />}
               </li>
             ))}
-            {events.length === 0 && <li className="muted empty-row">No events.</li>}
+            {events.length === 0 && (
+              <li className="muted empty-row">
+                {kindEvents.length === 0 ? 'No events.' : 'No event matches this search.'}
+              </li>
+            )}
           </ol>
         </>
       )}

@@ -30,6 +30,7 @@ import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.t
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
+import { DayTable } from './DayTable.tsx';
 import './review.css';
 
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
@@ -61,6 +62,7 @@ export function ReviewPage({
   place,
   onPlace,
   onOpenDownloads,
+  onOpenReview,
 }: {
   carriers: CarrierView[];
   info: AppInfo | null;
@@ -68,6 +70,8 @@ export function ReviewPage({
   onPlace?: (place: ReviewPlace) => void;
   /** Days with nothing stored: their download, with this carrier, vehicle and days chosen. */
   onOpenDownloads?: (target: DownloadTarget) => void;
+  /** Another place in Trip review as a navigation (a history entry): the per-day table's drill-down. */
+  onOpenReview?: (place: ReviewPlace) => void;
 }) {
   const { api } = useAppState();
   const [client, setClient] = useState<AnalysisClient | null>(null);
@@ -178,6 +182,10 @@ export function ReviewPage({
     return () => window.removeEventListener('keydown', onKey);
   }, [data, store]);
 
+  const onOpenDay = useCallback(
+    (day: string) => onOpenReview?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day, span: 'day' }),
+    [onOpenReview, sel.carrierId, sel.vehicleId],
+  );
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
   const { days, zoomed } = useZoomFigures(view, windowMs);
 
@@ -305,6 +313,9 @@ export function ReviewPage({
               />
             )}
           </div>
+          {data && data.from !== data.to && (
+            <DayTable summaries={data.summaries} events={data.analysis.events} zone={data.zone} onOpenDay={onOpenDay} />
+          )}
         </div>
         <aside className="review-side">
           {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
@@ -321,6 +332,7 @@ export function ReviewPage({
               store={store}
               saveMode={info?.saveMode ?? 'download'}
               baseName={baseName}
+              thresholdMph={params.speedingThresholdMph}
             />
           )}
         </aside>

@@ -12,12 +12,15 @@ export function TrailedReviewLists({
   store,
   saveMode,
   baseName,
+  thresholdMph,
 }: {
   subject: TrailSubject;
   fmt: ZoneFormatter;
   store: PlaybackStore;
   saveMode: AppInfo['saveMode'];
   baseName: string;
+  /** The limit the analysis used (the lists' "worst first"). */
+  thresholdMph: number;
 }) {
   const trail = useReviewTrail(subject);
   return (
@@ -25,6 +28,7 @@ export function TrailedReviewLists({
       analysis={subject.analysis}
       fmt={fmt}
       store={store}
+      thresholdMph={thresholdMph}
       trail={trail}
       eventsToolbar={<ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />}
     />

@@ -43,6 +43,8 @@ export interface Loaded {
   /** The object the analysis worker was given; exports of this selection use it too. */
   params: AnalysisParams;
   analysis: TrackAnalysis;
+  /** The local days' summaries `totals` adds up (the per-day table's rows). */
+  summaries: DaySummary[];
   totals: RangeTotals;
   overview: SeriesResult;
   /** Per-day speed bands and time split (the charts draw them beyond a week). */
@@ -168,7 +170,8 @@ export function useReviewData(
         client.dayBands(zone, params),
       ]);
       const idleSkip = buildSkipMap(track, { gap: params });
-      const totals = rangeTotals(daySummaries(read, params));
+      const summaries = daySummaries(read, params);
+      const totals = rangeTotals(summaries);
       return {
         state: 'ready',
         data: {
@@ -182,6 +185,7 @@ export function useReviewData(
           track,
           params,
           analysis,
+          summaries,
           totals,
           overview,
           days,
