@@ -21,7 +21,35 @@ export const MUTATION_MODULES = {
   },
   sync: { mutate: ['electron/node/sync/*.ts', '!electron/node/sync/index.ts'], tsconfig: 'tsconfig.node.json' },
   shared: { mutate: ['shared/**/*.ts'], tsconfig: 'tsconfig.shared.json' },
+  // shared/ in parts that each finish in a sitting here (`shared` is all of them). shared-rest is whatever
+  // the named parts leave, so a new folder under shared/ is always in one of them.
+  ...sharedParts({
+    'shared-track': ['track'],
+    'shared-analysis': ['analysis'],
+    'shared-export': ['export'],
+    'shared-compare': ['compare'],
+    'shared-inbox': ['inbox'],
+    'shared-api': ['api'],
+    'shared-ipc': ['ipc'],
+    'shared-report': ['report', 'map', 'audit'],
+    'shared-time': ['time', 'util', 'domain', 'playback'],
+  }),
 };
+
+/** One module per group of shared/ folders, plus shared-rest: every shared/ file the groups leave out. */
+function sharedParts(groups) {
+  const parts = {};
+  const named = [];
+  for (const [name, dirs] of Object.entries(groups)) {
+    parts[name] = { mutate: dirs.map((d) => `shared/${d}/**/*.ts`), tsconfig: 'tsconfig.shared.json' };
+    named.push(...dirs);
+  }
+  parts['shared-rest'] = {
+    mutate: ['shared/**/*.ts', ...named.map((d) => `!shared/${d}/**/*.ts`)],
+    tsconfig: 'tsconfig.shared.json',
+  };
+  return parts;
+}
 
 /** What `npm run test:mutation` runs without arguments (the client's halves are for running one at a time). */
 export const DEFAULT_MUTATION_MODULES = ['limiter', 'client', 'sync', 'shared'];
