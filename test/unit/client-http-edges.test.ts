@@ -134,3 +134,104 @@ describe('http cut-off bodies, edges', () => {
     expect(e.message).toContain('the body is not JSON');
   });
 });
+
+describe('http request and retry edges', () => {
+  const ok = () =>
+    srv.handle((_r, res) => {
+      const text = JSON.stringify({ description: 'success', data: { company_name: 'Edge', dot_number: '1' } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+
+  it('drops every trailing slash of the API address, and sends no "?" when there is no query', async () => {
+    ok();
+    await client({ baseUrl: `${srv.baseUrl}///` }).companyInfo();
+    expect(srv.seen.map((s) => s.url)).toEqual(['/v2/company-info']);
+  });
+
+  it('keeps the slashes inside the API address', async () => {
+    srv.handle((req, res) => {
+      const text = JSON.stringify({ description: 'success', data: { company_name: req.url ?? '', dot_number: '1' } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    expect((await client({ baseUrl: `${srv.baseUrl}/api/x/` }).companyInfo()).company_name).toBe(
+      '/api/x/v2/company-info',
+    );
+  });
+
+  it('says how long an attempt had, in whole seconds, when its own time limit ends it', async () => {
+    srv.handle(() => undefined);
+    // 1.6 s rounds to 2 s; the first-byte window (30 s) and the deadline (5 min) are far.
+    const e = await failure(client({ timeoutMs: 1_600 }).companyInfo());
+    expect(e.message).toContain('(no answer within 2 s)');
+  });
+
+  it('gives an attempt only what is left of the call deadline', async () => {
+    srv.handle(() => undefined);
+    const e = await failure(client({ timeoutMs: 60_000, deadlineMs: 1_400, firstByteTimeoutMs: 60_000 }).companyInfo());
+    expect(e.message).toContain('(no answer within 1 s)');
+  });
+
+  it('passes on a limiter failure that is not the caller cancelling, as it is', async () => {
+    const broken = new Error('limiter closed');
+    const e = await failure(
+      client({
+        limiter: { ...noWait, acquire: () => Promise.reject(broken) },
+      }).companyInfo(),
+    );
+    expect(e).toBe(broken);
+    expect(srv.seen).toHaveLength(0);
+  });
+
+  it('passes on a failing wait between attempts that is not the caller cancelling, as it is', async () => {
+    srv.handle((_r, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const broken = new Error('timer gone');
+    const e = await failure(client({ maxRetries: 2, sleep: () => Promise.reject(broken) }).companyInfo());
+    expect(e).toBe(broken);
+    expect(srv.seen).toHaveLength(1);
+  });
+
+  it('tells listeners each retry: its number, the wait and why', async () => {
+    srv.handle((_r, res, n) => {
+      if (n === 1) {
+        res.writeHead(502);
+        res.end();
+        return;
+      }
+      const text = JSON.stringify({ description: 'success', data: { company_name: 'Edge', dot_number: '1' } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    const events: { type: string }[] = [];
+    await client({
+      maxRetries: 1,
+      backoff: { baseMs: 400, capMs: 1000, random: () => 0.5 },
+      onEvent: (e) => events.push(e),
+    }).companyInfo();
+    // Full jitter of the first retry: half of min(cap, base * 2^0) = 200 ms.
+    expect(events.filter((e) => e.type === 'retry')).toEqual([
+      { type: 'retry', path: '/v2/company-info', attempt: 1, delayMs: 200, reason: 'HTTP 502' },
+    ]);
+  });
+
+  it('a server refusing connections for the whole first-byte window is "connection refused", not "not answering"', async () => {
+    let t = 0;
+    const e = await failure(
+      client({
+        fetchImpl: fetchFailingWith(coded('ECONNREFUSED')),
+        maxRetries: 10,
+        firstByteTimeoutMs: 1_200,
+        now: () => t,
+        sleep: async (ms) => void (t += ms),
+        backoff: { baseMs: 400, capMs: 400, random: () => 1 },
+      }).companyInfo(),
+    );
+    expect(e.message).toContain('(connection refused)');
+    // Waits of 400 ms resume at 400 and 800; the third would resume at 1,200, the window's end: too late.
+    expect(t).toBe(800);
+  });
+});
