@@ -160,7 +160,11 @@ describe('client endpoints, edges', () => {
 
   it('numbers history pages 1, 2, 3', async () => {
     srv.handle((_r, res, n) =>
-      json(res, 200, { description: 'success', data: [record(`r${n}`)], ...(n < 3 ? { next_page_token: `t${n}` } : {}) }),
+      json(res, 200, {
+        description: 'success',
+        data: [record(`r${n}`)],
+        ...(n < 3 ? { next_page_token: `t${n}` } : {}),
+      }),
     );
     const index: number[] = [];
     for await (const p of client().locationHistoryPages({ vehicleId: 'v', from: '2026-03-01', to: '2026-03-01' }))

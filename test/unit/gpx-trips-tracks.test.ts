@@ -124,7 +124,17 @@ describe('GPX tracks by trip', () => {
 describe('export number and time formats', () => {
   it('writes times as Date.toISOString does, without ".000" for whole seconds', () => {
     const iso = createIsoFormatter();
-    for (const ms of [0, 5, 50, 500, 999, 86_399_999, 86_400_000, Date.parse('2026-02-28T23:59:59.007Z'), 1_772_400_000_123])
+    for (const ms of [
+      0,
+      5,
+      50,
+      500,
+      999,
+      86_399_999,
+      86_400_000,
+      Date.parse('2026-02-28T23:59:59.007Z'),
+      1_772_400_000_123,
+    ])
       expect(iso(ms), String(ms)).toBe(new Date(ms).toISOString().replace('.000Z', 'Z'));
   });
 
