@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { TrackAnalysis, Trip } from '../../shared/analysis/types.ts';
+import type { ExportContext } from '../../shared/export/context.ts';
 import { csvLines } from '../../shared/export/csv.ts';
+import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb } from '../../shared/track/types.ts';
 
 /**
- * The breadcrumb CSV's exact bytes for a small hand-built track, written out literally: the format is
+ * The breadcrumb and trips CSVs' exact bytes for a small hand-built track, written out literally: the format is
  * documented in shared/export/csv.ts and the writer is tuned for speed, so this pins the bytes rather than
  * reading them back with the module's own parser.
  */
@@ -57,5 +60,80 @@ describe('breadcrumb CSV bytes', () => {
       return `${[cells[0], cells[1], local[i], ...cells.slice(2)].join(',')}\r\n`;
     });
     expect(text).toBe(expected.join(''));
+  });
+});
+
+describe('trips CSV bytes', () => {
+  const trip = (over: Partial<Trip>): Trip => ({
+    id: 'v:0',
+    vehicleId: 'v',
+    start: { chunk: 0, point: 0 },
+    end: { chunk: 0, point: 0 },
+    startMs: 0,
+    endMs: 0,
+    startPlace: '',
+    endPlace: '',
+    startLat: 0,
+    startLng: 0,
+    endLat: 0,
+    endLng: 0,
+    distanceMiles: 0,
+    unaccountedMiles: 0,
+    durationSeconds: 0,
+    movingSeconds: 0,
+    maxSpeedMph: 0,
+    avgSpeedMph: 0,
+    points: 0,
+    ...over,
+  });
+  const analysis = {
+    trips: [
+      trip({
+        startMs: Date.parse('2026-02-01T23:30:00Z'),
+        endMs: Date.parse('2026-02-02T01:00:00.500Z'),
+        startPlace: '+Ames, IA',
+        endPlace: 'Mason City, "North"',
+        startLat: 42.0308,
+        startLng: -93.6319,
+        endLat: 43.1536,
+        endLng: -93.201,
+        distanceMiles: 88.256,
+        durationSeconds: 5400.5,
+        movingSeconds: 4999.4,
+        maxSpeedMph: 71.25,
+        avgSpeedMph: 63.55,
+        points: 181,
+        unaccountedMiles: -0.001,
+      }),
+      trip({ startMs: Date.parse('2026-02-02T05:59:59Z'), endMs: Date.parse('2026-02-02T06:00:00Z'), points: 2 }),
+    ],
+  } as unknown as TrackAnalysis;
+  const context: ExportContext = {
+    carrierName: 'Prairie, Line',
+    dotNumber: '1234567',
+    vehicleId: 'uuid-1',
+    vehicleNumber: 'T-101',
+    vin: '=VIN',
+    zone: 'America/Chicago',
+  };
+
+  it('writes the documented columns, local times with offsets, and each figure at its unit’s precision', () => {
+    const id = `uuid-1,T-101,'=VIN,"Prairie, Line",1234567,America/Chicago`;
+    expect([...tripsCsv(analysis, context)].join('')).toBe(
+      [
+        'trip_id,vehicle_id,vehicle_number,vin,carrier,dot_number,time_zone,start_time,start_local_time,end_time,' +
+          'end_local_time,start_place,end_place,start_lat,start_lng,end_lat,end_lng,distance_miles,duration_s,' +
+          'moving_s,max_speed_mph,avg_speed_mph,points,unaccounted_miles',
+        // 23:30 UTC on Feb 1 is 17:30 in Chicago: the trip is Feb 1's first there.
+        `T-101-2026-02-01-1,${id},2026-02-01T23:30:00Z,2026-02-01T17:30:00-06:00,2026-02-02T01:00:00.500Z,` +
+          `2026-02-01T19:00:00.500-06:00,"'+Ames, IA","Mason City, ""North""",42.0308,-93.6319,43.1536,-93.201,` +
+          '88.26,5401,4999,71.3,63.5,181,0.00',
+        // 05:59:59 UTC on Feb 2 is still Feb 1 (23:59:59) in Chicago: its second trip.
+        `T-101-2026-02-01-2,${id},2026-02-02T05:59:59Z,2026-02-01T23:59:59-06:00,2026-02-02T06:00:00Z,` +
+          '2026-02-02T00:00:00-06:00,,,0,0,0,0,0.00,0,0,0.0,0.0,2,0.00',
+      ]
+        .map((r) => `${r}\r\n`)
+        .join(''),
+    );
   });
 });
