@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TrackAnalysis, Trip } from '../../shared/analysis/types.ts';
 import type { ExportContext } from '../../shared/export/context.ts';
 import { csvLines } from '../../shared/export/csv.ts';
+import { eventsCsv } from '../../shared/export/events-csv.ts';
 import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { Breadcrumb } from '../../shared/track/types.ts';
 
 /**
- * The breadcrumb and trips CSVs' exact bytes for a small hand-built track, written out literally: the format is
+ * The breadcrumb, trips and events CSVs' exact bytes for a small hand-built track, written out literally: the format is
  * documented in shared/export/csv.ts and the writer is tuned for speed, so this pins the bytes rather than
  * reading them back with the module's own parser.
  */
@@ -131,6 +132,76 @@ describe('trips CSV bytes', () => {
         // 05:59:59 UTC on Feb 2 is still Feb 1 (23:59:59) in Chicago: its second trip.
         `T-101-2026-02-01-2,${id},2026-02-02T05:59:59Z,2026-02-01T23:59:59-06:00,2026-02-02T06:00:00Z,` +
           '2026-02-02T00:00:00-06:00,,,0,0,0,0,0.00,0,0,0.0,0.0,2,0.00',
+      ]
+        .map((r) => `${r}\r\n`)
+        .join(''),
+    );
+  });
+});
+
+describe('events CSV bytes', () => {
+  const at = { chunk: 0, point: 0 };
+  const analysis = {
+    events: [
+      {
+        kind: 'speeding',
+        vehicleId: 'v',
+        startMs: Date.parse('2026-02-01T12:00:00Z'),
+        endMs: Date.parse('2026-02-01T12:02:30Z'),
+        durationSeconds: 150,
+        peakSpeedMph: 78.96,
+        lat: 41.5,
+        lng: -93.6,
+        place: '@Ames',
+        at,
+      },
+      {
+        kind: 'long-stop',
+        vehicleId: 'v',
+        startMs: Date.parse('2026-02-01T13:00:00Z'),
+        endMs: Date.parse('2026-02-01T15:00:00Z'),
+        durationSeconds: 7200,
+        lat: 41.6,
+        lng: -93.7,
+        place: 'Truck stop',
+        at,
+      },
+      {
+        kind: 'gap',
+        vehicleId: 'v',
+        startMs: Date.parse('2026-02-02T05:00:00Z'),
+        endMs: Date.parse('2026-02-02T06:30:00.001Z'),
+        durationSeconds: 5400.001,
+        reason: 'silence',
+        miles: 12.345,
+        lat: 42,
+        lng: -94,
+        place: '',
+        at,
+      },
+    ],
+  } as unknown as TrackAnalysis;
+  const context: ExportContext = {
+    carrierName: '',
+    dotNumber: '',
+    vehicleId: 'uuid-1',
+    vehicleNumber: 'T-101',
+    vin: 'VIN',
+    zone: 'America/Chicago',
+  };
+
+  it('writes one row per event with only the cells its kind has', () => {
+    const id = 'uuid-1,T-101,VIN,,,America/Chicago';
+    expect([...eventsCsv(analysis, context)].join('')).toBe(
+      [
+        'kind,vehicle_id,vehicle_number,vin,carrier,dot_number,time_zone,start_time,start_local_time,end_time,' +
+          'end_local_time,duration_s,peak_speed_mph,reason,gap_miles,lat,lng,place',
+        `speeding,${id},2026-02-01T12:00:00Z,2026-02-01T06:00:00-06:00,2026-02-01T12:02:30Z,` +
+          "2026-02-01T06:02:30-06:00,150,79.0,,,41.5,-93.6,'@Ames",
+        `long-stop,${id},2026-02-01T13:00:00Z,2026-02-01T07:00:00-06:00,2026-02-01T15:00:00Z,` +
+          '2026-02-01T09:00:00-06:00,7200,,,,41.6,-93.7,Truck stop',
+        `gap,${id},2026-02-02T05:00:00Z,2026-02-01T23:00:00-06:00,2026-02-02T06:30:00.001Z,` +
+          '2026-02-02T00:30:00.001-06:00,5400,,silence,12.35,42,-94,',
       ]
         .map((r) => `${r}\r\n`)
         .join(''),
