@@ -235,3 +235,164 @@ describe('http request and retry edges', () => {
     expect(t).toBe(800);
   });
 });
+
+describe('http status and description edges', () => {
+  const jsonRes = (status: number, body: unknown) =>
+    srv.handle((_r, res) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+
+  it.each([
+    ['CompanyKey invalid', 'company-key-invalid'],
+    ['Company  API   Key is not valid', 'company-key-invalid'],
+    ['Company APIKey is not valid', 'company-key-invalid'],
+    ['Company key is not   valid', 'company-key-invalid'],
+  ])('a 401 saying "%s" is a %s failure (any run of separators, or none)', async (description, kind) => {
+    jsonRes(401, { description, data: null });
+    expect((await failure(client().companyInfo())).kind).toBe(kind);
+  });
+
+  it('a 401 without a description says "unauthorized"', async () => {
+    jsonRes(401, { description: '', data: null });
+    const e = await failure(client().companyInfo());
+    expect(e.message).toBe(
+      'The API rejected the Provider Key (401: unauthorized); check the Provider Key in Settings.',
+    );
+  });
+
+  it('quotes no description that is not text (an array), rather than failing on it', async () => {
+    jsonRes(400, { description: ['x'], data: null });
+    const e = await failure(client().companyInfo());
+    expect(e.kind).toBe('request');
+    expect(e.message).toContain('(HTTP 400: no description)');
+  });
+
+  it('asks for JSON', async () => {
+    jsonRes(200, { description: 'success', data: { company_name: 'Edge', dot_number: '1' } });
+    await client().companyInfo();
+    expect(srv.seen[0]!.headers.accept).toBe('application/json');
+  });
+
+  it('refuses a status outside 2xx that is no error either (101) as unexpected', async () => {
+    const fetch101 = (async () => ({ status: 101, headers: new Headers(), body: null })) as unknown as typeof fetch;
+    const e = await failure(client({ fetchImpl: fetch101 }).companyInfo());
+    expect(e.kind).toBe('invalid-response');
+    expect(e.message).toContain('(unexpected HTTP 101)');
+  });
+
+  it('names a 429 as the reason of its retry', async () => {
+    srv.handle((_r, res, n) => {
+      const text =
+        n === 1
+          ? JSON.stringify({ description: 'slow down' })
+          : JSON.stringify({ description: 'success', data: { company_name: 'Edge', dot_number: '1' } });
+      res.writeHead(n === 1 ? 429 : 200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.end(text);
+    });
+    const events: { type: string; reason?: string }[] = [];
+    await client({ maxRetries: 1, onEvent: (e) => events.push(e) }).companyInfo();
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.reason)).toEqual(['HTTP 429']);
+  });
+});
+
+describe('http clocks, edges', () => {
+  const fixedWaits = (ms: number) => ({ baseMs: ms, capMs: ms, random: () => 1 });
+
+  it('gives up when the next attempt would start exactly at the deadline', async () => {
+    srv.handle((_r, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    let t = 0;
+    const e = await failure(
+      client({
+        maxRetries: 10,
+        deadlineMs: 1_000,
+        now: () => t,
+        sleep: async (ms) => void (t += ms),
+        backoff: fixedWaits(500),
+      }).companyInfo(),
+    );
+    expect(e.kind).toBe('server');
+    // Attempts at 0 and 500; the third would start at 1,000, the deadline.
+    expect(srv.seen).toHaveLength(2);
+  });
+
+  it.each([
+    ['a body cut off mid-way', (res: import('node:http').ServerResponse) => resetMidBody(res)],
+    ['a JSON body that ends too early', (res: import('node:http').ServerResponse) => cutJson(res)],
+  ])('a server that answers with %s has answered: retries go on past the first-byte window', async (_what, serve) => {
+    srv.handle((_r, res) => serve(res));
+    let t = 0;
+    await failure(
+      client({
+        maxRetries: 4,
+        firstByteTimeoutMs: 1_000,
+        now: () => t,
+        sleep: async (ms) => void (t += ms),
+        backoff: fixedWaits(400),
+      }).companyInfo(),
+    );
+    // Waits of 400 ms: attempts at 0, 400, 800, 1,200 and 1,600, all five (the window was about silence).
+    expect(srv.seen).toHaveLength(5);
+  });
+
+  it('cuts a silent server’s first attempt at the first-byte limit, not the attempt limit, and says so in whole seconds', async () => {
+    srv.handle(() => undefined);
+    const e = await failure(client({ firstByteTimeoutMs: 600, timeoutMs: 120_000, maxRetries: 3 }).companyInfo());
+    expect(e.message).toContain('(no answer within 1 s: the server is not answering)');
+    expect(srv.seen).toHaveLength(1);
+  }, 10_000);
+
+  it('once the server has answered, a silent attempt gets its own limit, no longer the first-byte window', async () => {
+    srv.handle((_r, res, n) => {
+      if (n > 1) return; // silent from the second request on
+      res.writeHead(503);
+      res.end();
+    });
+    const e = await failure(client({ firstByteTimeoutMs: 300, timeoutMs: 1_600, maxRetries: 1 }).companyInfo());
+    // 1.6 s rounds to 2 s; the rest of a 0.3-s window would round to 0 s.
+    expect(e.message).toContain('(no answer within 2 s)');
+  });
+
+  it.each([
+    ['waiting for the limiter', 'acquire'],
+    ['waiting between attempts', 'sleep'],
+  ] as const)('a cancel while %s is an AbortedError, whatever the wait rejected with', async (_what, where) => {
+    srv.handle((_r, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const ac = new AbortController();
+    const rejectOnAbort = () => {
+      ac.abort(new Error('some other reason'));
+      return Promise.reject(new Error('wait ended'));
+    };
+    const e = await failure(
+      client({
+        maxRetries: 2,
+        ...(where === 'acquire' ? { limiter: { ...noWait, acquire: rejectOnAbort } } : { sleep: rejectOnAbort }),
+      }).companyInfo({ signal: ac.signal }),
+    );
+    expect(e.kind).toBe('aborted');
+    expect(e.message).toBe('The download was cancelled.');
+  });
+});
+
+/** Sends the head and half of a JSON body, then kills the socket. */
+function resetMidBody(res: import('node:http').ServerResponse): void {
+  const text = JSON.stringify({ description: 'success', data: { company_name: 'x'.repeat(2000), dot_number: '1' } });
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.write(text.slice(0, Math.floor(text.length / 2)), () => res.socket?.destroy());
+}
+/** A complete response whose JSON stops before its end. */
+function cutJson(res: import('node:http').ServerResponse): void {
+  const text = '{"description":"success","data":{';
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
