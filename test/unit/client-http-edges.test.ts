@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
 import type { NetworkError } from '../../electron/node/api/errors.ts';
@@ -324,8 +325,8 @@ describe('http clocks, edges', () => {
   });
 
   it.each([
-    ['a body cut off mid-way', (res: import('node:http').ServerResponse) => resetMidBody(res)],
-    ['a JSON body that ends too early', (res: import('node:http').ServerResponse) => cutJson(res)],
+    ['a body cut off mid-way', (res: ServerResponse) => resetMidBody(res)],
+    ['a JSON body that ends too early', (res: ServerResponse) => cutJson(res)],
   ])('a server that answers with %s has answered: retries go on past the first-byte window', async (_what, serve) => {
     srv.handle((_r, res) => serve(res));
     let t = 0;
@@ -385,13 +386,13 @@ describe('http clocks, edges', () => {
 });
 
 /** Sends the head and half of a JSON body, then kills the socket. */
-function resetMidBody(res: import('node:http').ServerResponse): void {
+function resetMidBody(res: ServerResponse): void {
   const text = JSON.stringify({ description: 'success', data: { company_name: 'x'.repeat(2000), dot_number: '1' } });
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.write(text.slice(0, Math.floor(text.length / 2)), () => res.socket?.destroy());
 }
 /** A complete response whose JSON stops before its end. */
-function cutJson(res: import('node:http').ServerResponse): void {
+function cutJson(res: ServerResponse): void {
   const text = '{"description":"success","data":{';
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
