@@ -2,6 +2,12 @@
  * The modules `npm run test:mutation` knows: what each mutates and which tsconfig typechecks its mutants.
  * Shared by stryker.config.mjs and scripts/mutation.mjs.
  */
+/**
+ * shared/ mutants are typechecked through the node project, which references shared/: as the checker's root,
+ * tsconfig.shared.json fails (the checker drops `composite`, leaving `emitDeclarationOnly` alone: TS5069).
+ */
+const SHARED_TSCONFIG = 'tsconfig.node.json';
+
 export const MUTATION_MODULES = {
   limiter: { mutate: ['electron/node/api/rate-limiter.ts'], tsconfig: 'tsconfig.node.json' },
   client: {
@@ -20,7 +26,7 @@ export const MUTATION_MODULES = {
     tsconfig: 'tsconfig.node.json',
   },
   sync: { mutate: ['electron/node/sync/*.ts', '!electron/node/sync/index.ts'], tsconfig: 'tsconfig.node.json' },
-  shared: { mutate: ['shared/**/*.ts'], tsconfig: 'tsconfig.shared.json' },
+  shared: { mutate: ['shared/**/*.ts'], tsconfig: SHARED_TSCONFIG },
   // shared/ in parts that each finish in a sitting here (`shared` is all of them). shared-rest is whatever
   // the named parts leave, so a new folder under shared/ is always in one of them.
   ...sharedParts({
@@ -41,12 +47,12 @@ function sharedParts(groups) {
   const parts = {};
   const named = [];
   for (const [name, dirs] of Object.entries(groups)) {
-    parts[name] = { mutate: dirs.map((d) => `shared/${d}/**/*.ts`), tsconfig: 'tsconfig.shared.json' };
+    parts[name] = { mutate: dirs.map((d) => `shared/${d}/**/*.ts`), tsconfig: SHARED_TSCONFIG };
     named.push(...dirs);
   }
   parts['shared-rest'] = {
     mutate: ['shared/**/*.ts', ...named.map((d) => `!shared/${d}/**/*.ts`)],
-    tsconfig: 'tsconfig.shared.json',
+    tsconfig: SHARED_TSCONFIG,
   };
   return parts;
 }
