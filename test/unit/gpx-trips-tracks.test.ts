@@ -32,6 +32,7 @@ const day2 = buildDayChunk('v', '2026-02-02', [
   reading('2026-02-02T00:30:00.250Z', 'b0'),
   reading('2026-02-02T01:00:00Z', 'b1'),
 ]);
+const p3 = reading('2026-02-03T02:00:00Z', 'c0');
 const trip = (over: Partial<Trip>): Trip => ({
   id: 'v:0',
   vehicleId: 'v',
@@ -102,6 +103,17 @@ describe('GPX tracks by trip', () => {
     expect(n!.ranges.map((r) => [r.chunk.day, r.start, r.end])).toEqual([
       ['2026-02-01', 3, 5],
       ['2026-02-02', 0, 1],
+    ]);
+  });
+
+  it('leaves out a day without readings that a trip spans', () => {
+    const empty = buildDayChunk('v', '2026-02-02', []);
+    const day3 = buildDayChunk('v', '2026-02-03', [p3]);
+    const long = { ...overnight, end: { chunk: 2, point: 0 }, endMs: p3.t };
+    const [n] = [...tracksByTrip(analysis([long]))([day1, empty, day3])];
+    expect(n!.ranges.map((r) => [r.chunk.day, r.start, r.end])).toEqual([
+      ['2026-02-01', 3, 5],
+      ['2026-02-03', 0, 1],
     ]);
   });
 

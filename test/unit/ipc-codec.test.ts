@@ -78,5 +78,7 @@ describe('bridge JSON with typed arrays', () => {
       { $typed: 'Uint8Array' },
     ];
     expect(decodeBridge(JSON.stringify(lookAlikes))).toEqual(lookAlikes);
+    expect(decodeBridge('null')).toBeNull();
+    expect(decodeBridge('{"a":null,"b":[null,1]}')).toEqual({ a: null, b: [null, 1] });
   });
 });
