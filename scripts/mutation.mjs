@@ -6,6 +6,8 @@
  *   npm run test:mutation -- limiter
  *   npm run test:mutation -- client sync
  *   npm run test:mutation -- client-http   (half of the client: http.ts; client-core is the rest)
+ *   npm run test:mutation -- shared-track  (one part of shared/: shared-track, -analysis, -export, -compare,
+ *                                           -inbox, -api, -ipc, -report, -time, -rest)
  */
 import { spawnSync } from 'node:child_process';
 import { DEFAULT_MUTATION_MODULES, MUTATION_MODULES } from './mutation-modules.mjs';

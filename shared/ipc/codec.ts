@@ -75,7 +75,8 @@ export function decodeBridge(text: string): unknown {
   return JSON.parse(text, (_key, v: unknown) => {
     if (typeof v !== 'object' || v === null) return v;
     const o = v as { $typed?: unknown; base64?: unknown };
-    if (typeof o.$typed !== 'string' || typeof o.base64 !== 'string' || !(o.$typed in TYPED)) return v;
+    // Own names only: `in` would also take "toString" or "constructor" from Object.prototype for a constructor.
+    if (typeof o.$typed !== 'string' || typeof o.base64 !== 'string' || !Object.hasOwn(TYPED, o.$typed)) return v;
     const bytes = base64ToBytes(o.base64);
     const Ctor = TYPED[o.$typed as TypedName];
     // Copy into a fresh, aligned buffer before viewing it with a wider type.

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { base64ToBytes, bytesToBase64, decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
+
+/** The browser shell's bridge codec, against Node's own base64 (Buffer) as the independent reference. */
+const bytes = (n: number, seed = 7): Uint8Array => {
+  let s = seed;
+  return Uint8Array.from({ length: n }, () => (s = (s * 1103515245 + 12345) & 0x7fffffff) & 255);
+};
+
+describe('bridge base64', () => {
+  it('writes what Buffer writes, for every length modulo 3 and across the 12,288-byte chunk edge', () => {
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 12_287, 12_288, 12_289, 12_290, 30_001]) {
+      const b = bytes(n, n + 1);
+      expect(bytesToBase64(b), `${n} bytes`).toBe(Buffer.from(b).toString('base64'));
+    }
+    expect(bytesToBase64(Uint8Array.from([0xfb, 0xff, 0xbf]))).toBe('+/+/');
+  });
+
+  it('reads what Buffer writes, padding included', () => {
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 12_290]) {
+      const b = bytes(n, n + 11);
+      expect(base64ToBytes(Buffer.from(b).toString('base64')), `${n} bytes`).toEqual(b);
+    }
+    expect(base64ToBytes('+/+/')).toEqual(Uint8Array.from([0xfb, 0xff, 0xbf]));
+  });
+
+  it('refuses text that is not base64: a length that is not a multiple of 4, or a foreign character', () => {
+    for (const bad of ['A', 'AB', 'ABC', 'ABCDE', 'AB-_', 'AB C', 'ABé=', 'AB\nC'])
+      expect(() => base64ToBytes(bad), JSON.stringify(bad)).toThrow('Invalid base64 in bridge payload');
+  });
+});
+
+describe('bridge JSON with typed arrays', () => {
+  it('carries every typed array kind with its values, including a view into part of a bigger buffer', () => {
+    const big = new Float64Array([1.5, -2.25, Number.MAX_VALUE, 4]);
+    const value = {
+      f64: big.subarray(1, 3),
+      f32: new Float32Array([0.5, -1]),
+      u8: new Uint8Array([0, 255]),
+      u16: new Uint16Array([65_535, 1]),
+      u32: new Uint32Array([4_294_967_295]),
+      i32: new Int32Array([-2_147_483_648, 7]),
+      plain: [1, 'two', null],
+    };
+    const back = decodeBridge(encodeBridge(value)) as typeof value;
+    expect(back.f64).toBeInstanceOf(Float64Array);
+    expect([...back.f64]).toEqual([-2.25, Number.MAX_VALUE]);
+    expect(back.f32).toBeInstanceOf(Float32Array);
+    expect([...back.f32]).toEqual([0.5, -1]);
+    expect(back.u8).toBeInstanceOf(Uint8Array);
+    expect([...back.u8]).toEqual([0, 255]);
+    expect(back.u16).toBeInstanceOf(Uint16Array);
+    expect([...back.u16]).toEqual([65_535, 1]);
+    expect(back.u32).toBeInstanceOf(Uint32Array);
+    expect([...back.u32]).toEqual([4_294_967_295]);
+    expect(back.i32).toBeInstanceOf(Int32Array);
+    expect([...back.i32]).toEqual([-2_147_483_648, 7]);
+    expect(back.plain).toEqual([1, 'two', null]);
+  });
+
+  it('writes a typed array as its name and its little-endian bytes in base64', () => {
+    expect(JSON.parse(encodeBridge({ a: new Uint16Array([0x0102]) }))).toEqual({
+      a: { $typed: 'Uint16Array', base64: Buffer.from([0x02, 0x01]).toString('base64') },
+    });
+  });
+
+  it('sends undefined as null, and leaves look-alikes that are not typed arrays as they are', () => {
+    expect(encodeBridge(undefined)).toBe('null');
+    expect(decodeBridge(encodeBridge(new DataView(new ArrayBuffer(2))))).toEqual({});
+    const lookAlikes = [
+      { $typed: 'BigInt64Array', base64: 'AAAAAAAAAAA=' },
+      // Names an object has from Object.prototype are not typed-array kinds (once a TypeError, or an ArrayBuffer).
+      { $typed: 'toString', base64: 'AAAA' },
+      { $typed: 'constructor', base64: 'AAAA' },
+      { $typed: 'hasOwnProperty', base64: 'AAAA' },
+      { $typed: 7, base64: 'AAAA' },
+      { $typed: 'Uint8Array', base64: 7 },
+      { $typed: 'Uint8Array' },
+    ];
+    expect(decodeBridge(JSON.stringify(lookAlikes))).toEqual(lookAlikes);
+    expect(decodeBridge('null')).toBeNull();
+    expect(decodeBridge('{"a":null,"b":[null,1]}')).toEqual({ a: null, b: [null, 1] });
+  });
+});
