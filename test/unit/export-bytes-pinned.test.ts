@@ -47,7 +47,9 @@ const EDGE_A = chunkOf('2026-05-01', [
 ]);
 const EDGE_B = chunkOf('2026-05-02', [['c1', may1 + 24 * H, -45.5, 181.5, 10.1, -90, 'IN_MOTION', '+SUM(A1)']]);
 /** Values only the CSV writes (the GPX rejects or rescales them). */
-const EDGE_C = chunkOf('2026-05-03', [['d1', may1 + 48 * H, 89.9999995, -1e-7, 1e21, 123456789.125, 'STATIONARY', 'x']]);
+const EDGE_C = chunkOf('2026-05-03', [
+  ['d1', may1 + 48 * H, 89.9999995, -1e-7, 1e21, 123456789.125, 'STATIONARY', 'x'],
+]);
 
 const TAIL = `"'-7,x","1FUJ""GLD"`;
 const CSV_EDGE =
@@ -163,9 +165,7 @@ describe('generated tracks against an in-test formatter', () => {
   const chunks = toDayChunks('veh', points);
 
   it('CSV rows are the reference rows', () => {
-    const expected = [
-      'id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n',
-    ];
+    const expected = ['id,timestamp,lat,lng,speed_mph,status,direction,vehicle_number,vin,calc_location,outlier\r\n'];
     for (const c of chunks) {
       const flags = findOutliers(c);
       for (let i = 0; i < c.length; i++) {

@@ -7,6 +7,7 @@ import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import { gpxPieces } from '../../../shared/export/gpx.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
+import { findOutliers } from '../../../shared/track/outliers.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 
@@ -51,24 +52,35 @@ export function exportOutput(
   meta: ExportMeta,
 ): ExportOutput {
   const chunks = orderChunks(days);
+  if (format === 'csv' || format === 'gpx') {
+    // Every reading is written; only the outlier count is wanted from the analysis, so it is counted alone.
+    const readings = chunks.reduce((n, c) => n + c.length, 0);
+    const outliers = countOutliers(chunks, params.maxPlausibleMph);
+    const pieces =
+      format === 'csv'
+        ? csvLines(chunks, {
+            maxPlausibleMph: params.maxPlausibleMph,
+            ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}),
+          })
+        : gpxPieces({ chunks, meta, ...gapParamsOf(params) });
+    return { pieces, rows: readings, outliers };
+  }
   const analysis = analyzeTrack(chunks, params);
-  const readings = chunks.reduce((n, c) => n + c.length, 0);
   const outliers = analysis.totals.outliers;
   switch (format) {
-    case 'csv':
-      return {
-        pieces: csvLines(chunks, {
-          maxPlausibleMph: params.maxPlausibleMph,
-          ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}),
-        }),
-        rows: readings,
-        outliers,
-      };
-    case 'gpx':
-      return { pieces: gpxPieces({ chunks, meta, ...gapParamsOf(params) }), rows: readings, outliers };
     case 'trips':
       return { pieces: tripsCsv(analysis, meta), rows: analysis.trips.length, outliers };
     case 'events':
       return { pieces: eventsCsv(analysis, meta), rows: analysis.events.length, outliers };
   }
+}
+
+/** The readings the analysis leaves out (its totals.outliers), without the rest of the analysis: the outlier rule per day. */
+export function countOutliers(chunks: readonly DayChunk[], maxPlausibleMph: number): number {
+  let n = 0;
+  for (const c of chunks) {
+    const flags = findOutliers(c, maxPlausibleMph);
+    if (flags) for (let i = 0; i < c.length; i++) n += flags[i]!;
+  }
+  return n;
 }
