@@ -5,8 +5,8 @@
  * Date#toISOString) that shares no code with shared/export/format.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { csvLines, parseCsv } from '../../shared/export/csv.ts';
-import { gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
+import { csvBytes, csvLines, parseCsv } from '../../shared/export/csv.ts';
+import { gpxBytes, gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
 import { motionCode, MOTION_BY_CODE } from '../../shared/domain/status.ts';
 import type { MotionStatus } from '../../shared/api/wire.ts';
 import { findOutliers } from '../../shared/track/outliers.ts';
@@ -122,6 +122,14 @@ describe('exact bytes of the writers on edge values', () => {
       const pieces = [...csvLines([EDGE_C, EDGE_A, EDGE_B], pieceSize === undefined ? {} : { pieceSize })];
       expect(pieces.join('')).toBe(CSV_EDGE);
     }
+  });
+
+  it('the byte writers give the same text as UTF-8, whole rows and points per piece', () => {
+    const utf8 = (pieces: Iterable<Uint8Array>) => Buffer.concat([...pieces]).toString('utf8');
+    expect(utf8(csvBytes([EDGE_A, EDGE_B, EDGE_C], { pieceSize: 7 }))).toBe(CSV_EDGE);
+    expect(utf8(gpxBytes({ chunks: [EDGE_A, EDGE_B], meta: META, pieceSize: 7 }))).toBe(GPX_EDGE);
+    for (const piece of csvBytes([EDGE_A, EDGE_B, EDGE_C], { pieceSize: 7 }))
+      expect(Buffer.from(piece).toString('utf8')).toMatch(/\r\n$/);
   });
 
   it('CSV with local times: the zone column pinned too', () => {
