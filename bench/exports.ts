@@ -9,9 +9,10 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvBytes, csvLines } from '../shared/export/csv.ts';
-import { gpxPieces } from '../shared/export/gpx.ts';
+import { gpxBytes, gpxPieces } from '../shared/export/gpx.ts';
 import type { DayChunk } from '../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../test/support/tracks.ts';
+import { WRITE_BUFFER } from '../electron/node/cli/output-file.ts';
 import { report } from './lib/figures.ts';
 import { gpsbabelRuns, writeOnce } from './lib/write-baselines.ts';
 
@@ -56,7 +57,8 @@ async function streamToFile(file: string, pieces: Iterable<string | Uint8Array>)
   };
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const out = createWriteStream(file);
+  // Buffered like the CLI's output file (electron/node/cli/output-file.ts).
+  const out = createWriteStream(file, { highWaterMark: WRITE_BUFFER });
   for (const piece of pieces) {
     if (!out.write(piece)) await once(out, 'drain');
     sample();
@@ -112,7 +114,7 @@ try {
   // Each writer as the CLI streams it to a file, and its text pieces (what the baseline's one string is built from).
   const formats: [string, () => Iterable<string | Uint8Array>, () => Iterable<string>][] = [
     ['CSV', () => csvBytes(chunks), () => csvLines(chunks)],
-    ['GPX', () => gpxPieces({ chunks, meta }), () => gpxPieces({ chunks, meta })],
+    ['GPX', () => gpxBytes({ chunks, meta }), () => gpxPieces({ chunks, meta })],
   ];
   for (const [name, make, makeText] of formats) {
     const genSeconds = generateOnly(make());

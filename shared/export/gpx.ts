@@ -106,15 +106,19 @@ export function tracksByDay(zone = 'UTC'): GpxTrackSplitter {
 const PT_LAT = utf8('<trkpt lat="');
 const PT_LON = utf8('" lon="');
 const PT_TIME = utf8('"><time>');
-const PT_TIME_END = utf8('</time>');
-const PT_EXT = utf8('<extensions><gpxtpx:TrackPointExtension>');
 const PT_SPEED = utf8('<gpxtpx:speed>');
 const PT_SPEED_END = utf8('</gpxtpx:speed>');
 const PT_COURSE = utf8('<gpxtpx:course>');
 const PT_COURSE_END = utf8('</gpxtpx:course>');
-const PT_EXT_END = utf8('</gpxtpx:TrackPointExtension>');
-const PT_OUTLIER = utf8('<rl:outlier>true</rl:outlier>');
-const PT_END = utf8('</extensions></trkpt>\n');
+const EXT_OPEN = '<extensions><gpxtpx:TrackPointExtension>';
+/** What follows a point's time: its <type> (none for an unknown code) and the extensions' opening, per motion code. */
+const AFTER_TIME = MOTION_BY_CODE.map((s) => utf8(`</time><type>${s}</type>${EXT_OPEN}`));
+const AFTER_TIME_UNTYPED = utf8(`</time>${EXT_OPEN}`);
+/** The point's closing, plain and for an outlier. */
+const PT_END = [
+  utf8('</gpxtpx:TrackPointExtension></extensions></trkpt>\n'),
+  utf8('</gpxtpx:TrackPointExtension><rl:outlier>true</rl:outlier></extensions></trkpt>\n'),
+] as const;
 const SEGMENT_BREAK = utf8('</trkseg>\n<trkseg>\n');
 const TRACK_END = utf8('</trkseg>\n</trk>\n');
 /** A point's room besides its numbers and time: every tag above, the longest type. */
@@ -127,7 +131,6 @@ export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
   const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
   const iso = createIsoBytes();
-  const types = MOTION_BY_CODE.map((s) => utf8(`<type>${s}</type>`));
   const putString = (s: string) => {
     const bytes = utf8(s);
     out.pos = putBytes(out.room(bytes.length), out.pos, bytes);
@@ -170,19 +173,14 @@ export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
         pos = putNumber(buf, pos, lo >= -180 && lo < 180 ? lo : normalizeLng(lo));
         pos = putBytes(buf, pos, PT_TIME);
         pos = iso(buf, pos, ti);
-        pos = putBytes(buf, pos, PT_TIME_END);
-        const type = types[code];
-        if (type) pos = putBytes(buf, pos, type);
-        pos = putBytes(buf, pos, PT_EXT);
+        pos = putBytes(buf, pos, AFTER_TIME[code] ?? AFTER_TIME_UNTYPED);
         if (Number.isFinite(mps)) {
           pos = putBytes(buf, pos, PT_SPEED);
           pos = putNumber(buf, pos, mps);
           pos = putBytes(buf, pos, PT_SPEED_END);
         }
         pos = putCourse(buf, pos, direction[i]!);
-        pos = putBytes(buf, pos, PT_EXT_END);
-        if (outlier) pos = putBytes(buf, pos, PT_OUTLIER);
-        out.pos = putBytes(buf, pos, PT_END);
+        out.pos = putBytes(buf, pos, PT_END[outlier ? 1 : 0]);
         if (out.pos >= out.pieceSize) yield out.take();
       }
     }

@@ -1,7 +1,7 @@
 import { DUTY_STATUS_MEANING } from '../../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../../shared/domain/hos.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import { csvHeader, csvLines } from '../../../shared/export/csv.ts';
+import { csvBytes, csvHeader } from '../../../shared/export/csv.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
@@ -199,7 +199,7 @@ async function downloadAndWrite(
     ...(streamed
       ? {
           onDayInOrder: async (chunk: DayChunk) => {
-            for (const piece of csvLines([chunk], { header: false, maxPlausibleMph: params.maxPlausibleMph }))
+            for (const piece of csvBytes([chunk], { header: false, maxPlausibleMph: params.maxPlausibleMph }))
               await output.write(piece);
           },
         }
@@ -207,7 +207,7 @@ async function downloadAndWrite(
   });
   const rendered = streamed
     ? { pieces: [], rows: recordsOf(d.chunks), outliers: countOutliers(d.chunks, params.maxPlausibleMph) }
-    : exportOutput(format, d.chunks, params, exportMetaOf(d, now()));
+    : exportOutput(format, d.chunks, params, exportMetaOf(d, now()), true);
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
   const counts: ExportSummary = {

@@ -22,6 +22,9 @@ export interface OutputFile {
   discard(): Promise<void>;
 }
 
+/** Bytes a write stream holds before asking to wait. */
+export const WRITE_BUFFER = 1024 * 1024;
+
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** Checks what can be checked about `--out` without writing: its folder exists and it is not itself a folder. */
@@ -62,7 +65,8 @@ export function openOutputFile(file: string): OutputFile {
   let failure: Error | null = null;
   const write = async (piece: string | Uint8Array): Promise<void> => {
     if (stream === null) {
-      stream = createWriteStream(tmp, { encoding: 'utf8' });
+      // A 1 MiB buffer lets the writers build the next pieces while the disk takes the last ones.
+      stream = createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_BUFFER });
       // Kept, not thrown from an event: the next write or the commit reports it.
       stream.on('error', (err) => {
         failure ??= err;
