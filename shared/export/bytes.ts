@@ -51,6 +51,10 @@ export class ByteBuilder {
     }
     return this.buf;
   }
+  /** The bytes written so far, when nothing more will be: no fresh buffer. */
+  last(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
   /** The bytes written so far, as a piece of their own; the builder starts a fresh buffer. */
   take(): Uint8Array {
     const piece = this.buf.subarray(0, this.pos);

@@ -122,7 +122,7 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
       if (out.pos >= out.pieceSize) yield out.take();
     }
   }
-  if (out.pos > 0) yield out.take();
+  if (out.pos > 0) yield out.last();
 }
 
 /** csvBytes as text pieces (for callers that post or join strings). */

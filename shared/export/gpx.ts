@@ -127,23 +127,63 @@ const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320;
 /** The GPX as UTF-8 pieces of about `pieceSize` bytes, written byte by byte (bytes.ts). */
 export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
   const out = new ByteBuilder(input.pieceSize ?? PIECE_SIZE);
-  const rule = gapRule(input);
   const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
-  const iso = createIsoBytes();
-  const putString = (s: string) => {
-    const bytes = utf8(s);
-    out.pos = putBytes(out.room(bytes.length), out.pos, bytes);
-  };
-  putString(header(input.meta, measure(tracks), createIsoFormatter()));
+  putString(out, header(input.meta, measure(tracks), createIsoFormatter()));
+  const writeTrack = trackWriter(input);
+  for (const track of tracks) yield* writeTrack(out, track);
+  putString(out, '</gpx>\n');
+  yield out.last();
+}
 
+function putString(out: ByteBuilder, s: string): void {
+  const bytes = utf8(s);
+  out.pos = putBytes(out.room(bytes.length), out.pos, bytes);
+}
+
+/**
+ * A day-track GPX (gpxBytes with tracks 'day') built while its days arrive:
+ * `day` renders a chunk's <trk> at once (an empty chunk has none), in the
+ * order the file lists them (by day); `file` then gives the header, which
+ * needs every point's bounds, and the end, around those tracks. Together the
+ * same bytes as gpxBytes of the same chunks.
+ */
+export function gpxByDays(input: Partial<GapParams> & { dayZone?: string; pieceSize?: number }): {
+  day(chunk: DayChunk): Uint8Array[];
+  file(chunks: readonly DayChunk[], meta: GpxMeta): { head: Uint8Array; end: Uint8Array };
+} {
+  const split = tracksByDay(input.dayZone);
+  const writeTrack = trackWriter(input);
+  return {
+    day(chunk) {
+      const out = new ByteBuilder(input.pieceSize ?? PIECE_SIZE);
+      const pieces: Uint8Array[] = [];
+      for (const track of split([chunk])) pieces.push(...writeTrack(out, track));
+      if (out.pos > 0) pieces.push(out.last());
+      return pieces;
+    },
+    file(chunks, meta) {
+      if ((meta.dayZone ?? 'UTC') !== (input.dayZone ?? 'UTC'))
+        throw new RangeError(
+          `GPX: tracks of ${input.dayZone ?? 'UTC'} days under a header of ${meta.dayZone ?? 'UTC'} days`,
+        );
+      const tracks = [...split(orderChunks(chunks))];
+      return { head: utf8(header(meta, measure(tracks), createIsoFormatter())), end: utf8('</gpx>\n') };
+    },
+  };
+}
+
+/** Writes one <trk> into `out`, yielding full pieces as it goes. */
+function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTrack) => Generator<Uint8Array> {
+  const rule = gapRule(input);
+  const iso = createIsoBytes();
   const outliersOf = new Map<DayChunk, Uint8Array | null>();
   const flagsOf = (chunk: DayChunk) => {
     if (!outliersOf.has(chunk)) outliersOf.set(chunk, findOutliers(chunk, input.maxPlausibleMph));
     return outliersOf.get(chunk) ?? null;
   };
-  for (const track of tracks) {
-    putString(trackOpen(track));
+  return function* (out, track) {
+    putString(out, trackOpen(track));
     let prevT = Number.NaN;
     let prevStatus = -1;
     let prevLat = Number.NaN;
@@ -185,9 +225,7 @@ export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
       }
     }
     out.pos = putBytes(out.room(TRACK_END.length), out.pos, TRACK_END);
-  }
-  putString('</gpx>\n');
-  yield out.take();
+  };
 }
 
 /** <gpxtpx:course> with formatCourse's text (tenths of a degree in [0, 360), one decimal); nothing for a non-finite heading. */

@@ -35,8 +35,8 @@ describe('CLI CSV export written during the download', () => {
       limiter: createRateLimiter({ unlimited: true }),
       fetchImpl,
     });
-  const exportArgs = (out: string, from: string, to: string) =>
-    parseArgs(['export', '--vehicle', vehicleId, '--from', from, '--to', to, '--format', 'csv', '--out', out], SPEC);
+  const exportArgs = (out: string, from: string, to: string, format = 'csv') =>
+    parseArgs(['export', '--vehicle', vehicleId, '--from', from, '--to', to, '--format', format, '--out', out], SPEC);
 
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
@@ -49,42 +49,45 @@ describe('CLI CSV export written during the download', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('equals the file rendered from the whole download, byte for byte, with the same counts', async () => {
-    const to = '2026-11-19';
-    const from = addDays(to, -40);
-    const out = path.join(dir, 'streamed.csv');
-    const [yyyy, mm, dd] = from.split('-');
-    const firstRunStart = `${mm}-${dd}-${yyyy}`; // the API's MM-DD-YYYY
-    // The first run's pages come late, so its days arrive after later runs' days.
-    const runs: string[] = [];
-    const firstRunLast: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      const start = url.searchParams.get('start_date');
-      if (start !== null && url.pathname.includes('/vehicle-location-history')) {
-        runs.push(start);
-        if (start === firstRunStart) await new Promise((r) => setTimeout(r, 400));
-      }
-      return fetch(input, init);
-    };
-    const summary = await exportCommand(
-      client(firstRunLast),
-      exportArgs(out, from, to),
-      () => {},
-      () => NOW,
-    );
-    expect(new Set(runs).size).toBeGreaterThan(4);
+  it.each(['csv', 'gpx'] as const)(
+    '%s: equals the file rendered from the whole download, byte for byte, with the same counts',
+    async (format) => {
+      const to = '2026-11-19';
+      const from = addDays(to, -40);
+      const out = path.join(dir, `streamed.${format}`);
+      const [yyyy, mm, dd] = from.split('-');
+      const firstRunStart = `${mm}-${dd}-${yyyy}`; // the API's MM-DD-YYYY
+      // The first run's pages come late, so its days arrive after later runs' days.
+      const runs: string[] = [];
+      const firstRunLast: typeof fetch = async (input, init) => {
+        const url = new URL(String(input));
+        const start = url.searchParams.get('start_date');
+        if (start !== null && url.pathname.includes('/vehicle-location-history')) {
+          runs.push(start);
+          if (start === firstRunStart) await new Promise((r) => setTimeout(r, 400));
+        }
+        return fetch(input, init);
+      };
+      const summary = await exportCommand(
+        client(firstRunLast),
+        exportArgs(out, from, to, format),
+        () => {},
+        () => NOW,
+      );
+      expect(new Set(runs).size).toBeGreaterThan(4);
 
-    const selection = parseSelection(exportArgs(out, from, to), NOW);
-    const d = await downloadSelection(client(), selection, { now: () => NOW, company: false });
-    const whole = exportOutput('csv', d.chunks, DEFAULT_ANALYSIS_PARAMS, exportMetaOf(d, NOW));
-    const expected = [...whole.pieces].join('');
-    expect(expected.split('\r\n').length).toBeGreaterThan(10_000);
-    expect(readFileSync(out, 'utf8')).toBe(expected);
-    expect(summary.rows).toBe(whole.rows);
-    // The outlier count, taken without the analysis, is the analysis's own.
-    expect(summary.outliers).toBe(analyzeTrack(d.chunks, DEFAULT_ANALYSIS_PARAMS).totals.outliers);
-    expect(summary.days).toBe(41);
-  });
+      const selection = parseSelection(exportArgs(out, from, to, format), NOW);
+      const d = await downloadSelection(client(), selection, { now: () => NOW, company: format === 'gpx' });
+      const whole = exportOutput(format, d.chunks, DEFAULT_ANALYSIS_PARAMS, exportMetaOf(d, NOW));
+      const expected = [...whole.pieces].join('');
+      expect(expected.split(format === 'csv' ? '\r\n' : '<trkpt ').length).toBeGreaterThan(10_000);
+      expect(readFileSync(out, 'utf8')).toBe(expected);
+      expect(summary.rows).toBe(whole.rows);
+      // The outlier count, taken without the analysis, is the analysis's own.
+      expect(summary.outliers).toBe(analyzeTrack(d.chunks, DEFAULT_ANALYSIS_PARAMS).totals.outliers);
+      expect(summary.days).toBe(41);
+    },
+  );
 
   it('a download that fails half-way leaves neither the file nor a partial one', async () => {
     let history = 0;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { csvBytes, csvLines, parseCsv } from '../../shared/export/csv.ts';
-import { gpxBytes, gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
+import { gpxByDays, gpxBytes, gpxPieces, type GpxMeta } from '../../shared/export/gpx.ts';
 import { motionCode, MOTION_BY_CODE } from '../../shared/domain/status.ts';
 import type { MotionStatus } from '../../shared/api/wire.ts';
 import { findOutliers } from '../../shared/track/outliers.ts';
@@ -130,6 +130,15 @@ describe('exact bytes of the writers on edge values', () => {
     expect(utf8(gpxBytes({ chunks: [EDGE_A, EDGE_B], meta: META, pieceSize: 7 }))).toBe(GPX_EDGE);
     for (const piece of csvBytes([EDGE_A, EDGE_B, EDGE_C], { pieceSize: 7 }))
       expect(Buffer.from(piece).toString('utf8')).toMatch(/\r\n$/);
+  });
+
+  it('GPX built day by day (gpxByDays) is the same file, an empty day adding no track', () => {
+    const byDays = gpxByDays({});
+    const empty = chunkOf('2026-05-03', []);
+    const days = [EDGE_A, empty, EDGE_B].flatMap((c) => byDays.day(c));
+    const { head, end } = byDays.file([EDGE_B, empty, EDGE_A], META);
+    expect(Buffer.concat([head, ...days, end]).toString('utf8')).toBe(GPX_EDGE);
+    expect(() => byDays.file([EDGE_A], { ...META, dayZone: 'America/Chicago' })).toThrow(RangeError);
   });
 
   it('CSV with local times: the zone column pinned too', () => {

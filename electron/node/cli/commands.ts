@@ -3,6 +3,8 @@ import { formatHoursMinutes } from '../../../shared/domain/hos.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { csvBytes, csvHeader } from '../../../shared/export/csv.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
+import { gpxByDays } from '../../../shared/export/gpx.ts';
+import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
@@ -189,24 +191,30 @@ async function downloadAndWrite(
   q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
 ): Promise<{ counts: ExportSummary; vehicle: string }> {
   const { format, params, now } = q;
-  // A UTC breadcrumb CSV is rows of UTC days in day order: each day is written as soon as it is in
-  // order, while later days download (the same bytes as exportOutput's csv, which the tests check).
-  const streamed = format === 'csv' && q.selection.zone === 'UTC';
-  if (streamed) await output.write(csvHeader);
+  // UTC breadcrumbs are rendered day by day while later days download (days-in-order.ts): a CSV day is
+  // written at once; a GPX day is kept until the header, which needs every point's bounds, can go first.
+  // The same bytes as exportOutput's, which the tests check.
+  const streamed = (format === 'csv' || format === 'gpx') && q.selection.zone === 'UTC';
+  const gpx = gpxByDays({ ...gapParamsOf(params), dayZone: 'UTC' });
+  const gpxDays: Uint8Array[] = [];
+  const onDayInOrder = async (chunk: DayChunk): Promise<void> => {
+    if (format === 'gpx') gpxDays.push(...gpx.day(chunk));
+    else
+      for (const piece of csvBytes([chunk], { header: false, maxPlausibleMph: params.maxPlausibleMph }))
+        await output.write(piece);
+  };
+  if (streamed && format === 'csv') await output.write(csvHeader);
   const d = await downloadSelection(client, q.selection, {
     now,
     company: format !== 'csv',
-    ...(streamed
-      ? {
-          onDayInOrder: async (chunk: DayChunk) => {
-            for (const piece of csvBytes([chunk], { header: false, maxPlausibleMph: params.maxPlausibleMph }))
-              await output.write(piece);
-          },
-        }
-      : {}),
+    ...(streamed ? { onDayInOrder } : {}),
   });
   const rendered = streamed
-    ? { pieces: [], rows: recordsOf(d.chunks), outliers: countOutliers(d.chunks, params.maxPlausibleMph) }
+    ? {
+        pieces: format === 'gpx' ? gpxFile(gpx.file(d.chunks, exportMetaOf(d, now())), gpxDays) : [],
+        rows: recordsOf(d.chunks),
+        outliers: countOutliers(d.chunks, params.maxPlausibleMph),
+      }
     : exportOutput(format, d.chunks, params, exportMetaOf(d, now()), true);
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
@@ -224,3 +232,9 @@ async function downloadAndWrite(
 }
 
 const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);
+
+const gpxFile = (f: { head: Uint8Array; end: Uint8Array }, days: Uint8Array[]): Uint8Array[] => [
+  f.head,
+  ...days,
+  f.end,
+];
