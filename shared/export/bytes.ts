@@ -32,6 +32,13 @@ declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * Bytes pieces default to 512 KiB: a file then takes few large writes (a
+ * busy disk answers each write slowly); the text pieces keep format.ts's
+ * PIECE_SIZE, as posted between processes.
+ */
+export const BYTE_PIECE_SIZE = 512 * 1024;
+
 /** Room past pieceSize: a row's worst-case reservation fits, so the buffer grows only for an unusually long text. */
 const HEADROOM = 16 * 1024;
 

@@ -4,6 +4,7 @@ import { findOutliers } from '../track/outliers.ts';
 import { createLocalIsoFormatter } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
 import {
+  BYTE_PIECE_SIZE,
   ByteBuilder,
   createIsoBytes,
   NUMBER_ROOM,
@@ -61,7 +62,7 @@ export function csvTextValue(cell: string): string {
 export interface CsvOptions {
   /** Emit the header line first (default true). */
   header?: boolean;
-  /** Approximate piece size in UTF-16 code units (default 64 K). */
+  /** Approximate piece size: UTF-16 code units of csvLines' text (default 64 K), bytes of csvBytes (default BYTE_PIECE_SIZE). */
   pieceSize?: number;
   /** The outlier rule's plausible maximum (default DEFAULT_MAX_PLAUSIBLE_MPH), for the `outlier` column. */
   maxPlausibleMph?: number;
@@ -79,7 +80,7 @@ const ROW_ROOM = 4 * NUMBER_ROOM + TIME_ROOM + 64;
  * (bytes.ts): the same text csvLines gives, without a string per field.
  */
 export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<Uint8Array> {
-  const out = new ByteBuilder(options.pieceSize ?? PIECE_SIZE);
+  const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE);
   const iso = createIsoBytes();
   const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
   const statusCells = MOTION_BY_CODE.map((s) => utf8(`,${csvTextCell(s)},`));
@@ -127,7 +128,7 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
 
 /** csvBytes as text pieces (for callers that post or join strings). */
 export function csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<string> {
-  return piecesAsText(csvBytes(chunks, options));
+  return piecesAsText(csvBytes(chunks, { ...options, pieceSize: options.pieceSize ?? PIECE_SIZE }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
 import {
+  BYTE_PIECE_SIZE,
   ByteBuilder,
   createIsoBytes,
   NUMBER_ROOM,
@@ -85,7 +86,7 @@ export interface GpxInput extends Partial<GapParams> {
   chunks: Iterable<DayChunk>;
   meta: GpxMeta;
   tracks?: 'day' | GpxTrackSplitter;
-  /** Approximate piece size in UTF-16 code units (default 64 K). */
+  /** Approximate piece size: UTF-16 code units of gpxPieces' text (default 64 K), bytes of gpxBytes (default BYTE_PIECE_SIZE). */
   pieceSize?: number;
 }
 
@@ -126,7 +127,7 @@ const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320;
 
 /** The GPX as UTF-8 pieces of about `pieceSize` bytes, written byte by byte (bytes.ts). */
 export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
-  const out = new ByteBuilder(input.pieceSize ?? PIECE_SIZE);
+  const out = new ByteBuilder(input.pieceSize ?? BYTE_PIECE_SIZE);
   const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
   putString(out, header(input.meta, measure(tracks), createIsoFormatter()));
@@ -156,10 +157,11 @@ export function gpxByDays(input: Partial<GapParams> & { dayZone?: string; pieceS
   const writeTrack = trackWriter(input);
   return {
     day(chunk) {
+      // Kept until the end: text-sized pieces, the last one copied out of its buffer, so little is held unused.
       const out = new ByteBuilder(input.pieceSize ?? PIECE_SIZE);
       const pieces: Uint8Array[] = [];
       for (const track of split([chunk])) pieces.push(...writeTrack(out, track));
-      if (out.pos > 0) pieces.push(out.last());
+      if (out.pos > 0) pieces.push(out.last().slice());
       return pieces;
     },
     file(chunks, meta) {
@@ -245,5 +247,5 @@ function putCourse(buf: Uint8Array, pos: number, degrees: number): number {
 
 /** gpxBytes as text pieces (for callers that post or join strings). */
 export function gpxPieces(input: GpxInput): Generator<string> {
-  return piecesAsText(gpxBytes(input));
+  return piecesAsText(gpxBytes({ ...input, pieceSize: input.pieceSize ?? PIECE_SIZE }));
 }
