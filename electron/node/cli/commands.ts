@@ -200,7 +200,11 @@ async function downloadAndWrite(
   const onDayInOrder = async (chunk: DayChunk): Promise<void> => {
     if (format === 'gpx') gpxDays.push(...gpx.day(chunk));
     else
-      for (const piece of csvBytes([chunk], { header: false, maxPlausibleMph: params.maxPlausibleMph }))
+      for (const piece of csvBytes([chunk], {
+        header: false,
+        maxPlausibleMph: params.maxPlausibleMph,
+        pieceSize: DAY_PIECE,
+      }))
         await output.write(piece);
   };
   if (streamed && format === 'csv') await output.write(csvHeader);
@@ -238,3 +242,6 @@ const gpxFile = (f: { head: Uint8Array; end: Uint8Array }, days: Uint8Array[]): 
   ...days,
   f.end,
 ];
+
+/** A day's CSV is about 80 KB: a day-sized buffer, not the whole-file default, is allocated per day. */
+const DAY_PIECE = 64 * 1024;
