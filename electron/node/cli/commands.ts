@@ -1,15 +1,13 @@
 import { DUTY_STATUS_MEANING } from '../../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../../shared/domain/hos.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import { csvBytes, csvHeader } from '../../../shared/export/csv.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
-import { gpxByDays } from '../../../shared/export/gpx.ts';
-import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
 import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } from './export-all.ts';
+import { dayStream } from './day-stream.ts';
 import { countOutliers, exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { openOutputFile, type OutputFile } from './output-file.ts';
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
@@ -191,35 +189,22 @@ async function downloadAndWrite(
   q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
 ): Promise<{ counts: ExportSummary; vehicle: string }> {
   const { format, params, now } = q;
-  // UTC breadcrumbs are rendered day by day while later days download (days-in-order.ts): a CSV day is
-  // written at once; a GPX day is kept until the header, which needs every point's bounds, can go first.
-  // The same bytes as exportOutput's, which the tests check.
-  const streamed = (format === 'csv' || format === 'gpx') && q.selection.zone === 'UTC';
-  const gpx = gpxByDays({ ...gapParamsOf(params), dayZone: 'UTC' });
-  const gpxDays: Uint8Array[] = [];
-  const onDayInOrder = async (chunk: DayChunk): Promise<void> => {
-    if (format === 'gpx') gpxDays.push(...gpx.day(chunk));
-    else
-      for (const piece of csvBytes([chunk], {
-        header: false,
-        maxPlausibleMph: params.maxPlausibleMph,
-        pieceSize: DAY_PIECE,
-      }))
-        await output.write(piece);
-  };
-  if (streamed && format === 'csv') await output.write(csvHeader);
+  const stream =
+    (format === 'csv' || format === 'gpx') && q.selection.zone === 'UTC' ? dayStream(format, params, output) : null;
+  await stream?.start();
   const d = await downloadSelection(client, q.selection, {
     now,
     company: format !== 'csv',
-    ...(streamed ? { onDayInOrder } : {}),
+    ...(stream ? { onDayInOrder: stream.day } : {}),
   });
-  const rendered = streamed
+  const meta = exportMetaOf(d, now());
+  const rendered = stream
     ? {
-        pieces: format === 'gpx' ? gpxFile(gpx.file(d.chunks, exportMetaOf(d, now())), gpxDays) : [],
+        pieces: stream.rest(d.chunks, meta),
         rows: recordsOf(d.chunks),
         outliers: countOutliers(d.chunks, params.maxPlausibleMph),
       }
-    : exportOutput(format, d.chunks, params, exportMetaOf(d, now()), true);
+    : exportOutput(format, d.chunks, params, meta, true);
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
   const counts: ExportSummary = {
@@ -236,12 +221,3 @@ async function downloadAndWrite(
 }
 
 const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);
-
-const gpxFile = (f: { head: Uint8Array; end: Uint8Array }, days: Uint8Array[]): Uint8Array[] => [
-  f.head,
-  ...days,
-  f.end,
-];
-
-/** A day's CSV is about 80 KB: a day-sized buffer, not the whole-file default, is allocated per day. */
-const DAY_PIECE = 64 * 1024;
