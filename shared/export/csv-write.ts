@@ -140,19 +140,27 @@ export function csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): 
 function putCsvCell(buf: Uint8Array, pos: number, value: string): number {
   const n = value.length;
   if (n === 0) return pos;
+  // Copied while scanned, one place to the right: the opening quote goes in front if the cell needs one.
+  const mark = startsLikeFormula(value.charCodeAt(0)) ? 1 : 0;
+  let p = pos + 1 + mark;
   let quote = false;
   for (let k = 0; k < n; k++) {
     const c = value.charCodeAt(k);
     if (c >= 128) return putText(buf, pos, csvTextCell(value));
-    if (c === 44 || c === 34 || c === 13 || c === 10) quote = true;
+    buf[p++] = c;
+    if (c === 34) {
+      buf[p++] = 34;
+      quote = true;
+    } else if (c === 44 || c === 13 || c === 10) quote = true;
   }
-  if (quote) buf[pos++] = 34;
-  if (startsLikeFormula(value.charCodeAt(0))) buf[pos++] = 39;
-  for (let k = 0; k < n; k++) {
-    const c = value.charCodeAt(k);
-    buf[pos++] = c;
-    if (c === 34) buf[pos++] = 34;
+  if (quote) {
+    buf[pos] = 34;
+    if (mark) buf[pos + 1] = 39;
+    buf[p++] = 34;
+    return p;
   }
-  if (quote) buf[pos++] = 34;
-  return pos;
+  // Unquoted, so no quote was doubled: the text moves back to the cell's start.
+  if (mark) buf[pos] = 39;
+  buf.copyWithin(pos + mark, pos + 1 + mark, p);
+  return p - 1;
 }
