@@ -8,10 +8,11 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvLines } from '../shared/export/csv.ts';
-import { gpxPieces } from '../shared/export/gpx.ts';
+import { csvBytes, csvLines } from '../shared/export/csv.ts';
+import { gpxBytes, gpxPieces } from '../shared/export/gpx.ts';
 import type { DayChunk } from '../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../test/support/tracks.ts';
+import { WRITE_BUFFER } from '../electron/node/cli/output-file.ts';
 import { report } from './lib/figures.ts';
 import { gpsbabelRuns, writeOnce } from './lib/write-baselines.ts';
 
@@ -43,7 +44,7 @@ interface Figures {
   peakHeap: number;
 }
 
-async function streamToFile(file: string, pieces: Iterable<string>): Promise<Figures> {
+async function streamToFile(file: string, pieces: Iterable<string | Uint8Array>): Promise<Figures> {
   gc?.();
   gc?.();
   const base = process.memoryUsage();
@@ -56,7 +57,8 @@ async function streamToFile(file: string, pieces: Iterable<string>): Promise<Fig
   };
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const out = createWriteStream(file);
+  // Buffered like the CLI's output file (electron/node/cli/output-file.ts).
+  const out = createWriteStream(file, { highWaterMark: WRITE_BUFFER });
   for (const piece of pieces) {
     if (!out.write(piece)) await once(out, 'drain');
     sample();
@@ -79,7 +81,7 @@ async function streamToFile(file: string, pieces: Iterable<string>): Promise<Fig
 }
 
 /** CPU seconds to build the strings without writing them. */
-function generateOnly(pieces: Iterable<string>): number {
+function generateOnly(pieces: Iterable<string | Uint8Array>): number {
   gc?.();
   const cpu = process.cpuUsage();
   let chars = 0;
@@ -109,18 +111,19 @@ const meta = {
 };
 const REPEAT = 3;
 try {
-  const formats: [string, () => Iterable<string>][] = [
-    ['CSV', () => csvLines(chunks)],
-    ['GPX', () => gpxPieces({ chunks, meta })],
+  // Each writer as the CLI streams it to a file, and its text pieces (what the baseline's one string is built from).
+  const formats: [string, () => Iterable<string | Uint8Array>, () => Iterable<string>][] = [
+    ['CSV', () => csvBytes(chunks), () => csvLines(chunks)],
+    ['GPX', () => gpxBytes({ chunks, meta }), () => gpxPieces({ chunks, meta })],
   ];
-  for (const [name, make] of formats) {
+  for (const [name, make, makeText] of formats) {
     const genSeconds = generateOnly(make());
     const file = join(dir, `bench.${name.toLowerCase()}`);
     const writer: number[] = [];
     const prebuilt: number[] = [];
     let f: Figures | null = null;
     // The same bytes as one string built beforehand: what writing alone costs on this disk, this run.
-    const whole = [...make()].join('');
+    const whole = [...makeText()].join('');
     for (let i = 0; i < REPEAT; i++) {
       rmSync(file, { force: true });
       f = await streamToFile(file, make());
@@ -129,6 +132,8 @@ try {
       prebuilt.push(await writeOnce(file, whole));
     }
     f = f!;
+    if (f.bytes !== Buffer.byteLength(whole))
+      throw new Error(`${name}: the writer wrote ${f.bytes} bytes, its text is ${Buffer.byteLength(whole)}`);
     console.log(
       `${name}: ${f.seconds.toFixed(2)} s to file (CPU ${f.cpuSeconds.toFixed(2)} s; ${(total / f.seconds / 1e6).toFixed(2)} M points/s, ${(f.bytes / MB / f.seconds).toFixed(0)} MB/s), ` +
         `strings only CPU ${genSeconds.toFixed(2)} s; file ${(f.bytes / MB).toFixed(0)} MB; ` +

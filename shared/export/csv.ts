@@ -1,10 +1,6 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
 import type { MotionStatus } from '../api/wire.ts';
-import { DEFAULT_MAX_PLAUSIBLE_MPH } from '../track/gaps.ts';
-import { findOutliers } from '../track/outliers.ts';
-import { createLocalIsoFormatter } from '../time/local-day.ts';
-import type { Breadcrumb, DayChunk } from '../track/types.ts';
-import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
+import type { Breadcrumb } from '../track/types.ts';
 
 /**
  * Breadcrumb CSV: RFC 4180 with CRLF line endings, UTF-8 (no BOM: the writer
@@ -27,116 +23,19 @@ import { createIsoFormatter, formatNumber, orderChunks, PIECE_SIZE } from './for
  * - outlier: `true` for a reading the analysis leaves out (shared/track/outliers.ts,
  *   with the export's plausible maximum), else `false`. Every reading is written.
  */
-export const CSV_COLUMNS = [
-  'id',
-  'timestamp',
-  'lat',
-  'lng',
-  'speed_mph',
-  'status',
-  'direction',
-  'vehicle_number',
-  'vin',
-  'calc_location',
-  'outlier',
-] as const;
+import { CSV_COLUMNS, CSV_COLUMNS_LOCAL, csvTextValue } from './csv-write.ts';
 
-/** The columns of a file exported for a zone: local_time next to the UTC timestamp. */
-export const CSV_COLUMNS_LOCAL = ['id', 'timestamp', 'local_time', ...CSV_COLUMNS.slice(2)] as const;
-
-export const CSV_EOL = '\r\n';
-export const csvHeader = CSV_COLUMNS.join(',') + CSV_EOL;
-const csvHeaderLocal = CSV_COLUMNS_LOCAL.join(',') + CSV_EOL;
-
-/** = + - @ tab CR, and ' itself (see above). */
-function startsLikeFormula(c: number): boolean {
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 39;
-}
-
-/** One text cell, neutralised and quoted as described above (a char scan: this runs twice per row). */
-export function csvTextCell(value: string): string {
-  const v = startsLikeFormula(value.charCodeAt(0)) ? `'${value}` : value;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 44 || c === 34 || c === 13 || c === 10) return `"${v.replaceAll('"', '""')}"`;
-  }
-  return v;
-}
-
-/** Undoes csvTextCell's neutralisation (quoting is undone by parseCsv). */
-export function csvTextValue(cell: string): string {
-  return cell.startsWith("'") ? cell.slice(1) : cell;
-}
-
-export interface CsvOptions {
-  /** Emit the header line first (default true). */
-  header?: boolean;
-  /** Approximate piece size in UTF-16 code units (default 64 K). */
-  pieceSize?: number;
-  /** The outlier rule's plausible maximum (default DEFAULT_MAX_PLAUSIBLE_MPH), for the `outlier` column. */
-  maxPlausibleMph?: number;
-  /** IANA zone: adds the local_time column (CSV_COLUMNS_LOCAL). Absent: the UTC-only columns, as before zones existed. */
-  zone?: string;
-}
-
-/**
- * The CSV of `chunks` (sorted by day here, points already in time order
- * within a chunk) as string pieces of about `pieceSize`, so a million rows
- * stream to disk without one giant string.
- */
-export function* csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<string> {
-  const pieceSize = options.pieceSize ?? PIECE_SIZE;
-  const iso = createIsoFormatter();
-  const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
-  const statusCells = MOTION_BY_CODE.map((s) => csvTextCell(s));
-  const header = local ? csvHeaderLocal : csvHeader;
-  // Rows are joined once per piece: a flat string writes faster than a long += rope.
-  const rows: string[] = options.header === false ? [] : [header];
-  let size = rows.length > 0 ? header.length : 0;
-  const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
-  for (const chunk of orderChunks(chunks)) {
-    const tail = `,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`;
-    const outliers = findOutliers(chunk, maxPlausibleMph);
-    const { t, lat, lng, speed, direction, status, id, location } = chunk;
-    let lastLocation: string | undefined;
-    let lastLocationCell = '';
-    for (let i = 0; i < chunk.length; i++) {
-      const loc = location[i] ?? '';
-      if (loc !== lastLocation) {
-        lastLocation = loc;
-        lastLocationCell = csvTextCell(loc);
-      }
-      const code = status[i]!;
-      const row =
-        csvTextCell(id[i] ?? '') +
-        ',' +
-        iso(t[i]!) +
-        (local ? `,${local(t[i]!)}` : '') +
-        ',' +
-        formatNumber(lat[i]!) +
-        ',' +
-        formatNumber(lng[i]!) +
-        ',' +
-        formatNumber(speed[i]!) +
-        ',' +
-        (statusCells[code] ?? csvTextCell(String(code))) +
-        ',' +
-        formatNumber(direction[i]!) +
-        tail +
-        lastLocationCell +
-        (outliers?.[i] === 1 ? ',true' : ',false') +
-        CSV_EOL;
-      rows.push(row);
-      size += row.length;
-      if (size >= pieceSize) {
-        yield rows.join('');
-        rows.length = 0;
-        size = 0;
-      }
-    }
-  }
-  if (size > 0) yield rows.join('');
-}
+export {
+  CSV_COLUMNS,
+  CSV_COLUMNS_LOCAL,
+  CSV_EOL,
+  csvBytes,
+  csvHeader,
+  csvLines,
+  csvTextCell,
+  csvTextValue,
+  type CsvOptions,
+} from './csv-write.ts';
 
 /**
  * RFC 4180 parser (quoted cells, doubled quotes, CRLF or LF line ends, a

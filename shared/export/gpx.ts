@@ -1,13 +1,22 @@
 import { MOTION_BY_CODE } from '../domain/status.ts';
+import type { LocalDay } from '../time/local-day.ts';
 import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
-import type { LocalDay } from '../time/local-day.ts';
-import { localDayOfMs } from '../time/local-day.ts';
-import { describeDayRange, formatDayRange } from './context.ts';
-import { createIsoFormatter, formatCourse, formatNumber, orderChunks, PIECE_SIZE } from './format.ts';
-import { xmlAttr, xmlText } from './xml.ts';
+import {
+  BYTE_PIECE_SIZE,
+  ByteBuilder,
+  createIsoBytes,
+  NUMBER_ROOM,
+  piecesAsText,
+  putBytes,
+  putNumber,
+  TIME_ROOM,
+  utf8,
+} from './bytes.ts';
+import { createIsoFormatter, orderChunks, PIECE_SIZE } from './format.ts';
+import { header, measure, trackOpen } from './gpx-header.ts';
 
 /**
  * GPX 1.1 export, valid against the Topografix XSD (schema order respected:
@@ -77,17 +86,11 @@ export interface GpxInput extends Partial<GapParams> {
   chunks: Iterable<DayChunk>;
   meta: GpxMeta;
   tracks?: 'day' | GpxTrackSplitter;
-  /** Approximate piece size in UTF-16 code units (default 64 K). */
+  /** Approximate piece size: UTF-16 code units of gpxPieces' text (default 64 K), bytes of gpxBytes (default BYTE_PIECE_SIZE). */
   pieceSize?: number;
 }
 
-export const GPX_NS = 'http://www.topografix.com/GPX/1/1';
-export const GPXTPX_NS = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
-/** RouteLens's own extension namespace: a URN, so nobody else's domain is implied. */
-export const GPX_RL_NS = 'urn:routelens:gpx:1';
-const SCHEMA_LOCATION =
-  `${GPX_NS} http://www.topografix.com/GPX/1/1/gpx.xsd ` +
-  `${GPXTPX_NS} https://www8.garmin.com/xmlschemas/TrackPointExtensionv2.xsd`;
+export { GPX_NS, GPX_RL_NS, GPX_UNKNOWN, GPXTPX_NS } from './gpx-header.ts';
 
 /** The default splitter: one track per non-empty day of the chunks (UTC days, or local days of `zone` for regrouped chunks). */
 export function tracksByDay(zone = 'UTC'): GpxTrackSplitter {
@@ -101,123 +104,88 @@ export function tracksByDay(zone = 'UTC'): GpxTrackSplitter {
       }));
 }
 
-interface Bounds {
-  minLat: number;
-  maxLat: number;
-  minLon: number;
-  maxLon: number;
-  points: number;
-  firstMs: number;
-  lastMs: number;
+const PT_LAT = utf8('<trkpt lat="');
+const PT_LON = utf8('" lon="');
+const PT_TIME = utf8('"><time>');
+const PT_SPEED = utf8('<gpxtpx:speed>');
+const PT_SPEED_END = utf8('</gpxtpx:speed>');
+const PT_COURSE = utf8('<gpxtpx:course>');
+const PT_COURSE_END = utf8('</gpxtpx:course>');
+const EXT_OPEN = '<extensions><gpxtpx:TrackPointExtension>';
+/** What follows a point's time: its <type> (none for an unknown code) and the extensions' opening, per motion code. */
+const AFTER_TIME = MOTION_BY_CODE.map((s) => utf8(`</time><type>${s}</type>${EXT_OPEN}`));
+const AFTER_TIME_UNTYPED = utf8(`</time>${EXT_OPEN}`);
+/** The point's closing, plain and for an outlier. */
+const PT_END = [
+  utf8('</gpxtpx:TrackPointExtension></extensions></trkpt>\n'),
+  utf8('</gpxtpx:TrackPointExtension><rl:outlier>true</rl:outlier></extensions></trkpt>\n'),
+] as const;
+const SEGMENT_BREAK = utf8('</trkseg>\n<trkseg>\n');
+const TRACK_END = utf8('</trkseg>\n</trk>\n');
+/** A point's room besides its numbers and time: every tag above, the longest type. */
+const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320;
+
+/** The GPX as UTF-8 pieces of about `pieceSize` bytes, written byte by byte (bytes.ts). */
+export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
+  const out = new ByteBuilder(input.pieceSize ?? BYTE_PIECE_SIZE);
+  const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
+  const tracks = [...split(orderChunks(input.chunks))];
+  putString(out, header(input.meta, measure(tracks), createIsoFormatter()));
+  const writeTrack = trackWriter(input);
+  for (const track of tracks) yield* writeTrack(out, track);
+  putString(out, '</gpx>\n');
+  yield out.last();
+}
+
+function putString(out: ByteBuilder, s: string): void {
+  const bytes = utf8(s);
+  out.pos = putBytes(out.room(bytes.length), out.pos, bytes);
 }
 
 /**
- * First pass: bounds (which the schema places before any point) and
- * validation, so a bad coordinate fails the export before a byte is written.
+ * A day-track GPX (gpxBytes with tracks 'day') built while its days arrive:
+ * `day` renders a chunk's <trk> at once (an empty chunk has none), in the
+ * order the file lists them (by day); `file` then gives the header, which
+ * needs every point's bounds, and the end, around those tracks. Together the
+ * same bytes as gpxBytes of the same chunks.
  */
-function measure(tracks: readonly GpxTrack[]): Bounds {
-  const b: Bounds = {
-    minLat: Infinity,
-    maxLat: -Infinity,
-    minLon: Infinity,
-    maxLon: -Infinity,
-    points: 0,
-    firstMs: Infinity,
-    lastMs: -Infinity,
+export function gpxByDays(input: Partial<GapParams> & { dayZone?: string; pieceSize?: number }): {
+  day(chunk: DayChunk): Uint8Array[];
+  file(chunks: readonly DayChunk[], meta: GpxMeta): { head: Uint8Array; end: Uint8Array };
+} {
+  const split = tracksByDay(input.dayZone);
+  const writeTrack = trackWriter(input);
+  return {
+    day(chunk) {
+      // Kept until the end: text-sized pieces, the last one copied out of its buffer, so little is held unused.
+      const out = new ByteBuilder(input.pieceSize ?? PIECE_SIZE);
+      const pieces: Uint8Array[] = [];
+      for (const track of split([chunk])) pieces.push(...writeTrack(out, track));
+      if (out.pos > 0) pieces.push(out.last().slice());
+      return pieces;
+    },
+    file(chunks, meta) {
+      if ((meta.dayZone ?? 'UTC') !== (input.dayZone ?? 'UTC'))
+        throw new RangeError(
+          `GPX: tracks of ${input.dayZone ?? 'UTC'} days under a header of ${meta.dayZone ?? 'UTC'} days`,
+        );
+      const tracks = [...split(orderChunks(chunks))];
+      return { head: utf8(header(meta, measure(tracks), createIsoFormatter())), end: utf8('</gpx>\n') };
+    },
   };
-  for (const track of tracks) {
-    for (const { chunk, start, end } of track.ranges) {
-      const { lat, lng } = chunk;
-      if (end > start) {
-        b.firstMs = Math.min(b.firstMs, chunk.t[start]!);
-        b.lastMs = Math.max(b.lastMs, chunk.t[end - 1]!);
-      }
-      for (let i = start; i < end; i++) {
-        const la = lat[i]!;
-        const lo = lng[i]!;
-        if (!(la >= -90 && la <= 90) || !Number.isFinite(lo)) {
-          throw new RangeError(`GPX: point ${chunk.id[i] ?? i} of ${chunk.day} has invalid coordinates (${la}, ${lo})`);
-        }
-        const lon = lo >= -180 && lo < 180 ? lo : normalizeLng(lo);
-        if (la < b.minLat) b.minLat = la;
-        if (la > b.maxLat) b.maxLat = la;
-        if (lon < b.minLon) b.minLon = lon;
-        if (lon > b.maxLon) b.maxLon = lon;
-      }
-      b.points += Math.max(0, end - start);
-    }
-  }
-  return b;
 }
 
-/** An auditor reading "USDOT: ." cannot tell a missing number from a lost one; this says it plainly. */
-export const GPX_UNKNOWN = 'unknown (no company info from the API)';
-
-function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): string {
-  const creator = meta.creator ?? 'RouteLens';
-  const zone = meta.dayZone ?? 'UTC';
-  const asked = { from: meta.from, to: meta.to };
-  const covered =
-    bounds.points > 0 ? { from: localDayOfMs(bounds.firstMs, zone), to: localDayOfMs(bounds.lastMs, zone) } : null;
-  const carrier = meta.carrierName.trim() === '' ? GPX_UNKNOWN : meta.carrierName;
-  const dot = meta.dotNumber.trim() === '' ? GPX_UNKNOWN : meta.dotNumber;
-  const desc =
-    `Carrier: ${carrier}. USDOT: ${dot}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
-    `Range: ${describeDayRange({ zone, asked, covered })}. Points: ${bounds.points}. ` +
-    `Point type is the motion status; speed in m/s and course in degrees at 0.1° (Garmin TrackPointExtension v2); ` +
-    `rl:outlier marks a reading the analysis left out (impossible speed or position jump).`;
-  const name = `${meta.vehicleNumber} ${formatDayRange(asked)}${covered ? ` (data ${formatDayRange(covered)})` : ' (no data)'}`;
-  const keywords = [
-    'ELD',
-    'breadcrumbs',
-    dot === GPX_UNKNOWN ? '' : `USDOT ${dot}`,
-    meta.vehicleNumber,
-    meta.vin,
-    meta.carrierName,
-  ]
-    .filter((k) => k.trim() !== '')
-    .join(', ');
-  let s =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<gpx version="1.1" creator="${xmlAttr(creator)}" xmlns="${GPX_NS}" xmlns:gpxtpx="${GPXTPX_NS}" xmlns:rl="${GPX_RL_NS}" ` +
-    `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMA_LOCATION}">\n` +
-    '<metadata>\n' +
-    `<name>${xmlText(name)}</name>\n` +
-    `<desc>${xmlText(desc)}</desc>\n` +
-    `<author><name>${xmlText(creator)}</name></author>\n` +
-    `<time>${iso(meta.generatedAt)}</time>\n` +
-    `<keywords>${xmlText(keywords)}</keywords>\n`;
-  if (bounds.points > 0) {
-    s +=
-      `<bounds minlat="${formatNumber(bounds.minLat)}" minlon="${formatNumber(bounds.minLon)}" ` +
-      `maxlat="${formatNumber(bounds.maxLat)}" maxlon="${formatNumber(bounds.maxLon)}"/>\n`;
-  }
-  return s + '</metadata>\n';
-}
-
-function trackOpen(track: GpxTrack): string {
-  let s = `<trk>\n<name>${xmlText(track.name)}</name>\n`;
-  if (track.desc !== undefined) s += `<desc>${xmlText(track.desc)}</desc>\n`;
-  if (track.type !== undefined) s += `<type>${xmlText(track.type)}</type>\n`;
-  return s + '<trkseg>\n';
-}
-
-export function* gpxPieces(input: GpxInput): Generator<string> {
-  const pieceSize = input.pieceSize ?? PIECE_SIZE;
+/** Writes one <trk> into `out`, yielding full pieces as it goes. */
+function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTrack) => Generator<Uint8Array> {
   const rule = gapRule(input);
-  const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
-  const tracks = [...split(orderChunks(input.chunks))];
-  const iso = createIsoFormatter();
-  const types = MOTION_BY_CODE.map((s) => `<type>${s}</type>`);
-  let buf = header(input.meta, measure(tracks), iso);
-
+  const iso = createIsoBytes();
   const outliersOf = new Map<DayChunk, Uint8Array | null>();
   const flagsOf = (chunk: DayChunk) => {
     if (!outliersOf.has(chunk)) outliersOf.set(chunk, findOutliers(chunk, input.maxPlausibleMph));
     return outliersOf.get(chunk) ?? null;
   };
-  for (const track of tracks) {
-    buf += trackOpen(track);
+  return function* (out, track) {
+    putString(out, trackOpen(track));
     let prevT = Number.NaN;
     let prevStatus = -1;
     let prevLat = Number.NaN;
@@ -229,9 +197,11 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
         const ti = t[i]!;
         const code = status[i]!;
         const outlier = outliers?.[i] === 1;
+        const buf = out.room(POINT_ROOM + SEGMENT_BREAK.length);
+        let pos = out.pos;
         if (!outlier) {
           if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!))
-            buf += '</trkseg>\n<trkseg>\n';
+            pos = putBytes(buf, pos, SEGMENT_BREAK);
           prevT = ti;
           prevStatus = code;
           prevLat = lat[i]!;
@@ -239,22 +209,43 @@ export function* gpxPieces(input: GpxInput): Generator<string> {
         }
         const lo = lng[i]!;
         const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
-        const course = formatCourse(direction[i]!);
-        buf +=
-          `<trkpt lat="${formatNumber(lat[i]!)}" lon="${formatNumber(lo >= -180 && lo < 180 ? lo : normalizeLng(lo))}">` +
-          `<time>${iso(ti)}</time>${types[code] ?? ''}<extensions><gpxtpx:TrackPointExtension>` +
-          (Number.isFinite(mps) ? `<gpxtpx:speed>${formatNumber(mps)}</gpxtpx:speed>` : '') +
-          (course !== '' ? `<gpxtpx:course>${course}</gpxtpx:course>` : '') +
-          '</gpxtpx:TrackPointExtension>' +
-          (outlier ? '<rl:outlier>true</rl:outlier>' : '') +
-          '</extensions></trkpt>\n';
-        if (buf.length >= pieceSize) {
-          yield buf;
-          buf = '';
+        pos = putBytes(buf, pos, PT_LAT);
+        pos = putNumber(buf, pos, lat[i]!);
+        pos = putBytes(buf, pos, PT_LON);
+        pos = putNumber(buf, pos, lo >= -180 && lo < 180 ? lo : normalizeLng(lo));
+        pos = putBytes(buf, pos, PT_TIME);
+        pos = iso(buf, pos, ti);
+        pos = putBytes(buf, pos, AFTER_TIME[code] ?? AFTER_TIME_UNTYPED);
+        if (Number.isFinite(mps)) {
+          pos = putBytes(buf, pos, PT_SPEED);
+          pos = putNumber(buf, pos, mps);
+          pos = putBytes(buf, pos, PT_SPEED_END);
         }
+        pos = putCourse(buf, pos, direction[i]!);
+        out.pos = putBytes(buf, pos, PT_END[outlier ? 1 : 0]);
+        if (out.pos >= out.pieceSize) yield out.take();
       }
     }
-    buf += '</trkseg>\n</trk>\n';
-  }
-  yield buf + '</gpx>\n';
+    out.pos = putBytes(out.room(TRACK_END.length), out.pos, TRACK_END);
+  };
+}
+
+/** <gpxtpx:course> with formatCourse's text (tenths of a degree in [0, 360), one decimal); nothing for a non-finite heading. */
+function putCourse(buf: Uint8Array, pos: number, degrees: number): number {
+  if (!Number.isFinite(degrees)) return pos;
+  // A whole-degree heading in [0, 2^31) (the wire's usual kind) gives the same x by int32 arithmetic, without fmod.
+  const x = (degrees | 0) === degrees && degrees >= 0 ? (degrees | 0) % 360 : ((degrees % 360) + 360) % 360;
+  let tenths = Math.round(x * 10);
+  if (tenths >= 3600) tenths = 0;
+  pos = putBytes(buf, pos, PT_COURSE);
+  const whole = (tenths / 10) | 0;
+  pos = putNumber(buf, pos, whole);
+  buf[pos++] = 46;
+  buf[pos++] = 48 + tenths - whole * 10;
+  return putBytes(buf, pos, PT_COURSE_END);
+}
+
+/** gpxBytes as text pieces (for callers that post or join strings). */
+export function gpxPieces(input: GpxInput): Generator<string> {
+  return piecesAsText(gpxBytes({ ...input, pieceSize: input.pieceSize ?? PIECE_SIZE }));
 }

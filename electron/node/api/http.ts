@@ -21,7 +21,7 @@ import {
   type ApiError,
 } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { formatBytes, readCappedBody } from './read-capped.ts';
+import { formatBytes, readCappedBody, utf8Text } from './read-capped.ts';
 import { redact, sanitizedCause } from './redact.ts';
 
 /** Log-safe events: paths carry ids, never keys. */
@@ -189,7 +189,7 @@ export function createHttp(o: HttpOptions): {
       const body = await readCappedBody(res, o.maxBodyBytes);
       if (body === 'too-large')
         throw new InvalidResponseError(host, `the response is larger than ${formatBytes(o.maxBodyBytes)}`, status);
-      text = new TextDecoder().decode(body);
+      text = utf8Text(body);
     } catch (err) {
       if (err instanceof RedirectRefusedError || err instanceof InvalidResponseError) throw err;
       if (caller?.aborted) throw new AbortedError();

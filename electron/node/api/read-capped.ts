@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * A response body read as a stream with a running byte count, so a server
  * (or anything pretending to be one) cannot make RouteLens buffer more than
@@ -25,6 +27,19 @@ export async function readCappedBody(res: Response, maxBytes: number): Promise<U
     parts.push(value);
   }
   return Buffer.concat(parts);
+}
+
+/**
+ * The body as text, exactly as `new TextDecoder().decode(body)` gives it (a
+ * leading BOM dropped, invalid sequences replaced): valid UTF-8, the usual
+ * case, takes Buffer's decoder, several times faster than TextDecoder on
+ * this Node; anything else goes to TextDecoder itself.
+ */
+export function utf8Text(body: Uint8Array): string {
+  const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (!isUtf8(buf)) return new TextDecoder().decode(body);
+  const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  return buf.toString('utf8', bom ? 3 : 0);
 }
 
 /** "32 MB", "1 MB", "512 KB": a cap as a person reads it. */

@@ -2,11 +2,13 @@ import { DUTY_STATUS_MEANING } from '../../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../../shared/domain/hos.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
+import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
 import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } from './export-all.ts';
-import { exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
+import { dayStream } from './day-stream.ts';
+import { countOutliers, exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { openOutputFile, type OutputFile } from './output-file.ts';
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
 import { formatTable } from './table.ts';
@@ -187,15 +189,29 @@ async function downloadAndWrite(
   q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
 ): Promise<{ counts: ExportSummary; vehicle: string }> {
   const { format, params, now } = q;
-  const d = await downloadSelection(client, q.selection, { now, company: format !== 'csv' });
-  const rendered = exportOutput(format, d.chunks, params, exportMetaOf(d, now()));
+  const stream =
+    (format === 'csv' || format === 'gpx') && q.selection.zone === 'UTC' ? dayStream(format, params, output) : null;
+  await stream?.start();
+  const d = await downloadSelection(client, q.selection, {
+    now,
+    company: format !== 'csv',
+    ...(stream ? { onDayInOrder: stream.day } : {}),
+  });
+  const meta = exportMetaOf(d, now());
+  const rendered = stream
+    ? {
+        pieces: stream.rest(d.chunks, meta),
+        rows: recordsOf(d.chunks),
+        outliers: countOutliers(d.chunks, params.maxPlausibleMph),
+      }
+    : exportOutput(format, d.chunks, params, meta, true);
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
   const counts: ExportSummary = {
     format,
     rows: rendered.rows,
     outliers: rendered.outliers,
-    records: d.chunks.reduce((n, c) => n + c.length, 0),
+    records: recordsOf(d.chunks),
     days: d.days.length,
     rejected: d.rejected,
     requests: d.requests,
@@ -203,3 +219,5 @@ async function downloadAndWrite(
   };
   return { counts, vehicle: `${d.vehicle.number} (${d.vehicle.vin})` };
 }
+
+const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);

@@ -1,12 +1,13 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import { csvLines } from '../../../shared/export/csv.ts';
+import { csvBytes, csvLines } from '../../../shared/export/csv.ts';
 import { eventsCsv } from '../../../shared/export/events-csv.ts';
 import { orderChunks } from '../../../shared/export/format.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
-import { gpxPieces } from '../../../shared/export/gpx.ts';
+import { gpxBytes, gpxPieces } from '../../../shared/export/gpx.ts';
 import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
+import { findOutliers } from '../../../shared/track/outliers.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 
@@ -32,7 +33,8 @@ export function parseExportFormat(args: ParsedArgs): ExportFormat {
 }
 
 export interface ExportOutput {
-  pieces: Iterable<string>;
+  /** Text, or for csv and gpx asked `asBytes` UTF-8 (the writers' own form: no decoding on the way to a file). */
+  pieces: Iterable<string | Uint8Array>;
   /** Data rows the file holds: breadcrumbs, trips or events. */
   rows: number;
   /** Readings the analysis leaves out as outliers (flagged in csv and gpx). */
@@ -49,26 +51,41 @@ export function exportOutput(
   days: readonly DayChunk[],
   params: AnalysisParams,
   meta: ExportMeta,
+  asBytes = false,
 ): ExportOutput {
   const chunks = orderChunks(days);
+  if (format === 'csv' || format === 'gpx') {
+    // Every reading is written; only the outlier count is wanted from the analysis, so it is counted alone.
+    const readings = chunks.reduce((n, c) => n + c.length, 0);
+    const outliers = countOutliers(chunks, params.maxPlausibleMph);
+    const csv = { maxPlausibleMph: params.maxPlausibleMph, ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}) };
+    const gpx = { chunks, meta, ...gapParamsOf(params) };
+    const pieces =
+      format === 'csv'
+        ? asBytes
+          ? csvBytes(chunks, csv)
+          : csvLines(chunks, csv)
+        : asBytes
+          ? gpxBytes(gpx)
+          : gpxPieces(gpx);
+    return { pieces, rows: readings, outliers };
+  }
   const analysis = analyzeTrack(chunks, params);
-  const readings = chunks.reduce((n, c) => n + c.length, 0);
   const outliers = analysis.totals.outliers;
   switch (format) {
-    case 'csv':
-      return {
-        pieces: csvLines(chunks, {
-          maxPlausibleMph: params.maxPlausibleMph,
-          ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}),
-        }),
-        rows: readings,
-        outliers,
-      };
-    case 'gpx':
-      return { pieces: gpxPieces({ chunks, meta, ...gapParamsOf(params) }), rows: readings, outliers };
     case 'trips':
       return { pieces: tripsCsv(analysis, meta), rows: analysis.trips.length, outliers };
     case 'events':
       return { pieces: eventsCsv(analysis, meta), rows: analysis.events.length, outliers };
   }
+}
+
+/** The readings the analysis leaves out (its totals.outliers), without the rest of the analysis: the outlier rule per day. */
+export function countOutliers(chunks: readonly DayChunk[], maxPlausibleMph: number): number {
+  let n = 0;
+  for (const c of chunks) {
+    const flags = findOutliers(c, maxPlausibleMph);
+    if (flags) for (let i = 0; i < c.length; i++) n += flags[i]!;
+  }
+  return n;
 }

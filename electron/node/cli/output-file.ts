@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from './args.ts';
@@ -14,11 +14,16 @@ import { UsageError } from './args.ts';
  */
 export interface OutputFile {
   readonly tmp: string;
-  /** Writes every piece (text as UTF-8, or bytes), then renames the temp file to the target. */
+  /** Writes one piece (text as UTF-8, or bytes) to the temp file, waiting while the disk catches up. */
+  write(piece: string | Uint8Array): Promise<void>;
+  /** Writes every piece after those already written, then renames the temp file to the target. */
   commit(pieces: Iterable<string | Uint8Array>): Promise<void>;
   /** Removes the temp file; never throws (the caller is already reporting why). */
   discard(): Promise<void>;
 }
+
+/** Bytes a write stream holds before asking to wait. */
+export const WRITE_BUFFER = 1024 * 1024;
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
@@ -55,23 +60,43 @@ export function openOutputFile(file: string): OutputFile {
   });
   const release = () => handlers.forEach((off) => off());
 
+  // Opened at the first write, so pieces can be written while the download still runs.
+  let stream: WriteStream | null = null;
+  let failure: Error | null = null;
+  const write = async (piece: string | Uint8Array): Promise<void> => {
+    if (stream === null) {
+      // A 1 MiB buffer lets the writers build the next pieces while the disk takes the last ones.
+      stream = createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_BUFFER });
+      // Kept, not thrown from an event: the next write or the commit reports it.
+      stream.on('error', (err) => {
+        failure ??= err;
+      });
+    }
+    if (failure) throw failure;
+    if (!stream.write(piece)) await once(stream, 'drain');
+  };
+
   return {
     tmp,
+    write,
     async commit(pieces) {
-      const stream = createWriteStream(tmp, { encoding: 'utf8' });
       try {
-        for (const piece of pieces) if (!stream.write(piece)) await once(stream, 'drain');
-        stream.end();
-        await once(stream, 'finish');
+        for (const piece of pieces) await write(piece);
+        if (stream === null) await write('');
+        const s = stream as unknown as WriteStream;
+        s.end();
+        await once(s, 'finish');
+        if (failure) throw failure;
         await rename(tmp, file);
         release();
       } catch (err) {
-        stream.destroy();
+        stream?.destroy();
         throw err;
       }
     },
     async discard() {
       release();
+      stream?.destroy();
       await rm(tmp, { force: true }).catch(() => undefined);
     },
   };

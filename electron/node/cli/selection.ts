@@ -12,6 +12,7 @@ import {
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
+import { daysInOrder } from './days-in-order.ts';
 import { historyWindow } from '../../../shared/util/history-window.ts';
 import type { ApiClient } from '../api/index.ts';
 import { NotFoundError } from '../api/index.ts';
@@ -127,7 +128,12 @@ export interface Downloaded {
 export async function downloadSelection(
   client: ApiClient,
   selection: SelectionArgs,
-  opts: { now: () => number; company: boolean },
+  opts: {
+    now: () => number;
+    company: boolean;
+    /** Each UTC day as soon as it and every day before it are in (days-in-order.ts), e.g. to write it during the download. */
+    onDayInOrder?: (chunk: DayChunk) => Promise<void>;
+  },
 ): Promise<Downloaded> {
   const vehicle = await resolveVehicle(client, selection.ref);
   const company = opts.company ? await client.companyInfo() : null;
@@ -136,6 +142,7 @@ export async function downloadSelection(
   const wanted = utcDaysOverlapping(interval).filter((d) => d >= window.start && d <= window.end);
   const utcChunks: DayChunk[] = [];
   const days: DownloadedDay[] = [];
+  const inOrder = opts.onDayInOrder && wanted.length > 0 ? daysInOrder(wanted[0]!, opts.onDayInOrder) : null;
   const result =
     wanted.length === 0
       ? { rejected: 0, requests: 0, retries: 0 }
@@ -146,7 +153,8 @@ export async function downloadSelection(
           to: wanted[wanted.length - 1]!,
           today: dayOfMs(opts.now()),
           have: () => 'missing',
-          onDay: ({ chunk, complete, rejected }) => {
+          onDay: async ({ chunk, complete, rejected }) => {
+            await inOrder?.push(chunk);
             utcChunks.push(chunk);
             days.push({
               day: chunk.day,
@@ -157,6 +165,7 @@ export async function downloadSelection(
             });
           },
         });
+  await inOrder?.finish();
   utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   days.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const chunks = selection.zone === 'UTC' ? utcChunks : localDayChunks(utcChunks, selection.zone, interval);

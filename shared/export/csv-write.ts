@@ -1,0 +1,166 @@
+import { MOTION_BY_CODE } from '../domain/status.ts';
+import { DEFAULT_MAX_PLAUSIBLE_MPH } from '../track/gaps.ts';
+import { findOutliers } from '../track/outliers.ts';
+import { createLocalIsoFormatter } from '../time/local-day.ts';
+import type { DayChunk } from '../track/types.ts';
+import {
+  BYTE_PIECE_SIZE,
+  ByteBuilder,
+  createIsoBytes,
+  NUMBER_ROOM,
+  piecesAsText,
+  putBytes,
+  putNumber,
+  putText,
+  TIME_ROOM,
+  utf8,
+} from './bytes.ts';
+import { orderChunks, PIECE_SIZE } from './format.ts';
+
+/** Writing the breadcrumb CSV (the format is described in csv.ts, which also reads it back). */
+export const CSV_COLUMNS = [
+  'id',
+  'timestamp',
+  'lat',
+  'lng',
+  'speed_mph',
+  'status',
+  'direction',
+  'vehicle_number',
+  'vin',
+  'calc_location',
+  'outlier',
+] as const;
+
+/** The columns of a file exported for a zone: local_time next to the UTC timestamp. */
+export const CSV_COLUMNS_LOCAL = ['id', 'timestamp', 'local_time', ...CSV_COLUMNS.slice(2)] as const;
+
+export const CSV_EOL = '\r\n';
+export const csvHeader = CSV_COLUMNS.join(',') + CSV_EOL;
+const csvHeaderLocal = CSV_COLUMNS_LOCAL.join(',') + CSV_EOL;
+
+/** = + - @ tab CR, and ' itself (see above). */
+function startsLikeFormula(c: number): boolean {
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 39;
+}
+
+/** One text cell, neutralised and quoted as described above (a char scan: this runs twice per row). */
+export function csvTextCell(value: string): string {
+  const v = startsLikeFormula(value.charCodeAt(0)) ? `'${value}` : value;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 44 || c === 34 || c === 13 || c === 10) return `"${v.replaceAll('"', '""')}"`;
+  }
+  return v;
+}
+
+/** Undoes csvTextCell's neutralisation (quoting is undone by parseCsv). */
+export function csvTextValue(cell: string): string {
+  return cell.startsWith("'") ? cell.slice(1) : cell;
+}
+
+export interface CsvOptions {
+  /** Emit the header line first (default true). */
+  header?: boolean;
+  /** Approximate piece size: UTF-16 code units of csvLines' text (default 64 K), bytes of csvBytes (default BYTE_PIECE_SIZE). */
+  pieceSize?: number;
+  /** The outlier rule's plausible maximum (default DEFAULT_MAX_PLAUSIBLE_MPH), for the `outlier` column. */
+  maxPlausibleMph?: number;
+  /** IANA zone: adds the local_time column (CSV_COLUMNS_LOCAL). Absent: the UTC-only columns, as before zones existed. */
+  zone?: string;
+}
+
+/** A row's room besides its text cells: four numbers, a time, status and outlier cells, commas. */
+const ROW_ROOM = 4 * NUMBER_ROOM + TIME_ROOM + 64;
+
+/**
+ * The CSV of `chunks` (sorted by day here, points already in time order
+ * within a chunk) as UTF-8 pieces of about `pieceSize` bytes, so a million
+ * rows stream to disk without one giant string. Written byte by byte
+ * (bytes.ts): the same text csvLines gives, without a string per field.
+ */
+export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<Uint8Array> {
+  const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE);
+  const iso = createIsoBytes();
+  const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
+  const statusCells = MOTION_BY_CODE.map((s) => utf8(`,${csvTextCell(s)},`));
+  const flagCells = [utf8(',false\r\n'), utf8(',true\r\n')] as const;
+  const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
+  if (options.header !== false) {
+    const header = utf8(local ? csvHeaderLocal : csvHeader);
+    out.pos = putBytes(out.room(header.length), 0, header);
+  }
+  for (const chunk of orderChunks(chunks)) {
+    const tail = utf8(`,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`);
+    const outliers = findOutliers(chunk, maxPlausibleMph);
+    const { t, lat, lng, speed, direction, status, id, location } = chunk;
+    for (let i = 0; i < chunk.length; i++) {
+      const loc = location[i] ?? '';
+      const rowId = id[i] ?? '';
+      const localTime = local ? local(t[i]!) : '';
+      // One bounds check a row: room for its numbers, times and text in their longest forms.
+      const buf = out.room(ROW_ROOM + tail.length + 3 * (rowId.length + loc.length + localTime.length));
+      let pos = putCsvCell(buf, out.pos, rowId);
+      buf[pos++] = 44;
+      pos = iso(buf, pos, t[i]!);
+      if (local) {
+        buf[pos++] = 44;
+        pos = putText(buf, pos, localTime);
+      }
+      buf[pos++] = 44;
+      pos = putNumber(buf, pos, lat[i]!);
+      buf[pos++] = 44;
+      pos = putNumber(buf, pos, lng[i]!);
+      buf[pos++] = 44;
+      pos = putNumber(buf, pos, speed[i]!);
+      const code = status[i]!;
+      const cell = statusCells[code];
+      pos = cell ? putBytes(buf, pos, cell) : putText(buf, pos, `,${csvTextCell(String(code))},`);
+      pos = putNumber(buf, pos, direction[i]!);
+      pos = putBytes(buf, pos, tail);
+      pos = putCsvCell(buf, pos, loc);
+      out.pos = putBytes(buf, pos, flagCells[outliers?.[i] === 1 ? 1 : 0]);
+      if (out.pos >= out.pieceSize) yield out.take();
+    }
+  }
+  if (out.pos > 0) yield out.last();
+}
+
+/** csvBytes as text pieces (for callers that post or join strings). */
+export function csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<string> {
+  return piecesAsText(csvBytes(chunks, { ...options, pieceSize: options.pieceSize ?? PIECE_SIZE }));
+}
+
+/**
+ * A text cell exactly as csvTextCell writes it, straight into `buf` when the
+ * value is ASCII (the `'` before a formula start, quotes around a cell with
+ * , " CR or LF, inner quotes doubled); other text takes csvTextCell. The
+ * caller made room for 3 bytes per UTF-16 unit and 3 more.
+ */
+function putCsvCell(buf: Uint8Array, pos: number, value: string): number {
+  const n = value.length;
+  if (n === 0) return pos;
+  // Copied while scanned, one place to the right: the opening quote goes in front if the cell needs one.
+  const mark = startsLikeFormula(value.charCodeAt(0)) ? 1 : 0;
+  let p = pos + 1 + mark;
+  let quote = false;
+  for (let k = 0; k < n; k++) {
+    const c = value.charCodeAt(k);
+    if (c >= 128) return putText(buf, pos, csvTextCell(value));
+    buf[p++] = c;
+    if (c === 34) {
+      buf[p++] = 34;
+      quote = true;
+    } else if (c === 44 || c === 13 || c === 10) quote = true;
+  }
+  if (quote) {
+    buf[pos] = 34;
+    if (mark) buf[pos + 1] = 39;
+    buf[p++] = 34;
+    return p;
+  }
+  // Unquoted, so no quote was doubled: the text moves back to the cell's start.
+  if (mark) buf[pos] = 39;
+  buf.copyWithin(pos + mark, pos + 1 + mark, p);
+  return p - 1;
+}
