@@ -1,3 +1,4 @@
+// The HTTP edges of one client share the loopback servers set up at the top, so they stay together.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
