@@ -8,6 +8,7 @@ export interface ReviewTarget {
   vehicleId: string;
   day: UtcDay;
   startMs: number;
+  endMs: number;
 }
 
 export function WorstEvents({
@@ -47,6 +48,7 @@ export function WorstEvents({
                             vehicleId: e.vehicleId,
                             day: e.day,
                             startMs: e.startMs,
+                            endMs: e.endMs,
                           })
                         }
                       >
