@@ -37,6 +37,7 @@ export function WorstEvents({
                     data-vehicle-id={e.vehicleId}
                     data-day={e.day}
                     data-start-ms={e.startMs}
+                    data-end-ms={e.endMs}
                   >
                     {onOpenReview ? (
                       <button
