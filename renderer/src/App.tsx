@@ -144,7 +144,13 @@ export function App() {
             onOpenReview={(t) =>
               navigate({
                 page: 'review',
-                place: { carrierId: t.carrierId, vehicleId: t.vehicleId, day: t.day, span: 'day', seekTo: t.startMs },
+                place: {
+                  carrierId: t.carrierId,
+                  vehicleId: t.vehicleId,
+                  day: t.day,
+                  span: 'day',
+                  event: { startMs: t.startMs, endMs: t.endMs },
+                },
               })
             }
           />

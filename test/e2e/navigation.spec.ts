@@ -30,6 +30,7 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
   const vehicleId = (await event.getAttribute('data-vehicle-id'))!;
   const day = (await event.getAttribute('data-day'))!;
   const startMs = Number(await event.getAttribute('data-start-ms'));
+  const endMs = Number(await event.getAttribute('data-end-ms'));
   const carrierId = (await event.locator('xpath=ancestor::*[@data-carrier-id][1]').getAttribute('data-carrier-id'))!;
   expect([first.carrierId, second.carrierId]).toContain(carrierId);
   expect([...first.vehicleIds, ...second.vehicleIds]).toContain(vehicleId);
@@ -42,6 +43,11 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
   await expect(page.getByTestId('review-day')).toHaveValue(day);
   // Playback stands at the event's first reading.
   await expect(page.getByTestId('now-panel')).toHaveAttribute('data-playback-time', String(startMs));
+  // The speed chart shades the event, zoomed to it (the map follows the same window: review-event-focus.spec.ts).
+  const highlight = page.getByTestId('chart-event-highlight');
+  await expect(highlight).toHaveAttribute('data-start-ms', String(startMs));
+  await expect(highlight).toHaveAttribute('data-end-ms', String(endMs));
+  await expect(page.getByTestId('zoom-window')).toHaveAttribute('data-zoomed', 'true');
   await expect(page).toHaveURL(new RegExp(`#review\\?carrier=${carrierId}&vehicle=${vehicleId}&day=${day}&span=day`));
   await page.screenshot({ path: testInfo.outputPath('review-from-compare.png') });
 

@@ -25,6 +25,17 @@ describe('views in the URL fragment', () => {
       page: 'review',
       place: { carrierId: 'c1', vehicleId: 'v:1', day: '2026-11-20', span: 'day', seekTo: 1_763_600_000_000 },
     },
+    // An event opened from the inbox or Compare: its stretch, so the review zooms to it.
+    {
+      page: 'review',
+      place: {
+        carrierId: 'c1',
+        vehicleId: 'v1',
+        day: '2026-11-20',
+        span: 'day',
+        event: { startMs: 1_763_600_000_000, endMs: 1_763_600_240_000 },
+      },
+    },
     // From a fleet row: the vehicle's latest stored day, chosen when its days are read.
     { page: 'review', place: { carrierId: 'c1', vehicleId: 'v1', day: '', span: 'week' } },
   ];
@@ -49,6 +60,23 @@ describe('views in the URL fragment', () => {
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=20-11-2026&span=day')).toEqual({ page: 'review' });
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=year')).toEqual({ page: 'review' });
     expect(hashToView('#review?carrier=c1&vehicle=v1&day=2026-11-20&span=day&t=1e400')).toEqual({ page: 'review' });
+    const place = '#review?carrier=c1&vehicle=v1&day=2026-11-20&span=day';
+    for (const ev of [
+      '1-',
+      '-5',
+      '5-4',
+      '1.5-2',
+      '1e3-2e3',
+      '0x1-0x2',
+      '12345678901234567-12345678901234568',
+      '0-16000000000',
+      '1-2-3',
+    ])
+      expect(hashToView(`${place}&ev=${ev}`), ev).toEqual({ page: 'review' });
+    expect(hashToView(`${place}&ev=5-5`)).toEqual({
+      page: 'review',
+      place: { carrierId: 'c1', vehicleId: 'v1', day: '2026-11-20', span: 'day', event: { startMs: 5, endMs: 5 } },
+    });
     expect(hashToView('#downloads?carrier=../x&vehicle=v1')).toEqual({ page: 'downloads' });
     expect(hashToView('#downloads?carrier=c1&vehicle=%00')).toEqual({ page: 'downloads', carrierId: 'c1' });
   });

@@ -8,6 +8,7 @@ export interface ReviewTarget {
   vehicleId: string;
   day: UtcDay;
   startMs: number;
+  endMs: number;
 }
 
 export function WorstEvents({
@@ -36,6 +37,7 @@ export function WorstEvents({
                     data-vehicle-id={e.vehicleId}
                     data-day={e.day}
                     data-start-ms={e.startMs}
+                    data-end-ms={e.endMs}
                   >
                     {onOpenReview ? (
                       <button
@@ -47,6 +49,7 @@ export function WorstEvents({
                             vehicleId: e.vehicleId,
                             day: e.day,
                             startMs: e.startMs,
+                            endMs: e.endMs,
                           })
                         }
                       >

@@ -72,7 +72,13 @@ export function InboxPage({
   const showCarrier = new Set(data?.scorecards.map((c) => c.carrierId)).size > 1;
 
   const open = (e: InboxEvent) =>
-    onOpenReview({ carrierId: e.carrierId, vehicleId: e.vehicleId, day: e.day, span: 'day', seekTo: e.startMs });
+    onOpenReview({
+      carrierId: e.carrierId,
+      vehicleId: e.vehicleId,
+      day: e.day,
+      span: 'day',
+      event: { startMs: e.startMs, endMs: e.endMs },
+    });
   // The map's handlers are registered once per map: they read the current query and data through refs.
   const qRef = useRef(q);
   const onQueryRef = useRef(onQuery);

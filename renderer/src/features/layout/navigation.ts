@@ -1,5 +1,6 @@
 import { paramsToQuery, queryToParams, type InboxQuery } from '../inbox/inbox-query.ts';
 import type { Span } from '../review/Selection.tsx';
+import type { EventSpan } from '../review/event-focus.ts';
 
 /** A place in the trip review: a vehicle's days, and optionally a moment to open at. */
 export interface ReviewPlace {
@@ -10,6 +11,8 @@ export interface ReviewPlace {
   span: Span;
   /** Epoch ms to seek playback to once the days are loaded. */
   seekTo?: number;
+  /** An event to open at: playback at its start (unless `seekTo` says otherwise), charts and map zoomed to it. */
+  event?: EventSpan;
 }
 
 /** A download to prepare: a carrier, optionally one vehicle ticked, optionally the days (a custom range). */
@@ -44,8 +47,24 @@ const SPANS: readonly Span[] = ['day', 'week', 'month', '6m'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN = new Set(['storage', 'compare', 'settings']);
+/** `ev=<startMs>-<endMs>`: whole epoch ms, at most 16 digits each. */
+const EVENT = /^(\d{1,16})-(\d{1,16})$/;
+/** Longer than any event of a selection (six months and a day): a longer one is hand-edited. */
+const MAX_EVENT_MS = 185 * 86_400_000;
 
-/** The URL fragment of a view, without '#': `review?carrier=…&vehicle=…&day=…&span=…&t=…`. */
+/** The event of an `ev` parameter, null when absent, 'bad' when out of shape. */
+function parseEvent(text: string | null): EventSpan | null | 'bad' {
+  if (text === null) return null;
+  const m = EVENT.exec(text);
+  if (!m) return 'bad';
+  const startMs = Number(m[1]);
+  const endMs = Number(m[2]);
+  if (!Number.isSafeInteger(startMs) || !Number.isSafeInteger(endMs)) return 'bad';
+  if (endMs < startMs || endMs - startMs > MAX_EVENT_MS) return 'bad';
+  return { startMs, endMs };
+}
+
+/** The URL fragment of a view, without '#': `review?carrier=…&vehicle=…&day=…&span=…&t=…&ev=…`. */
 export function viewToHash(view: View): string {
   if (view.page === 'fleet') return `fleet?${new URLSearchParams({ carrier: view.carrierId })}`;
   if (view.page === 'downloads' && view.carrierId) {
@@ -63,6 +82,7 @@ export function viewToHash(view: View): string {
     if (p.day) q.set('day', p.day);
     q.set('span', p.span);
     if (p.seekTo !== undefined) q.set('t', String(p.seekTo));
+    if (p.event) q.set('ev', `${p.event.startMs}-${p.event.endMs}`);
     return `review?${q}`;
   }
   if (view.page === 'review') return 'review';
@@ -109,5 +129,17 @@ export function hashToView(hash: string): View | null {
   if (!ID.test(carrierId) || !ID.test(vehicleId) || (day !== '' && !DAY.test(day)) || !SPANS.includes(span))
     return { page: 'review' };
   if (seekTo !== undefined && !Number.isSafeInteger(seekTo)) return { page: 'review' };
-  return { page: 'review', place: { carrierId, vehicleId, day, span, ...(seekTo !== undefined ? { seekTo } : {}) } };
+  const event = parseEvent(params.get('ev'));
+  if (event === 'bad') return { page: 'review' };
+  return {
+    page: 'review',
+    place: {
+      carrierId,
+      vehicleId,
+      day,
+      span,
+      ...(seekTo !== undefined ? { seekTo } : {}),
+      ...(event ? { event } : {}),
+    },
+  };
 }

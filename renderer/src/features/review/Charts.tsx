@@ -7,6 +7,7 @@ import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { bandsIn, type DayBand } from '../../../../shared/analysis/day-bands.ts';
 import { CHART_MARGIN, ChartFrame, plotX, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './ChartFrame.tsx';
 import { DAILY_CHARTS_FROM_MS, SpeedDayBands, StatusDayShares } from './DayBands.tsx';
+import type { EventSpan } from './event-focus.ts';
 import type { PlaybackStore } from './playback-store.ts';
 import { lowerBound, upperBound } from '../../../../shared/util/search.ts';
 import { STATUS_COLORS } from './route-style.ts';
@@ -40,7 +41,43 @@ interface ChartProps {
   onWindow: (fromMs: number, toMs: number) => void;
 }
 
-export const SpeedChart = memo(function SpeedChart(props: ChartProps) {
+/**
+ * The opened event's stretch shaded over the speed plot, cut to the window; its data-start-ms /
+ * data-end-ms are the event's own (uncut), for tests.
+ */
+function EventHighlight({
+  event,
+  width,
+  height,
+  fromMs,
+  toMs,
+}: {
+  event: EventSpan;
+  width: number;
+  height: number;
+  fromMs: number;
+  toMs: number;
+}) {
+  if (event.endMs < fromMs || event.startMs > toMs) return null;
+  const x1 = plotX(width, fromMs, toMs, Math.max(fromMs, event.startMs));
+  const x2 = plotX(width, fromMs, toMs, Math.min(toMs, event.endMs));
+  return (
+    <div
+      className="chart-event-highlight"
+      data-testid="chart-event-highlight"
+      data-start-ms={event.startMs}
+      data-end-ms={event.endMs}
+      style={{
+        left: x1,
+        width: Math.max(2, x2 - x1),
+        top: CHART_MARGIN.top,
+        height: height - CHART_MARGIN.top - X_AXIS_HEIGHT,
+      }}
+    />
+  );
+}
+
+export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlight?: EventSpan | null }) {
   const { series, width, thresholdMph, fmt, store } = props;
   const { speed, fromMs, toMs } = series;
   const daily = dailyIn(props.days, fromMs, toMs);
@@ -63,6 +100,9 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps) {
       onWindow={props.onWindow}
     >
       {daily && <SpeedDayBands bands={daily} width={width} height={height} yMax={yMax} fromMs={fromMs} toMs={toMs} />}
+      {props.highlight && (
+        <EventHighlight event={props.highlight} width={width} height={height} fromMs={fromMs} toMs={toMs} />
+      )}
       <LineChart width={width} height={height} data={data} margin={CHART_MARGIN} data-points={data.length}>
         <CartesianGrid stroke="#eef1f4" vertical={false} />
         <XAxis

@@ -3,14 +3,15 @@ import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
+import type { EventSpan } from './event-focus.ts';
 import type { PlaybackStore } from './playback-store.ts';
 import { ZoomBar } from './ZoomBar.tsx';
 import './charts.css';
 
 /**
  * The review's charts: the zoom bar, speed and status over the window, the
- * overview with its brush. A zoom from a chart drag or the zoom bar remounts
- * the brush at the new window (its handles follow); the brush's own changes do not.
+ * overview with its brush. A zoom from a chart drag, the zoom bar or an opened
+ * event remounts the brush at the new window (its handles follow); the brush's own changes do not.
  */
 export function ReviewCharts(props: {
   overview: SeriesResult;
@@ -23,21 +24,20 @@ export function ReviewCharts(props: {
   days: readonly DayBand[] | null;
   windowMs: readonly [number, number] | null;
   onWindow: (fromMs: number, toMs: number) => void;
+  /** The opened event, shaded on the speed chart. */
+  highlight: EventSpan | null;
+  /** Counts events opened: each one's window is a zoom from elsewhere for the brush. */
+  focusGen: number;
 }) {
-  const { overview, detail, width, thresholdMph, fmt, store, days, windowMs, onWindow } = props;
-  // The last zoom that was not the brush's own, and of which selection: the brush remounts there.
-  const [zoom, setZoom] = useState<{ gen: number; key: string; ms: [number, number] | null }>({
-    gen: 0,
-    key: props.selectionKey,
-    ms: null,
-  });
-  const selectionKey = props.selectionKey;
+  const { overview, detail, selectionKey, width, thresholdMph, fmt, store, days, windowMs, onWindow } = props;
+  // Zooms that were not the brush's own (a chart drag, the zoom bar, an opened event): each remounts the brush at the window.
+  const [gen, setGen] = useState(0);
   const onZoom = useCallback(
     (a: number, b: number) => {
       onWindow(a, b);
-      setZoom((z) => ({ gen: z.gen + 1, key: selectionKey, ms: [a, b] }));
+      setGen((g) => g + 1);
     },
-    [onWindow, selectionKey],
+    [onWindow],
   );
   const chart = { series: detail, width, thresholdMph, fmt, store, days, onWindow: onZoom };
   return (
@@ -51,14 +51,14 @@ export function ReviewCharts(props: {
           onZoom={onZoom}
         />
       )}
-      <SpeedChart {...chart} />
+      <SpeedChart {...chart} highlight={props.highlight} />
       <StatusChart {...chart} />
       <OverviewBrush
-        key={`${selectionKey}#${zoom.gen}`}
+        key={`${selectionKey}#${gen}#${props.focusGen}`}
         series={overview}
         width={width}
         fmt={fmt}
-        initialWindow={zoom.key === selectionKey ? zoom.ms : null}
+        initialWindow={windowMs}
         onWindow={onWindow}
       />
     </>

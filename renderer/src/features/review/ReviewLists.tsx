@@ -28,7 +28,8 @@ function eventDetail(e: SafetyEvent): string {
 }
 
 /**
- * Trips, stops and safety events of the selection; a click seeks playback to the start. Trips and events
+ * Trips, stops and safety events of the selection; a click seeks playback to the start (an event row
+ * opens the event through `onEvent` when given). Trips and events
  * sort by time, distance, duration or peak, or worst first, and are searched by place (stops by place too).
  * Six months has hundreds of trips and thousands of events: ordering is one sort of plain objects, and rows
  * are added in idle slices (useProgressiveCount), so a new order or query shows its first screen at once.
@@ -40,6 +41,7 @@ export const ReviewLists = memo(function ReviewLists({
   thresholdMph,
   trail,
   eventsToolbar,
+  onEvent,
 }: {
   analysis: TrackAnalysis;
   fmt: ZoneFormatter;
@@ -50,6 +52,8 @@ export const ReviewLists = memo(function ReviewLists({
   trail?: ReviewTrail | undefined;
   /** Beside the events' kind filter (the review log's export). */
   eventsToolbar?: ReactNode;
+  /** An event row clicked: opened (seek and zoom to it) instead of only seeking. */
+  onEvent?: ((e: SafetyEvent) => void) | undefined;
 }) {
   const [tab, setTab] = useState<Tab>('trips');
   const [kind, setKind] = useState<'all' | SafetyEvent['kind']>('all');
@@ -223,7 +227,7 @@ export const ReviewLists = memo(function ReviewLists({
                   data-reason={e.kind === 'gap' ? e.reason : undefined}
                   data-duration={e.durationSeconds}
                   data-place={e.place}
-                  onClick={() => seek(e.startMs)}
+                  onClick={() => (onEvent ? onEvent(e) : seek(e.startMs))}
                 >
                   <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
                   <span className="row-sub">

@@ -16,8 +16,8 @@ import {
   type BasemapChoice,
 } from '../../map/index.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
-import { windowOf } from '../../workers/series.ts';
 import type { OutlierPoint } from './clean-selection.ts';
+import { readingsBounds } from './event-focus.ts';
 import { PlaybackVehicle } from './PlaybackVehicle.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 
@@ -38,24 +38,6 @@ interface Props {
   selectionKey: string;
   vehicleLabel: string;
   onDrawn: (selectionKey: string) => void;
-}
-
-/** [west, south, east, north] of the readings inside the brushed window (only on a window change, never per frame). */
-function windowBounds(track: FlatTrack, fromMs: number, toMs: number): [number, number, number, number] | null {
-  const [lo, hi] = windowOf(track.t, fromMs, toMs);
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
-  for (let i = lo; i < hi; i++) {
-    const lat = track.lat[i]!,
-      lng = track.lng[i]!;
-    if (lng < w) w = lng;
-    if (lng > e) e = lng;
-    if (lat < s) s = lat;
-    if (lat > n) n = lat;
-  }
-  return Number.isFinite(w) ? [w, s, e, n] : null;
 }
 
 const NO_STOPS: readonly Stop[] = [];
@@ -97,6 +79,30 @@ function DrawnReporter({ drawKey, onDrawn }: { drawKey: string; onDrawn: (key: s
   return null;
 }
 
+/**
+ * The camera's bounds on the map's element as `data-bounds="w,s,e,n"` (6 decimals), after each move and
+ * idle: tests read what is in view without reaching into MapLibre.
+ */
+function BoundsReporter() {
+  const map = useMap();
+  useEffect(() => {
+    if (!map) return;
+    const el = map.getContainer();
+    const report = () => {
+      const b = map.getBounds();
+      el.dataset['bounds'] = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((x) => x.toFixed(6)).join(',');
+    };
+    report();
+    map.on('moveend', report);
+    map.on('idle', report);
+    return () => {
+      map.off('moveend', report);
+      map.off('idle', report);
+    };
+  }, [map]);
+  return null;
+}
+
 const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
   { key: 'slow', label: 'Slow' },
   { key: 'normal', label: 'Normal' },
@@ -107,14 +113,15 @@ const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
 /**
  * The route of the selection on the MapLibre map: speed-coloured line, gaps,
  * stops (click to seek), outliers (rings off the line), the replayed vehicle,
- * camera fitted to the brushed window. `data-map-ready` is "true" once the current selection is drawn.
+ * camera fitted to the brushed window (or an opened event's). `data-map-ready` is "true" once the current
+ * selection is drawn; the map's element carries `data-bounds` (what is in view).
  */
 export function ReviewMap(p: Props) {
   const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
   const [picking, setPicking] = useState(false);
   const [drawnKey, setDrawnKey] = useState('');
   const [winFrom, winTo] = p.windowMs;
-  const bounds = useMemo(() => windowBounds(p.track, winFrom, winTo), [p.track, winFrom, winTo]);
+  const bounds = useMemo(() => readingsBounds(p.track, winFrom, winTo), [p.track, winFrom, winTo]);
   const { store, onDrawn } = p;
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;
@@ -144,6 +151,7 @@ export function ReviewMap(p: Props) {
         <FitBounds bounds={bounds} />
         <PlaybackVehicle store={store} track={p.track} gap={p.gap} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />
+        <BoundsReporter />
       </MapView>
       <div className="review-legend" aria-label="Legend">
         {LEGEND.map((c) => (

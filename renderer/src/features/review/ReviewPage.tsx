@@ -30,6 +30,7 @@ import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.t
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
+import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import './review.css';
 
@@ -55,6 +56,12 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
   };
 }
 
+/** What a place asks to open at: a moment (an event's start unless `seekTo` says otherwise) and the event, if any. */
+function pendingOf(place: ReviewPlace | undefined): { seekTo: number; event: EventSpan | undefined } | null {
+  const seekTo = place?.seekTo ?? place?.event?.startMs;
+  return seekTo === undefined ? null : { seekTo, event: place?.event };
+}
+
 /** Trip review: pick a vehicle and days, see the route, replay it, read the charts and events, export. */
 export function ReviewPage({
   carriers,
@@ -77,8 +84,8 @@ export function ReviewPage({
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
   const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers, place);
-  // The moment the place asked for (Compare's worst events): sought once, when its days are loaded.
-  const pendingSeek = useRef(place?.seekTo);
+  // The moment and event the place asked for (Compare's worst events, the inbox): opened once, when its days are loaded.
+  const pending = useRef(pendingOf(place));
   const { zone, threshold, adjustable, onZone, onThreshold, onAdjustable } = useReviewPreferences();
   const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -87,6 +94,13 @@ export function ReviewPage({
   const [detail, setDetail] = useState<SeriesResult | null>(null);
   /** Selection key the map last reported as drawn. */
   const [drawnKey, setDrawnKey] = useState('');
+  // The opened event of a selection: shaded on the speed chart; `gen` counts openings (each remounts the brush).
+  const [focus, setFocus] = useState<{ key: string; event: EventSpan; gen: number } | null>(null);
+  // Opening an event zooms charts and map to it with context around it (eventWindow); Reset zoom returns to the whole selection.
+  const focusOn = useCallback((key: string, spanMs: readonly [number, number], event: EventSpan) => {
+    setWin({ key, ms: eventWindow(event, spanMs) });
+    setFocus((f) => ({ key, event, gen: (f?.gen ?? 0) + 1 }));
+  }, []);
 
   useEffect(() => {
     const c = new AnalysisClient();
@@ -123,12 +137,23 @@ export function ReviewPage({
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
     setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
-    const seekTo = pendingSeek.current;
-    if (seekTo !== undefined && seekTo >= data.track.t[0]! && seekTo <= data.track.t[data.track.length - 1]!) {
-      pendingSeek.current = undefined;
-      store.seek(seekTo);
+    const want = pending.current;
+    const span = [data.track.t[0]!, data.track.t[data.track.length - 1]!] as const;
+    if (want && want.seekTo >= span[0] && want.seekTo <= span[1]) {
+      pending.current = null;
+      store.seek(want.seekTo);
+      if (want.event) focusOn(data.key, span, want.event);
     }
-  }, [data, store]);
+  }, [data, store, focusOn]);
+
+  const onEvent = useCallback(
+    (e: EventSpan) => {
+      if (!data) return;
+      store.seek(e.startMs);
+      focusOn(data.key, [data.track.t[0]!, data.track.t[data.track.length - 1]!], e);
+    },
+    [data, store, focusOn],
+  );
 
   // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
   useEffect(() => {
@@ -308,6 +333,8 @@ export function ReviewPage({
             {view && detail && chartWidth > 0 && (
               <ReviewCharts
                 {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
+                highlight={focus?.key === view.key ? focus.event : null}
+                focusGen={focus?.gen ?? 0}
                 width={chartWidth}
                 thresholdMph={threshold}
               />
@@ -333,6 +360,7 @@ export function ReviewPage({
               saveMode={info?.saveMode ?? 'download'}
               baseName={baseName}
               thresholdMph={params.speedingThresholdMph}
+              onEvent={onEvent}
             />
           )}
         </aside>

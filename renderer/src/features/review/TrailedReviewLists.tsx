@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import type { EventSpan } from './event-focus.ts';
 import type { PlaybackStore } from './playback-store.ts';
 import { ReviewLists } from './ReviewLists.tsx';
 import { ReviewLogButton } from './ReviewLogButton.tsx';
@@ -13,6 +14,7 @@ export function TrailedReviewLists({
   saveMode,
   baseName,
   thresholdMph,
+  onEvent,
 }: {
   subject: TrailSubject;
   fmt: ZoneFormatter;
@@ -21,6 +23,8 @@ export function TrailedReviewLists({
   baseName: string;
   /** The limit the analysis used (the lists' "worst first"). */
   thresholdMph: number;
+  /** An event row clicked. */
+  onEvent?: (e: EventSpan) => void;
 }) {
   const trail = useReviewTrail(subject);
   return (
@@ -30,6 +34,7 @@ export function TrailedReviewLists({
       store={store}
       thresholdMph={thresholdMph}
       trail={trail}
+      onEvent={onEvent}
       eventsToolbar={<ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />}
     />
   );
