@@ -3,6 +3,7 @@ import { Brush, CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } fr
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import { timeTicks } from '../../../../shared/time/axis-ticks.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { bandsIn, type DayBand } from '../../../../shared/analysis/day-bands.ts';
 import { CHART_MARGIN, ChartFrame, plotX, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './ChartFrame.tsx';
@@ -20,8 +21,10 @@ function chartData(s: { t: Float64Array; v: Float64Array }): { t: number; v: num
   });
 }
 
-function tickFormatter(fmt: ZoneFormatter, fromMs: number, toMs: number) {
-  return (ms: number) => (toMs - fromMs > 2 * 86_400_000 ? fmt.shortDate(ms) : fmt.shortTime(ms));
+/** Ticks on the display zone's midnights or whole hours, so a date label sits on the day it names. */
+function axisTicks(fmt: ZoneFormatter, fromMs: number, toMs: number, width: number) {
+  const { unit, ticks } = timeTicks(fromMs, toMs, fmt.zone, width - Y_AXIS_WIDTH);
+  return { ticks, tickFormatter: (ms: number) => (unit === 'day' ? fmt.shortDate(ms) : fmt.shortTime(ms)) };
 }
 
 /** The selection's day bands to draw for this window, or null: a week or less keeps the readings. */
@@ -112,9 +115,8 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
           domain={[fromMs, toMs]}
           allowDataOverflow
           height={X_AXIS_HEIGHT}
-          tickFormatter={tickFormatter(fmt, fromMs, toMs)}
+          {...axisTicks(fmt, fromMs, toMs, width)}
           fontSize={11}
-          minTickGap={40}
         />
         <YAxis width={Y_AXIS_WIDTH} domain={[0, yMax]} allowDataOverflow fontSize={11} />
         <ReferenceLine
