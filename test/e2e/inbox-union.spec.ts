@@ -12,12 +12,19 @@ import { openDownloads, startJob, TODAY } from './harness/app.ts';
 const TO = addDays(TODAY, -1);
 const FROM = addDays(TO, -6);
 
+/** The page's frame clock (the e2e typings leave out the DOM's globals). */
+type Raf = { requestAnimationFrame(cb: (time: number) => void): number };
+
 /** Every row of the inbox's virtual list, scrolled through from top to bottom. */
 async function inboxRows(list: Locator): Promise<string[]> {
   const seen = new Set<string>();
   await list.evaluate((el) => {
     el.scrollTop = 0;
-    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return new Promise((r) =>
+      (globalThis as unknown as Raf).requestAnimationFrame(() =>
+        (globalThis as unknown as Raf).requestAnimationFrame(r),
+      ),
+    );
   });
   for (let i = 0; i < 200; i++) {
     const rows = await list
@@ -31,7 +38,14 @@ async function inboxRows(list: Locator): Promise<string[]> {
     });
     if (done) break;
     // The scroll event re-renders the rows for the new position before the next frame is painted.
-    await list.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await list.evaluate(
+      () =>
+        new Promise((r) =>
+          (globalThis as unknown as Raf).requestAnimationFrame(() =>
+            (globalThis as unknown as Raf).requestAnimationFrame(r),
+          ),
+        ),
+    );
   }
   return [...seen].sort();
 }

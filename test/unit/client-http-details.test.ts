@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
+import type { ApiClientOptions } from '../../electron/node/api/client.ts';
 import type { ApiEvent } from '../../electron/node/api/http.ts';
 import type { NetworkError } from '../../electron/node/api/errors.ts';
-import { json, startFakeServer, type FakeServer } from './client-fake-server.ts';
+import { failure, fakeClient, json, startFakeServer, type FakeServer } from './client-fake-server.ts';
 
 /** How http.ts words what went wrong: network codes, redirects, descriptions, 401s, cut-off bodies. */
 const PROVIDER = 'pk_live_details_0003';
@@ -16,29 +16,7 @@ beforeEach(() => {
   srv.seen.length = 0;
 });
 
-const noWait = {
-  acquire: async () => undefined,
-  penalize: () => undefined,
-  snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
-};
-const client = (over: Partial<ApiClientOptions> = {}) =>
-  createApiClient({
-    baseUrl: srv.baseUrl,
-    providerKey: PROVIDER,
-    companyKey: COMPANY,
-    limiter: noWait,
-    maxRetries: 0,
-    sleep: async () => undefined,
-    ...over,
-  });
-async function failure(p: Promise<unknown>): Promise<Error & { kind?: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error & { kind?: string };
-  }
-  throw new Error('expected a failure');
-}
+const client = (over: Partial<ApiClientOptions> = {}) => fakeClient(srv, PROVIDER, COMPANY, over);
 /** A fetch that fails as undici does: a TypeError whose cause chain carries the code. */
 const failingFetch = (code: string | null, message = 'boom') =>
   (async () => {

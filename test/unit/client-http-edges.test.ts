@@ -1,9 +1,9 @@
 // The HTTP edges of one client share the loopback servers set up at the top, so they stay together.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../electron/node/api/client.ts';
+import type { ApiClientOptions } from '../../electron/node/api/client.ts';
 import type { NetworkError } from '../../electron/node/api/errors.ts';
-import { startFakeServer, type FakeServer } from './client-fake-server.ts';
+import { failure, fakeClient, noWait, startFakeServer, type FakeServer } from './client-fake-server.ts';
 
 /**
  * The edges of http.ts's wording that client-http-details leaves open: every TLS and name-lookup code,
@@ -20,29 +20,7 @@ beforeEach(() => {
   srv.seen.length = 0;
 });
 
-const noWait = {
-  acquire: async () => undefined,
-  penalize: () => undefined,
-  snapshot: () => ({ tokens: 1, waiting: 0, pausedForMs: 0 }),
-};
-const client = (over: Partial<ApiClientOptions> = {}) =>
-  createApiClient({
-    baseUrl: srv.baseUrl,
-    providerKey: PROVIDER,
-    companyKey: COMPANY,
-    limiter: noWait,
-    maxRetries: 0,
-    sleep: async () => undefined,
-    ...over,
-  });
-async function failure(p: Promise<unknown>): Promise<Error & { kind?: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error & { kind?: string };
-  }
-  throw new Error('expected a failure');
-}
+const client = (over: Partial<ApiClientOptions> = {}) => fakeClient(srv, PROVIDER, COMPANY, over);
 /** A fetch failing with `cause` as the error undici would wrap. */
 const fetchFailingWith = (cause: unknown) =>
   (async () => {
