@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useAction } from '../../hooks/useAction.ts';
 import type { CarrierView, Failure, KeysStatus } from '../../../../shared/domain/carrier.ts';
 import type { KeyTest } from '../../../../shared/domain/key-test.ts';
 import type { NewCarrier } from '../../../../shared/ipc/contract.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { toDisplayError } from '../../components/errors.ts';
 import { Field, KeyField } from '../../components/Field.tsx';
 import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
@@ -24,8 +24,8 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
   const [baseUrl, setBaseUrl] = useState('');
   const [zoneText, setZoneText] = useState('');
   const [zoneError, setZoneError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ kind: string; message: string } | null>(null);
+  const { busy: running, error, run: runAs } = useAction<'add'>();
+  const busy = running !== null;
   const [checkFailed, setCheckFailed] = useState<{ failure: Failure; test: KeyTest } | null>(null);
   const locked = !keys.keychainAvailable;
 
@@ -42,17 +42,7 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
     return { label: label.trim(), companyKey, baseUrl: url === '' ? null : url, ...(homeZone ? { homeZone } : {}) };
   };
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(toDisplayError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: () => Promise<void>) => runAs('add', action);
 
   // Its Company Key is tested against the API first; the carrier is added only when the test passed.
   const submit = (e: FormEvent) => {

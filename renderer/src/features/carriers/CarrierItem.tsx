@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useAction } from '../../hooks/useAction.ts';
 import type { CarrierView, ConnectionTest, KeysStatus } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { toDisplayError } from '../../components/errors.ts';
 import { Field } from '../../components/Field.tsx';
 import { KeyTestBadge } from '../keys/KeyTestBadge.tsx';
 import { CompanyKeyForm } from './CompanyKeyForm.tsx';
@@ -26,21 +26,8 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
   const { api } = useAppState();
   const [editing, setEditing] = useState<Editing>(null);
   const [label, setLabel] = useState(carrier.label);
-  const [busy, setBusy] = useState<null | 'test' | 'save' | 'remove'>(null);
+  const { busy, error, run: attempt } = useAction<'test' | 'save' | 'remove'>();
   const [test, setTest] = useState<ConnectionTest | null>(null);
-  const [error, setError] = useState<{ kind: string; message: string } | null>(null);
-
-  const attempt = async (what: 'test' | 'save' | 'remove', action: () => Promise<void>) => {
-    setBusy(what);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(toDisplayError(err));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const runTest = () =>
     void attempt('test', async () => {

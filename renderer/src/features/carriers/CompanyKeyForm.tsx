@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useAction } from '../../hooks/useAction.ts';
 import type { CarrierView, Failure } from '../../../../shared/domain/carrier.ts';
 import type { KeyTest } from '../../../../shared/domain/key-test.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { toDisplayError } from '../../components/errors.ts';
 import { KeyField } from '../../components/Field.tsx';
 import { KeyCheckFailure } from '../keys/KeyCheckFailure.tsx';
 
@@ -17,21 +17,8 @@ interface Props {
 export function CompanyKeyForm({ carrier, onSaved, onCancel }: Props) {
   const { api } = useAppState();
   const [companyKey, setCompanyKey] = useState('');
-  const [busy, setBusy] = useState<null | 'test' | 'save'>(null);
+  const { busy, error, run } = useAction<'test' | 'save'>();
   const [checkFailed, setCheckFailed] = useState<{ failure: Failure; test: KeyTest } | null>(null);
-  const [error, setError] = useState<{ kind: string; message: string } | null>(null);
-
-  const run = async (what: 'test' | 'save', action: () => Promise<void>) => {
-    setBusy(what);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(toDisplayError(err));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
