@@ -5,7 +5,6 @@ import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
 import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
 import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
-import type { DayChunk } from '../../../shared/track/types.ts';
 import { getDb } from '../store/db.ts';
 import { serveWorker } from './rpc.ts';
 
@@ -56,32 +55,39 @@ async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params
     .filter((r) => r.day >= lo && r.day <= hi && r.points > 0)
     .toArray();
   const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
-  const byVehicle = new Map<string, DayChunk[]>();
-  await Promise.all(
+  // Each vehicle is analysed as soon as its days are read and its chunks let go: holding every vehicle's
+  // chunks until the last read (millions of points for a large carrier) made the worker's heap, and its
+  // garbage collection, several times larger. Results stay in the order of `vehicleIds`.
+  const perVehicle = await Promise.all(
     vehicleIds.map(async (vehicleId) => {
       const rows = await db.chunks
         .where('[vehicleId+day]')
         .between([vehicleId, lo], [vehicleId, hi], true, true)
         .toArray();
-      const chunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
-      if (chunks.length > 0) byVehicle.set(vehicleId, chunks);
+      const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+      if (utcChunks.length === 0) return null;
+      utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      const chunks = localDayChunks(utcChunks, c.zone, interval);
+      if (chunks.length === 0) return null;
+      const vehicle = {
+        carrierId: c.carrierId,
+        vehicleId,
+        vehicleNumber: chunks[0]!.vehicleNumber,
+        zone: c.zone,
+        analysis: analyzeTrack(chunks, params),
+      };
+      return {
+        events: inboxEvents([vehicle]),
+        scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
+      };
     }),
   );
   const events: InboxEvent[] = [];
   const scorecards: Scorecard[] = [];
-  for (const [vehicleId, utcChunks] of byVehicle) {
-    utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    const chunks = localDayChunks(utcChunks, c.zone, interval);
-    if (chunks.length === 0) continue;
-    const vehicle = {
-      carrierId: c.carrierId,
-      vehicleId,
-      vehicleNumber: chunks[0]!.vehicleNumber,
-      zone: c.zone,
-      analysis: analyzeTrack(chunks, params),
-    };
-    events.push(...inboxEvents([vehicle]));
-    scorecards.push(scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days));
+  for (const v of perVehicle) {
+    if (!v) continue;
+    for (const e of v.events) events.push(e);
+    scorecards.push(v.scorecard);
   }
   return { events, scorecards };
 }
