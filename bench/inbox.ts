@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark of the inbox (seed, open, filter, scorecards, scroll) with its page-side clock and baselines.
 /**
  * Safety inbox figures: `npx tsx bench/inbox.ts` (also run by `npm run bench`). Debian Chromium via
  * playwright-core on the browser shell. The compare bench's generated fleet (test/support/fleet-templates.ts:
