@@ -41,8 +41,17 @@ export interface InboxProtocol {
 }
 
 let latest = 0;
+/** Vehicles whose days are read at once (see loadCarrier). */
+const IN_FLIGHT = 8;
 
-async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params: AnalysisParams, days: LocalDay[]) {
+async function loadCarrier(
+  token: number,
+  c: InboxCarrier,
+  from: LocalDay,
+  to: LocalDay,
+  params: AnalysisParams,
+  days: LocalDay[],
+) {
   const db = getDb();
   const interval = localRangeInterval(from, to, c.zone);
   const utc = utcDaysOverlapping(interval);
@@ -55,33 +64,41 @@ async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params
     .filter((r) => r.day >= lo && r.day <= hi && r.points > 0)
     .toArray();
   const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
-  // Each vehicle is analysed as soon as its days are read and its chunks let go: holding every vehicle's
-  // chunks until the last read (millions of points for a large carrier) made the worker's heap, and its
-  // garbage collection, several times larger. Results stay in the order of `vehicleIds`.
-  const perVehicle = await Promise.all(
-    vehicleIds.map(async (vehicleId) => {
-      const rows = await db.chunks
-        .where('[vehicleId+day]')
-        .between([vehicleId, lo], [vehicleId, hi], true, true)
-        .toArray();
-      const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
-      if (utcChunks.length === 0) return null;
-      utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-      const chunks = localDayChunks(utcChunks, c.zone, interval);
-      if (chunks.length === 0) return null;
-      const vehicle = {
-        carrierId: c.carrierId,
-        vehicleId,
-        vehicleNumber: chunks[0]!.vehicleNumber,
-        zone: c.zone,
-        analysis: analyzeTrack(chunks, params),
-      };
-      return {
-        events: inboxEvents([vehicle]),
-        scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
-      };
-    }),
-  );
+  // Each vehicle is analysed as soon as its days are read, and let go. At most IN_FLIGHT vehicles are read
+  // at once: reading every vehicle at once let read days pile up while the analysis (the slower part)
+  // caught up — millions of points held for a large carrier, and a heap and garbage collection to match.
+  // Results stay in the order of `vehicleIds`; a newer request stops the reading.
+  const loadVehicle = async (vehicleId: string) => {
+    const rows = await db.chunks
+      .where('[vehicleId+day]')
+      .between([vehicleId, lo], [vehicleId, hi], true, true)
+      .toArray();
+    const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+    if (utcChunks.length === 0) return null;
+    utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const chunks = localDayChunks(utcChunks, c.zone, interval);
+    if (chunks.length === 0) return null;
+    const vehicle = {
+      carrierId: c.carrierId,
+      vehicleId,
+      vehicleNumber: chunks[0]!.vehicleNumber,
+      zone: c.zone,
+      analysis: analyzeTrack(chunks, params),
+    };
+    return {
+      events: inboxEvents([vehicle]),
+      scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
+    };
+  };
+  const perVehicle = new Array<Awaited<ReturnType<typeof loadVehicle>>>(vehicleIds.length).fill(null);
+  let next = 0;
+  const lane = async () => {
+    while (next < vehicleIds.length && token === latest) {
+      const k = next++;
+      perVehicle[k] = await loadVehicle(vehicleIds[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
   const events: InboxEvent[] = [];
   const scorecards: Scorecard[] = [];
   for (const v of perVehicle) {
@@ -98,7 +115,7 @@ const handlers: InboxProtocol = {
     const days = daysFromTo(from, to);
     const parts = [];
     for (const c of carriers) {
-      parts.push(await loadCarrier(c, from, to, params, days));
+      parts.push(await loadCarrier(token, c, from, to, params, days));
       if (token !== latest) return null;
     }
     const events = parts.flatMap((p) => p.events);
