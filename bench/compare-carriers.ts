@@ -1,6 +1,6 @@
 /**
  * Time to compute the carrier comparison for 3 carriers × 90 vehicles × 30
- * days, generated (test/support/tracks.ts random plans). Target: under 1 s.
+ * days, generated (test/support/fleet-templates.ts: tracks.ts random plans). Target: under 1 s.
  * Figures: with stored summaries whose parameters match (the usual case), and
  * with another speeding threshold (every summary recomputed from its chunk).
  * The trip analysis (average trip length) is timed on its own: the page shows
@@ -12,8 +12,8 @@ import { compareFacts, metricRows } from '../shared/compare/compare.ts';
 import type { CarrierData, VehicleDay } from '../shared/compare/facts.ts';
 import { resolveCompareParams, summaryParamsOf } from '../shared/compare/params.ts';
 import { summarizeDay } from '../shared/track/summary.ts';
-import { addDays, dayStartMs } from '../shared/util/day.ts';
-import { generateRandomTrack, toDayChunks } from '../test/support/tracks.ts';
+import { addDays } from '../shared/util/day.ts';
+import { fleetTemplates, fleetVehicle, fleetVehicleDays, templateOf } from '../test/support/fleet-templates.ts';
 
 const CARRIERS = 3;
 const VEHICLES = 90;
@@ -21,38 +21,24 @@ const DAYS = 30;
 const FROM = '2026-06-01';
 const range = { from: FROM, to: addDays(FROM, DAYS - 1) };
 
-/** 30 distinct 30-day tracks: each carrier's vehicle v reuses track (v + 7c) % 30 (generation dominates otherwise). */
-const TEMPLATES = 30;
 const t0 = performance.now();
 const stored = summaryParamsOf(resolveCompareParams());
-const templates = Array.from({ length: TEMPLATES }, (_, k) => {
-  const track = generateRandomTrack(k + 1, DAYS, { startMs: dayStartMs(FROM) + (k % 24) * 3_600_000 });
-  return toDayChunks('template', track)
-    .filter((chunk) => chunk.day <= range.to)
-    .map((chunk) => {
-      // Ids and places are not read by the comparison (places only for the few worst events): shared strings keep memory flat.
-      chunk.id = new Array<string>(chunk.length).fill('id');
-      chunk.location = new Array<string>(chunk.length).fill('Somewhere, ST');
-      return { chunk, summary: summarizeDay(chunk, stored) };
-    });
-});
+/** 30 distinct 30-day tracks (test/support/fleet-templates.ts, shared with bench/inbox.ts); a day's summary computed once per template. */
+const templates = fleetTemplates(FROM, DAYS);
+const summaries = templates.map((chunks) => chunks.map((chunk) => summarizeDay(chunk, stored)));
 
 function makeCarrier(c: number): { data: CarrierData; points: number } {
   const days: VehicleDay[] = [];
   const roster: { vehicleId: string; number: string }[] = [];
   let points = 0;
   for (let v = 0; v < VEHICLES; v++) {
-    const vehicleId = `c${c}-v${v}`;
-    roster.push({ vehicleId, number: String(100 + v) });
-    for (const t of templates[(v + 7 * c) % TEMPLATES]!) {
-      points += t.chunk.length;
-      days.push({
-        vehicleId,
-        day: t.chunk.day,
-        chunk: { ...t.chunk, vehicleId },
-        summary: { ...t.summary, vehicleId },
-      });
-    }
+    const { vehicleId, number } = fleetVehicle(c, v);
+    roster.push({ vehicleId, number });
+    const summaryOf = summaries[templateOf(c, v)]!;
+    fleetVehicleDays(templates, c, v).forEach((chunk, k) => {
+      points += chunk.length;
+      days.push({ vehicleId, day: chunk.day, chunk, summary: { ...summaryOf[k]!, vehicleId } });
+    });
   }
   return { data: { carrierId: `c${c}`, label: `Carrier ${c}`, roster, days, driverSnapshots: [] }, points };
 }

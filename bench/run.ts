@@ -20,6 +20,7 @@ const BENCHES = [
   'analysis.ts',
   'fleet-open.ts',
   'compare-carriers.ts',
+  'inbox.ts',
   'review.ts',
   'audit-bundle.ts',
 ];

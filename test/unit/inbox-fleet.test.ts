@@ -109,6 +109,23 @@ describe('safety inbox on a generated fleet', () => {
     expect(byVehicle.map((e) => e.vehicleNumber)).toEqual([...byVehicle.map((e) => e.vehicleNumber)].sort());
   });
 
+  it('sorting every event and then filtering lists exactly what filtering and then sorting does (the page sorts once per list)', () => {
+    const marks = new Map([[events[1]!.key, markOf(events[1]!, 'reviewed', '', START)]]);
+    const filters = [
+      ALL_EVENTS,
+      { ...ALL_EVENTS, kinds: ['speeding', 'gap'] as const },
+      { ...ALL_EVENTS, minOverLimitMph: 6 },
+      { ...ALL_EVENTS, minDurationSeconds: 30 * 60, review: 'open' as const },
+      { ...ALL_EVENTS, vehicleIds: ['veh-2', 'veh-4'] },
+    ];
+    for (const key of ['time', 'severity', 'duration', 'vehicle'] as const)
+      for (const dir of ['ascending', 'descending'] as const)
+        for (const f of filters)
+          expect(filterEvents(sortEvents(events, key, dir), f, marks)).toEqual(
+            sortEvents(filterEvents(events, f, marks), key, dir),
+          );
+  });
+
   it('scorecards: per-1,000-mile rates from the constructed miles, ranked worst first', () => {
     const cards = vehicles.map((v) => scorecard({ ...v, daysWithData: 1 }, ['2026-03-10', '2026-03-11']));
     for (const k of FLEET) {

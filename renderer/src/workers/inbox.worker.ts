@@ -5,7 +5,6 @@ import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
 import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
 import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
-import type { DayChunk } from '../../../shared/track/types.ts';
 import { getDb } from '../store/db.ts';
 import { serveWorker } from './rpc.ts';
 
@@ -42,8 +41,17 @@ export interface InboxProtocol {
 }
 
 let latest = 0;
+/** Vehicles whose days are read at once (see loadCarrier). */
+const IN_FLIGHT = 8;
 
-async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params: AnalysisParams, days: LocalDay[]) {
+async function loadCarrier(
+  token: number,
+  c: InboxCarrier,
+  from: LocalDay,
+  to: LocalDay,
+  params: AnalysisParams,
+  days: LocalDay[],
+) {
   const db = getDb();
   const interval = localRangeInterval(from, to, c.zone);
   const utc = utcDaysOverlapping(interval);
@@ -56,23 +64,20 @@ async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params
     .filter((r) => r.day >= lo && r.day <= hi && r.points > 0)
     .toArray();
   const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
-  const byVehicle = new Map<string, DayChunk[]>();
-  await Promise.all(
-    vehicleIds.map(async (vehicleId) => {
-      const rows = await db.chunks
-        .where('[vehicleId+day]')
-        .between([vehicleId, lo], [vehicleId, hi], true, true)
-        .toArray();
-      const chunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
-      if (chunks.length > 0) byVehicle.set(vehicleId, chunks);
-    }),
-  );
-  const events: InboxEvent[] = [];
-  const scorecards: Scorecard[] = [];
-  for (const [vehicleId, utcChunks] of byVehicle) {
+  // Each vehicle is analysed as soon as its days are read, and let go. At most IN_FLIGHT vehicles are read
+  // at once: reading every vehicle at once let read days pile up while the analysis (the slower part)
+  // caught up — millions of points held for a large carrier, and a heap and garbage collection to match.
+  // Results stay in the order of `vehicleIds`; a newer request stops the reading.
+  const loadVehicle = async (vehicleId: string) => {
+    const rows = await db.chunks
+      .where('[vehicleId+day]')
+      .between([vehicleId, lo], [vehicleId, hi], true, true)
+      .toArray();
+    const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+    if (utcChunks.length === 0) return null;
     utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
     const chunks = localDayChunks(utcChunks, c.zone, interval);
-    if (chunks.length === 0) continue;
+    if (chunks.length === 0) return null;
     const vehicle = {
       carrierId: c.carrierId,
       vehicleId,
@@ -80,8 +85,26 @@ async function loadCarrier(c: InboxCarrier, from: LocalDay, to: LocalDay, params
       zone: c.zone,
       analysis: analyzeTrack(chunks, params),
     };
-    events.push(...inboxEvents([vehicle]));
-    scorecards.push(scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days));
+    return {
+      events: inboxEvents([vehicle]),
+      scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
+    };
+  };
+  const perVehicle = new Array<Awaited<ReturnType<typeof loadVehicle>>>(vehicleIds.length).fill(null);
+  let next = 0;
+  const lane = async () => {
+    while (next < vehicleIds.length && token === latest) {
+      const k = next++;
+      perVehicle[k] = await loadVehicle(vehicleIds[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
+  const events: InboxEvent[] = [];
+  const scorecards: Scorecard[] = [];
+  for (const v of perVehicle) {
+    if (!v) continue;
+    for (const e of v.events) events.push(e);
+    scorecards.push(v.scorecard);
   }
   return { events, scorecards };
 }
@@ -92,7 +115,7 @@ const handlers: InboxProtocol = {
     const days = daysFromTo(from, to);
     const parts = [];
     for (const c of carriers) {
-      parts.push(await loadCarrier(c, from, to, params, days));
+      parts.push(await loadCarrier(token, c, from, to, params, days));
       if (token !== latest) return null;
     }
     const events = parts.flatMap((p) => p.events);

@@ -110,4 +110,28 @@ export interface HarnessApi {
     carrierId: string,
     vehicleId: string,
   ): Promise<{ days: number; records: number; ms: number }>;
+  /**
+   * Bench: writes trucks `first`..`first + vehicles - 1` of carrier number `carrier` of the generated fleet
+   * (test/support/fleet-templates.ts, templates from `from` for `days` UTC days) under `carrierId`, through
+   * the store's putDays (summaries, coverage), one transaction per truck.
+   */
+  benchSeedFleet(o: {
+    carrierId: string;
+    carrier: number;
+    first: number;
+    vehicles: number;
+    from: string;
+    days: number;
+  }): Promise<{ vehicleDays: number; points: number; ms: number }>;
+  /**
+   * Bench baseline, in a plain worker (test/e2e/harness/bench-worker.ts): the inbox's Dexie reads of the
+   * carriers' stored days over the UTC days `from`..`to`, and with `analyse` also a bare `analyzeTrack` per
+   * truck (UTC days, no events list, no scorecards, nothing sent back). ms from request to answer.
+   */
+  benchInboxBaseline(o: {
+    carrierIds: string[];
+    from: string;
+    to: string;
+    analyse: boolean;
+  }): Promise<{ ms: number; points: number; events: number }>;
 }

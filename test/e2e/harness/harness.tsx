@@ -1,3 +1,4 @@
+// Over 300 lines: the one page object (HarnessApi) holding every store operation the specs and benches call.
 /**
  * Store harness: the real store modules (Dexie schema, writer worker,
  * transactions) on a bare page, for store-*.spec.ts and bench/indexeddb-write.ts.
@@ -18,9 +19,14 @@ import { writer } from '../../../renderer/src/store/writer.ts';
 import { deleteVehicleDays, putDay, putDays } from '../../../renderer/src/store/writes.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
+import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
 import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
 
 const generated = new Map<string, DayChunk>();
+/** The bench fleet's templates, generated once per page and range. */
+let fleet: { key: string; templates: DayChunk[][] } | null = null;
+let benchWorker: Worker | null = null;
+let benchAsks = 0;
 const key = (vehicleId: string, day: string) => `${vehicleId}/${day}`;
 
 function slice(chunk: DayChunk, n: number): DayChunk {
@@ -238,6 +244,38 @@ const harness: HarnessApi = {
     }
     const ms = performance.now() - t0;
     return { days: chunks.length, records: total, ms };
+  },
+  async benchSeedFleet(o) {
+    const key = `${o.from}/${o.days}`;
+    if (fleet?.key !== key) fleet = { key, templates: fleetTemplates(o.from, o.days) };
+    const t0 = performance.now();
+    let vehicleDays = 0;
+    let points = 0;
+    for (let v = o.first; v < o.first + o.vehicles; v++) {
+      const chunks = fleetVehicleDays(fleet.templates, o.carrier, v);
+      await putDays(
+        getDb(),
+        chunks.map((chunk) => ({ carrierId: o.carrierId, chunk, complete: true, rejected: [] })),
+      );
+      vehicleDays += chunks.length;
+      for (const c of chunks) points += c.length;
+    }
+    return { vehicleDays, points, ms: performance.now() - t0 };
+  },
+  benchInboxBaseline(o) {
+    benchWorker ??= new Worker(new URL('./bench-worker.ts', import.meta.url), { type: 'module' });
+    const worker = benchWorker;
+    const id = ++benchAsks;
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const onAnswer = (e: MessageEvent<{ id: number; points: number; events: number }>) => {
+        if (e.data.id !== id) return;
+        worker.removeEventListener('message', onAnswer);
+        resolve({ ms: performance.now() - t0, points: e.data.points, events: e.data.events });
+      };
+      worker.addEventListener('message', onAnswer);
+      worker.postMessage({ id, ...o });
+    });
   },
   async benchBareWrite(records: WireLocationRecord[], carrierId, vehicleId) {
     // The rows putDay writes, built before the clock starts (summaries included): only IndexedDB is timed.

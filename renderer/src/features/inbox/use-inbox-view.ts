@@ -33,10 +33,10 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
     () => (filter.area ? filterEvents(events, { ...filter, area: null }, byEvent) : null),
     [events, filter, byEvent],
   );
-  const sorted = useMemo(
-    () => sortEvents(filterEvents(events, filter, byEvent), q.sort, q.dir),
-    [events, filter, byEvent, q.sort, q.dir],
-  );
+  // Sorted once per list and order, then filtered: a filter change does not sort again. The same list as
+  // sorting the filtered events, since the sort is stable and filtering keeps the order.
+  const allSorted = useMemo(() => sortEvents(events, q.sort, q.dir), [events, q.sort, q.dir]);
+  const sorted = useMemo(() => filterEvents(allSorted, filter, byEvent), [allSorted, filter, byEvent]);
   const rows = useMemo<InboxRow[]>(() => {
     if (q.group === 'none') return sorted.map((event) => ({ type: 'event', event }));
     return groupEvents(sorted, q.group).flatMap((g) => [

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+/**
+ * The inbox bench's baselines (bench/inbox.ts through the store harness): the same Dexie reads as
+ * renderer/src/workers/inbox.worker.ts, and optionally a bare `analyzeTrack` per truck over its UTC days,
+ * with none of the inbox's work around them (local days, events list, scorecards, sorting, answer).
+ */
+import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../../shared/analysis/params.ts';
+import { getDb } from '../../../renderer/src/store/db.ts';
+
+interface Ask {
+  id: number;
+  carrierIds: string[];
+  from: string;
+  to: string;
+  analyse: boolean;
+}
+
+async function run(a: Ask): Promise<{ points: number; events: number }> {
+  const db = getDb();
+  let points = 0;
+  let events = 0;
+  for (const carrierId of a.carrierIds) {
+    const coverage = await db.coverage
+      .where('carrierId')
+      .equals(carrierId)
+      .filter((r) => r.day >= a.from && r.day <= a.to && r.points > 0)
+      .toArray();
+    const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
+    await Promise.all(
+      vehicleIds.map(async (vehicleId) => {
+        const rows = await db.chunks
+          .where('[vehicleId+day]')
+          .between([vehicleId, a.from], [vehicleId, a.to], true, true)
+          .toArray();
+        const chunks = rows.filter((r) => r.carrierId === carrierId).map((r) => r.chunk);
+        for (const c of chunks) points += c.length;
+        if (a.analyse && chunks.length > 0) events += analyzeTrack(chunks, DEFAULT_ANALYSIS_PARAMS).events.length;
+      }),
+    );
+  }
+  return { points, events };
+}
+
+self.onmessage = (e: MessageEvent<Ask>) => {
+  void run(e.data).then((r) => self.postMessage({ id: e.data.id, ...r }));
+};
