@@ -3,6 +3,7 @@ import {
   canonicalZone,
   createOffsetLookup,
   formatOffset,
+  localDayInterval,
   localDayOfMs,
   localDayStartMs,
   localDaysOverlapping,
@@ -42,6 +43,23 @@ describe('offsets inside a UTC hour that holds a transition', () => {
   });
 });
 
+describe('a zone east of UTC that changes at midnight', () => {
+  // Asia/Beirut (+2, +3 in summer) changes at 00:00 on the last Sundays of March and October.
+  it('Beirut skips midnight on 2026-03-29: the day starts at the jump, 2026-03-28T22:00Z, and lasts 23 h', () => {
+    expect(localDayInterval('2026-03-29', 'Asia/Beirut')).toEqual({
+      startMs: Z('2026-03-28T22:00:00Z'),
+      endMs: Z('2026-03-29T21:00:00Z'),
+    });
+  });
+
+  it('Beirut turns 24:00 back to 23:00 on 2026-10-24, a 25 h day', () => {
+    expect(localDayInterval('2026-10-24', 'Asia/Beirut')).toEqual({
+      startMs: Z('2026-10-23T21:00:00Z'),
+      endMs: Z('2026-10-24T22:00:00Z'),
+    });
+  });
+});
+
 describe('Intl is asked once per zone and UTC hour, never for UTC', () => {
   it('the UTC zones answer without Intl: offset 0 and the day starting at UTC midnight', () => {
     const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
@@ -58,6 +76,17 @@ describe('Intl is asked once per zone and UTC hour, never for UTC', () => {
     expect(offsetMinutesAt('Asia/Kolkata', Z('2026-05-05T07:20:00Z'))).toBe(330);
     expect(offsetMinutesAt('Asia/Kolkata', Z('2026-05-05T07:59:59Z'))).toBe(330);
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('the UTC hour just before a transition is one offset throughout, looked up once', () => {
+    // Chicago springs forward at 2026-03-08T08:00Z: the hour 07:00Z..08:00Z is all CST (-360).
+    const lookup = createOffsetLookup('America/Chicago');
+    expect(lookup(Z('2026-03-08T07:00:00Z')) / 60_000).toBe(-360);
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    expect(lookup(Z('2026-03-08T07:30:00Z')) / 60_000).toBe(-360);
+    expect(lookup(Z('2026-03-08T07:59:59.999Z')) / 60_000).toBe(-360);
+    expect(spy).not.toHaveBeenCalled();
+    expect(lookup(Z('2026-03-08T08:00:00Z')) / 60_000).toBe(-300);
   });
 });
 
