@@ -18,10 +18,8 @@ export function stepTime(t: Float64Array, ms: number, dir: 1 | -1): number {
 /** The playback speeds offered, in simulated seconds per wall second. */
 export const PLAYBACK_RATES: readonly number[] = [1, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200];
 
-/** Next rate up (+) or down (-) in the list, clamped. */
+/** Next rate up (+) or down (-) in the list, clamped; from a rate not in the list, the nearest listed one that way. */
 export function nextRate(rate: number, dir: 1 | -1): number {
-  const i = PLAYBACK_RATES.indexOf(rate);
-  const at = i < 0 ? PLAYBACK_RATES.findIndex((r) => r >= rate) : i;
-  const k = Math.min(PLAYBACK_RATES.length - 1, Math.max(0, (at < 0 ? PLAYBACK_RATES.length - 1 : at) + dir));
-  return PLAYBACK_RATES[k]!;
+  const k = dir === 1 ? PLAYBACK_RATES.findIndex((r) => r > rate) : PLAYBACK_RATES.findLastIndex((r) => r < rate);
+  return PLAYBACK_RATES[k >= 0 ? k : dir === 1 ? PLAYBACK_RATES.length - 1 : 0]!;
 }

@@ -84,10 +84,11 @@ export function createZoneFormatter(pref: string): ZoneFormatter {
     },
     offsetMinutes(ms) {
       const name = offsetName.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-      const m = /^GMT([+-])(\d{2}):?(\d{2})?$/.exec(name);
+      // Seconds too: local mean time before standard zones (Chicago -05:50:36) and Monrovia until 1972 (-00:44:30).
+      const m = /^GMT([+-])(\d{2}):?(\d{2})?(?::(\d{2}))?$/.exec(name);
       if (!m) return 0;
-      const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-      return m[1] === '-' ? -minutes : minutes;
+      const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0) + Number(m[4] ?? 0) / 60;
+      return Math.round(m[1] === '-' ? -minutes : minutes);
     },
   };
 }
