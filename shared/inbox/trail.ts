@@ -86,8 +86,8 @@ function overlapMs(a: { startMs: number; endMs: number }, b: { startMs: number; 
 }
 
 /**
- * The mark each event carries: the one with its exact key, else the latest mark of the same vehicle and
- * kind overlapping it most. A mark goes to one event only (the one it overlaps most), so splitting an
+ * The mark each event carries: the one with its exact key, else the mark of the same vehicle and kind
+ * overlapping it most. A mark goes to one event only (the one it overlaps most), so splitting an
  * event in two does not mark both halves.
  */
 export function marksForEvents(events: readonly InboxEvent[], marks: readonly ReviewMark[]): Map<string, ReviewMark> {
@@ -119,11 +119,11 @@ export function marksForEvents(events: readonly InboxEvent[], marks: readonly Re
     }
   }
   const claimed = [...best.entries()].sort((a, b) => b[1].overlap - a[1].overlap);
+  // The mark overlapping an event most claims it; a mark whose best event is taken marks nothing.
   for (const [markKey, { event }] of claimed) {
     if (out.has(event.key)) continue;
     const mark = marks.find((m) => m.key === markKey)!;
-    const other = out.get(event.key);
-    if (!other || mark.reviewedAt > other.reviewedAt) out.set(event.key, mark);
+    out.set(event.key, mark);
   }
   return out;
 }
