@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxKind } from '../../shared/inbox/events.ts';
+import { reviewLogCsv } from '../../shared/inbox/review-log.ts';
 import { isReviewMark, marksForEvents, type ReviewMark } from '../../shared/inbox/trail.ts';
 
 const T0 = Date.UTC(2026, 10, 10, 12);
@@ -112,5 +113,28 @@ describe('which event a mark follows', () => {
     const m = mark(T0, T0 + 60 * S);
     expect(marked([ev(T0 + 1, T0 + 60 * S, 'speeding', 'v2')], [m])).toEqual([]);
     expect(marked([ev(T0 + 1, T0 + 60 * S, 'long-stop')], [m])).toEqual([]);
+  });
+});
+
+describe('review_log.csv rows of each kind', () => {
+  it('leaves the speeding cells empty on a stop and a gap, and gives a gap its miles', () => {
+    const stop = ev(T0, T0 + 3_600_000, 'long-stop');
+    const gap = { ...ev(T0 + 7_200_000, T0 + 9_000_000, 'gap'), gapMiles: 12.5 };
+    const marks = new Map(
+      [stop, gap].map((e) => [e.key, { ...mark(e.startMs, e.endMs, e.kind), state: 'reviewed' as const }]),
+    );
+    const [header, ...rows] = reviewLogCsv([stop, gap], marks)
+      .split('\r\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split(','));
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(cell(row, 'peak_speed_mph')).toBe('');
+      expect(cell(row, 'over_limit_mph')).toBe('');
+    }
+    expect(cell(rows[0]!, 'gap_miles')).toBe('');
+    expect(Number(cell(rows[1]!, 'gap_miles'))).toBe(12.5);
+    expect(rows.map((r) => cell(r, 'kind'))).toEqual(['long-stop', 'gap']);
   });
 });
