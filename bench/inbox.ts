@@ -18,17 +18,12 @@
  * INBOX_TRACE=prefix also traces one scroll of the one carrier's list with Chrome's tracer into
  * prefix.scroll.json (bench/trace-summary.ts reads it).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startBenchShell } from './lib/bench-shell.ts';
 import { chromium, type Page } from 'playwright-core';
 import { addDays } from '../shared/util/day.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { report, statsOf } from './lib/figures.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const NOW = '2026-11-20T15:00:00.000Z';
 const FROM = '2026-10-20';
 const DAYS = 30;
@@ -50,21 +45,8 @@ const SCROLL_MS = 3000;
 const SCROLL_PX = 120;
 const TIMEOUT_MS = 300_000;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-inbox-'));
-execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-const shell = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    ROUTELENS_DATA_DIR: dataDir,
-    ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-bench-${process.pid}`,
-    ROUTELENS_DEMO_NOW: NOW,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve) =>
-  createInterface({ input: shell.stdout! }).once('line', (l) => resolve((JSON.parse(l) as { url: string }).url)),
-);
+const bench = await startBenchShell('inbox', NOW);
+const { url } = bench;
 
 /**
  * Page-side helpers (source text: this file is typed for Node, and tsx would wrap named functions in a
@@ -317,6 +299,5 @@ try {
   await measure(app, harness, `1 carrier × ${VEHICLES} trucks`, carrierIds.slice(0, 1), VEHICLES);
 } finally {
   await browser.close();
-  shell.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  bench.stop();
 }

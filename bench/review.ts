@@ -15,11 +15,9 @@
  * threads) into prefix.day.json / prefix.6m.json (bench/trace-summary.ts reads
  * them). REVIEW_SHOTS=dir saves screenshots of the six months and a day.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startBenchShell } from './lib/bench-shell.ts';
 import { chromium, type Page } from 'playwright-core';
 import type { WireLocationRecord } from '../shared/api/wire.ts';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
@@ -27,23 +25,9 @@ import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { report } from './lib/figures.ts';
 import { bareDrawTimes, routeOf } from './lib/review-baseline.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const NOW = '2026-11-20T15:00:00.000Z';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-review-'));
-execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-const shell = spawn(process.execPath, ['--import', 'tsx', 'electron/node/web-shell/main.ts', '--port', '0'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    ROUTELENS_DATA_DIR: dataDir,
-    ROUTELENS_KEYCHAIN_SERVICE: `RouteLens-bench-${process.pid}`,
-    ROUTELENS_DEMO_NOW: NOW,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve) =>
-  createInterface({ input: shell.stdout! }).once('line', (l) => resolve((JSON.parse(l) as { url: string }).url)),
-);
+const bench = await startBenchShell('review', NOW);
+const { url } = bench;
 const world = createSimulatorWorld({ now: () => Date.parse(NOW) });
 
 /** Readings closer than this are consecutive samples of one drive or stop (the app's default gap is 20 min). */
@@ -334,6 +318,5 @@ try {
   );
 } finally {
   await browser.close();
-  shell.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  bench.stop();
 }
