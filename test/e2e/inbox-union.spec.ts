@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { inboxRows } from './inbox-rows.ts';
 
 /**
  * The Safety inbox lists exactly the union of each vehicle's Trip review events (issue #14): for a week of
@@ -11,44 +12,6 @@ import { openDownloads, startJob, TODAY } from './harness/app.ts';
  */
 const TO = addDays(TODAY, -1);
 const FROM = addDays(TO, -6);
-
-/** The page's frame clock (the e2e typings leave out the DOM's globals). */
-type Raf = { requestAnimationFrame(cb: (time: number) => void): number };
-
-/** Every row of the inbox's virtual list, scrolled through from top to bottom. */
-async function inboxRows(list: Locator): Promise<string[]> {
-  const seen = new Set<string>();
-  await list.evaluate((el) => {
-    el.scrollTop = 0;
-    return new Promise((r) =>
-      (globalThis as unknown as Raf).requestAnimationFrame(() =>
-        (globalThis as unknown as Raf).requestAnimationFrame(r),
-      ),
-    );
-  });
-  for (let i = 0; i < 200; i++) {
-    const rows = await list
-      .getByTestId('inbox-event')
-      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-kind')}@${e.getAttribute('data-start-ms')}`));
-    rows.forEach((r) => seen.add(r));
-    const done = await list.evaluate((el) => {
-      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
-      el.scrollTop += el.clientHeight;
-      return end;
-    });
-    if (done) break;
-    // The scroll event re-renders the rows for the new position before the next frame is painted.
-    await list.evaluate(
-      () =>
-        new Promise((r) =>
-          (globalThis as unknown as Raf).requestAnimationFrame(() =>
-            (globalThis as unknown as Raf).requestAnimationFrame(r),
-          ),
-        ),
-    );
-  }
-  return [...seen].sort();
-}
 
 async function reviewRows(page: Page, vehicleId: string): Promise<string[]> {
   const review = page.getByTestId('review-page');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
-test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days', async ({
+test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days, the newest fetch is indexed', async ({
   page,
 }, testInfo) => {
   await openHarness(page, 'http://localhost:47300');
@@ -16,7 +16,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(3);
+  expect(after.verno).toBe(4);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);
@@ -25,5 +25,6 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   }
   expect(after.indexed).toBe(dayList.length);
   expect(after.marksKept).toBe(1);
+  expect(after.newestFetchedAt).toBe(Math.max(...after.coverage.map((r) => r.fetchedAt)));
   await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
 });

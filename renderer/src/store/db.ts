@@ -5,6 +5,7 @@ import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
+import type { InboxCacheRow, InboxQueryRow } from './inbox-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 export const DB_NAME = 'routelens';
@@ -76,6 +77,18 @@ export interface MarkRow extends ReviewMark {
   carrierId: string;
 }
 
+/**
+ * Version 4: the safety inbox's per-vehicle results (store/inbox-cache.ts), so opening the inbox again
+ * reads one row a truck instead of every stored reading (derived data only: losing it costs time, never
+ * a fact); coverage indexed by `fetchedAt`, so screens notice a day fetched again in place (storeStamp).
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  coverage: `${SCHEMA_V3.coverage}, fetchedAt`,
+  inboxCache: '[carrierId+query+vehicleId]',
+  inboxQueries: '[carrierId+query], carrierId',
+} as const;
+
 export class RouteLensDb extends Dexie {
   declare chunks: Table<ChunkRow, [string, string]>;
   declare summaries: Table<SummaryRow, [string, string]>;
@@ -85,12 +98,15 @@ export class RouteLensDb extends Dexie {
   declare jobs: Table<DownloadJob, string>;
   declare rejections: Table<RejectionRow, [string, string]>;
   declare marks: Table<MarkRow, [string, string]>;
+  declare inboxCache: Table<InboxCacheRow, [string, string, string]>;
+  declare inboxQueries: Table<InboxQueryRow, [string, string]>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { getDb } from './db.ts';
+import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
 /** Main-thread reads: IndexedDB reads do not block the UI, and liveQuery can observe them. */
@@ -17,8 +18,17 @@ export async function coverageOf(vehicleId: string, from: UtcDay, to: UtcDay): P
 
 /** What is stored for a vehicle's days, as one string that changes whenever one of them is written or deleted. */
 export async function storedDaysStamp(vehicleId: string, from: UtcDay, to: UtcDay): Promise<string> {
-  const rows = await coverageOf(vehicleId, from, to);
-  return rows.map((r) => `${r.day}:${r.fetchedAt}:${r.points}`).join(' ');
+  return daysStamp(await coverageOf(vehicleId, from, to));
+}
+
+/**
+ * What is stored, as one string that changes whenever a day is written (even again in place: a newer
+ * `fetchedAt`) or deleted (fewer rows). Cheap: a count and one index lookup.
+ */
+export async function storeStamp(): Promise<string> {
+  const db = getDb();
+  const [count, newest] = await Promise.all([db.coverage.count(), db.coverage.orderBy('fetchedAt').last()]);
+  return `${count}@${newest?.fetchedAt ?? 0}`;
 }
 
 export async function readDay(vehicleId: string, day: UtcDay): Promise<StoredDay | undefined> {

@@ -5,6 +5,7 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
 import type { RouteLensDb } from './db.ts';
+import { deleteInboxCache } from './inbox-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 /**
@@ -151,9 +152,11 @@ export async function deleteVehicleDays(
   });
 }
 
-/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs. */
+/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's results. */
 export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
-  await rw(db, [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs], async () => {
+  const tables = [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs, db.inboxCache, db.inboxQueries];
+  await rw(db, tables, async () => {
+    await deleteInboxCache(db, carrierId);
     for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();
     await db.rosters.where('[carrierId+kind]').between([carrierId, ''], [carrierId, '\uffff']).delete();
     await db.snapshots

@@ -5,14 +5,23 @@ import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
 import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
 import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
+import { errorText } from '../../../shared/util/error-text.ts';
 import { getDb } from '../store/db.ts';
+import {
+  inboxQueryKey,
+  readInboxCache,
+  vehicleStamps,
+  writeInboxCache,
+  type InboxCacheRow,
+} from '../store/inbox-cache.ts';
 import { serveWorker } from './rpc.ts';
 
 /**
  * The safety inbox off the UI thread: it reads every stored vehicle-day of the carriers itself (no chunk
  * crosses threads), analyses each vehicle over the range exactly as Trip review does (its local days of
  * the carrier's home zone, `analyzeTrack` with the Review's parameters) and answers with the flat event
- * list and the vehicles' scorecards. Filtering, sorting and grouping happen on the page, on that list.
+ * list and the vehicles' scorecards. Each truck's result is kept (store/inbox-cache.ts) and reused while
+ * its stored days and the query stay the same. Filtering, sorting and grouping happen on the page, on that list.
  */
 export interface InboxCarrier {
   carrierId: string;
@@ -27,6 +36,9 @@ export interface InboxData {
   days: LocalDay[];
   /** Vehicles with a reading in the range. */
   vehicles: number;
+  /** Trucks analysed from their readings for this answer, and trucks whose kept results were still valid. */
+  analysed: number;
+  reused: number;
 }
 
 export interface InboxProtocol {
@@ -44,6 +56,18 @@ let latest = 0;
 /** Vehicles whose days are read at once (see loadCarrier). */
 const IN_FLIGHT = 8;
 
+/** Names this build's analysis in the inbox's stored results (a new build analyses again). */
+const BUILD = typeof __ROUTELENS_BUILD__ === 'string' ? __ROUTELENS_BUILD__ : 'unbuilt';
+
+type VehicleResult = NonNullable<InboxCacheRow['result']>;
+
+interface CarrierPart {
+  events: InboxEvent[];
+  scorecards: Scorecard[];
+  analysed: number;
+  reused: number;
+}
+
 async function loadCarrier(
   token: number,
   c: InboxCarrier,
@@ -51,11 +75,12 @@ async function loadCarrier(
   to: LocalDay,
   params: AnalysisParams,
   days: LocalDay[],
-) {
+): Promise<CarrierPart> {
   const db = getDb();
   const interval = localRangeInterval(from, to, c.zone);
   const utc = utcDaysOverlapping(interval);
-  if (utc.length === 0) return { events: [], scorecards: [] };
+  const none = { events: [], scorecards: [], analysed: 0, reused: 0 };
+  if (utc.length === 0) return none;
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   const coverage = await db.coverage
@@ -63,12 +88,12 @@ async function loadCarrier(
     .equals(c.carrierId)
     .filter((r) => r.day >= lo && r.day <= hi && r.points > 0)
     .toArray();
-  const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
-  // Each vehicle is analysed as soon as its days are read, and let go. At most IN_FLIGHT vehicles are read
-  // at once: reading every vehicle at once let read days pile up while the analysis (the slower part)
-  // caught up — millions of points held for a large carrier, and a heap and garbage collection to match.
-  // Results stay in the order of `vehicleIds`; a newer request stops the reading.
-  const loadVehicle = async (vehicleId: string) => {
+  const stamps = vehicleStamps(coverage);
+  const vehicleIds = [...stamps.keys()];
+  const query = inboxQueryKey(BUILD, c.zone, from, to, params);
+  const cached = await readCachedOrNone(c.carrierId, query);
+
+  const analyseVehicle = async (vehicleId: string): Promise<VehicleResult | null> => {
     const rows = await db.chunks
       .where('[vehicleId+day]')
       .between([vehicleId, lo], [vehicleId, hi], true, true)
@@ -90,15 +115,32 @@ async function loadCarrier(
       scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
     };
   };
-  const perVehicle = new Array<Awaited<ReturnType<typeof loadVehicle>>>(vehicleIds.length).fill(null);
+
+  // A truck whose stored days are as they were when its row was written is read from the row; the others
+  // are analysed. At most IN_FLIGHT trucks are read at once: reading every truck at once let read days pile
+  // up while the analysis (the slower part) caught up — millions of points held for a large carrier, and a
+  // heap and garbage collection to match. Results keep the order of `vehicleIds`; a newer request stops.
+  const perVehicle = new Array<VehicleResult | null>(vehicleIds.length).fill(null);
+  const fresh: InboxCacheRow[] = [];
   let next = 0;
   const lane = async () => {
     while (next < vehicleIds.length && token === latest) {
       const k = next++;
-      perVehicle[k] = await loadVehicle(vehicleIds[k]!);
+      const vehicleId = vehicleIds[k]!;
+      const stamp = stamps.get(vehicleId)!;
+      const row = cached.get(vehicleId);
+      if (row && row.stamp === stamp) {
+        perVehicle[k] = row.result;
+        continue;
+      }
+      perVehicle[k] = await analyseVehicle(vehicleId);
+      fresh.push({ carrierId: c.carrierId, query, vehicleId, stamp, result: perVehicle[k] });
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
+  const gone = [...cached.keys()].filter((v) => !stamps.has(v));
+  await writeCachedOrWarn(c.carrierId, query, fresh, gone);
+
   const events: InboxEvent[] = [];
   const scorecards: Scorecard[] = [];
   for (const v of perVehicle) {
@@ -106,14 +148,33 @@ async function loadCarrier(
     for (const e of v.events) events.push(e);
     scorecards.push(v.scorecard);
   }
-  return { events, scorecards };
+  return { events, scorecards, analysed: fresh.length, reused: vehicleIds.length - fresh.length };
+}
+
+/** The stored results are a shortcut: when they cannot be read, every truck is analysed. */
+async function readCachedOrNone(carrierId: string, query: string): Promise<Map<string, InboxCacheRow>> {
+  try {
+    return await readInboxCache(getDb(), carrierId, query);
+  } catch (err) {
+    console.warn(`Inbox: stored results unreadable, analysing every truck (${errorText(err)})`);
+    return new Map();
+  }
+}
+
+/** A full disk must not cost the inbox its answer: the results are shown, only not kept. */
+async function writeCachedOrWarn(carrierId: string, query: string, fresh: InboxCacheRow[], gone: string[]) {
+  try {
+    await writeInboxCache(getDb(), carrierId, query, fresh, gone, Date.now());
+  } catch (err) {
+    console.warn(`Inbox: results not kept for next time (${errorText(err)})`);
+  }
 }
 
 const handlers: InboxProtocol = {
   async load(token, carriers, from, to, params) {
     latest = token;
     const days = daysFromTo(from, to);
-    const parts = [];
+    const parts: CarrierPart[] = [];
     for (const c of carriers) {
       parts.push(await loadCarrier(token, c, from, to, params, days));
       if (token !== latest) return null;
@@ -125,6 +186,8 @@ const handlers: InboxProtocol = {
       scorecards: parts.flatMap((p) => p.scorecards),
       days,
       vehicles: parts.reduce((n, p) => n + p.scorecards.length, 0),
+      analysed: parts.reduce((n, p) => n + p.analysed, 0),
+      reused: parts.reduce((n, p) => n + p.reused, 0),
     };
   },
 };

@@ -87,7 +87,18 @@ export interface HarnessApi {
     indexed: number;
     /** Review marks of the first row's vehicle left after one was stored and the vehicle's days deleted. */
     marksKept: number;
+    /** The largest `fetchedAt`, through version 4's index. */
+    newestFetchedAt: number | null;
   }>;
+  /**
+   * The inbox's kept results (store/inbox-cache.ts) in a fresh database `dbName`: carrier c2 writes query
+   * q0 once; carrier c1 writes KEPT_QUERIES + 2 queries (q0…, two trucks each, used in that order), then
+   * uses q2 again with truck v2 gone, then a new query. Returns the rows kept (carrier/query/vehicle), the
+   * stamps read back for q2, the rows left after c1 is deleted as a carrier, and the queries left.
+   */
+  inboxCacheKeeping(
+    dbName: string,
+  ): Promise<{ kept: string[]; read: string[]; afterDelete: string[]; queriesLeft: string[] }>;
   /**
    * Rewrites every stored summary of the app's database as a version before
    * summary rules existed would have stored it (no `rule`, no `outliers`, the
@@ -110,6 +121,8 @@ export interface HarnessApi {
     carrierId: string,
     vehicleId: string,
   ): Promise<{ days: number; records: number; ms: number }>;
+  /** Bench: forgets every kept inbox result, so the next inbox open analyses every truck. */
+  benchForgetInbox(): Promise<void>;
   /**
    * Bench: writes trucks `first`..`first + vehicles - 1` of carrier number `carrier` of the generated fleet
    * (test/support/fleet-templates.ts, templates from `from` for `days` UTC days) under `carrierId`, through

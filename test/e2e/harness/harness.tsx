@@ -16,7 +16,13 @@ import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
 import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, getDb } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
-import { deleteVehicleDays, putDay, putDays } from '../../../renderer/src/store/writes.ts';
+import { KEPT_QUERIES, readInboxCache, writeInboxCache } from '../../../renderer/src/store/inbox-cache.ts';
+import {
+  deleteCarrier as deleteCarrierRows,
+  deleteVehicleDays,
+  putDay,
+  putDays,
+} from '../../../renderer/src/store/writes.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
@@ -145,13 +151,14 @@ const harness: HarnessApi = {
     const v1 = new Dexie(dbName);
     v1.version(1).stores(SCHEMA_V1);
     await v1.open();
-    for (const day of days) {
+    for (const [i, day] of days.entries()) {
       const chunk = generated.get(key(vehicleId, day));
       if (!chunk) throw new Error(`day ${day} was not generated`);
       await v1.table('chunks').put({ carrierId, vehicleId, day, chunk });
       await v1
         .table('coverage')
-        .put({ carrierId, vehicleId, day, state: 'complete', points: chunk.length, fetchedAt: Date.now() });
+        // Distinct fetch times, the newest not the first day's: the fetchedAt index has an order to find.
+        .put({ carrierId, vehicleId, day, state: 'complete', points: chunk.length, fetchedAt: Date.now() - i });
     }
     v1.close();
   },
@@ -183,6 +190,8 @@ const harness: HarnessApi = {
       ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count()
       : 0;
     const verno = db.verno;
+    // Version 4's index: the newest fetch, found without reading every row.
+    const newestFetchedAt = (await db.coverage.orderBy('fetchedAt').last())?.fetchedAt ?? null;
     // Version 3's review trail: a mark stored through the store's own write, found by the vehicle index,
     // and kept when the vehicle's days are deleted (the trail is not downloaded data).
     let marksKept = 0;
@@ -203,7 +212,34 @@ const harness: HarnessApi = {
       marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
     }
     db.close();
-    return { verno, coverage, expectedBytes, indexed, marksKept };
+    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt };
+  },
+  async inboxCacheKeeping(dbName) {
+    const db = new RouteLensDb(dbName);
+    const row = (carrierId: string, query: string, vehicleId: string) => ({
+      carrierId,
+      query,
+      vehicleId,
+      stamp: `${vehicleId}@${query}`,
+      result: null,
+    });
+    const queries = Array.from({ length: KEPT_QUERIES + 2 }, (_, i) => `q${i}`);
+    await writeInboxCache(db, 'c2', 'q0', [row('c2', 'q0', 'w1')], [], 500);
+    for (const [i, q] of queries.entries())
+      await writeInboxCache(db, 'c1', q, [row('c1', q, 'v1'), row('c1', q, 'v2')], [], 1000 + i);
+    // The oldest kept query used again, its v2 gone from the carrier's stored days.
+    const reused = queries[2]!;
+    await writeInboxCache(db, 'c1', reused, [], ['v2'], 2000);
+    await writeInboxCache(db, 'c1', 'q-new', [row('c1', 'q-new', 'v1')], [], 2001);
+    const list = async () =>
+      (await db.inboxCache.toArray()).map((r) => `${r.carrierId}/${r.query}/${r.vehicleId}`).sort();
+    const kept = await list();
+    const read = await readInboxCache(db, 'c1', reused);
+    await deleteCarrierRows(db, 'c1');
+    const afterDelete = await list();
+    const queriesLeft = (await db.inboxQueries.toArray()).map((q) => `${q.carrierId}/${q.query}`);
+    db.close();
+    return { kept, read: [...read.values()].map((r) => r.stamp), afterDelete, queriesLeft };
   },
   async ageSummaries() {
     const db = getDb();
@@ -244,6 +280,13 @@ const harness: HarnessApi = {
     }
     const ms = performance.now() - t0;
     return { days: chunks.length, records: total, ms };
+  },
+  async benchForgetInbox() {
+    const db = getDb();
+    await db.transaction('rw', [db.inboxCache, db.inboxQueries], async () => {
+      await db.inboxCache.clear();
+      await db.inboxQueries.clear();
+    });
   },
   async benchSeedFleet(o) {
     const key = `${o.from}/${o.days}`;

@@ -6,6 +6,7 @@ import { PARAM_LABELS, type CompareParams } from '../../../../shared/compare/par
 import { useAppState } from '../../app/app-state.tsx';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
+import { storeStamp } from '../../store/reads.ts';
 import { useLive } from '../../store/hooks.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { useDownloadMissing } from './use-download-missing.ts';
@@ -52,7 +53,7 @@ export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget)
   // Stored data changing (a download finishing, a snapshot taken) recomputes.
   const dataVersion = useLive(async () => {
     const db = getDb();
-    return `${await db.coverage.count()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
+    return `${await storeStamp()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
   }, []);
   const result = useComparison(enough ? chosen : null, okRange, params, today ?? '', dataVersion);
   const facts = result.state === 'ready' ? result.facts : null;

@@ -5,7 +5,7 @@ import { addDays } from '../../../../shared/util/day.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { useLive } from '../../store/hooks.ts';
-import { getDb } from '../../store/db.ts';
+import { storeStamp } from '../../store/reads.ts';
 import { marksOfCarrier } from '../../store/trail.ts';
 import type { ReviewPlace } from '../layout/navigation.ts';
 import { analysisParamsOf } from '../review/review-page-helpers.ts';
@@ -57,9 +57,9 @@ export function InboxPage({
     () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
     [preferences.speedingThresholdMph, preferences.analysis],
   );
-  // Stored days changing (a download finishing, a delete) reloads.
-  const dataVersion = useLive(() => getDb().coverage.count(), []);
-  const load = useInboxData(chosen, q.from, q.to, params, dataVersion ?? 0);
+  // Stored days changing (a download finishing, a day fetched again, a delete) reloads.
+  const dataVersion = useLive(storeStamp, []);
+  const load = useInboxData(chosen, q.from, q.to, params, dataVersion ?? '');
   const data = load.state === 'ready' ? load.data : null;
   const carrierKey = chosen.map((c) => c.carrierId).join(',');
   const marks = useLive(
@@ -104,6 +104,8 @@ export function InboxPage({
       data-state={load.state}
       data-load-ms={load.state === 'ready' ? load.ms.toFixed(0) : undefined}
       data-key={load.state === 'ready' ? load.key : undefined}
+      data-analysed={data?.analysed}
+      data-reused={data?.reused}
       data-events={data?.events.length}
       data-shown={view.shown}
     >

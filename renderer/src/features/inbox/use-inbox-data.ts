@@ -20,7 +20,7 @@ export function useInboxData(
   to: LocalDay,
   params: AnalysisParams,
   /** Changes when stored data changes: the events are loaded again. */
-  dataVersion: number,
+  dataVersion: string,
 ): InboxLoad {
   const client = useRef<WorkerClient<InboxProtocol> | null>(null);
   const nextId = useRef(0);

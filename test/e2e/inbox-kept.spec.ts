@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { addDays } from '../../shared/util/day.ts';
+import { expect, test } from './fixtures.ts';
+import { startJob, openDownloads, TODAY } from './harness/app.ts';
+import { inboxRows } from './inbox-rows.ts';
+
+/**
+ * The inbox keeps each truck's results (issue #14's open time): opened again (a reload: a new worker, the
+ * results read back from IndexedDB) it analyses no truck and lists exactly the same events; after one
+ * truck's day is fetched again in place, the open inbox notices, analyses that truck only, and still lists
+ * what a fresh analysis lists.
+ */
+const FROM = addDays(TODAY, -6);
+
+async function openInbox(page: Page) {
+  const inbox = page.getByTestId('inbox-page');
+  await page.getByTestId('inbox-from').fill(FROM);
+  await page.getByTestId('inbox-to').fill(TODAY);
+  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TODAY}$`));
+  await expect(inbox).toHaveAttribute('data-state', 'ready');
+  return inbox;
+}
+
+const loaded = async (page: Page) => {
+  const inbox = page.getByTestId('inbox-page');
+  return {
+    analysed: await inbox.getAttribute('data-analysed'),
+    reused: await inbox.getAttribute('data-reused'),
+    rows: await inboxRows(page.getByTestId('inbox-list'), true),
+  };
+};
+
+test('the inbox opened again reuses every truck’s kept results, and analyses again only a truck whose day was fetched again', async ({
+  page,
+  shell,
+}) => {
+  await openDownloads(page, shell);
+  const { vehicleIds } = await startJob(page, 2, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+
+  await page.getByTestId('nav-inbox').click();
+  await openInbox(page);
+  const first = await loaded(page);
+  expect(first).toMatchObject({ analysed: '2', reused: '0' });
+  expect(first.rows.length).toBeGreaterThan(2);
+  expect(new Set(first.rows.map((r) => r.split(' ')[1]))).toEqual(new Set(vehicleIds));
+
+  // A reload keeps the address: the same query, answered from the kept rows.
+  await page.reload();
+  await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-state', 'ready');
+  const again = await loaded(page);
+  expect(again).toEqual({ analysed: '0', reused: '2', rows: first.rows });
+
+  // Today is partial, so downloading the first truck's week again fetches today again in place (the same
+  // number of days stored). The inbox, still open in another tab of the same store, notices.
+  const other = await page.context().newPage();
+  await openDownloads(other, shell);
+  for (const box of await other.locator('input[data-vehicle-id]:checked').all()) await box.uncheck();
+  const boxes = other.locator('input[data-vehicle-id]');
+  await expect(boxes.first()).toHaveAttribute('data-vehicle-id', vehicleIds[0]!);
+  await startJob(other, 1, '7d');
+  const jobs = other.getByTestId('dl-job');
+  await expect(jobs).toHaveCount(2);
+  for (const job of await jobs.all()) await expect(job).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-analysed', '1');
+  await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-reused', '1');
+  expect((await loaded(page)).rows).toEqual(first.rows);
+});
