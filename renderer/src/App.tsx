@@ -10,6 +10,7 @@ import { DownloadsPage } from './features/downloads/DownloadsPage.tsx';
 import { FirstRun } from './features/first-run/FirstRun.tsx';
 import { FleetPage } from './features/fleet/FleetPage.tsx';
 import { InboxPage } from './features/inbox/InboxPage.tsx';
+import { InboxPreparer } from './features/inbox/InboxPreparer.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar } from './features/layout/Sidebar.tsx';
 import { ReviewPage } from './features/review/ReviewPage.tsx';
@@ -188,7 +189,12 @@ export function App() {
               <span>{boot.message}</span>
             </div>
           )}
-          {state && <AppStateProvider value={state}>{page(state)}</AppStateProvider>}
+          {state && (
+            <AppStateProvider value={state}>
+              {page(state)}
+              <InboxPreparer />
+            </AppStateProvider>
+          )}
         </main>
       </div>
     </div>

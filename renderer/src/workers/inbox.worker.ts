@@ -42,17 +42,24 @@ export interface InboxData {
 }
 
 export interface InboxProtocol {
-  /** null when a newer request came in meanwhile (`token` orders them). */
-  load(
-    token: number,
+  /** The inbox's answer; null when a newer `load` came in meanwhile. Stops any older load or prepare. */
+  load(carriers: InboxCarrier[], from: LocalDay, to: LocalDay, params: AnalysisParams): Promise<InboxData | null>;
+  /**
+   * The same work in the background, kept for the next open and not sent back: how many trucks were
+   * analysed and reused, or null when a `load` came in meanwhile (a prepare never stops a load).
+   */
+  prepare(
     carriers: InboxCarrier[],
     from: LocalDay,
     to: LocalDay,
     params: AnalysisParams,
-  ): Promise<InboxData | null>;
+  ): Promise<{ analysed: number; reused: number } | null>;
 }
 
-let latest = 0;
+/** Counts loads: a run goes on while no load came in after it started. */
+let generation = 0;
+/** The run in progress: the next one starts after it, so it reads the results the previous one kept. */
+let running: Promise<unknown> = Promise.resolve();
 /** Vehicles whose days are read at once (see loadCarrier). */
 const IN_FLIGHT = 8;
 
@@ -69,7 +76,7 @@ interface CarrierPart {
 }
 
 async function loadCarrier(
-  token: number,
+  gen: number,
   c: InboxCarrier,
   from: LocalDay,
   to: LocalDay,
@@ -124,7 +131,7 @@ async function loadCarrier(
   const fresh: InboxCacheRow[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < vehicleIds.length && token === latest) {
+    while (next < vehicleIds.length && gen === generation) {
       const k = next++;
       const vehicleId = vehicleIds[k]!;
       const stamp = stamps.get(vehicleId)!;
@@ -170,25 +177,49 @@ async function writeCachedOrWarn(carrierId: string, query: string, fresh: InboxC
   }
 }
 
+async function loadAll(
+  gen: number,
+  carriers: InboxCarrier[],
+  from: LocalDay,
+  to: LocalDay,
+  params: AnalysisParams,
+): Promise<InboxData | null> {
+  const days = daysFromTo(from, to);
+  const parts: CarrierPart[] = [];
+  for (const c of carriers) {
+    parts.push(await loadCarrier(gen, c, from, to, params, days));
+    if (gen !== generation) return null;
+  }
+  const events = parts.flatMap((p) => p.events);
+  events.sort((a, b) => a.startMs - b.startMs || a.key.localeCompare(b.key));
+  return {
+    events,
+    scorecards: parts.flatMap((p) => p.scorecards),
+    days,
+    vehicles: parts.reduce((n, p) => n + p.scorecards.length, 0),
+    analysed: parts.reduce((n, p) => n + p.analysed, 0),
+    reused: parts.reduce((n, p) => n + p.reused, 0),
+  };
+}
+
+/** Runs one after the other; `gen` is taken when the run is asked for, so a later load stops it even while it waits. */
+function inTurn<T>(gen: number, run: () => Promise<T | null>): Promise<T | null> {
+  const mine = running.catch(() => undefined).then(() => (gen === generation ? run() : null));
+  running = mine;
+  return mine;
+}
+
 const handlers: InboxProtocol = {
-  async load(token, carriers, from, to, params) {
-    latest = token;
-    const days = daysFromTo(from, to);
-    const parts: CarrierPart[] = [];
-    for (const c of carriers) {
-      parts.push(await loadCarrier(token, c, from, to, params, days));
-      if (token !== latest) return null;
-    }
-    const events = parts.flatMap((p) => p.events);
-    events.sort((a, b) => a.startMs - b.startMs || a.key.localeCompare(b.key));
-    return {
-      events,
-      scorecards: parts.flatMap((p) => p.scorecards),
-      days,
-      vehicles: parts.reduce((n, p) => n + p.scorecards.length, 0),
-      analysed: parts.reduce((n, p) => n + p.analysed, 0),
-      reused: parts.reduce((n, p) => n + p.reused, 0),
-    };
+  load(carriers, from, to, params) {
+    const gen = ++generation;
+    return inTurn(gen, () => loadAll(gen, carriers, from, to, params));
+  },
+  prepare(carriers, from, to, params) {
+    const gen = generation;
+    return inTurn(gen, async () => {
+      const data = await loadAll(gen, carriers, from, to, params);
+      return data && { analysed: data.analysed, reused: data.reused };
+    });
   },
 };
 

@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
-import { addDays } from '../../../../shared/util/day.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
 import { marksOfCarrier } from '../../store/trail.ts';
 import type { ReviewPlace } from '../layout/navigation.ts';
-import { analysisParamsOf } from '../review/review-page-helpers.ts';
-import { daysZoneOf } from '../review/use-local-days.ts';
 import { DEFAULT_QUERY, type InboxQuery } from './inbox-query.ts';
+import { inboxCarriers, withRange } from './inbox-scope.ts';
+import { analysisParamsOf } from '../review/review-page-helpers.ts';
 import { InboxEventList } from './InboxEventList.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
 import { Scorecards } from './Scorecards.tsx';
@@ -20,8 +19,6 @@ import { InboxMap } from './InboxMap.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
 
-/** The default range: the last 7 days ending today. */
-const DEFAULT_DAYS = 7;
 
 /**
  * The safety inbox: every speeding, long-stop and gap event of every downloaded vehicle of the chosen
@@ -40,19 +37,10 @@ export function InboxPage({
 }) {
   const { carriers, info, preferences } = useAppState();
   const today = info.today;
-  const q: InboxQuery = useMemo(() => {
-    const base = query ?? DEFAULT_QUERY;
-    return base.from && base.to ? base : { ...base, from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
-  }, [query, today]);
+  const q: InboxQuery = useMemo(() => withRange(query ?? DEFAULT_QUERY, today), [query, today]);
   const change = (patch: Partial<InboxQuery>) => onQuery({ ...q, ...patch });
 
-  const chosen = useMemo(
-    () =>
-      carriers
-        .filter((c) => q.carrierIds.length === 0 || q.carrierIds.includes(c.id))
-        .map((c) => ({ carrierId: c.id, zone: daysZoneOf(c) })),
-    [carriers, q.carrierIds],
-  );
+  const chosen = useMemo(() => inboxCarriers(carriers, q.carrierIds), [carriers, q.carrierIds]);
   const params = useMemo(
     () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
     [preferences.speedingThresholdMph, preferences.analysis],

@@ -2,16 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
-import { createWorkerClient, type WorkerClient } from '../../workers/rpc.ts';
-import type { InboxCarrier, InboxData, InboxProtocol } from '../../workers/inbox.worker.ts';
+import type { InboxCarrier, InboxData } from '../../workers/inbox.worker.ts';
+import { inboxWorker } from './inbox-scope.ts';
 
 export type InboxLoad =
   | { state: 'loading' }
   | { state: 'ready'; data: InboxData; ms: number; key: string }
   | { state: 'failed'; message: string };
-
-const spawn = () =>
-  new Worker(new URL('../../workers/inbox.worker.ts', import.meta.url), { type: 'module', name: 'routelens-inbox' });
 
 /** The inbox's events and scorecards for the carriers and range, from the inbox worker; a newer request supersedes. */
 export function useInboxData(
@@ -22,21 +19,17 @@ export function useInboxData(
   /** Changes when stored data changes: the events are loaded again. */
   dataVersion: string,
 ): InboxLoad {
-  const client = useRef<WorkerClient<InboxProtocol> | null>(null);
   const nextId = useRef(0);
   const [load, setLoad] = useState<InboxLoad>({ state: 'loading' });
   const carriersKey = carriers.map((c) => `${c.carrierId}@${c.zone}`).join(',');
 
-  useEffect(() => () => client.current?.dispose(), []);
-
   useEffect(() => {
-    const worker = (client.current ??= createWorkerClient<InboxProtocol>({ spawn, name: 'inbox' }));
     const id = ++nextId.current;
     const startedAt = performance.now();
     const key = `${carriersKey}|${from}|${to}`;
     // A reload for new data keeps the list on screen until the new one is ready.
     setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
-    worker.call('load', id, carriers, from, to, params).then(
+    inboxWorker().call('load', carriers, from, to, params).then(
       (data) => {
         if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
       },

@@ -1,0 +1,72 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useAppState } from '../../app/app-state.tsx';
+import { getDb } from '../../store/db.ts';
+import { useLive } from '../../store/hooks.ts';
+import { storeStamp } from '../../store/reads.ts';
+import { analysisParamsOf } from '../review/review-page-helpers.ts';
+import { DEFAULT_QUERY } from './inbox-query.ts';
+import { inboxCarriers, inboxWorker, withRange } from './inbox-scope.ts';
+
+/** Quiet time after the last stored change before the inbox is prepared: a download writes day after day. */
+export const PREPARE_AFTER_MS = 2000;
+
+interface Prepared {
+  /** What the last finished preparation was for (stamp, scope, range, parameters). */
+  key: string | null;
+  running: boolean;
+  runs: number;
+  /** Trucks analysed and reused by the last preparation; absent when the user's own inbox load took over. */
+  analysed?: number;
+  reused?: number;
+}
+
+/**
+ * Prepares the safety inbox's default view (every carrier, the last week, Trip review's parameters) in the
+ * background whenever stored days change and no download is running, so the inbox opens from kept
+ * results after the morning's downloads instead of reading every stored reading then. Shows nothing; its
+ * state is on a hidden element for tests and benchmarks: `waiting` (a change not prepared yet), `running`,
+ * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation.
+ */
+export function InboxPreparer() {
+  const { carriers, info, preferences } = useAppState();
+  const stamp = useLive(storeStamp, []);
+  const downloading = useLive(() => getDb().jobs.where('state').anyOf('queued', 'running').count(), []);
+  const [prepared, setPrepared] = useState<Prepared>({ key: null, running: false, runs: 0 });
+  const params = useMemo(
+    () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
+    [preferences.speedingThresholdMph, preferences.analysis],
+  );
+  const scope = useMemo(() => inboxCarriers(carriers, []), [carriers]);
+  const range = withRange(DEFAULT_QUERY, info.today);
+  const key = `${stamp}|${scope.map((c) => `${c.carrierId}@${c.zone}`).join(',')}|${range.from}|${range.to}|${JSON.stringify(params)}`;
+
+  useEffect(() => {
+    if (stamp === undefined || downloading !== 0 || scope.length === 0) return;
+    const timer = setTimeout(() => {
+      setPrepared((p) => ({ ...p, running: true }));
+      inboxWorker()
+        .call('prepare', scope, range.from, range.to, params)
+        .then(
+          (r) => setPrepared((p) => ({ key, running: false, runs: p.runs + 1, ...(r ?? {}) })),
+          (err: unknown) => {
+            console.warn(`Inbox not prepared: ${String(err)}`);
+            setPrepared((p) => ({ ...p, running: false }));
+          },
+        );
+    }, PREPARE_AFTER_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stamp, scope, range and params
+  }, [key, downloading]);
+
+  const state = prepared.running ? 'running' : prepared.key === key ? 'idle' : 'waiting';
+  return (
+    <span
+      hidden
+      data-testid="inbox-preparer"
+      data-state={state}
+      data-runs={prepared.runs}
+      data-analysed={prepared.analysed}
+      data-reused={prepared.reused}
+    />
+  );
+}
