@@ -19,7 +19,6 @@ import { InboxMap } from './InboxMap.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
 
-
 /**
  * The safety inbox: every speeding, long-stop and gap event of every downloaded vehicle of the chosen
  * carriers in a range, from the stored data with Trip review's analysis and parameters, filtered, sorted

@@ -29,7 +29,10 @@ let client: WorkerClient<InboxProtocol> | null = null;
 export function inboxWorker(): WorkerClient<InboxProtocol> {
   client ??= createWorkerClient<InboxProtocol>({
     spawn: () =>
-      new Worker(new URL('../../workers/inbox.worker.ts', import.meta.url), { type: 'module', name: 'routelens-inbox' }),
+      new Worker(new URL('../../workers/inbox.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'routelens-inbox',
+      }),
     name: 'inbox',
   });
   return client;

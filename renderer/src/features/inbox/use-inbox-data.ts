@@ -29,12 +29,14 @@ export function useInboxData(
     const key = `${carriersKey}|${from}|${to}`;
     // A reload for new data keeps the list on screen until the new one is ready.
     setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
-    inboxWorker().call('load', carriers, from, to, params).then(
-      (data) => {
-        if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
-      },
-      (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
-    );
+    inboxWorker()
+      .call('load', carriers, from, to, params)
+      .then(
+        (data) => {
+          if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
+        },
+        (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones
   }, [carriersKey, from, to, params, dataVersion]);
 
