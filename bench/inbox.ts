@@ -296,6 +296,9 @@ try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
   const app = await context.newPage();
   app.on('pageerror', (e) => console.error(`page error: ${String(e).slice(0, 400)}`));
+  app.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.error(`page ${m.type()}: ${m.text().slice(0, 400)}`);
+  });
   await app.goto(url);
   await app.waitForSelector('[data-testid=app-root][data-ready=true]');
   const explore = app.getByTestId('explore-demo');

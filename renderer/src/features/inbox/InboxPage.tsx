@@ -46,7 +46,7 @@ export function InboxPage({
   );
   // Stored days changing (a download finishing, a day fetched again, a delete) reloads.
   const dataVersion = useLive(storeStamp, []);
-  const load = useInboxData(chosen, q.from, q.to, params, dataVersion ?? '');
+  const load = useInboxData(chosen, q.from, q.to, params, dataVersion);
   const data = load.state === 'ready' ? load.data : null;
   const carrierKey = chosen.map((c) => c.carrierId).join(',');
   const marks = useLive(

@@ -16,14 +16,15 @@ export function useInboxData(
   from: LocalDay,
   to: LocalDay,
   params: AnalysisParams,
-  /** Changes when stored data changes: the events are loaded again. */
-  dataVersion: string,
+  /** Changes when stored data changes: the events are loaded again. Nothing is loaded before it is known. */
+  dataVersion: string | undefined,
 ): InboxLoad {
   const nextId = useRef(0);
   const [load, setLoad] = useState<InboxLoad>({ state: 'loading' });
   const carriersKey = carriers.map((c) => `${c.carrierId}@${c.zone}`).join(',');
 
   useEffect(() => {
+    if (dataVersion === undefined) return;
     const id = ++nextId.current;
     const startedAt = performance.now();
     const key = `${carriersKey}|${from}|${to}`;
