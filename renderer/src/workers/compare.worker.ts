@@ -49,11 +49,12 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   const db = getDb();
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
+    // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row.
     db.coverage
       .where('carrierId')
       .equals(carrierId)
-      .filter((c) => c.day >= range.from && c.day <= range.to)
-      .toArray(),
+      .toArray()
+      .then((rows) => rows.filter((c) => c.day >= range.from && c.day <= range.to)),
     db.snapshots
       .where('[carrierId+kind+takenAt]')
       .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)

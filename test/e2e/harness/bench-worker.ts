@@ -21,11 +21,9 @@ async function run(a: Ask): Promise<{ points: number; events: number }> {
   let points = 0;
   let events = 0;
   for (const carrierId of a.carrierIds) {
-    const coverage = await db.coverage
-      .where('carrierId')
-      .equals(carrierId)
-      .filter((r) => r.day >= a.from && r.day <= a.to && r.points > 0)
-      .toArray();
+    const coverage = (await db.coverage.where('carrierId').equals(carrierId).toArray()).filter(
+      (r) => r.day >= a.from && r.day <= a.to && r.points > 0,
+    );
     const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
     await Promise.all(
       vehicleIds.map(async (vehicleId) => {
