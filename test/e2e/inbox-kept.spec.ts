@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/util/day.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type WebShell } from './fixtures.ts';
 import { startJob, openDownloads, TODAY } from './harness/app.ts';
 import { inboxRows } from './inbox-rows.ts';
 
@@ -23,6 +23,14 @@ async function openInbox(page: Page) {
   return inbox;
 }
 
+/** The demo's first two trucks, the last 7 days (today partial), downloaded; their ids. */
+async function downloadTwoTrucksWeek(page: Page, shell: WebShell): Promise<string[]> {
+  await openDownloads(page, shell);
+  const { vehicleIds } = await startJob(page, 2, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  return vehicleIds;
+}
+
 const loaded = async (page: Page) => {
   const inbox = page.getByTestId('inbox-page');
   return {
@@ -36,9 +44,7 @@ test('the inbox opened again reuses every truck’s kept results, and analyses a
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  const { vehicleIds } = await startJob(page, 2, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const vehicleIds = await downloadTwoTrucksWeek(page, shell);
 
   await page.getByTestId('nav-inbox').click();
   await openInbox(page);
@@ -73,9 +79,7 @@ test('after a download the default week is prepared in the background: the inbox
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  const { vehicleIds } = await startJob(page, 2, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const vehicleIds = await downloadTwoTrucksWeek(page, shell);
   const preparer = page.getByTestId('inbox-preparer');
   await expect(preparer).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await expect(preparer).toHaveAttribute('data-analysed', '2');
