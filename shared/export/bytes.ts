@@ -45,9 +45,12 @@ const HEADROOM = 16 * 1024;
 /** A growing output buffer handed out in pieces: each piece is a new buffer, never written to again. */
 export class ByteBuilder {
   buf: Uint8Array;
+  /** The same bytes as `buf`, for word-wide writes (words.ts). */
+  view: DataView;
   pos = 0;
   constructor(readonly pieceSize: number) {
     this.buf = new Uint8Array(pieceSize + HEADROOM);
+    this.view = new DataView(this.buf.buffer);
   }
   /** Makes sure `n` more bytes fit (the buffer grows past pieceSize only for one huge field). */
   room(n: number): Uint8Array {
@@ -55,6 +58,7 @@ export class ByteBuilder {
       const bigger = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
       bigger.set(this.buf.subarray(0, this.pos));
       this.buf = bigger;
+      this.view = new DataView(bigger.buffer);
     }
     return this.buf;
   }
@@ -66,6 +70,7 @@ export class ByteBuilder {
   take(): Uint8Array {
     const piece = this.buf.subarray(0, this.pos);
     this.buf = new Uint8Array(this.pieceSize + HEADROOM);
+    this.view = new DataView(this.buf.buffer);
     this.pos = 0;
     return piece;
   }
@@ -99,16 +104,53 @@ export function putText(buf: Uint8Array, pos: number, s: string): number {
   return pos + s.length;
 }
 
+/** '000'…'999': three ASCII digits per value, so a group of digits is copied instead of divided out. */
+const DIGITS3 = new Uint8Array(3000);
+/** How many of DIGITS3's digits of k (1…999) are left once its trailing zeros are dropped. */
+const TRIMMED3 = new Uint8Array(1000);
+for (let k = 0; k < 1000; k++) {
+  DIGITS3[3 * k] = 48 + Math.floor(k / 100);
+  DIGITS3[3 * k + 1] = 48 + (Math.floor(k / 10) % 10);
+  DIGITS3[3 * k + 2] = 48 + (k % 10);
+  TRIMMED3[k] = k % 10 !== 0 ? 3 : k % 100 !== 0 ? 2 : 1;
+}
+
 /** A non-negative integer below 2^31, in decimal (int32 arithmetic: no float division or fmod). */
-function putSmallUint(buf: Uint8Array, pos: number, n: number): number {
-  let digits = 1;
-  for (let p = 10; p <= n && digits < 10; p *= 10) digits++;
+export function putSmallUint(buf: Uint8Array, pos: number, n: number): number {
+  if (n < 1000) {
+    // Readings' whole parts (degrees, mph, headings) are below 1000: one table read.
+    const skip = n < 10 ? 2 : n < 100 ? 1 : 0;
+    const from = 3 * n + skip;
+    for (let k = 0; k < 3 - skip; k++) buf[pos + k] = DIGITS3[from + k]!;
+    return pos + 3 - skip;
+  }
+  let digits = 4;
+  for (let p = 10_000; p <= n && digits < 10; p *= 10) digits++;
   for (let k = pos + digits - 1; k >= pos; k--) {
     const q = (n / 10) | 0;
     buf[k] = 48 + n - q * 10;
     n = q;
   }
   return pos + digits;
+}
+
+/** Six decimals 000001…999999 after the point, trailing zeros dropped: two three-digit groups. */
+function putMicros(buf: Uint8Array, pos: number, frac: number): number {
+  const hi = (frac / 1000) | 0;
+  const lo = frac - hi * 1000;
+  const hiFrom = 3 * hi;
+  if (lo === 0) {
+    const n = TRIMMED3[hi]!;
+    for (let k = 0; k < n; k++) buf[pos + k] = DIGITS3[hiFrom + k]!;
+    return pos + n;
+  }
+  buf[pos] = DIGITS3[hiFrom]!;
+  buf[pos + 1] = DIGITS3[hiFrom + 1]!;
+  buf[pos + 2] = DIGITS3[hiFrom + 2]!;
+  const n = TRIMMED3[lo]!;
+  const loFrom = 3 * lo;
+  for (let k = 0; k < n; k++) buf[pos + 3 + k] = DIGITS3[loFrom + k]!;
+  return pos + 3 + n;
 }
 
 /**
@@ -130,23 +172,13 @@ export function putNumber(buf: Uint8Array, pos: number, n: number): number {
         buf[pos++] = 45;
         a = -x;
       }
-      // Below 1e9 and 1e6: both fit int32, so the digit loops stay in integer arithmetic.
+      // Below 1e9 and 1e6: both fit int32, so the digit work stays in integer arithmetic.
       const int = Math.floor(a / 1e6);
-      let frac = (a - int * 1e6) | 0;
+      const frac = (a - int * 1e6) | 0;
       pos = putSmallUint(buf, pos, int | 0);
       if (frac === 0) return pos;
-      buf[pos++] = 46;
-      let digits = 6;
-      while (frac % 10 === 0) {
-        frac = (frac / 10) | 0;
-        digits--;
-      }
-      for (let k = pos + digits - 1; k >= pos; k--) {
-        const q = (frac / 10) | 0;
-        buf[k] = 48 + frac - q * 10;
-        frac = q;
-      }
-      return pos + digits;
+      buf[pos] = 46;
+      return putMicros(buf, pos + 1, frac);
     }
   }
   return putText(buf, pos, formatNumber(n));
