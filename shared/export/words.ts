@@ -65,7 +65,11 @@ for (let k = 0; k < 1000; k++) {
  * than the number, so a call the compiler does not inline passes no boxed double.
  */
 export function putNumberAt(buf: Uint8Array, view: DataView, pos: number, column: Float64Array, i: number): number {
-  const n = column[i]!;
+  return putNumberWords(buf, view, pos, column[i]!);
+}
+
+/** bytes.ts's putNumber of `n`, digit groups written as words (the caller made NUMBER_ROOM bytes of room). */
+export function putNumberWords(buf: Uint8Array, view: DataView, pos: number, n: number): number {
   // Whole mph and degrees are common: one table word.
   if ((n | 0) === n && n >= 0 && n < 1000) {
     view.setUint32(pos, INT_WORD[n]!, true);
