@@ -1,9 +1,9 @@
 /**
- * Word-wide writing for the CSV writer's hot loop: runs of bytes, digit
- * groups and clock times are moved four bytes per DataView access instead of
- * one byte per typed-array store (a row is ~140 bytes, and per-byte stores
- * were most of its cost). Same text as bytes.ts's helpers (the export tests
- * pin the bytes).
+ * Word-wide writing for the CSV and GPX writers' hot loops: runs of bytes,
+ * digit groups and clock times are moved four bytes per DataView access
+ * instead of one byte per typed-array store (a row is ~140 bytes, and
+ * per-byte stores were most of its cost). The text is formatNumber's and
+ * createIsoFormatter's (format.ts); the export tests pin the bytes.
  *
  * Every helper may write up to WORD_SLACK bytes past the position it returns:
  * the caller has made that much room beyond the text, and whatever comes next
@@ -60,7 +60,7 @@ for (let k = 0; k < 1000; k++) {
 }
 
 /**
- * bytes.ts's putNumber of `column[i]`, digit groups written as words (the
+ * putNumberWords of `column[i]`, digit groups written as words (the
  * caller made NUMBER_ROOM bytes of room). Given the column and index rather
  * than the number, so a call the compiler does not inline passes no boxed double.
  */
@@ -68,7 +68,7 @@ export function putNumberAt(buf: Uint8Array, view: DataView, pos: number, column
   return putNumberWords(buf, view, pos, column[i]!);
 }
 
-/** bytes.ts's putNumber of `n`, digit groups written as words (the caller made NUMBER_ROOM bytes of room). */
+/** formatNumber's text of `n` (format.ts), digit groups written as words (the caller made NUMBER_ROOM bytes of room). */
 export function putNumberWords(buf: Uint8Array, view: DataView, pos: number, n: number): number {
   // Whole mph and degrees are common: one table word.
   if ((n | 0) === n && n >= 0 && n < 1000) {
@@ -121,7 +121,7 @@ const MINUTE_TAIL = Uint16Array.from({ length: 1440 }, (_, m) => word(`${pad2(m 
 const SECOND = Uint16Array.from({ length: 60 }, (_, s) => word(pad2(s)));
 
 /**
- * createIsoBytes's text (bytes.ts) of `t[i]`, written with words: the date
+ * createIsoFormatter's text (format.ts) of `t[i]`, written with words: the date
  * prefix is encoded once a day, the clock comes from the minute and second tables.
  */
 export function createIsoWords(): (buf: Uint8Array, view: DataView, pos: number, t: Float64Array, i: number) => number {
