@@ -9,14 +9,13 @@
  * so a row costs one bounds check: NUMBER_ROOM per number, TIME_ROOM per time,
  * 3 bytes per UTF-16 unit of text.
  */
-import { createIsoFormatter, formatNumber } from './format.ts';
 
 /**
- * Room a number written by putNumber may take: formatNumber never uses the
- * exponent form, so 5e-324 is 326 characters and 1.8e308 is 309.
+ * Room a number written by words.ts's putNumberWords may take: formatNumber
+ * never uses the exponent form, so 5e-324 is 326 characters and 1.8e308 is 309.
  */
 export const NUMBER_ROOM = 330;
-/** Room an ISO time written by createIsoBytes takes (29 characters at most). */
+/** Room an ISO time written by words.ts's createIsoWords takes (29 characters at most). */
 export const TIME_ROOM = 32;
 
 /*
@@ -45,9 +44,12 @@ const HEADROOM = 16 * 1024;
 /** A growing output buffer handed out in pieces: each piece is a new buffer, never written to again. */
 export class ByteBuilder {
   buf: Uint8Array;
+  /** The same bytes as `buf`, for word-wide writes (words.ts). */
+  view: DataView;
   pos = 0;
   constructor(readonly pieceSize: number) {
     this.buf = new Uint8Array(pieceSize + HEADROOM);
+    this.view = new DataView(this.buf.buffer);
   }
   /** Makes sure `n` more bytes fit (the buffer grows past pieceSize only for one huge field). */
   room(n: number): Uint8Array {
@@ -55,6 +57,7 @@ export class ByteBuilder {
       const bigger = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
       bigger.set(this.buf.subarray(0, this.pos));
       this.buf = bigger;
+      this.view = new DataView(bigger.buffer);
     }
     return this.buf;
   }
@@ -66,6 +69,7 @@ export class ByteBuilder {
   take(): Uint8Array {
     const piece = this.buf.subarray(0, this.pos);
     this.buf = new Uint8Array(this.pieceSize + HEADROOM);
+    this.view = new DataView(this.buf.buffer);
     this.pos = 0;
     return piece;
   }
@@ -100,7 +104,7 @@ export function putText(buf: Uint8Array, pos: number, s: string): number {
 }
 
 /** A non-negative integer below 2^31, in decimal (int32 arithmetic: no float division or fmod). */
-function putSmallUint(buf: Uint8Array, pos: number, n: number): number {
+export function putSmallUint(buf: Uint8Array, pos: number, n: number): number {
   let digits = 1;
   for (let p = 10; p <= n && digits < 10; p *= 10) digits++;
   for (let k = pos + digits - 1; k >= pos; k--) {
@@ -109,98 +113,4 @@ function putSmallUint(buf: Uint8Array, pos: number, n: number): number {
     n = q;
   }
   return pos + digits;
-}
-
-/**
- * formatNumber's text of `n`: the fast path for a value with at most 6
- * decimals below 1e9 (see formatMicroDecimal in format.ts for why the trimmed
- * digits are the shortest round-trip ones), formatNumber itself otherwise.
- * The caller made NUMBER_ROOM bytes of room.
- */
-export function putNumber(buf: Uint8Array, pos: number, n: number): number {
-  if (n === 0) {
-    buf[pos] = 48;
-    return pos + 1;
-  }
-  if (n > -1e9 && n < 1e9) {
-    const x = Math.round(n * 1e6);
-    if (x / 1e6 === n) {
-      let a = x;
-      if (x < 0) {
-        buf[pos++] = 45;
-        a = -x;
-      }
-      // Below 1e9 and 1e6: both fit int32, so the digit loops stay in integer arithmetic.
-      const int = Math.floor(a / 1e6);
-      let frac = (a - int * 1e6) | 0;
-      pos = putSmallUint(buf, pos, int | 0);
-      if (frac === 0) return pos;
-      buf[pos++] = 46;
-      let digits = 6;
-      while (frac % 10 === 0) {
-        frac = (frac / 10) | 0;
-        digits--;
-      }
-      for (let k = pos + digits - 1; k >= pos; k--) {
-        const q = (frac / 10) | 0;
-        buf[k] = 48 + frac - q * 10;
-        frac = q;
-      }
-      return pos + digits;
-    }
-  }
-  return putText(buf, pos, formatNumber(n));
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * createIsoFormatter's text (`2026-05-01T13:04:05Z`, `.sss` only for non-zero
- * milliseconds) written as bytes; the date part is encoded once a day.
- */
-export function createIsoBytes(): (buf: Uint8Array, pos: number, ms: number) => number {
-  let cachedDay = Number.NaN;
-  let prefix: Uint8Array = new Uint8Array(0);
-  const iso = createIsoFormatter();
-  return (buf, pos, ms) => {
-    // A fractional millisecond (never from the API) takes the string formatter's exact path.
-    if (!Number.isInteger(ms)) return putText(buf, pos, iso(ms));
-    const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
-    if (dayStart !== cachedDay) {
-      prefix = utf8(new Date(dayStart).toISOString().slice(0, 11));
-      cachedDay = dayStart;
-    }
-    pos = putBytes(buf, pos, prefix);
-    // Below 86,400,000: int32 arithmetic throughout.
-    let rest = (ms - dayStart) | 0;
-    const milli = rest % 1000;
-    rest = ((rest - milli) / 1000) | 0;
-    const sec = rest % 60;
-    rest = ((rest - sec) / 60) | 0;
-    const min = rest % 60;
-    const hour = ((rest - min) / 60) | 0;
-    pos = put2(buf, pos, hour);
-    buf[pos++] = 58;
-    pos = put2(buf, pos, min);
-    buf[pos++] = 58;
-    pos = put2(buf, pos, sec);
-    if (milli !== 0) {
-      buf[pos++] = 46;
-      const h = (milli / 100) | 0;
-      const t = ((milli - h * 100) / 10) | 0;
-      buf[pos++] = 48 + h;
-      buf[pos++] = 48 + t;
-      buf[pos++] = 48 + (milli - h * 100 - t * 10);
-    }
-    buf[pos++] = 90;
-    return pos;
-  };
-}
-
-/** Two digits, zero-padded (hours, minutes and seconds of a day are below 100). */
-function put2(buf: Uint8Array, pos: number, n: number): number {
-  const t = (n / 10) | 0;
-  buf[pos] = 48 + t;
-  buf[pos + 1] = 48 + (n - t * 10);
-  return pos + 2;
 }

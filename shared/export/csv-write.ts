@@ -6,15 +6,15 @@ import type { DayChunk } from '../track/types.ts';
 import {
   BYTE_PIECE_SIZE,
   ByteBuilder,
-  createIsoBytes,
   NUMBER_ROOM,
   piecesAsText,
   putBytes,
-  putNumber,
   putText,
   TIME_ROOM,
   utf8,
 } from './bytes.ts';
+import { cellColumn, cellRoom, putCell, startsLikeFormula } from './csv-cells.ts';
+import { createIsoWords, putNumberAt, putRun, WORD_SLACK, wordRun } from './words.ts';
 import { orderChunks, PIECE_SIZE } from './format.ts';
 
 /** Writing the breadcrumb CSV (the format is described in csv.ts, which also reads it back). */
@@ -38,11 +38,6 @@ export const CSV_COLUMNS_LOCAL = ['id', 'timestamp', 'local_time', ...CSV_COLUMN
 export const CSV_EOL = '\r\n';
 export const csvHeader = CSV_COLUMNS.join(',') + CSV_EOL;
 const csvHeaderLocal = CSV_COLUMNS_LOCAL.join(',') + CSV_EOL;
-
-/** = + - @ tab CR, and ' itself (see above). */
-function startsLikeFormula(c: number): boolean {
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 39;
-}
 
 /** One text cell, neutralised and quoted as described above (a char scan: this runs twice per row). */
 export function csvTextCell(value: string): string {
@@ -70,56 +65,62 @@ export interface CsvOptions {
   zone?: string;
 }
 
-/** A row's room besides its text cells: four numbers, a time, status and outlier cells, commas. */
-const ROW_ROOM = 4 * NUMBER_ROOM + TIME_ROOM + 64;
+/** A row's room besides its text cells: four numbers, a time, status and outlier cells, commas, word slack. */
+const ROW_ROOM = 4 * NUMBER_ROOM + TIME_ROOM + 64 + WORD_SLACK;
 
 /**
  * The CSV of `chunks` (sorted by day here, points already in time order
  * within a chunk) as UTF-8 pieces of about `pieceSize` bytes, so a million
  * rows stream to disk without one giant string. Written byte by byte
- * (bytes.ts): the same text csvLines gives, without a string per field.
+ * (bytes.ts, words.ts): the same text csvLines gives, without a string per field.
  */
 export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<Uint8Array> {
   const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE);
-  const iso = createIsoBytes();
+  const iso = createIsoWords();
   const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
-  const statusCells = MOTION_BY_CODE.map((s) => utf8(`,${csvTextCell(s)},`));
-  const flagCells = [utf8(',false\r\n'), utf8(',true\r\n')] as const;
+  const statusCells = MOTION_BY_CODE.map((s) => wordRun(`,${csvTextCell(s)},`));
+  const flagCells = [wordRun(',false\r\n'), wordRun(',true\r\n')] as const;
   const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
   if (options.header !== false) {
     const header = utf8(local ? csvHeaderLocal : csvHeader);
     out.pos = putBytes(out.room(header.length), 0, header);
   }
+  let idScratch: Uint8Array | null = null;
+  let locationScratch: Uint8Array | null = null;
   for (const chunk of orderChunks(chunks)) {
-    const tail = utf8(`,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`);
+    const n = chunk.length;
+    const tail = wordRun(`,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`);
     const outliers = findOutliers(chunk, maxPlausibleMph);
-    const { t, lat, lng, speed, direction, status, id, location } = chunk;
-    for (let i = 0; i < chunk.length; i++) {
-      const loc = location[i] ?? '';
-      const rowId = id[i] ?? '';
+    const { t, lat, lng, speed, direction, status } = chunk;
+    const ids = cellColumn(chunk.id, n, idScratch);
+    const locations = cellColumn(chunk.location, n, locationScratch);
+    idScratch = ids.bytes;
+    locationScratch = locations.bytes;
+    for (let i = 0; i < n; i++) {
       const localTime = local ? local(t[i]!) : '';
       // One bounds check a row: room for its numbers, times and text in their longest forms.
-      const buf = out.room(ROW_ROOM + tail.length + 3 * (rowId.length + loc.length + localTime.length));
-      let pos = putCsvCell(buf, out.pos, rowId);
+      const buf = out.room(ROW_ROOM + tail.length + cellRoom(ids, i) + cellRoom(locations, i) + 3 * localTime.length);
+      const view = out.view;
+      let pos = putCell(buf, view, out.pos, ids, i, putCsvCell);
       buf[pos++] = 44;
-      pos = iso(buf, pos, t[i]!);
+      pos = iso(buf, view, pos, t, i);
       if (local) {
         buf[pos++] = 44;
         pos = putText(buf, pos, localTime);
       }
       buf[pos++] = 44;
-      pos = putNumber(buf, pos, lat[i]!);
+      pos = putNumberAt(buf, view, pos, lat, i);
       buf[pos++] = 44;
-      pos = putNumber(buf, pos, lng[i]!);
+      pos = putNumberAt(buf, view, pos, lng, i);
       buf[pos++] = 44;
-      pos = putNumber(buf, pos, speed[i]!);
+      pos = putNumberAt(buf, view, pos, speed, i);
       const code = status[i]!;
       const cell = statusCells[code];
-      pos = cell ? putBytes(buf, pos, cell) : putText(buf, pos, `,${csvTextCell(String(code))},`);
-      pos = putNumber(buf, pos, direction[i]!);
-      pos = putBytes(buf, pos, tail);
-      pos = putCsvCell(buf, pos, loc);
-      out.pos = putBytes(buf, pos, flagCells[outliers?.[i] === 1 ? 1 : 0]);
+      pos = cell ? putRun(view, pos, cell) : putText(buf, pos, `,${csvTextCell(String(code))},`);
+      pos = putNumberAt(buf, view, pos, direction, i);
+      pos = putRun(view, pos, tail);
+      pos = putCell(buf, view, pos, locations, i, putCsvCell);
+      out.pos = putRun(view, pos, flagCells[outliers?.[i] === 1 ? 1 : 0]);
       if (out.pos >= out.pieceSize) yield out.take();
     }
   }

@@ -4,17 +4,8 @@ import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
-import {
-  BYTE_PIECE_SIZE,
-  ByteBuilder,
-  createIsoBytes,
-  NUMBER_ROOM,
-  piecesAsText,
-  putBytes,
-  putNumber,
-  TIME_ROOM,
-  utf8,
-} from './bytes.ts';
+import { BYTE_PIECE_SIZE, ByteBuilder, NUMBER_ROOM, piecesAsText, putBytes, TIME_ROOM, utf8 } from './bytes.ts';
+import { createIsoWords, putNumberAt, putNumberWords, putRun, WORD_SLACK, wordRun } from './words.ts';
 import { createIsoFormatter, orderChunks, PIECE_SIZE } from './format.ts';
 import { header, measure, trackOpen } from './gpx-header.ts';
 
@@ -104,26 +95,26 @@ export function tracksByDay(zone = 'UTC'): GpxTrackSplitter {
       }));
 }
 
-const PT_LAT = utf8('<trkpt lat="');
-const PT_LON = utf8('" lon="');
-const PT_TIME = utf8('"><time>');
-const PT_SPEED = utf8('<gpxtpx:speed>');
-const PT_SPEED_END = utf8('</gpxtpx:speed>');
-const PT_COURSE = utf8('<gpxtpx:course>');
-const PT_COURSE_END = utf8('</gpxtpx:course>');
+const PT_LAT = wordRun('<trkpt lat="');
+const PT_LON = wordRun('" lon="');
+const PT_TIME = wordRun('"><time>');
+const PT_SPEED = wordRun('<gpxtpx:speed>');
+const PT_SPEED_END = wordRun('</gpxtpx:speed>');
+const PT_COURSE = wordRun('<gpxtpx:course>');
+const PT_COURSE_END = wordRun('</gpxtpx:course>');
 const EXT_OPEN = '<extensions><gpxtpx:TrackPointExtension>';
 /** What follows a point's time: its <type> (none for an unknown code) and the extensions' opening, per motion code. */
-const AFTER_TIME = MOTION_BY_CODE.map((s) => utf8(`</time><type>${s}</type>${EXT_OPEN}`));
-const AFTER_TIME_UNTYPED = utf8(`</time>${EXT_OPEN}`);
+const AFTER_TIME = MOTION_BY_CODE.map((s) => wordRun(`</time><type>${s}</type>${EXT_OPEN}`));
+const AFTER_TIME_UNTYPED = wordRun(`</time>${EXT_OPEN}`);
 /** The point's closing, plain and for an outlier. */
 const PT_END = [
-  utf8('</gpxtpx:TrackPointExtension></extensions></trkpt>\n'),
-  utf8('</gpxtpx:TrackPointExtension><rl:outlier>true</rl:outlier></extensions></trkpt>\n'),
+  wordRun('</gpxtpx:TrackPointExtension></extensions></trkpt>\n'),
+  wordRun('</gpxtpx:TrackPointExtension><rl:outlier>true</rl:outlier></extensions></trkpt>\n'),
 ] as const;
-const SEGMENT_BREAK = utf8('</trkseg>\n<trkseg>\n');
+const SEGMENT_BREAK = wordRun('</trkseg>\n<trkseg>\n');
 const TRACK_END = utf8('</trkseg>\n</trk>\n');
-/** A point's room besides its numbers and time: every tag above, the longest type. */
-const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320;
+/** A point's room besides its numbers and time: every tag above, the longest type, word slack. */
+const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320 + WORD_SLACK;
 
 /** The GPX as UTF-8 pieces of about `pieceSize` bytes, written byte by byte (bytes.ts). */
 export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
@@ -178,7 +169,7 @@ export function gpxByDays(input: Partial<GapParams> & { dayZone?: string; pieceS
 /** Writes one <trk> into `out`, yielding full pieces as it goes. */
 function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTrack) => Generator<Uint8Array> {
   const rule = gapRule(input);
-  const iso = createIsoBytes();
+  const iso = createIsoWords();
   const outliersOf = new Map<DayChunk, Uint8Array | null>();
   const flagsOf = (chunk: DayChunk) => {
     if (!outliersOf.has(chunk)) outliersOf.set(chunk, findOutliers(chunk, input.maxPlausibleMph));
@@ -198,10 +189,11 @@ function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTr
         const code = status[i]!;
         const outlier = outliers?.[i] === 1;
         const buf = out.room(POINT_ROOM + SEGMENT_BREAK.length);
+        const view = out.view;
         let pos = out.pos;
         if (!outlier) {
           if (prevStatus >= 0 && isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, ti, lat[i]!, lng[i]!))
-            pos = putBytes(buf, pos, SEGMENT_BREAK);
+            pos = putRun(view, pos, SEGMENT_BREAK);
           prevT = ti;
           prevStatus = code;
           prevLat = lat[i]!;
@@ -209,20 +201,23 @@ function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTr
         }
         const lo = lng[i]!;
         const mps = Math.max(0, Math.round(speed[i]! * MPS_PER_MPH * 1e6) / 1e6);
-        pos = putBytes(buf, pos, PT_LAT);
-        pos = putNumber(buf, pos, lat[i]!);
-        pos = putBytes(buf, pos, PT_LON);
-        pos = putNumber(buf, pos, lo >= -180 && lo < 180 ? lo : normalizeLng(lo));
-        pos = putBytes(buf, pos, PT_TIME);
-        pos = iso(buf, pos, ti);
-        pos = putBytes(buf, pos, AFTER_TIME[code] ?? AFTER_TIME_UNTYPED);
+        pos = putRun(view, pos, PT_LAT);
+        pos = putNumberAt(buf, view, pos, lat, i);
+        pos = putRun(view, pos, PT_LON);
+        pos =
+          lo >= -180 && lo < 180
+            ? putNumberAt(buf, view, pos, lng, i)
+            : putNumberWords(buf, view, pos, normalizeLng(lo));
+        pos = putRun(view, pos, PT_TIME);
+        pos = iso(buf, view, pos, t, i);
+        pos = putRun(view, pos, AFTER_TIME[code] ?? AFTER_TIME_UNTYPED);
         if (Number.isFinite(mps)) {
-          pos = putBytes(buf, pos, PT_SPEED);
-          pos = putNumber(buf, pos, mps);
-          pos = putBytes(buf, pos, PT_SPEED_END);
+          pos = putRun(view, pos, PT_SPEED);
+          pos = putNumberWords(buf, view, pos, mps);
+          pos = putRun(view, pos, PT_SPEED_END);
         }
-        pos = putCourse(buf, pos, direction[i]!);
-        out.pos = putBytes(buf, pos, PT_END[outlier ? 1 : 0]);
+        pos = putCourse(buf, view, pos, direction[i]!);
+        out.pos = putRun(view, pos, PT_END[outlier ? 1 : 0]);
         if (out.pos >= out.pieceSize) yield out.take();
       }
     }
@@ -231,18 +226,18 @@ function trackWriter(input: Partial<GapParams>): (out: ByteBuilder, track: GpxTr
 }
 
 /** <gpxtpx:course> with formatCourse's text (tenths of a degree in [0, 360), one decimal); nothing for a non-finite heading. */
-function putCourse(buf: Uint8Array, pos: number, degrees: number): number {
+function putCourse(buf: Uint8Array, view: DataView, pos: number, degrees: number): number {
   if (!Number.isFinite(degrees)) return pos;
   // A whole-degree heading in [0, 2^31) (the wire's usual kind) gives the same x by int32 arithmetic, without fmod.
   const x = (degrees | 0) === degrees && degrees >= 0 ? (degrees | 0) % 360 : ((degrees % 360) + 360) % 360;
   let tenths = Math.round(x * 10);
   if (tenths >= 3600) tenths = 0;
-  pos = putBytes(buf, pos, PT_COURSE);
+  pos = putRun(view, pos, PT_COURSE);
   const whole = (tenths / 10) | 0;
-  pos = putNumber(buf, pos, whole);
+  pos = putNumberWords(buf, view, pos, whole);
   buf[pos++] = 46;
   buf[pos++] = 48 + tenths - whole * 10;
-  return putBytes(buf, pos, PT_COURSE_END);
+  return putRun(view, pos, PT_COURSE_END);
 }
 
 /** gpxBytes as text pieces (for callers that post or join strings). */

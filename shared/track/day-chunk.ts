@@ -19,8 +19,11 @@ export function buildDayChunk(vehicleId: string, day: UtcDay, points: Iterable<B
   const sorted: Breadcrumb[] = [];
   let ordered = true;
   for (const p of points) {
-    if (!(p.t >= start && p.t < end) || seen.has(p.id)) continue;
+    if (!(p.t >= start && p.t < end)) continue;
+    // One hash lookup per point: add, and skip the point if the set did not grow.
+    const distinct = seen.size;
     seen.add(p.id);
+    if (seen.size === distinct) continue;
     const prev = sorted[sorted.length - 1];
     if (prev !== undefined && byTimeThenId(prev, p) > 0) ordered = false;
     sorted.push(p);

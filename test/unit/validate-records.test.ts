@@ -116,6 +116,29 @@ describe('parseIsoUtc', () => {
       expect(parseIsoUtc(iso.replace('.000Z', 'Z').replace(/\.\d{3}Z$/, 'Z'))).toBe(Math.floor(t / 1000) * 1000);
     }
   });
+  it('gives Date.UTC for canonical times of every year it reads, leap days and month ends included', () => {
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    const dates: [number, number, number][] = [
+      [100, 1, 1],
+      [1600, 2, 29],
+      [1900, 2, 28],
+      [1969, 12, 31],
+      [1970, 1, 1],
+      [2000, 2, 29],
+      [2024, 2, 29],
+      [2026, 3, 1],
+      [2100, 2, 28],
+      [9999, 12, 31],
+    ];
+    for (let i = 0; i < 300; i++) dates.push([100 + ((i * 337) % 9900), 1 + (i % 12), 1 + ((i * 7) % 28)]);
+    for (const [y, mo, d] of dates) {
+      const [h, mi, s, ms] = [(y + d) % 24, (y * 7) % 60, (d * 13) % 60, (y * 31) % 1000];
+      const iso = `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`;
+      expect(parseIsoUtc(`${iso}Z`)).toBe(Date.UTC(y, mo - 1, d, h, mi, s));
+      expect(parseIsoUtc(`${iso}.${pad(ms, 3)}Z`)).toBe(Date.UTC(y, mo - 1, d, h, mi, s, ms));
+    }
+  });
+
   it('handles +hhmm offsets', () => {
     expect(parseIsoUtc('2026-03-14T11:30:15+0200')).toBe(T0);
   });

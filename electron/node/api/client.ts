@@ -109,6 +109,23 @@ export interface ApiClient {
 
 type Parser<T> = (raw: unknown) => Parsed<T>;
 
+/**
+ * Consecutive readings mostly carry the same vehicle number, VIN and place:
+ * a record whose text equals the previous record's takes that string, so a
+ * download holds one copy of a repeated text instead of one per reading (the
+ * parsed copies die young, which costs the garbage collector nothing, where
+ * every kept copy is copied by it).
+ */
+function shareRepeatedText(records: Breadcrumb[]): void {
+  for (let i = 1; i < records.length; i++) {
+    const prev = records[i - 1]!;
+    const r = records[i]!;
+    if (r.vehicleNumber === prev.vehicleNumber) r.vehicleNumber = prev.vehicleNumber;
+    if (r.vin === prev.vin) r.vin = prev.vin;
+    if (r.location === prev.location) r.location = prev.location;
+  }
+}
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const http = createHttp({
     baseUrl: opts.baseUrl,
@@ -263,6 +280,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       for (let index = 1; ; index++) {
         const env = await http.get(path, { ...base, next_page_token: token }, call);
         const got = validateAll(env.data, parseLocationRecord, path, call);
+        shareRepeatedText(got.records);
         const next = env.next_page_token;
         yield { ...got, index, nextPageToken: next };
         if (next === undefined) return;
