@@ -2,16 +2,25 @@ import type { DayBand } from '../../../shared/analysis/day-bands.ts';
 import type { StatusBand } from '../../../shared/analysis/status-bands.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
-import type { DayChunk } from '../../../shared/track/types.ts';
 
 /** What the analysis worker (analysis.worker.ts) offers. */
 export interface AnalysisProtocol {
-  /** Analyses a selection and keeps its clean readings for the series calls that follow. */
-  load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysis;
+  /**
+   * Analyses a vehicle's stored local days `from`..`to` of `zone`, read by the worker itself (no chunk
+   * crosses threads), and keeps their clean readings for the series calls that follow; null when none is
+   * stored.
+   */
+  loadStored(
+    vehicleId: string,
+    from: string,
+    to: string,
+    zone: string,
+    params: Partial<AnalysisParams>,
+  ): Promise<TrackAnalysis | null>;
   /** Chart series of the loaded selection in [fromMs, toMs], about one value group per pixel of `width`. */
-  series(fromMs: number, toMs: number, width: number, gap: GapParams): SeriesResult;
+  series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult>;
   /** Per-day bands of the loaded selection, whose chunks are local days of `zone`. */
-  dayBands(zone: string, gap: GapParams): DayBand[];
+  dayBands(zone: string, gap: GapParams): Promise<DayBand[]>;
 }
 
 export interface SeriesResult {

@@ -1,10 +1,11 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { dailySpeedBands } from '../../../shared/analysis/day-bands.ts';
 import { downsampleStatusBands, m4, trackSeries } from '../../../shared/analysis/downsample.ts';
-import type { Series } from '../../../shared/analysis/types.ts';
+import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { cleanSelection } from '../features/review/clean-selection.ts';
+import { readLocalDays } from '../features/review/use-local-days.ts';
 import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
 import { serveWorker } from './rpc.ts';
 import { windowOf } from './series.ts';
@@ -17,6 +18,8 @@ import { windowOf } from './series.ts';
  */
 let clean: DayChunk[] = [];
 let outliers: Series = { t: new Float64Array(0), v: new Float64Array(0) };
+/** The selection being read by loadStored: series and day bands wait for it. */
+let loading: Promise<unknown> = Promise.resolve();
 /** Speed of the kept readings with a NaN in every gap, for the gap rule it was built with. */
 let speed: { key: string; series: Series } | null = null;
 
@@ -48,18 +51,36 @@ function series(fromMs: number, toMs: number, width: number, gap: GapParams): Se
   };
 }
 
+function load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysis {
+  const analysis = analyzeTrack(chunks, params);
+  const sel = cleanSelection(chunks, analysis.params.maxPlausibleMph);
+  clean = sel.clean;
+  outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
+  speed = null;
+  return analysis;
+}
+
 const handlers: AnalysisProtocol = {
-  load(chunks, params) {
-    const analysis = analyzeTrack(chunks, params);
-    const sel = cleanSelection(chunks, analysis.params.maxPlausibleMph);
-    clean = sel.clean;
-    outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
-    speed = null;
-    return analysis;
+  // Six months is ~180 days of columns: read here, in parallel with the page's own read of them, instead of
+  // copied from the page after it (the copy cost as much as the read).
+  loadStored(vehicleId, from, to, zone, params) {
+    // After the previous selection's load: reads may finish out of order, the last one asked must win.
+    const done = loading
+      .then(() => readLocalDays(vehicleId, from, to, zone))
+      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params)));
+    loading = done.catch(() => undefined);
+    return done;
   },
-  series,
+  // Asked for right after a loadStored: they answer for the selection it loads, once it has.
+  series: async (fromMs, toMs, width, gap) => {
+    await loading;
+    return series(fromMs, toMs, width, gap);
+  },
   // About 100 ms for six months (the zone's day bounds and a pass over every reading): off the UI thread.
-  dayBands: (zone, gap) => dailySpeedBands(clean, zone, gap),
+  dayBands: async (zone, gap) => {
+    await loading;
+    return dailySpeedBands(clean, zone, gap);
+  },
 };
 
 serveWorker(handlers, {

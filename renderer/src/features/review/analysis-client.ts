@@ -1,7 +1,6 @@
 import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
-import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { AnalysisProtocol, SeriesResult } from '../../workers/analysis-protocol.ts';
 import { createWorkerClient } from '../../workers/rpc.ts';
 
@@ -16,8 +15,14 @@ export class AnalysisClient {
     name: 'analysis',
   });
 
-  load(chunks: DayChunk[], params: Partial<AnalysisParams>): Promise<TrackAnalysis> {
-    return this.worker.call('load', chunks, params);
+  loadStored(
+    vehicleId: string,
+    from: string,
+    to: string,
+    zone: string,
+    params: Partial<AnalysisParams>,
+  ): Promise<TrackAnalysis | null> {
+    return this.worker.call('loadStored', vehicleId, from, to, zone, params);
   }
 
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {

@@ -149,10 +149,14 @@ export function useReviewData(
     const startedAt = performance.now();
     setState({ state: 'loading', key });
     (async () => {
+      // The worker reads and analyses the same days while this thread reads them for the map and playback.
+      const analysisP = client.loadStored(sel.vehicleId, from, to, zone, params);
       const read = await readLocalDays(sel.vehicleId, from, to, zone);
       const chunks = read.chunks;
-      if (chunks.length === 0) return { state: 'empty', key } as const;
-      const analysisP = client.load(chunks, params);
+      if (chunks.length === 0) {
+        analysisP.catch(() => undefined);
+        return { state: 'empty', key } as const;
+      }
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
       const track = flattenChunks(clean);
       if (track.length === 0)
@@ -165,7 +169,7 @@ export function useReviewData(
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview, days] = await Promise.all([
-        analysisP,
+        analysisP.then((a) => a ?? Promise.reject(new Error('The days were deleted while they were being read.'))),
         client.series(startMs, endMs, chartWidth, params),
         client.dayBands(zone, params),
       ]);
