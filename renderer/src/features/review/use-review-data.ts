@@ -119,7 +119,8 @@ function daySummaries(read: Awaited<ReturnType<typeof readLocalDays>>, p: Analys
 
 /**
  * Reads the stored UTC days the selection's local days overlap (IndexedDB, main thread: reads do not
- * block), sets their outliers apart and analyses them in the worker. While the worker works, the
+ * block) and sets their outliers apart, while the analysis worker reads the same days itself and analyses
+ * them. While the worker works, the
  * readings are published as `early` so the map starts building and drawing
  * the route in parallel; then the worker gives the overview series at chart
  * width and the selection is ready.
