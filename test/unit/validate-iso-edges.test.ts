@@ -92,6 +92,8 @@ describe('parseIsoUtc: the canonical YYYY-MM-DDTHH:MM:SS[.f]Z form', () => {
     expect(parseIsoUtc('2026-03-14T09:30:15,5Z')).toBeNull();
     expect(parseIsoUtc('2026-03-14T09:30:15.1/3Z')).toBeNull();
     expect(parseIsoUtc('2026-03-14T09:30:15.1:3Z')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15./Z')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15.:Z')).toBeNull();
   });
 
   it('rejects fractional seconds without a zone', () => {

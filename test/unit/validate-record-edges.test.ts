@@ -253,6 +253,7 @@ describe('parseDriverStatus', () => {
     expect(parseDriverStatus({ ...s, current_status: 4 })).toMatchObject({
       reason: 'current_status 4 is not one of DS_D, DS_ON, DS_SB, DS_OFF, DR_IND_PC, DR_IND_YM',
     });
+    expect(parseDriverStatus({ ...s, driver_id: '' })).toEqual({ ok: false, reason: 'driver_id is empty' });
     expect(parseDriverStatus(undefined)).toEqual({ ok: false, reason: 'driver status is not an object: undefined' });
   });
 });
@@ -292,6 +293,11 @@ describe('parseVehicleStatus', () => {
       [{ timestamp: '2026-03-14' }, 'timestamp is not ISO 8601 UTC: "2026-03-14"'],
       [{ number: undefined }, 'number is missing'],
     ];
+    expect(parseVehicleStatus({ ...s, vehicle_id: ' ' })).toEqual({
+      ok: false,
+      reason: 'vehicle_id is empty',
+      id: ' ',
+    });
     for (const [over, reason] of cases) {
       expect(parseVehicleStatus({ ...s, ...over }), reason).toEqual({ ok: false, reason, id: 'v1' });
     }
