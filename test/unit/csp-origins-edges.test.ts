@@ -16,6 +16,11 @@ describe('CSP origins', () => {
     expect(isCspOrigin('https://[g::1]')).toBe(false);
   });
 
+  it('takes host names with one-character labels anywhere', () => {
+    expect(isCspOrigin('https://a.b.example.com')).toBe(true);
+    expect(isCspOrigin('https://tiles.x.example')).toBe(true);
+  });
+
   it('refuses an origin with anything before it', () => {
     expect(isCspOrigin(' https://tiles.example.com')).toBe(false);
     expect(isCspOrigin('xhttps://tiles.example.com')).toBe(false);

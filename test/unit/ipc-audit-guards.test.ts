@@ -74,6 +74,9 @@ describe('audit:begin', () => {
     expect(ok({ params: { ...request.params, gapSeconds: 1 } })).toBe(true);
     // Present but undefined: the analysis would take its default, the guard does not.
     expect(ok({ params: { ...request.params, gapSeconds: undefined } })).toBe(false);
+    // As many fields as the analysis has, but one of them unknown in place of gapSeconds.
+    const { gapSeconds: _gap, ...others } = request.params;
+    expect(ok({ params: { ...others, gapSecs: 1200 } })).toBe(false);
   });
 });
 

@@ -112,6 +112,7 @@ describe('downloads:start', () => {
   it('refuses more than 400 complete days, a bad complete day, bad ids, and a missing field', () => {
     expect(validArgs('downloads:start', [{ ...req, completeDays: Array(401).fill('2026-03-01') }])).toBe(false);
     expect(validArgs('downloads:start', [{ ...req, completeDays: ['2026-3-1'] }])).toBe(false);
+    expect(validArgs('downloads:start', [{ ...req, completeDays: ['2026-03-01', '2026-3-2'] }])).toBe(false);
     expect(validArgs('downloads:start', [{ ...req, completeDays: '2026-03-01' }])).toBe(false);
     expect(validArgs('downloads:start', [{ ...req, carrierId: '/c' }])).toBe(false);
     expect(validArgs('downloads:start', [{ ...req, vehicleId: '/v' }])).toBe(false);
