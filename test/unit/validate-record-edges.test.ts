@@ -1,3 +1,4 @@
+// Over 300 lines: every record parser's edge cases side by side, as validate.ts keeps the parsers.
 import { describe, expect, it } from 'vitest';
 import {
   parseCompany,
