@@ -81,6 +81,24 @@ describe('HOS facts: which snapshots count', () => {
   });
 });
 
+describe('HOS facts: the range’s last day and equal times', () => {
+  it('takes a snapshot during the range’s last day as the latest', () => {
+    const rows = [driver(1, { status: 'DS_D', driveMs: 5 * H })];
+    expect(hosOf([{ takenAt: END - 1, rows }])).toMatchObject({ latestAt: END - 1, rangeSnapshots: 1 });
+  });
+
+  it('keeps the first of two snapshots taken at the same time', () => {
+    const first = [driver(1, { status: 'DS_D' })];
+    const second = [driver(1, { status: 'DS_OFF' }), driver(2, { status: 'DS_ON' })];
+    const hos = hosOf([
+      { takenAt: START + H, rows: first },
+      { takenAt: START + H, rows: second },
+    ]);
+    expect(hos).toMatchObject({ drivers: 1, withHos: 1 });
+    expect(hos.byStatus.DS_D).toBe(1);
+  });
+});
+
 describe('HOS facts: which drivers count', () => {
   it('counts a driver with any HOS value, and buckets a driver without a status as none', () => {
     const hos = hosOf([
