@@ -8,8 +8,7 @@ import { storeStamp } from '../../store/reads.ts';
 import { marksOfCarrier } from '../../store/trail.ts';
 import type { ReviewPlace } from '../layout/navigation.ts';
 import { DEFAULT_QUERY, type InboxQuery } from './inbox-query.ts';
-import { inboxCarriers, withRange } from './inbox-scope.ts';
-import { analysisParamsOf } from '../review/review-page-helpers.ts';
+import { inboxCarriers, useInboxParams, withRange } from './inbox-scope.ts';
 import { InboxEventList } from './InboxEventList.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
 import { Scorecards } from './Scorecards.tsx';
@@ -40,10 +39,7 @@ export function InboxPage({
   const change = (patch: Partial<InboxQuery>) => onQuery({ ...q, ...patch });
 
   const chosen = useMemo(() => inboxCarriers(carriers, q.carrierIds), [carriers, q.carrierIds]);
-  const params = useMemo(
-    () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
-    [preferences.speedingThresholdMph, preferences.analysis],
-  );
+  const params = useInboxParams();
   // Stored days changing (a download finishing, a day fetched again, a delete) reloads.
   const dataVersion = useLive(storeStamp, []);
   const load = useInboxData(chosen, q.from, q.to, params, dataVersion);

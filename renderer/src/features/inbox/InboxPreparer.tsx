@@ -3,9 +3,8 @@ import { useAppState } from '../../app/app-state.tsx';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
-import { analysisParamsOf } from '../review/review-page-helpers.ts';
 import { DEFAULT_QUERY } from './inbox-query.ts';
-import { inboxCarriers, inboxWorker, withRange } from './inbox-scope.ts';
+import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams, withRange } from './inbox-scope.ts';
 
 /** Quiet time after the last stored change before the inbox is prepared: a download writes day after day. */
 export const PREPARE_AFTER_MS = 2000;
@@ -28,17 +27,14 @@ interface Prepared {
  * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation.
  */
 export function InboxPreparer() {
-  const { carriers, info, preferences } = useAppState();
+  const { carriers, info } = useAppState();
   const stamp = useLive(storeStamp, []);
   const downloading = useLive(() => getDb().jobs.where('state').anyOf('queued', 'running').count(), []);
   const [prepared, setPrepared] = useState<Prepared>({ key: null, running: false, runs: 0 });
-  const params = useMemo(
-    () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
-    [preferences.speedingThresholdMph, preferences.analysis],
-  );
+  const params = useInboxParams();
   const scope = useMemo(() => inboxCarriers(carriers, []), [carriers]);
   const range = withRange(DEFAULT_QUERY, info.today);
-  const key = `${stamp}|${scope.map((c) => `${c.carrierId}@${c.zone}`).join(',')}|${range.from}|${range.to}|${JSON.stringify(params)}`;
+  const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}`;
 
   useEffect(() => {
     if (stamp === undefined || downloading !== 0 || scope.length === 0) return;

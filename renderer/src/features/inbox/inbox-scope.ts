@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
+import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { addDays } from '../../../../shared/util/day.ts';
 import { createWorkerClient, type WorkerClient } from '../../workers/rpc.ts';
 import type { InboxCarrier, InboxProtocol } from '../../workers/inbox.worker.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { analysisParamsOf } from '../review/review-page-helpers.ts';
 import { daysZoneOf } from '../review/use-local-days.ts';
 import type { InboxQuery } from './inbox-query.ts';
 
@@ -18,6 +22,23 @@ export function inboxCarriers(carriers: readonly CarrierView[], ids: readonly st
   return carriers
     .filter((c) => ids.length === 0 || ids.includes(c.id))
     .map((c) => ({ carrierId: c.id, zone: daysZoneOf(c) }));
+}
+
+/** The carriers as one string (ids and zones): what a load depends on of them. */
+export function carriersKeyOf(carriers: readonly InboxCarrier[]): string {
+  return carriers.map((c) => `${c.carrierId}@${c.zone}`).join(',');
+}
+
+/**
+ * Trip review's analysis parameters from the preferences, as the inbox uses them: the screen and the
+ * background preparation must ask with equal parameters for the prepared results to be found.
+ */
+export function useInboxParams(): AnalysisParams {
+  const { preferences } = useAppState();
+  return useMemo(
+    () => analysisParamsOf(preferences.speedingThresholdMph, preferences.analysis),
+    [preferences.speedingThresholdMph, preferences.analysis],
+  );
 }
 
 let client: WorkerClient<InboxProtocol> | null = null;

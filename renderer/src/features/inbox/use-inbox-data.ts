@@ -3,7 +3,7 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { InboxCarrier, InboxData } from '../../workers/inbox.worker.ts';
-import { inboxWorker } from './inbox-scope.ts';
+import { carriersKeyOf, inboxWorker } from './inbox-scope.ts';
 
 export type InboxLoad =
   | { state: 'loading' }
@@ -21,7 +21,7 @@ export function useInboxData(
 ): InboxLoad {
   const nextId = useRef(0);
   const [load, setLoad] = useState<InboxLoad>({ state: 'loading' });
-  const carriersKey = carriers.map((c) => `${c.carrierId}@${c.zone}`).join(',');
+  const carriersKey = carriersKeyOf(carriers);
 
   useEffect(() => {
     if (dataVersion === undefined) return;
