@@ -1,5 +1,6 @@
 import type { DaySummary } from '../track/summary.ts';
 import type { SafetyEvent } from './types.ts';
+import { byDay } from '../util/day.ts';
 
 /** One row of the review's per-day table: a local day with readings. */
 export interface DayRow {
@@ -47,5 +48,5 @@ export function dayTableRows(
       longStops: longStops.get(s.day) ?? 0,
       gaps: s.gaps,
     }))
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    .sort(byDay);
 }

@@ -4,7 +4,7 @@ import type { DutyStatusCode } from '../api/wire.ts';
 import type { DriverRow } from '../domain/carrier.ts';
 import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
-import { DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
+import { byDay, DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
 import { isCurrentSummary, summaryParamsOf, type CompareParams } from './params.ts';
 
 /** One stored vehicle-day: its summary as stored, and its chunk (needed to recompute or to find events). */
@@ -312,7 +312,7 @@ function tripTotals(
   for (const days of byVehicle.values()) {
     const chunks = days
       .filter((d) => d.chunk !== null && d.chunk.length > 0)
-      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+      .sort(byDay)
       .map((d) => d.chunk as DayChunk);
     if (chunks.length === 0) continue;
     for (const trip of analyze(chunks, params).trips) {

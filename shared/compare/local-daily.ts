@@ -2,7 +2,7 @@ import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } fro
 import { localDayChunks } from '../track/local-days.ts';
 import { summarizeDay } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
-import { addDays, type UtcDay } from '../util/day.ts';
+import { addDays, byDay, type UtcDay } from '../util/day.ts';
 import type { DailyPoint, DateRange, VehicleDay } from './facts.ts';
 import { summaryParamsOf, type CompareParams } from './params.ts';
 
@@ -43,7 +43,7 @@ export function localDailyPoints(
     const stored = new Set(list.map((vd) => vd.day));
     const chunks = list
       .filter((vd): vd is VehicleDay & { chunk: DayChunk } => vd.chunk !== null && vd.chunk.length > 0)
-      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+      .sort(byDay)
       .map((vd) => vd.chunk);
     const perDay = new Map(localDayChunks(chunks, zone, interval).map((c) => [c.day, c]));
     for (const day of localDays) {

@@ -1,6 +1,7 @@
 import { allocColumns, copyColumns } from '../track/columns.ts';
 import type { DayChunk, TrackColumns } from '../track/types.ts';
 import { upperBound } from '../util/search.ts';
+import { byDay } from '../util/day.ts';
 
 /**
  * A selection's readings as one set of parallel arrays (the day chunks
@@ -14,7 +15,7 @@ export interface FlatTrack extends TrackColumns {
 }
 
 export function flattenChunks(chunks: readonly DayChunk[]): FlatTrack {
-  const ordered = [...chunks].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const ordered = [...chunks].sort(byDay);
   const n = ordered.reduce((s, c) => s + c.length, 0);
   const track = { ...allocColumns(n), chunkStarts: new Int32Array(ordered.length) };
   let at = 0;

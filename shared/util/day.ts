@@ -64,4 +64,7 @@ export function fromApiDate(value: string): UtcDay | null {
   return isUtcDay(day) ? day : null;
 }
 
+/** Sorts anything with a `day` (UTC or local, both ISO dates) into day order. */
+export const byDay = (a: { day: string }, b: { day: string }): number => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
+
 export { DAY_MS };

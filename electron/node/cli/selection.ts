@@ -11,7 +11,7 @@ import {
 } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
-import { dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
+import { byDay, dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
 import { daysInOrder } from './days-in-order.ts';
 import { historyWindow } from '../../../shared/util/history-window.ts';
 import type { ApiClient } from '../api/index.ts';
@@ -166,8 +166,8 @@ export async function downloadSelection(
           },
         });
   await inOrder?.finish();
-  utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  days.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  utcChunks.sort(byDay);
+  days.sort(byDay);
   const chunks = selection.zone === 'UTC' ? utcChunks : localDayChunks(utcChunks, selection.zone, interval);
   return {
     vehicle,

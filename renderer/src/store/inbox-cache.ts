@@ -5,6 +5,7 @@ import type { LocalDay } from '../../../shared/time/local-day.ts';
 import type { RouteLensDb } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow } from './types.ts';
+import { byDay } from '../../../shared/util/day.ts';
 
 /**
  * The safety inbox's results per vehicle, kept in IndexedDB: opening the inbox again reads one row a truck
@@ -58,7 +59,7 @@ export function vehicleStamps(rows: readonly CoverageRow[]): Map<string, string>
   }
   const stamps = new Map<string, string>();
   for (const [vehicleId, list] of byVehicle) {
-    list.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    list.sort(byDay);
     stamps.set(vehicleId, daysStamp(list));
   }
   return stamps;

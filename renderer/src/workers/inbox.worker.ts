@@ -15,6 +15,7 @@ import {
   type InboxCacheRow,
 } from '../store/inbox-cache.ts';
 import { serveWorker } from './rpc.ts';
+import { byDay } from '../../../shared/util/day.ts';
 
 /**
  * The safety inbox off the UI thread: it reads every stored vehicle-day of the carriers itself (no chunk
@@ -106,7 +107,7 @@ async function loadCarrier(
       .toArray();
     const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
     if (utcChunks.length === 0) return null;
-    utcChunks.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    utcChunks.sort(byDay);
     const chunks = localDayChunks(utcChunks, c.zone, interval);
     if (chunks.length === 0) return null;
     const vehicle = {

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { DAY_MS, dayStartMs } from '../../../../shared/util/day.ts';
+import { byDay, DAY_MS, dayStartMs } from '../../../../shared/util/day.ts';
 import { readDays } from '../../store/reads.ts';
 import type { StorageVehicleRow, StoredDay } from '../../store/types.ts';
 
@@ -66,8 +66,6 @@ export interface LocalRead {
   /** The local days are the stored UTC chunks themselves (a UTC-like zone): their stored summaries apply as they are. */
   sameAsStored: boolean;
 }
-
-const byDay = (a: DayChunk, b: DayChunk) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
 
 /** Reads the stored UTC chunks the local days `from`..`to` overlap and regroups them into those local days. */
 export async function readLocalDays(vehicleId: string, from: LocalDay, to: LocalDay, zone: string): Promise<LocalRead> {
