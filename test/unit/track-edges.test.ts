@@ -5,7 +5,12 @@ import { findGaps, gapRule, Interval, intervalBetween, isJump } from '../../shar
 import { normalizeDegrees, normalizeLng } from '../../shared/track/geo.ts';
 import { localDayChunks } from '../../shared/track/local-days.ts';
 import { findOutliers } from '../../shared/track/outliers.ts';
-import { combineSummaries, summarizeDay } from '../../shared/track/summary.ts';
+import {
+  combineSummaries,
+  forEachSpeedingRun,
+  resolveSummaryParams,
+  summarizeDay,
+} from '../../shared/track/summary.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 
 /**
@@ -277,5 +282,74 @@ describe('local days made of pieces', () => {
 
   it('no chunks, no days', () => {
     expect(localDayChunks([], 'America/Chicago')).toEqual([]);
+  });
+});
+
+describe('speeding runs', () => {
+  const p = resolveSummaryParams({ speedingThresholdMph: 70 });
+  /** Readings at [minute, mph, lat]; lng fixed. */
+  const day = (readings: [number, number, number][]) =>
+    buildDayChunk(
+      'v',
+      DAY,
+      readings.map(([m, speed, lat], k) => reading({ t: MIDNIGHT + m * MIN, id: `s${k}`, speed, lat })),
+    );
+  const runs = (c: DayChunk) => {
+    const out: [number, number, number][] = [];
+    forEachSpeedingRun(c, p, (r) => out.push([r.startIndex, r.endIndex, r.maxMph]));
+    return out;
+  };
+
+  it('reports each run over the limit once, and nothing for readings at or under it', () => {
+    expect(
+      runs(
+        day([
+          [0, 60, 40],
+          [1, 80, 40.02],
+          [2, 85, 40.04],
+          [3, 70, 40.06],
+          [4, 75, 40.08],
+        ]),
+      ),
+    ).toEqual([
+      [1, 2, 85],
+      [4, 4, 75],
+    ]);
+    expect(
+      runs(
+        day([
+          [0, 60, 40],
+          [1, 70, 40.02],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a silence longer than the gap threshold splits a run even where the truck stood still; exactly the threshold does not', () => {
+    const still = (silence: number) =>
+      day([
+        [0, 80, 40],
+        [1, 80, 40.02],
+        [1 + silence, 80, 40.02],
+        [2 + silence, 80, 40.04],
+      ]);
+    expect(runs(still(21))).toEqual([
+      [0, 1, 80],
+      [2, 3, 80],
+    ]);
+    expect(runs(still(20))).toEqual([[0, 3, 80]]);
+  });
+
+  it('a jump (50 miles in a minute) splits a run', () => {
+    const c = day([
+      [0, 80, 40],
+      [1, 80, 40.02],
+      [2, 80, 40.75],
+      [3, 80, 40.77],
+    ]);
+    expect(runs(c)).toEqual([
+      [0, 1, 80],
+      [2, 3, 80],
+    ]);
   });
 });
