@@ -3,7 +3,13 @@ import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
 import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
-import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../shared/time/local-day.ts';
+import {
+  daysFromTo,
+  localRangeInterval,
+  utcDaysOverlapping,
+  type Interval,
+  type LocalDay,
+} from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { getDb } from '../store/db.ts';
@@ -15,7 +21,7 @@ import {
   type InboxCacheRow,
 } from '../store/inbox-cache.ts';
 import { serveWorker } from './rpc.ts';
-import { byDay } from '../../../shared/util/day.ts';
+import { byDay, type UtcDay } from '../../../shared/util/day.ts';
 
 /**
  * The safety inbox off the UI thread: it reads every stored vehicle-day of the carriers itself (no chunk
@@ -55,13 +61,22 @@ export interface InboxProtocol {
     to: LocalDay,
     params: AnalysisParams,
   ): Promise<{ analysed: number; reused: number } | null>;
+  /** Trucks finished of the trucks in the run going on (or the last run): answered between its reads. */
+  progress(): InboxProgress;
+}
+
+export interface InboxProgress {
+  done: number;
+  total: number;
 }
 
 /** Counts loads: a run goes on while no load came in after it started. */
 let generation = 0;
 /** The run in progress: the next one starts after it, so it reads the results the previous one kept. */
 let running: Promise<unknown> = Promise.resolve();
-/** Vehicles whose days are read at once (see loadCarrier). */
+/** Of the run going on: every carrier's trucks are counted before the first is read, so `total` does not grow. */
+let progress: InboxProgress = { done: 0, total: 0 };
+/** Vehicles whose days are read at once (see runCarrier). */
 const IN_FLIGHT = 8;
 
 /** Names this build's analysis in the inbox's stored results (a new build analyses again). */
@@ -76,29 +91,47 @@ interface CarrierPart {
   reused: number;
 }
 
-async function loadCarrier(
-  gen: number,
+interface CarrierPlan {
+  carrier: InboxCarrier;
+  interval: Interval;
+  lo: UtcDay;
+  hi: UtcDay;
+  stamps: Map<string, string>;
+  vehicleIds: string[];
+  query: string;
+  cached: Map<string, InboxCacheRow>;
+}
+
+/** The carrier's trucks with a reading in the range, and the results kept for this query; null for no stored day. */
+async function planCarrier(
   c: InboxCarrier,
   from: LocalDay,
   to: LocalDay,
   params: AnalysisParams,
-  days: LocalDay[],
-): Promise<CarrierPart> {
-  const db = getDb();
+): Promise<CarrierPlan | null> {
   const interval = localRangeInterval(from, to, c.zone);
   const utc = utcDaysOverlapping(interval);
-  const none = { events: [], scorecards: [], analysed: 0, reused: 0 };
-  if (utc.length === 0) return none;
+  if (utc.length === 0) return null;
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
-  const coverage = (await db.coverage.where('carrierId').equals(c.carrierId).toArray()).filter(
+  const coverage = (await getDb().coverage.where('carrierId').equals(c.carrierId).toArray()).filter(
     (r) => r.day >= lo && r.day <= hi && r.points > 0,
   );
   const stamps = vehicleStamps(coverage);
-  const vehicleIds = [...stamps.keys()];
   const query = inboxQueryKey(BUILD, c.zone, from, to, params);
   const cached = await readCachedOrNone(c.carrierId, query);
+  return { carrier: c, interval, lo, hi, stamps, vehicleIds: [...stamps.keys()], query, cached };
+}
+
+async function runCarrier(
+  gen: number,
+  plan: CarrierPlan,
+  params: AnalysisParams,
+  days: LocalDay[],
+): Promise<CarrierPart> {
+  const db = getDb();
+  const { carrier: c, interval, lo, hi, stamps, vehicleIds, query, cached } = plan;
 
   const analyseVehicle = async (vehicleId: string): Promise<VehicleResult | null> => {
     const rows = await db.chunks
@@ -136,12 +169,12 @@ async function loadCarrier(
       const vehicleId = vehicleIds[k]!;
       const stamp = stamps.get(vehicleId)!;
       const row = cached.get(vehicleId);
-      if (row && row.stamp === stamp) {
-        perVehicle[k] = row.result;
-        continue;
+      if (row && row.stamp === stamp) perVehicle[k] = row.result;
+      else {
+        perVehicle[k] = await analyseVehicle(vehicleId);
+        fresh.push({ carrierId: c.carrierId, query, vehicleId, stamp, result: perVehicle[k] });
       }
-      perVehicle[k] = await analyseVehicle(vehicleId);
-      fresh.push({ carrierId: c.carrierId, query, vehicleId, stamp, result: perVehicle[k] });
+      if (gen === generation) progress.done++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
@@ -185,9 +218,16 @@ async function loadAll(
   params: AnalysisParams,
 ): Promise<InboxData | null> {
   const days = daysFromTo(from, to);
-  const parts: CarrierPart[] = [];
+  const plans: CarrierPlan[] = [];
   for (const c of carriers) {
-    parts.push(await loadCarrier(gen, c, from, to, params, days));
+    const plan = await planCarrier(c, from, to, params);
+    if (gen !== generation) return null;
+    if (plan) plans.push(plan);
+  }
+  progress = { done: 0, total: plans.reduce((n, p) => n + p.vehicleIds.length, 0) };
+  const parts: CarrierPart[] = [];
+  for (const plan of plans) {
+    parts.push(await runCarrier(gen, plan, params, days));
     if (gen !== generation) return null;
   }
   const events = parts.flatMap((p) => p.events);
@@ -212,7 +252,11 @@ function inTurn<T>(gen: number, run: () => Promise<T | null>): Promise<T | null>
 const handlers: InboxProtocol = {
   load(carriers, from, to, params) {
     const gen = ++generation;
+    progress = { done: 0, total: 0 };
     return inTurn(gen, () => loadAll(gen, carriers, from, to, params));
+  },
+  progress() {
+    return { ...progress };
   },
   prepare(carriers, from, to, params) {
     const gen = generation;

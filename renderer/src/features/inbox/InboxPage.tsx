@@ -158,8 +158,16 @@ export function InboxPage({
         </div>
       </div>
       {load.state === 'loading' && (
-        <p role="status" className="muted">
+        <p
+          role="status"
+          className="muted"
+          data-testid="inbox-loading"
+          data-done={load.progress?.done}
+          data-total={load.progress?.total}
+        >
           Analysing the stored days…
+          {load.progress &&
+            ` ${load.progress.done.toLocaleString('en-US')} of ${load.progress.total.toLocaleString('en-US')} trucks`}
         </p>
       )}
       {load.state === 'failed' && (

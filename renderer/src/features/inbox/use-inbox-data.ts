@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
-import type { InboxCarrier, InboxData } from '../../workers/inbox.worker.ts';
+import type { InboxCarrier, InboxData, InboxProgress } from '../../workers/inbox.worker.ts';
 import { carriersKeyOf, inboxWorker } from './inbox-scope.ts';
 
 export type InboxLoad =
-  | { state: 'loading' }
+  | { state: 'loading'; progress?: InboxProgress }
   | { state: 'ready'; data: InboxData; ms: number; key: string }
   | { state: 'failed'; message: string };
 
@@ -20,6 +20,7 @@ export function useInboxData(
   dataVersion: string | undefined,
 ): InboxLoad {
   const nextId = useRef(0);
+  const shown = useRef<{ key: string; params: AnalysisParams | null }>({ key: '', params: null });
   const [load, setLoad] = useState<InboxLoad>({ state: 'loading' });
   const carriersKey = carriersKeyOf(carriers);
 
@@ -28,8 +29,11 @@ export function useInboxData(
     const id = ++nextId.current;
     const startedAt = performance.now();
     const key = `${carriersKey}|${from}|${to}`;
-    // A reload for new data keeps the list on screen until the new one is ready.
-    setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
+    // A reload for new data keeps the list on screen until the new one is ready; another query's list never
+    // stays under this query's heading.
+    const sameQuery = shown.current.key === key && shown.current.params === params;
+    shown.current = { key, params };
+    setLoad((l) => (l.state === 'ready' && sameQuery ? l : { state: 'loading' }));
     inboxWorker()
       .call('load', carriers, from, to, params)
       .then(
@@ -41,5 +45,26 @@ export function useInboxData(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones
   }, [carriersKey, from, to, params, dataVersion]);
 
+  useLoadProgress(load.state === 'loading', setLoad);
   return load;
+}
+
+/** How often a loading inbox asks the worker how far it got (it answers between its reads). */
+const PROGRESS_EVERY_MS = 250;
+
+/** While loading, the worker's count of trucks finished, so a first open of a large fleet says how far it is. */
+function useLoadProgress(loading: boolean, setLoad: (f: (l: InboxLoad) => InboxLoad) => void): void {
+  useEffect(() => {
+    if (!loading) return;
+    const timer = setInterval(() => {
+      void inboxWorker()
+        .call('progress')
+        .then(
+          (progress) =>
+            setLoad((l) => (l.state === 'loading' && progress.total > 0 ? { state: 'loading', progress } : l)),
+          () => undefined,
+        );
+    }, PROGRESS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [loading, setLoad]);
 }
