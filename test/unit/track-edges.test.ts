@@ -1,3 +1,4 @@
+// Over 300 lines: the columnar track's edges, one describe per module (day chunk, angles, summaries, gaps, outliers, local days, speeding runs) on hand-written readings.
 import { describe, expect, it } from 'vitest';
 import { MotionCode } from '../../shared/domain/status.ts';
 import { buildDayChunk, chunkPoints, copyChunkRange, pointAt } from '../../shared/track/day-chunk.ts';
