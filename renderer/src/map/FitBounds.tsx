@@ -10,8 +10,12 @@ export interface FitBoundsProps {
   maxZoom?: number;
 }
 
+/** The fit's defaults (use-route-view.ts predicts the zoom a fit lands on with them). */
+export const FIT_PADDING = 48;
+export const FIT_MAX_ZOOM = 15;
+
 /** Fits the camera to the selection whenever the bounds change (by value, so a re-render with equal bounds does not move it). */
-export function FitBounds({ bounds, padding = 48, animate = false, maxZoom = 15 }: FitBoundsProps) {
+export function FitBounds({ bounds, padding = FIT_PADDING, animate = false, maxZoom = FIT_MAX_ZOOM }: FitBoundsProps) {
   const map = useMap();
   const key = bounds ? bounds.join(',') : '';
   useEffect(() => {

@@ -22,7 +22,9 @@ import {
   deleteVehicleDays,
   putDay,
   putDays,
+  refreshOverviews,
 } from '../../../renderer/src/store/writes.ts';
+import { storedOverviewOf } from '../../../renderer/src/store/overview-rows.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
@@ -195,7 +197,14 @@ const harness: HarnessApi = {
     // Version 3's review trail: a mark stored through the store's own write, found by the vehicle index,
     // and kept when the vehicle's days are deleted (the trail is not downloaded data).
     let marksKept = 0;
+    const overviews = { upgraded: await db.overviews.count(), stored: 0, afterDelete: 0 };
     if (first) {
+      // Version 5's table takes an overview built on read (as the Review does) and loses it with the day.
+      const chunk = (await db.chunks.get([first.vehicleId, first.day]))!.chunk;
+      const { carrierId, vehicleId, day } = first;
+      await refreshOverviews(db, [{ carrierId, vehicleId, day, overview: storedOverviewOf(chunk) }]);
+      overviews.stored = await db.overviews.count();
+
       const startMs = first.fetchedAt;
       const mark = {
         key: `${first.vehicleId}|speeding|${startMs}`,
@@ -209,10 +218,11 @@ const harness: HarnessApi = {
       };
       await putMark(db, first.carrierId, mark);
       await deleteVehicleDays(db, first.vehicleId, null, null);
+      overviews.afterDelete = await db.overviews.count();
       marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
     }
     db.close();
-    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt };
+    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews };
   },
   async inboxCacheKeeping(dbName) {
     const db = new RouteLensDb(dbName);

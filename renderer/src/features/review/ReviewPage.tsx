@@ -5,6 +5,7 @@ import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
+import type { DayRoute } from '../../../../shared/map/day-routes.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import type { DownloadTarget, ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
@@ -40,6 +41,7 @@ interface MapSelection {
   /** Without outliers. */
   chunks: DayChunk[];
   outliers: readonly OutlierPoint[];
+  routes: readonly DayRoute[] | null;
   track: FlatTrack;
   spanMs: readonly [number, number];
   stops: readonly Stop[] | null;
@@ -50,6 +52,7 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
     key: x.key,
     chunks: x.clean,
     outliers: x.outliers,
+    routes: x.routes,
     track: x.track,
     spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!],
     stops: 'analysis' in x ? x.analysis.stops : null,
@@ -284,6 +287,7 @@ export function ReviewPage({
               <ReviewMap
                 chunks={shown.chunks}
                 outliers={shown.outliers}
+                routes={shown.routes}
                 track={shown.track}
                 windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}

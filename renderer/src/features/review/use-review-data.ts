@@ -25,6 +25,8 @@ import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import type { SelectionValue } from './Selection.tsx';
 import { localSelectionRange, readLocalDays } from './use-local-days.ts';
+import type { DayRoute } from '../../../../shared/map/day-routes.ts';
+import { OVERVIEW_MIN_POINTS, routeOptionsOf, selectionDayRoutes } from './route-overviews.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface Loaded {
@@ -40,6 +42,8 @@ export interface Loaded {
   outliers: OutlierPoint[];
   /** The clean days flattened: playback, the map's camera and the charts. */
   track: FlatTrack;
+  /** A long selection's route by day, with overviews (route-overviews.ts); null: the map draws `clean` in full. */
+  routes: DayRoute[] | null;
   /** The object the analysis worker was given; exports of this selection use it too. */
   params: AnalysisParams;
   analysis: TrackAnalysis;
@@ -60,6 +64,7 @@ export interface EarlyRoute {
   clean: DayChunk[];
   outliers: OutlierPoint[];
   track: FlatTrack;
+  routes: DayRoute[] | null;
 }
 
 export type LoadState =
@@ -164,9 +169,11 @@ export function useReviewData(
         throw new Error(
           `Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`,
         );
+      const routes =
+        track.length >= OVERVIEW_MIN_POINTS ? await selectionDayRoutes(read, track, routeOptionsOf(params)) : null;
       // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
       if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my)
-        setState({ state: 'loading', key, early: { key, clean, outliers, track } });
+        setState({ state: 'loading', key, early: { key, clean, outliers, track, routes } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview, days] = await Promise.all([
@@ -188,6 +195,7 @@ export function useReviewData(
           clean,
           outliers,
           track,
+          routes,
           params,
           analysis,
           summaries,
