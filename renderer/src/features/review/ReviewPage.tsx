@@ -35,6 +35,8 @@ import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import './review.css';
 
+const detailKey = (key: string, fromMs: number, toMs: number, width: number) => `${key}|${fromMs}|${toMs}|${width}`;
+
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
 interface MapSelection {
   key: string;
@@ -95,6 +97,10 @@ export function ReviewPage({
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
   const [win, setWin] = useState<{ key: string; ms: [number, number] } | null>(null);
   const [detail, setDetail] = useState<SeriesResult | null>(null);
+  /** What the loaded selection's overview series is, as detailKey: the detail of that window and width needs no worker trip. */
+  const overviewDetail = useRef('');
+  const chartWidthRef = useRef(chartWidth);
+  chartWidthRef.current = chartWidth;
   /** Selection key the map last reported as drawn. */
   const [drawnKey, setDrawnKey] = useState('');
   // The opened event of a selection: shaded on the speed chart; `gen` counts openings (each remounts the brush).
@@ -140,6 +146,7 @@ export function ReviewPage({
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
     setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
+    overviewDetail.current = detailKey(data.key, data.overview.fromMs, data.overview.toMs, chartWidthRef.current);
     const want = pending.current;
     const span = [data.track.t[0]!, data.track.t[data.track.length - 1]!] as const;
     if (want && want.seekTo >= span[0] && want.seekTo <= span[1]) {
@@ -182,6 +189,11 @@ export function ReviewPage({
   const [winFrom, winTo] = windowMs ?? [null, null];
   useEffect(() => {
     if (!data || !client || winFrom === null || winTo === null || chartWidth <= 0) return;
+    // The whole selection at the width it was loaded with (at first, or zoom reset): the overview series is that detail.
+    if (overviewDetail.current === detailKey(data.key, winFrom, winTo, chartWidth)) {
+      setDetail(data.overview);
+      return;
+    }
     let live = true;
     client.series(winFrom, winTo, chartWidth, data.params).then(
       (s) => live && setDetail(s),
