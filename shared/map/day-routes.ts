@@ -30,8 +30,17 @@ export function fullLevel(day: DayRoute, opts: RouteOptions): OverviewLevel {
   return lv;
 }
 
-/** What to draw: an overview level of every day, or full detail of days first..last (the visible window). */
-export type RouteView = { level: number } | { first: number; last: number };
+/**
+ * What to draw: an overview level of every day, or full detail of the days
+ * listed in `detail` (ranges of day indices, inclusive) and the finest level
+ * of the others (each level keeps a day's real first and last reading, so the
+ * days still join as the full line does).
+ */
+export type RouteView = { level: number } | { detail: readonly (readonly [number, number])[] };
+
+export function routeViewKey(v: RouteView | null): string {
+  return !v ? '' : 'level' in v ? `level ${v.level}` : `detail ${v.detail.map(([a, b]) => `${a}-${b}`).join(',')}`;
+}
 
 const viewCache = new WeakMap<readonly DayRoute[], Map<string, RouteGeoJSON>>();
 
@@ -39,13 +48,15 @@ const viewCache = new WeakMap<readonly DayRoute[], Map<string, RouteGeoJSON>>();
 export function dayRoutesGeoJSON(days: readonly DayRoute[], view: RouteView, opts: RouteOptions): RouteGeoJSON {
   let byKey = viewCache.get(days);
   if (!byKey) viewCache.set(days, (byKey = new Map()));
-  const key = `${routeOptionsKey(opts)}|${'level' in view ? view.level : `${view.first}-${view.last}`}`;
+  const key = `${routeOptionsKey(opts)}|${routeViewKey(view)}`;
   let built = byKey.get(key);
   if (!built) {
-    const pieces =
-      'level' in view
-        ? days.map((d) => d.overview.levels[view.level]!)
-        : days.slice(view.first, view.last + 1).map((d) => fullLevel(d, opts));
+    let pieces: OverviewLevel[];
+    if ('level' in view) pieces = days.map((d) => d.overview.levels[view.level]!);
+    else {
+      pieces = days.map((d) => d.overview.levels[d.overview.levels.length - 1]!);
+      for (const [a, b] of view.detail) for (let k = a; k <= b; k++) pieces[k] = fullLevel(days[k]!, opts);
+    }
     built = overviewRouteGeoJSON(pieces, opts);
     // A handful of views are in play at a time (a few zooms, a window or two).
     if (byKey.size >= 6) byKey.clear();

@@ -42,6 +42,27 @@ function differingShare(a: ReturnType<typeof decodePng>, b: ReturnType<typeof de
   return n / (a.width * a.height);
 }
 
+/**
+ * One click on the map's zoom-in button, then waits until the map stands
+ * still: two consecutive screenshots equal (the zoom animates; a click during
+ * it would zoom from a fractional level).
+ */
+async function zoomIn(page: Page): Promise<void> {
+  await page.locator('.maplibregl-ctrl-zoom-in').click();
+  let prev: Buffer | null = null;
+  await expect
+    .poll(
+      async () => {
+        const shot = await page.getByTestId('review-map').screenshot();
+        const same = prev !== null && shot.equals(prev);
+        prev = shot;
+        return same;
+      },
+      { intervals: [150, 300, 500], timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** The shown selection drawn: returns its key. */
 async function drawn(page: Page, key?: string): Promise<string> {
   const review = page.getByTestId('review-page');
@@ -108,28 +129,43 @@ test('six months drawn from the day overviews look like the full line at the ove
     expect(r.rule).toBe(1);
   }
 
-  // The same selection (kept in the address) with the full line forced.
+  // The same selection (kept in the address), from the stored overviews; then zoomed in past the finest level (11) with the
+  // map's own zoom button: full detail of the days in view, the finest level elsewhere.
+  await page.reload();
+  await drawn(page, key);
+  await expect(mapEl).toHaveAttribute('data-route-view', 'level 0');
+  const fromStore = await mapShot(page, testInfo.outputPath('six-months-overview-stored.png'));
+  let clicks = 0;
+  while (!/^detail /.test((await mapEl.getAttribute('data-route-view')) ?? '')) {
+    expect(clicks, 'zoom clicks to pass zoom 11').toBeLessThan(14);
+    await zoomIn(page);
+    clicks++;
+  }
+  const storedZoomed = await mapShot(page, testInfo.outputPath('six-months-detail-zoomed.png'));
+
+  // And with the full line forced, at the overview zoom and zoomed in the same way.
   await page.evaluate(() => localStorage.setItem('routelens.routeDetail', 'full'));
   await page.reload();
   await drawn(page, key);
   await expect(mapEl).toHaveAttribute('data-route-view', '');
   const full = await mapShot(page, testInfo.outputPath('six-months-full-line.png'));
+  for (let k = 0; k < clicks; k++) await zoomIn(page);
+  const fullZoomed = await mapShot(page, testInfo.outputPath('six-months-full-line-zoomed.png'));
 
-  // And from the stored overviews.
-  await page.evaluate(() => localStorage.removeItem('routelens.routeDetail'));
-  await page.reload();
-  await drawn(page, key);
-  await expect(mapEl).toHaveAttribute('data-route-view', 'level 0');
-  const fromStore = await mapShot(page, testInfo.outputPath('six-months-overview-stored.png'));
-
-  const routePx = routePixels(full);
-  expect(routePx, 'route pixels of the full line').toBeGreaterThan(2000);
-  const shares = { lazy: differingShare(lazy, full), stored: differingShare(fromStore, full) };
+  const routePx = { overviewZoom: routePixels(full), zoomed: routePixels(fullZoomed) };
+  expect(routePx.overviewZoom, 'route pixels of the full line').toBeGreaterThan(2000);
+  expect(routePx.zoomed, 'route pixels of the full line zoomed in').toBeGreaterThan(500);
+  const shares = {
+    lazy: differingShare(lazy, full),
+    stored: differingShare(fromStore, full),
+    zoomed: differingShare(storedZoomed, fullZoomed),
+  };
   testInfo.annotations.push({
     type: 'pixels',
-    description: `route ${routePx} px of ${full.width * full.height}; differing share: built on read ${shares.lazy}, stored ${shares.stored}`,
+    description: `route px ${JSON.stringify(routePx)} of ${full.width * full.height}; ${clicks} zoom clicks; differing share ${JSON.stringify(shares)}`,
   });
   console.log(`review-overview: ${testInfo.annotations.at(-1)!.description}`);
   expect(shares.lazy).toBeLessThanOrEqual(MAX_DIFFERING_SHARE);
   expect(shares.stored).toBeLessThanOrEqual(MAX_DIFFERING_SHARE);
+  expect(shares.zoomed).toBeLessThanOrEqual(MAX_DIFFERING_SHARE);
 });

@@ -16,6 +16,7 @@ import {
   overviewRouteGeoJSON,
   type OverviewLevel,
 } from '../../shared/map/overview.ts';
+import { dayRoutesGeoJSON, type DayRoute } from '../../shared/map/day-routes.ts';
 import { buildRouteGeoJSON, type RouteOptions } from '../../shared/map/route-geojson.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import { DEFAULT_GAP_PARAMS } from '../../shared/track/gaps.ts';
@@ -235,5 +236,31 @@ describe('route overview', () => {
     expect(levelForZoom(OVERVIEW_ZOOMS[0]!)).toBe(0);
     expect(levelForZoom(OVERVIEW_ZOOMS[0]! + 0.1)).toBe(1);
     expect(levelForZoom(OVERVIEW_ZOOMS[OVERVIEW_ZOOMS.length - 1]! + 0.1)).toBeNull();
+  });
+
+  it('a zoomed-in view draws full detail of the listed days and the finest level of the others, joined as the full line', () => {
+    const parts = [DAY_PARTS.slice(0, 3), DAY_PARTS.slice(3, 7), DAY_PARTS.slice(7)];
+    // Each day from its own start (0.01° apart), so no reading of one day sits where one of another does.
+    const chunks = parts.map((p, k) => track(`2026-05-0${k + 4}`, Date.UTC(2026, 4, 4 + k, 6), p, 40 + k / 100).chunk);
+    const days: DayRoute[] = chunks.map((c) => ({ overview: buildTrackOverview(c, OPTS), readings: c }));
+    const ref = buildRouteGeoJSON(chunks, OPTS);
+    const all = dayRoutesGeoJSON(days, { detail: [[0, 2]] }, OPTS);
+    expect(all.route).toEqual(ref.route);
+    expect(all.gaps).toEqual(ref.gaps);
+    // Day 1 in full, days 0 and 2 simplified: day 1's stretch of the line is exactly the full line's.
+    const mixed = dayRoutesGeoJSON(days, { detail: [[1, 1]] }, OPTS);
+    expect(mixed.gaps).toEqual(ref.gaps);
+    expect(mixed.route.features.map((f) => f.properties.c)).toEqual(ref.route.features.map((f) => f.properties.c));
+    const inDay1 = (f: { geometry: { coordinates: number[][] } }) =>
+      f.geometry.coordinates.filter(([lng, lat]) => {
+        const i = [...chunks[1]!.lng.keys()].find((k) => chunks[1]!.lng[k] === lng && chunks[1]!.lat[k] === lat);
+        return i !== undefined;
+      }).length;
+    const fullCount = ref.route.features.reduce((n, f) => n + inDay1(f), 0);
+    expect(mixed.route.features.reduce((n, f) => n + inDay1(f), 0)).toBe(fullCount);
+    expect(fullCount).toBeGreaterThanOrEqual(chunks[1]!.length);
+    // The other days are simplified: fewer vertices in all than the full line.
+    const vertices = (g: typeof ref) => g.route.features.reduce((n, f) => n + f.geometry.coordinates.length, 0);
+    expect(vertices(mixed)).toBeLessThan(vertices(ref));
   });
 });

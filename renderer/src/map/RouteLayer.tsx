@@ -3,8 +3,8 @@ import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.t
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from '../../../shared/map/route-geojson.ts';
-import { dayRoutesGeoJSON, type DayRoute } from '../../../shared/map/day-routes.ts';
-import { routeViewKey, useRouteView } from './use-route-view.ts';
+import { dayRoutesGeoJSON, routeViewKey, type DayRoute } from '../../../shared/map/day-routes.ts';
+import { useRouteView } from './use-route-view.ts';
 import { ANCHORS, SPEED_COLORS } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { ExpressionSpecification, OverlayLayerSpec } from './style-types.ts';
@@ -83,7 +83,7 @@ export function RouteLayer({
     // `viewKey` stands for `view` (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chunks, days, viewKey, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph]);
-  // What is drawn ('level N' of the overview, 'days A-B' in full, '' the whole line in full), for tests and diagnostics.
+  // What is drawn ('level N' of the overviews, 'detail A-B,…' full detail of those days, '' the whole line), for tests and diagnostics.
   useEffect(() => {
     if (map) map.getContainer().dataset['routeView'] = viewKey;
   }, [map, viewKey]);

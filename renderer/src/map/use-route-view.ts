@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
-import type { DayRoute, RouteView } from '../../../shared/map/day-routes.ts';
+import { routeViewKey, type DayRoute, type RouteView } from '../../../shared/map/day-routes.ts';
 import { levelForZoom, OVERVIEW_ZOOMS } from '../../../shared/map/overview.ts';
 import { FIT_MAX_ZOOM, FIT_PADDING } from './FitBounds.tsx';
 
 type Bounds = readonly [number, number, number, number];
 
-export function routeViewKey(v: RouteView | null): string {
-  return !v ? '' : 'level' in v ? `level ${v.level}` : `days ${v.first}-${v.last}`;
-}
-
-/** Past the finest overview level: full detail of the days in view (and half a screen around it), as one window. */
+/** Past the finest overview level: full detail of the days in view (and half a screen around it), the finest level elsewhere. */
 function viewAt(map: MapLibreMap, days: readonly DayRoute[], zoom: number): RouteView {
   const level = levelForZoom(zoom);
   if (level !== null) return { level };
@@ -18,15 +14,15 @@ function viewAt(map: MapLibreMap, days: readonly DayRoute[], zoom: number): Rout
   const dx = (b.getEast() - b.getWest()) / 2;
   const dy = (b.getNorth() - b.getSouth()) / 2;
   const [w, s, e, n] = [b.getWest() - dx, b.getSouth() - dy, b.getEast() + dx, b.getNorth() + dy];
-  let first = -1,
-    last = -1;
+  const detail: [number, number][] = [];
   days.forEach((d, k) => {
     const db = d.overview.bounds;
     if (!db || db[0] > e || db[2] < w || db[1] > n || db[3] < s) return;
-    if (first < 0) first = k;
-    last = k;
+    const last = detail[detail.length - 1];
+    if (last && last[1] === k - 1) last[1] = k;
+    else detail.push([k, k]);
   });
-  return first < 0 ? { level: OVERVIEW_ZOOMS.length - 1 } : { first, last };
+  return detail.length === 0 ? { level: OVERVIEW_ZOOMS.length - 1 } : { detail };
 }
 
 /**
