@@ -42,13 +42,26 @@ function differingShare(a: ReturnType<typeof decodePng>, b: ReturnType<typeof de
   return n / (a.width * a.height);
 }
 
+/** A pixel of the route (map coordinates) away from the map's edges and controls: where to zoom in so the route stays in view. */
+function pointOnRoute(shot: ReturnType<typeof decodePng>): { x: number; y: number } {
+  const green = [0x14, 0xa0, 0x5a];
+  const hits: { x: number; y: number }[] = [];
+  for (let y = Math.round(shot.height * 0.25); y < shot.height * 0.75; y++)
+    for (let x = Math.round(shot.width * 0.2); x < shot.width * 0.75; x++) {
+      const i = (y * shot.width + x) * 4;
+      if (green.every((c, k) => Math.abs(shot.px[i + k]! - c) <= 12)) hits.push({ x, y });
+    }
+  expect(hits.length, 'route pixels in the middle of the map').toBeGreaterThan(20);
+  return hits[Math.floor(hits.length / 2)]!;
+}
+
 /**
- * One click on the map's zoom-in button, then waits until the map stands
- * still: two consecutive screenshots equal (the zoom animates; a click during
- * it would zoom from a fractional level).
+ * Zooms in by one level around `at` (a double click, which keeps that point
+ * where it is), then waits until the map stands still: two consecutive
+ * screenshots equal (the zoom animates).
  */
-async function zoomIn(page: Page): Promise<void> {
-  await page.locator('.maplibregl-ctrl-zoom-in').click();
+async function zoomIn(page: Page, at: { x: number; y: number }): Promise<void> {
+  await page.getByTestId('review-map').locator('canvas').dblclick({ position: at });
   let prev: Buffer | null = null;
   await expect
     .poll(
@@ -130,15 +143,16 @@ test('six months drawn from the day overviews look like the full line at the ove
   }
 
   // The same selection (kept in the address), from the stored overviews; then zoomed in past the finest level (11) with the
-  // map's own zoom button: full detail of the days in view, the finest level elsewhere.
+  // map's double-click zoom on a point of the route: full detail of the days in view, the finest level elsewhere.
   await page.reload();
   await drawn(page, key);
   await expect(mapEl).toHaveAttribute('data-route-view', 'level 0');
   const fromStore = await mapShot(page, testInfo.outputPath('six-months-overview-stored.png'));
+  const at = pointOnRoute(fromStore);
   let clicks = 0;
   while (!/^detail /.test((await mapEl.getAttribute('data-route-view')) ?? '')) {
     expect(clicks, 'zoom clicks to pass zoom 11').toBeLessThan(14);
-    await zoomIn(page);
+    await zoomIn(page, at);
     clicks++;
   }
   const storedZoomed = await mapShot(page, testInfo.outputPath('six-months-detail-zoomed.png'));
@@ -149,7 +163,7 @@ test('six months drawn from the day overviews look like the full line at the ove
   await drawn(page, key);
   await expect(mapEl).toHaveAttribute('data-route-view', '');
   const full = await mapShot(page, testInfo.outputPath('six-months-full-line.png'));
-  for (let k = 0; k < clicks; k++) await zoomIn(page);
+  for (let k = 0; k < clicks; k++) await zoomIn(page, at);
   const fullZoomed = await mapShot(page, testInfo.outputPath('six-months-full-line-zoomed.png'));
 
   const routePx = { overviewZoom: routePixels(full), zoomed: routePixels(fullZoomed) };
