@@ -144,11 +144,15 @@ export function useReviewData(
   const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
   // The UTC days a local range overlaps reach one day beyond it on either side.
-  const stored = useLive(
-    () =>
-      sel.vehicleId && from ? storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1)) : Promise.resolve(''),
+  // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
+  // load begun on it would be thrown away (and every day read again) when the right one arrives.
+  const days = `${sel.vehicleId}:${from}:${to}|`;
+  const live = useLive(
+    async () =>
+      sel.vehicleId && from ? days + (await storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1))) : '',
     [sel.vehicleId, from, to],
   );
+  const stored = live?.startsWith(days) ? live : undefined;
   useEffect(() => {
     if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
