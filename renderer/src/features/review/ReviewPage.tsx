@@ -356,8 +356,9 @@ export function ReviewPage({
               />
             )}
           </div>
-          {data && data.from !== data.to && (
-            <DayTable summaries={data.summaries} events={data.analysis.events} zone={data.zone} onOpenDay={onOpenDay} />
+          {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
+          {view && view.from !== view.to && (
+            <DayTable summaries={view.summaries} events={view.analysis.events} zone={view.zone} onOpenDay={onOpenDay} />
           )}
         </div>
         <aside className="review-side">
