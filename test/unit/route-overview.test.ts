@@ -263,4 +263,35 @@ describe('route overview', () => {
     const vertices = (g: typeof ref) => g.route.features.reduce((n, f) => n + f.geometry.coordinates.length, 0);
     expect(vertices(mixed)).toBeLessThan(vertices(ref));
   });
+
+  it('days read again with the same overviews (a sketch, then with readings) get the very build already drawn; other overviews a new one', () => {
+    const chunks = [DAY_PARTS.slice(0, 4), DAY_PARTS.slice(4)].map(
+      (p, k) => track(`2026-05-0${k + 4}`, Date.UTC(2026, 4, 4 + k, 6), p, 40 + k / 100).chunk,
+    );
+    const overviews = chunks.map((c) => buildTrackOverview(c, OPTS));
+    const sketch: DayRoute[] = overviews.map((overview) => ({ overview, readings: null }));
+    const read: DayRoute[] = overviews.map((overview, k) => ({ overview, readings: chunks[k]! }));
+    for (const level of [0, 2]) {
+      const first = dayRoutesGeoJSON(sketch, { level }, OPTS);
+      expect(dayRoutesGeoJSON(read, { level }, OPTS)).toBe(first);
+    }
+    const rebuilt: DayRoute[] = chunks.map((c) => ({ overview: buildTrackOverview(c, OPTS), readings: c }));
+    const again = dayRoutesGeoJSON(rebuilt, { level: 0 }, OPTS);
+    expect(again).not.toBe(dayRoutesGeoJSON(sketch, { level: 0 }, OPTS));
+    expect(again).toEqual(dayRoutesGeoJSON(sketch, { level: 0 }, OPTS));
+    // Other options: another build, even from the same overviews.
+    expect(dayRoutesGeoJSON(read, { level: 0 }, { ...OPTS, speedingThresholdMph: 50 })).not.toBe(
+      dayRoutesGeoJSON(read, { level: 0 }, OPTS),
+    );
+  });
+
+  it('a day without its readings yet draws its finest level where full detail is asked, the full line once they are read', () => {
+    const chunk = track('2026-05-04', Date.UTC(2026, 4, 4, 6), DAY_PARTS).chunk;
+    const overview = buildTrackOverview(chunk, OPTS);
+    const finest = overviewRouteGeoJSON([overview.levels[overview.levels.length - 1]!], OPTS);
+    expect(dayRoutesGeoJSON([{ overview, readings: null }], { detail: [[0, 0]] }, OPTS).route).toEqual(finest.route);
+    const detail = dayRoutesGeoJSON([{ overview, readings: chunk }], { detail: [[0, 0]] }, OPTS);
+    expect(detail.route).toEqual(buildRouteGeoJSON([chunk], OPTS).route);
+    expect(detail.route).not.toEqual(finest.route);
+  });
 });

@@ -56,7 +56,8 @@ export function useRouteView(
     };
   }, [map, days, fitKey]);
   if (!map || !days) return null;
-  if (moved && moved.days === days && moved.fitKey === fitKey) return moved.view;
+  // The same fit: the camera stays where it is (FitBounds moves it only for other bounds), days read again or not.
+  if (moved && moved.fitKey === fitKey) return moved.days === days ? moved.view : viewAt(map, days, map.getZoom());
   const target = fit
     ? map.cameraForBounds(fit as unknown as LngLatBoundsLike, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM })
     : undefined;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
@@ -41,6 +41,10 @@ interface Props {
   selectionKey: string;
   vehicleLabel: string;
   onDrawn: (selectionKey: string) => void;
+  /** The route of a selection drawn (stops or not): the first report per selection counts; `sketch` when no readings were read yet. */
+  onRouteDrawn?: (selectionKey: string, sketch: boolean) => void;
+  /** A sketch's route bounds (route-sketch.ts): the camera's fit while `track` is still empty. */
+  sketchBounds?: readonly [number, number, number, number] | null | undefined;
 }
 
 const NO_STOPS: readonly Stop[] = [];
@@ -138,19 +142,26 @@ export function ReviewMap(p: Props) {
   const [fullLine] = useState(fullLineForced);
   const routes = fullLine ? null : p.routes;
   const [winFrom, winTo] = p.windowMs;
-  const bounds = useMemo(() => readingsBounds(p.track, winFrom, winTo), [p.track, winFrom, winTo]);
-  const { store, onDrawn } = p;
+  const { store, onDrawn, onRouteDrawn, sketchBounds } = p;
+  const bounds = useMemo(
+    () => (p.track.length === 0 ? (sketchBounds ?? null) : readingsBounds(p.track, winFrom, winTo)),
+    [p.track, winFrom, winTo, sketchBounds],
+  );
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;
   const drawKey = `${p.selectionKey}|${complete ? 'complete' : 'route'}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  // Read when the draw is reported, not a dependency: new readings must not re-arm the reporter.
+  const sketched = useRef(false);
+  sketched.current = p.track.length === 0;
   const reported = useCallback(
     (key: string) => {
       setDrawnKey(key);
       // Drawn means the whole selection, stops included, not only its route.
-      const [selection, part] = key.split('|');
-      if (part === 'complete') onDrawn(selection ?? '');
+      const [selection = '', part] = key.split('|');
+      onRouteDrawn?.(selection, sketched.current);
+      if (part === 'complete') onDrawn(selection);
     },
-    [onDrawn],
+    [onDrawn, onRouteDrawn],
   );
   const ready = complete && drawnKey === drawKey;
   return (

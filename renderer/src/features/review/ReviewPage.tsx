@@ -28,6 +28,7 @@ import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
 import { useZoomFigures } from './use-zoom-figures.ts';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
+import { RouteShown } from './route-shown.ts';
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
@@ -47,6 +48,9 @@ interface MapSelection {
   track: FlatTrack;
   spanMs: readonly [number, number];
   stops: readonly Stop[] | null;
+  /** A sketch's bounds (no readings read yet: the camera fits these). */
+  sketchBounds: EarlyRoute['sketchBounds'];
+  startedAt: number;
 }
 
 function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
@@ -56,8 +60,10 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
     outliers: x.outliers,
     routes: x.routes,
     track: x.track,
-    spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!],
+    spanMs: [x.track.t[0] ?? 0, x.track.t[x.track.length - 1] ?? 0],
     stops: 'analysis' in x ? x.analysis.stops : null,
+    sketchBounds: 'sketchBounds' in x ? x.sketchBounds : undefined,
+    startedAt: x.startedAt,
   };
 }
 
@@ -121,7 +127,8 @@ export function ReviewPage({
   }, [store]);
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
-  const load = useReviewData(client, sel, daysZone, params, chartWidth);
+  const routeShown = useMemo(() => new RouteShown(), []);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -129,7 +136,8 @@ export function ReviewPage({
   const early = load.state === 'loading' ? load.early : undefined;
   const [shown, setShown] = useState<MapSelection | null>(null);
   const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
-  if (mapNext && (mapNext.key !== shown?.key || mapNext.stops !== shown.stops)) setShown(mapNext);
+  if (mapNext && (mapNext.key !== shown?.key || mapNext.track !== shown.track || mapNext.stops !== shown.stops))
+    setShown(mapNext);
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
   const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
   if (data && data !== lastLoaded) setLastLoaded(data);
@@ -170,6 +178,21 @@ export function ReviewPage({
     if (sel.carrierId && sel.vehicleId && sel.day)
       onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
   }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
+
+  // Time from choosing to the selection's route first drawn on the map (from a long selection's stored overviews, before its readings are read).
+  const shownStartedAt = shown?.startedAt ?? 0;
+  const onRouteDrawn = useCallback(
+    (key: string, sketch: boolean) => {
+      const el = rootRef.current;
+      if (!el || el.dataset['routeKey'] === key) return;
+      el.dataset['routeMs'] = (performance.now() - shownStartedAt).toFixed(1);
+      // What the first drawn route came from: the stored overviews alone, or the selection's readings.
+      el.dataset['routeFrom'] = sketch ? 'overviews' : 'readings';
+      el.dataset['routeKey'] = key;
+      routeShown.report(key);
+    },
+    [shownStartedAt, routeShown],
+  );
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
@@ -307,9 +330,11 @@ export function ReviewPage({
                 longStopSeconds={params.longStopSeconds}
                 stops={shown.stops}
                 store={store}
+                sketchBounds={shown.sketchBounds}
                 selectionKey={shown.key}
                 vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                 onDrawn={setDrawnKey}
+                onRouteDrawn={onRouteDrawn}
               />
             )}
             {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
