@@ -1,15 +1,8 @@
-import type { Feature, LineString } from 'geojson';
 import { gapRule, isGapBetween, type GapRule } from '../track/gaps.ts';
 import type { TrackColumns } from '../track/types.ts';
 import { mercatorX, mercatorY, simplifyBetween, toleranceAtZoom } from './simplify.ts';
-import {
-  speedClass,
-  type GapProps,
-  type RouteGeoJSON,
-  type RouteOptions,
-  type RouteProps,
-  type SpeedClass,
-} from './route-geojson.ts';
+import { speedClass, type RouteGeoJSON, type RouteOptions, type SpeedClass } from './route-geojson.ts';
+import { RouteLines } from './route-lines.ts';
 
 /**
  * A day's route simplified for drawing long ranges (issue 16): Douglas–Peucker
@@ -206,72 +199,25 @@ export function levelForZoom(zoom: number): number | null {
  * last and first readings, which every level keeps.
  */
 export function overviewRouteGeoJSON(pieces: readonly OverviewLevel[], opts: RouteOptions): RouteGeoJSON {
-  const route: Feature<LineString, RouteProps>[] = [];
-  const gaps: Feature<LineString, GapProps>[] = [];
+  // Bounds of the kept points: every extreme reading is within the tolerance of them.
+  const lines = new RouteLines();
   const rule = gapRule(opts);
-  let run: number[][] | null = null;
-  let runClass = -1;
   let has = false;
-  let points = 0;
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
   let prevT = 0,
     prevLat = 0,
     prevLng = 0,
     prevStatus = 0;
-  const flush = () => {
-    if (run && run.length >= 2)
-      route.push({
-        type: 'Feature',
-        properties: { c: CLASSES[runClass]! },
-        geometry: { type: 'LineString', coordinates: run },
-      });
-    run = null;
-    runClass = -1;
-  };
   for (const lv of pieces) {
     for (let k = 0; k < lv.length; k++) {
       const t = lv.t[k]!,
         lat = lv.lat[k]!,
         lng = lv.lng[k]!;
-      points++;
-      if (lng < w) w = lng;
-      if (lng > e) e = lng;
-      if (lat < s) s = lat;
-      if (lat > n) n = lat;
+      lines.point(lng, lat);
       if (has) {
-        let link = lv.link[k]!;
-        if (k === 0)
-          link =
-            Math.abs(lng - prevLng) > 180
-              ? Link.BREAK
-              : isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng)
-                ? Link.GAP
-                : Link.JOIN;
-        if (link === Link.BREAK) flush();
-        else if (link === Link.GAP) {
-          flush();
-          gaps.push({
-            type: 'Feature',
-            properties: { startMs: prevT, endMs: t },
-            geometry: {
-              type: 'LineString',
-              coordinates: [
-                [prevLng, prevLat],
-                [lng, lat],
-              ],
-            },
-          });
-        } else {
-          if (lv.cls[k] !== runClass) {
-            flush();
-            run = [[prevLng, prevLat]];
-            runClass = lv.cls[k]!;
-          }
-          run!.push([lng, lat]);
-        }
+        const link = k === 0 ? linkBetweenDays(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng) : lv.link[k]!;
+        if (link === Link.BREAK) lines.breakLine();
+        else if (link === Link.GAP) lines.gap(prevT, t, prevLng, prevLat, lng, lat);
+        else lines.segment(CLASSES[lv.cls[k]!]!, prevLng, prevLat, lng, lat);
       }
       has = true;
       prevT = t;
@@ -280,12 +226,20 @@ export function overviewRouteGeoJSON(pieces: readonly OverviewLevel[], opts: Rou
       prevStatus = lv.status[k]!;
     }
   }
-  flush();
-  return {
-    route: { type: 'FeatureCollection', features: route },
-    gaps: { type: 'FeatureCollection', features: gaps },
-    // Of the kept points: every extreme reading is within the tolerance of them.
-    bounds: points > 0 ? [w, s, e, n] : null,
-    points,
-  };
+  return lines.result();
+}
+
+/** The link from a day's last kept point to the next day's first: the full line's rules, on real readings. */
+function linkBetweenDays(
+  rule: GapRule,
+  prevT: number,
+  prevStatus: number,
+  prevLat: number,
+  prevLng: number,
+  t: number,
+  lat: number,
+  lng: number,
+): number {
+  if (Math.abs(lng - prevLng) > 180) return Link.BREAK;
+  return isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng) ? Link.GAP : Link.JOIN;
 }
