@@ -31,7 +31,7 @@ export interface DumpedDay {
 export interface Dump {
   days: DumpedDay[];
   coverage: CoverageRow[];
-  counts: { chunks: number; summaries: number; coverage: number; rejections: number };
+  counts: { chunks: number; summaries: number; coverage: number; rejections: number; overviews: number };
 }
 
 /** A stored summary row, loosely typed: old rows lack fields the current type requires. */

@@ -63,11 +63,12 @@ async function result<T>(p: Promise<T>): Promise<HarnessResult<T>> {
 
 async function dump(dbName: string = DB_NAME): Promise<Dump> {
   const db = dbName === DB_NAME ? getDb() : new RouteLensDb(dbName);
-  const [chunks, summaries, coverage, rejections] = await Promise.all([
+  const [chunks, summaries, coverage, rejections, overviews] = await Promise.all([
     db.chunks.toArray(),
     db.summaries.toArray(),
     db.coverage.toArray(),
     db.rejections.toArray(),
+    db.overviews.count(),
   ]);
   const s = new Map(summaries.map((x) => [key(x.vehicleId, x.day), x.points]));
   const r = new Map(rejections.map((x) => [key(x.vehicleId, x.day), x.records.length]));
@@ -87,6 +88,7 @@ async function dump(dbName: string = DB_NAME): Promise<Dump> {
       summaries: summaries.length,
       coverage: coverage.length,
       rejections: rejections.length,
+      overviews,
     },
   };
 }
