@@ -1,6 +1,7 @@
-import type { Feature, FeatureCollection, LineString } from 'geojson';
+import type { FeatureCollection, LineString } from 'geojson';
 import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
+import { RouteLines } from './route-lines.ts';
 
 export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
 
@@ -46,68 +47,25 @@ export interface RouteOptions extends GapParams {
  * selection without its outliers (shared/track/outliers.ts).
  */
 export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
-  const route: Feature<LineString, RouteProps>[] = [];
-  const gaps: Feature<LineString, GapProps>[] = [];
+  const lines = new RouteLines();
   const rule = gapRule(opts);
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
-  let run: number[][] | null = null;
-  let runClass: SpeedClass | null = null;
   let prevT = NaN,
     prevLng = NaN,
     prevLat = NaN,
     prevStatus = -1;
-  let points = 0;
-  const flush = () => {
-    if (run && runClass && run.length >= 2)
-      route.push({ type: 'Feature', properties: { c: runClass }, geometry: { type: 'LineString', coordinates: run } });
-    run = null;
-    runClass = null;
-  };
   for (const chunk of chunks) {
     for (let i = 0; i < chunk.length; i++) {
       const t = chunk.t[i]!,
         lat = chunk.lat[i]!,
         lng = chunk.lng[i]!;
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
-      points++;
-      if (lng < w) w = lng;
-      if (lng > e) e = lng;
-      if (lat < s) s = lat;
-      if (lat > n) n = lat;
-      if (Number.isNaN(prevT)) {
-        prevT = t;
-        prevLng = lng;
-        prevLat = lat;
-        prevStatus = chunk.status[i]!;
-        continue;
-      }
-      if (Math.abs(lng - prevLng) > 180) {
+      lines.point(lng, lat);
+      if (!Number.isNaN(prevT)) {
         // Crossing the antimeridian: a straight segment would span the whole world.
-        flush();
-      } else if (isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng)) {
-        flush();
-        gaps.push({
-          type: 'Feature',
-          properties: { startMs: prevT, endMs: t },
-          geometry: {
-            type: 'LineString',
-            coordinates: [
-              [prevLng, prevLat],
-              [lng, lat],
-            ],
-          },
-        });
-      } else {
-        const c = speedClass(chunk.speed[i]!, opts.speedingThresholdMph);
-        if (c !== runClass) {
-          flush();
-          run = [[prevLng, prevLat]];
-          runClass = c;
-        }
-        run!.push([lng, lat]);
+        if (Math.abs(lng - prevLng) > 180) lines.breakLine();
+        else if (isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng))
+          lines.gap(prevT, t, prevLng, prevLat, lng, lat);
+        else lines.segment(speedClass(chunk.speed[i]!, opts.speedingThresholdMph), prevLng, prevLat, lng, lat);
       }
       prevT = t;
       prevLng = lng;
@@ -115,13 +73,7 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
       prevStatus = chunk.status[i]!;
     }
   }
-  flush();
-  return {
-    route: { type: 'FeatureCollection', features: route },
-    gaps: { type: 'FeatureCollection', features: gaps },
-    bounds: points > 0 ? [w, s, e, n] : null,
-    points,
-  };
+  return lines.result();
 }
 
 const cache = new WeakMap<readonly DayChunk[], Map<string, RouteGeoJSON>>();

@@ -45,7 +45,7 @@ test('putDay writes chunk, summary, rejections and coverage in one transaction: 
   expect(failed).toMatchObject({ ok: false });
 
   const dump = await h(page, (x) => x.dump(), null);
-  expect(dump.counts).toEqual({ chunks: 1, summaries: 1, coverage: 1, rejections: 1 });
+  expect(dump.counts).toEqual({ chunks: 1, summaries: 1, coverage: 1, rejections: 1, overviews: 1 });
   expect(dump.days[0]!.ids).toEqual(day.ids.slice(0, 10));
   expect(dump.days[0]!.summaryPoints).toBe(10);
   expect(dump.days[0]!.rejections).toBe(1);
@@ -59,7 +59,7 @@ test('putDay writes chunk, summary, rejections and coverage in one transaction: 
     other.day,
   );
   const after = await h(page, (x) => x.dump(), null);
-  expect(after.counts).toEqual({ chunks: 1, summaries: 1, coverage: 1, rejections: 1 });
+  expect(after.counts).toEqual({ chunks: 1, summaries: 1, coverage: 1, rejections: 1, overviews: 1 });
   await page.screenshot({ path: testInfo.outputPath('atomic.png') });
 });
 
@@ -76,7 +76,7 @@ test('putDays stores several days in one transaction, their arrays moved to the 
   );
   expect(moved).toMatchObject({ ok: true, value: { detached: true } });
   const dump = await h(page, (x) => x.dump(), null);
-  expect(dump.counts).toEqual({ chunks: 3, summaries: 3, coverage: 3, rejections: 3 });
+  expect(dump.counts).toEqual({ chunks: 3, summaries: 3, coverage: 3, rejections: 3, overviews: 3 });
   for (const d of days.slice(0, 3)) {
     const stored = dump.days.find((s) => s.day === d.day)!;
     expect(stored.ids).toEqual(d.ids);
@@ -196,7 +196,13 @@ test('deletes: a vehicle day range, a whole vehicle, a whole carrier, each acros
   ).toEqual(kept);
   expect(left('veh-b')).toHaveLength(b.length);
   const total = a.length - 3 + b.length + c.length;
-  expect(dump.counts).toEqual({ chunks: total, summaries: total, coverage: total, rejections: total });
+  expect(dump.counts).toEqual({
+    chunks: total,
+    summaries: total,
+    coverage: total,
+    rejections: total,
+    overviews: total,
+  });
 
   await h(page, (x) => x.deleteVehicleDays('veh-b', null, null), null);
   dump = await h(page, (x) => x.dump(), null);
@@ -204,7 +210,13 @@ test('deletes: a vehicle day range, a whole vehicle, a whole carrier, each acros
 
   await h(page, (x) => x.deleteCarrier('c1'), null);
   dump = await h(page, (x) => x.dump(), null);
-  expect(dump.counts).toEqual({ chunks: c.length, summaries: c.length, coverage: c.length, rejections: c.length });
+  expect(dump.counts).toEqual({
+    chunks: c.length,
+    summaries: c.length,
+    coverage: c.length,
+    rejections: c.length,
+    overviews: c.length,
+  });
   expect(new Set(dump.days.map((d) => d.carrierId))).toEqual(new Set(['c2']));
   await page.screenshot({ path: testInfo.outputPath('deletes.png') });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
-test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days, the newest fetch is indexed', async ({
+test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days, the newest fetch is indexed, day overviews are stored and deleted with their day', async ({
   page,
 }, testInfo) => {
   await openHarness(page, 'http://localhost:47300');
@@ -16,7 +16,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(4);
+  expect(after.verno).toBe(5);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);
@@ -26,5 +26,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   expect(after.indexed).toBe(dayList.length);
   expect(after.marksKept).toBe(1);
   expect(after.newestFetchedAt).toBe(Math.max(...after.coverage.map((r) => r.fetchedAt)));
+  // Version 5: the upgrade adds an empty overview table (filled on first read), and a day's overview goes with the day.
+  expect(after.overviews).toEqual({ upgraded: 0, stored: 1, afterDelete: 0 });
   await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
 });

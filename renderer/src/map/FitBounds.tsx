@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useMap } from './map-context.ts';
 
 export interface FitBoundsProps {
@@ -10,8 +11,15 @@ export interface FitBoundsProps {
   maxZoom?: number;
 }
 
+/** The fit's defaults (use-route-view.ts predicts the zoom a fit lands on with them). */
+export const FIT_PADDING = 48;
+export const FIT_MAX_ZOOM = 15;
+
+/** Where the camera is: a resize leaves it unchanged (MapLibre keeps centre and zoom). */
+const cameraKey = (map: MapLibreMap) => `${map.getCenter().toArray().join(',')}@${map.getZoom()}`;
+
 /** Fits the camera to the selection whenever the bounds change (by value, so a re-render with equal bounds does not move it). */
-export function FitBounds({ bounds, padding = 48, animate = false, maxZoom = 15 }: FitBoundsProps) {
+export function FitBounds({ bounds, padding = FIT_PADDING, animate = false, maxZoom = FIT_MAX_ZOOM }: FitBoundsProps) {
   const map = useMap();
   const key = bounds ? bounds.join(',') : '';
   useEffect(() => {
@@ -19,13 +27,28 @@ export function FitBounds({ bounds, padding = 48, animate = false, maxZoom = 15 
     const [w, s, e, n] = key.split(',').map(Number) as [number, number, number, number];
     // A single point has no extent: pad it so fitBounds gets a box.
     const d = w === e && s === n ? 0.01 : 0;
-    map.fitBounds(
-      [
-        [w - d, s - d],
-        [e + d, n + d],
-      ],
-      { padding, animate, maxZoom },
-    );
+    let fitted = '';
+    const fit = () => {
+      map.fitBounds(
+        [
+          [w - d, s - d],
+          [e + d, n + d],
+        ],
+        { padding, animate, maxZoom },
+      );
+      fitted = cameraKey(map);
+    };
+    // The layout can settle after the fit (a long selection's per-day table appears once it is analysed and
+    // the map gives up height): a resize keeps centre and zoom, so the route would no longer fit. Fitted again
+    // while the camera is still the fit's; a camera moved since (by hand, by following playback) is left alone.
+    const onResize = () => {
+      if (cameraKey(map) === fitted) fit();
+    };
+    fit();
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
   }, [map, key, padding, animate, maxZoom]);
   return null;
 }

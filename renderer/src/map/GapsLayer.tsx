@@ -3,6 +3,7 @@ import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.t
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from '../../../shared/map/route-geojson.ts';
+import { dayRoutesGeoJSON, type DayRoute } from '../../../shared/map/day-routes.ts';
 import { ANCHORS, GAP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { OverlayLayerSpec } from './style-types.ts';
@@ -13,6 +14,8 @@ export interface GapsLayerProps {
   gap?: GapParams;
   /** Only used to share RouteLayer's memo entry; geometry of gaps does not depend on it. */
   speedingThresholdMph?: number;
+  /** A long selection by day with overviews: its gaps (the same at every level, shared/map/overview.ts) come from the coarsest level's build. */
+  days?: readonly DayRoute[] | null;
 }
 
 const LAYERS: OverlayLayerSpec[] = [
@@ -37,17 +40,17 @@ const LAYERS: OverlayLayerSpec[] = [
 ];
 
 /** Data gaps: a dashed line from the last reading before each gap to the first one after it. */
-export function GapsLayer({ chunks, gap = DEFAULT_GAP_PARAMS, speedingThresholdMph = 70 }: GapsLayerProps) {
+export function GapsLayer({
+  chunks,
+  gap = DEFAULT_GAP_PARAMS,
+  speedingThresholdMph = 70,
+  days = null,
+}: GapsLayerProps) {
   const map = useMap();
   const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
   const data = useMemo(() => {
-    const gaps = routeGeoJSON(chunks, {
-      speedingThresholdMph,
-      gapSeconds,
-      minStopSeconds,
-      stopSpeedMph,
-      maxPlausibleMph,
-    }).gaps;
+    const opts = { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph };
+    const gaps = days ? dayRoutesGeoJSON(days, { level: 0 }, opts).gaps : routeGeoJSON(chunks, opts).gaps;
     // Endpoints as points too, so a gap reads as "from here to there" even when it is short on screen.
     const ends = gaps.features.flatMap((f) =>
       f.geometry.coordinates.map((c) => ({
@@ -57,7 +60,7 @@ export function GapsLayer({ chunks, gap = DEFAULT_GAP_PARAMS, speedingThresholdM
       })),
     );
     return { type: 'FeatureCollection' as const, features: [...gaps.features, ...ends] };
-  }, [chunks, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph, speedingThresholdMph]);
+  }, [chunks, days, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph, speedingThresholdMph]);
   useGeoJsonLayer(map, 'rl-gaps', LAYERS, data, ANCHORS.gaps);
   return null;
 }

@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { useMap } from './map-context.ts';
 import { routeGeoJSON } from '../../../shared/map/route-geojson.ts';
+import { dayRoutesGeoJSON, routeViewKey, type DayRoute } from '../../../shared/map/day-routes.ts';
+import { useRouteView } from './use-route-view.ts';
 import { ANCHORS, SPEED_COLORS } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { ExpressionSpecification, OverlayLayerSpec } from './style-types.ts';
@@ -13,6 +15,10 @@ export interface RouteLayerProps {
   speedingThresholdMph: number;
   /** A gap (shared/track/gaps.ts) breaks the line and GapsLayer draws the jump. Default: the gap rule's. */
   gap?: GapParams;
+  /** A long selection by day with overviews: drawn from the overview level for the zoom, full detail only for the visible days when zoomed in. */
+  days?: readonly DayRoute[] | null;
+  /** The bounds FitBounds fits the camera to (predicts the first view's zoom). */
+  fit?: readonly [number, number, number, number] | null;
 }
 
 const CLASS_COLOR: ExpressionSpecification = [
@@ -60,14 +66,27 @@ const LAYERS: OverlayLayerSpec[] = [
 ];
 
 /** The route coloured by speed against the threshold: slow, normal, near the limit, over it. */
-export function RouteLayer({ chunks, speedingThresholdMph, gap = DEFAULT_GAP_PARAMS }: RouteLayerProps) {
+export function RouteLayer({
+  chunks,
+  speedingThresholdMph,
+  gap = DEFAULT_GAP_PARAMS,
+  days = null,
+  fit = null,
+}: RouteLayerProps) {
   const map = useMap();
   const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
-  const data = useMemo(
-    () =>
-      routeGeoJSON(chunks, { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph }).route,
-    [chunks, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph],
-  );
+  const view = useRouteView(map, days, fit);
+  const viewKey = routeViewKey(view);
+  const data = useMemo(() => {
+    const opts = { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph };
+    return days && view ? dayRoutesGeoJSON(days, view, opts).route : routeGeoJSON(chunks, opts).route;
+    // `viewKey` stands for `view` (a new object each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chunks, days, viewKey, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph]);
+  // What is drawn ('level N' of the overviews, 'detail A-B,…' full detail of those days, '' the whole line), for tests and diagnostics.
+  useEffect(() => {
+    if (map) map.getContainer().dataset['routeView'] = viewKey;
+  }, [map, viewKey]);
   // A higher tolerance than the default simplifies six months of points at low zoom; tiles at high zoom stay exact.
   useGeoJsonLayer(map, 'rl-route', LAYERS, data, ANCHORS.route, 0.6);
   return null;

@@ -1,6 +1,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
+import type { TrackOverview } from '../../../shared/map/overview.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
@@ -19,6 +20,14 @@ export interface ChunkRow {
 
 export interface SummaryRow extends DaySummary {
   carrierId: string;
+}
+
+/** A day's simplified route (shared/map/overview.ts), built at ingest from the day without its outliers. */
+export interface OverviewRow {
+  carrierId: string;
+  vehicleId: string;
+  day: UtcDay;
+  overview: TrackOverview;
 }
 
 /** Malformed records of one vehicle-day, replaced together with its chunk. */
@@ -89,6 +98,16 @@ export const SCHEMA_V4 = {
   inboxQueries: '[carrierId+query], carrierId',
 } as const;
 
+/**
+ * Version 5: a simplified route per day (issue 16). No upgrade step: days stored before it have no
+ * overview row, and the Review builds the overview on first read and stores it (writes.ts
+ * `refreshOverviews`), so opening an old database does not rescan every chunk before the first screen.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  overviews: '[vehicleId+day], carrierId',
+} as const;
+
 export class RouteLensDb extends Dexie {
   declare chunks: Table<ChunkRow, [string, string]>;
   declare summaries: Table<SummaryRow, [string, string]>;
@@ -100,6 +119,7 @@ export class RouteLensDb extends Dexie {
   declare marks: Table<MarkRow, [string, string]>;
   declare inboxCache: Table<InboxCacheRow, [string, string, string]>;
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
+  declare overviews: Table<OverviewRow, [string, string]>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -107,6 +127,7 @@ export class RouteLensDb extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { getDb } from './db.ts';
+import { getDb, type OverviewRow } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
@@ -59,6 +59,15 @@ export async function readDays(vehicleId: string, from: UtcDay, to: UtcDay): Pro
     out.push({ carrierId: c.carrierId, chunk: c.chunk, summary });
   }
   return out;
+}
+
+/** Stored overviews (store/db.ts OverviewRow) of one vehicle's days in a range, by day. */
+export async function readOverviews(vehicleId: string, from: UtcDay, to: UtcDay): Promise<Map<UtcDay, OverviewRow>> {
+  const rows = await getDb()
+    .overviews.where('[vehicleId+day]')
+    .between([vehicleId, from], [vehicleId, to], true, true)
+    .toArray();
+  return new Map(rows.map((r) => [r.day, r]));
 }
 
 /** Rows of the Storage screen: one per vehicle of the carrier that has anything stored. */

@@ -1,6 +1,7 @@
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
+import type { OverviewRow } from './db.ts';
 import type { CoverageRow, DownloadJob, RosterRow } from './types.ts';
 import type { PutDayInput } from './writes.ts';
 
@@ -10,6 +11,8 @@ export interface StoreProtocol {
   /** Several days in one transaction: all or none (fewer, larger transactions store more readings a second). */
   putDays(inputs: PutDayInput[]): Promise<CoverageRow[]>;
   refreshSummaries(carrierId: string, summaries: DaySummary[]): Promise<number>;
+  /** Overviews built on read for days stored without a current one (writes.ts). */
+  refreshOverviews(rows: OverviewRow[]): Promise<number>;
   deleteVehicleDays(vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number>;
   deleteCarrier(carrierId: string): Promise<void>;
   putJob(job: DownloadJob): Promise<void>;

@@ -11,6 +11,7 @@ import {
   putDays,
   putJob,
   putRoster,
+  refreshOverviews,
   refreshSummaries,
 } from './writes.ts';
 import { deleteMark, putMark } from './trail.ts';
@@ -53,6 +54,7 @@ const handlers: StoreProtocol = {
   putDay: (input) => write(false, (db) => putDay(db, input)),
   putDays: (inputs) => write(false, (db) => putDays(db, inputs)),
   refreshSummaries: (carrierId, summaries) => write(false, (db) => refreshSummaries(db, carrierId, summaries)),
+  refreshOverviews: (rows) => write(false, (db) => refreshOverviews(db, rows)),
   deleteVehicleDays: (vehicleId, from, to) => write(true, (db) => deleteVehicleDays(db, vehicleId, from, to)),
   deleteCarrier: (carrierId) => write(true, (db) => deleteCarrier(db, carrierId)),
   putJob: (job) => write(false, (db) => putJob(db, job)),

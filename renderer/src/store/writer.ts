@@ -1,4 +1,5 @@
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
+import type { OverviewRow } from './db.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { createWorkerClient } from '../workers/rpc.ts';
@@ -47,6 +48,7 @@ export const writer = {
     store.callWithTransfer('putDays', opts.move ? movableBuffers(inputs) : [], inputs),
   refreshSummaries: (carrierId: string, summaries: DaySummary[]) =>
     store.call('refreshSummaries', carrierId, summaries),
+  refreshOverviews: (rows: OverviewRow[]) => store.call('refreshOverviews', rows),
   deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) =>
     store.call('deleteVehicleDays', vehicleId, from, to),
   deleteCarrier: (carrierId: string) => store.call('deleteCarrier', carrierId),

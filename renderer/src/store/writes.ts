@@ -4,8 +4,9 @@ import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/tra
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
-import type { RouteLensDb } from './db.ts';
+import type { OverviewRow, RouteLensDb } from './db.ts';
 import { deleteInboxCache } from './inbox-cache.ts';
+import { storedOverviewOf } from './overview-rows.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 /**
@@ -68,7 +69,7 @@ export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHo
 }
 
 /**
- * Several days (chunk, summary, rejections, coverage each) in one transaction:
+ * Several days (chunk, summary, overview, rejections, coverage each) in one transaction:
  * all of them or none. The download manager hands over the days one poll
  * brought together; a transaction's commit costs about as much as its writes,
  * so fewer, larger ones store more readings a second.
@@ -82,6 +83,7 @@ export async function putDays(
   const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => ({
     chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
     summary: { ...summarizeDay(chunk), carrierId },
+    overview: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, overview: storedOverviewOf(chunk) },
     rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
     coverage: {
       carrierId,
@@ -94,11 +96,12 @@ export async function putDays(
     } satisfies CoverageRow as CoverageRow,
   }));
   if (rows.length === 0) return [];
-  await rw(db, [db.chunks, db.summaries, db.coverage, db.rejections], async () => {
+  await rw(db, [db.chunks, db.summaries, db.coverage, db.rejections, db.overviews], async () => {
     // put on the [vehicleId+day] key replaces an earlier chunk of the day: never two copies of a point.
     await db.chunks.bulkPut(rows.map((r) => r.chunk));
     await db.summaries.bulkPut(rows.map((r) => r.summary));
     await db.rejections.bulkPut(rows.map((r) => r.rejection));
+    await db.overviews.bulkPut(rows.map((r) => r.overview));
     await db.coverage.bulkPut(rows.map((r) => r.coverage));
     hooks.beforeCommit?.();
   });
@@ -131,7 +134,32 @@ export async function refreshSummaries(
   });
 }
 
-const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections];
+/**
+ * Stores overviews a reader built for days stored without one (before schema
+ * version 5) or with an older rule, so each is built once. Only for days still
+ * stored with the same number of readings (a day downloaded again meanwhile
+ * has its own, fresher one). Returns how many were written.
+ */
+export async function refreshOverviews(db: RouteLensDb, rows: readonly OverviewRow[]): Promise<number> {
+  return rw(db, [db.overviews, db.coverage], async () => {
+    const keys = rows.map((r) => [r.vehicleId, r.day] as [string, string]);
+    const [coverage, stored] = await Promise.all([db.coverage.bulkGet(keys), db.overviews.bulkGet(keys)]);
+    const fresh = rows.filter((r, k) => {
+      const c = coverage[k];
+      const old = stored[k]?.overview;
+      return (
+        c !== undefined &&
+        c.carrierId === r.carrierId &&
+        c.points >= r.overview.points &&
+        (!old || old.rule !== r.overview.rule)
+      );
+    });
+    await db.overviews.bulkPut(fresh);
+    return fresh.length;
+  });
+}
+
+const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections, db.overviews];
 
 /** Deletes the given vehicle's days in `from`..`to` (inclusive; both null = every day). */
 export async function deleteVehicleDays(

@@ -31,7 +31,7 @@ export interface DumpedDay {
 export interface Dump {
   days: DumpedDay[];
   coverage: CoverageRow[];
-  counts: { chunks: number; summaries: number; coverage: number; rejections: number };
+  counts: { chunks: number; summaries: number; coverage: number; rejections: number; overviews: number };
 }
 
 /** A stored summary row, loosely typed: old rows lack fields the current type requires. */
@@ -89,6 +89,8 @@ export interface HarnessApi {
     marksKept: number;
     /** The largest `fetchedAt`, through version 4's index. */
     newestFetchedAt: number | null;
+    /** Version 5's overview rows: right after the upgrade, after one is stored for the first row's day, after its vehicle's days are deleted. */
+    overviews: { upgraded: number; stored: number; afterDelete: number };
   }>;
   /**
    * The inbox's kept results (store/inbox-cache.ts) in a fresh database `dbName`: carrier c2 writes query

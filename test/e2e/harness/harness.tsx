@@ -22,7 +22,9 @@ import {
   deleteVehicleDays,
   putDay,
   putDays,
+  refreshOverviews,
 } from '../../../renderer/src/store/writes.ts';
+import { storedOverviewOf } from '../../../renderer/src/store/overview-rows.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
@@ -61,11 +63,12 @@ async function result<T>(p: Promise<T>): Promise<HarnessResult<T>> {
 
 async function dump(dbName: string = DB_NAME): Promise<Dump> {
   const db = dbName === DB_NAME ? getDb() : new RouteLensDb(dbName);
-  const [chunks, summaries, coverage, rejections] = await Promise.all([
+  const [chunks, summaries, coverage, rejections, overviews] = await Promise.all([
     db.chunks.toArray(),
     db.summaries.toArray(),
     db.coverage.toArray(),
     db.rejections.toArray(),
+    db.overviews.count(),
   ]);
   const s = new Map(summaries.map((x) => [key(x.vehicleId, x.day), x.points]));
   const r = new Map(rejections.map((x) => [key(x.vehicleId, x.day), x.records.length]));
@@ -85,6 +88,7 @@ async function dump(dbName: string = DB_NAME): Promise<Dump> {
       summaries: summaries.length,
       coverage: coverage.length,
       rejections: rejections.length,
+      overviews,
     },
   };
 }
@@ -195,7 +199,14 @@ const harness: HarnessApi = {
     // Version 3's review trail: a mark stored through the store's own write, found by the vehicle index,
     // and kept when the vehicle's days are deleted (the trail is not downloaded data).
     let marksKept = 0;
+    const overviews = { upgraded: await db.overviews.count(), stored: 0, afterDelete: 0 };
     if (first) {
+      // Version 5's table takes an overview built on read (as the Review does) and loses it with the day.
+      const chunk = (await db.chunks.get([first.vehicleId, first.day]))!.chunk;
+      const { carrierId, vehicleId, day } = first;
+      await refreshOverviews(db, [{ carrierId, vehicleId, day, overview: storedOverviewOf(chunk) }]);
+      overviews.stored = await db.overviews.count();
+
       const startMs = first.fetchedAt;
       const mark = {
         key: `${first.vehicleId}|speeding|${startMs}`,
@@ -209,10 +220,11 @@ const harness: HarnessApi = {
       };
       await putMark(db, first.carrierId, mark);
       await deleteVehicleDays(db, first.vehicleId, null, null);
+      overviews.afterDelete = await db.overviews.count();
       marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
     }
     db.close();
-    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt };
+    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews };
   },
   async inboxCacheKeeping(dbName) {
     const db = new RouteLensDb(dbName);

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
+import type { DayRoute } from '../../../../shared/map/day-routes.ts';
 import {
   BasemapPicker,
   FitBounds,
@@ -25,6 +26,8 @@ interface Props {
   /** The selection without its outliers, one array object per selection: the route layers memoise on its identity. */
   chunks: readonly DayChunk[];
   outliers: readonly OutlierPoint[];
+  /** A long selection by day with overviews (route-overviews.ts), or null: the route is drawn from `chunks` in full. */
+  routes: readonly DayRoute[] | null;
   track: FlatTrack;
   windowMs: readonly [number, number];
   thresholdMph: number;
@@ -38,9 +41,25 @@ interface Props {
   selectionKey: string;
   vehicleLabel: string;
   onDrawn: (selectionKey: string) => void;
+  /** The route of a selection drawn (stops or not): the first report per selection counts; `sketch` when no readings were read yet. */
+  onRouteDrawn?: (selectionKey: string, sketch: boolean) => void;
+  /** A sketch's route bounds (route-sketch.ts): the camera's fit while `track` is still empty. */
+  sketchBounds?: readonly [number, number, number, number] | null | undefined;
 }
 
 const NO_STOPS: readonly Stop[] = [];
+
+/**
+ * `localStorage['routelens.routeDetail'] = 'full'` draws every selection's
+ * full line, never the overview: for comparing the two (test/e2e/review-overview.spec.ts).
+ */
+function fullLineForced(): boolean {
+  try {
+    return localStorage.getItem('routelens.routeDetail') === 'full';
+  } catch {
+    return false;
+  }
+}
 
 /** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer, OutliersLayer). */
 const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops', 'rl-outliers'];
@@ -120,20 +139,29 @@ export function ReviewMap(p: Props) {
   const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
   const [picking, setPicking] = useState(false);
   const [drawnKey, setDrawnKey] = useState('');
+  const [fullLine] = useState(fullLineForced);
+  const routes = fullLine ? null : p.routes;
   const [winFrom, winTo] = p.windowMs;
-  const bounds = useMemo(() => readingsBounds(p.track, winFrom, winTo), [p.track, winFrom, winTo]);
-  const { store, onDrawn } = p;
+  const { store, onDrawn, onRouteDrawn, sketchBounds } = p;
+  const bounds = useMemo(
+    () => (p.track.length === 0 ? (sketchBounds ?? null) : readingsBounds(p.track, winFrom, winTo)),
+    [p.track, winFrom, winTo, sketchBounds],
+  );
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;
   const drawKey = `${p.selectionKey}|${complete ? 'complete' : 'route'}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  // Read when the draw is reported, not a dependency: new readings must not re-arm the reporter.
+  const sketched = useRef(false);
+  sketched.current = p.track.length === 0;
   const reported = useCallback(
     (key: string) => {
       setDrawnKey(key);
       // Drawn means the whole selection, stops included, not only its route.
-      const [selection, part] = key.split('|');
-      if (part === 'complete') onDrawn(selection ?? '');
+      const [selection = '', part] = key.split('|');
+      onRouteDrawn?.(selection, sketched.current);
+      if (part === 'complete') onDrawn(selection);
     },
-    [onDrawn],
+    [onDrawn, onRouteDrawn],
   );
   const ready = complete && drawnKey === drawKey;
   return (
@@ -144,8 +172,8 @@ export function ReviewMap(p: Props) {
       data-selection={ready ? p.selectionKey : ''}
     >
       <MapView basemap={basemap}>
-        <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} />
-        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} />
+        <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} days={routes} />
+        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} days={routes} fit={bounds} />
         <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
         <OutliersLayer points={p.outliers} />
         <FitBounds bounds={bounds} />

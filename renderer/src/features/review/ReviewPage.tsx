@@ -5,6 +5,7 @@ import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { Stop } from '../../../../shared/analysis/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
+import type { DayRoute } from '../../../../shared/map/day-routes.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import type { DownloadTarget, ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
@@ -27,6 +28,7 @@ import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
 import { useZoomFigures } from './use-zoom-figures.ts';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
+import { RouteShown } from './route-shown.ts';
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
@@ -34,15 +36,21 @@ import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import './review.css';
 
+const detailKey = (key: string, fromMs: number, toMs: number, width: number) => `${key}|${fromMs}|${toMs}|${width}`;
+
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
 interface MapSelection {
   key: string;
   /** Without outliers. */
   chunks: DayChunk[];
   outliers: readonly OutlierPoint[];
+  routes: readonly DayRoute[] | null;
   track: FlatTrack;
   spanMs: readonly [number, number];
   stops: readonly Stop[] | null;
+  /** A sketch's bounds (no readings read yet: the camera fits these). */
+  sketchBounds: EarlyRoute['sketchBounds'];
+  startedAt: number;
 }
 
 function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
@@ -50,9 +58,12 @@ function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
     key: x.key,
     chunks: x.clean,
     outliers: x.outliers,
+    routes: x.routes,
     track: x.track,
-    spanMs: [x.track.t[0]!, x.track.t[x.track.length - 1]!],
+    spanMs: [x.track.t[0] ?? 0, x.track.t[x.track.length - 1] ?? 0],
     stops: 'analysis' in x ? x.analysis.stops : null,
+    sketchBounds: 'sketchBounds' in x ? x.sketchBounds : undefined,
+    startedAt: x.startedAt,
   };
 }
 
@@ -92,6 +103,10 @@ export function ReviewPage({
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
   const [win, setWin] = useState<{ key: string; ms: [number, number] } | null>(null);
   const [detail, setDetail] = useState<SeriesResult | null>(null);
+  /** What the loaded selection's overview series is, as detailKey: the detail of that window and width needs no worker trip. */
+  const overviewDetail = useRef('');
+  const chartWidthRef = useRef(chartWidth);
+  chartWidthRef.current = chartWidth;
   /** Selection key the map last reported as drawn. */
   const [drawnKey, setDrawnKey] = useState('');
   // The opened event of a selection: shaded on the speed chart; `gen` counts openings (each remounts the brush).
@@ -112,7 +127,8 @@ export function ReviewPage({
   }, [store]);
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
-  const load = useReviewData(client, sel, daysZone, params, chartWidth);
+  const routeShown = useMemo(() => new RouteShown(), []);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -120,7 +136,8 @@ export function ReviewPage({
   const early = load.state === 'loading' ? load.early : undefined;
   const [shown, setShown] = useState<MapSelection | null>(null);
   const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
-  if (mapNext && (mapNext.key !== shown?.key || mapNext.stops !== shown.stops)) setShown(mapNext);
+  if (mapNext && (mapNext.key !== shown?.key || mapNext.track !== shown.track || mapNext.stops !== shown.stops))
+    setShown(mapNext);
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
   const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
   if (data && data !== lastLoaded) setLastLoaded(data);
@@ -137,6 +154,7 @@ export function ReviewPage({
     store.reset({ startMs: data.track.t[0]!, endMs: data.track.t[data.track.length - 1]! }, data.idleSkip);
     setWin({ key: data.key, ms: [data.overview.fromMs, data.overview.toMs] });
     setDetail(data.overview);
+    overviewDetail.current = detailKey(data.key, data.overview.fromMs, data.overview.toMs, chartWidthRef.current);
     const want = pending.current;
     const span = [data.track.t[0]!, data.track.t[data.track.length - 1]!] as const;
     if (want && want.seekTo >= span[0] && want.seekTo <= span[1]) {
@@ -161,6 +179,21 @@ export function ReviewPage({
       onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
   }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
 
+  // Time from choosing to the selection's route first drawn on the map (from a long selection's stored overviews, before its readings are read).
+  const shownStartedAt = shown?.startedAt ?? 0;
+  const onRouteDrawn = useCallback(
+    (key: string, sketch: boolean) => {
+      const el = rootRef.current;
+      if (!el || el.dataset['routeKey'] === key) return;
+      el.dataset['routeMs'] = (performance.now() - shownStartedAt).toFixed(1);
+      // What the first drawn route came from: the stored overviews alone, or the selection's readings.
+      el.dataset['routeFrom'] = sketch ? 'overviews' : 'readings';
+      el.dataset['routeKey'] = key;
+      routeShown.report(key);
+    },
+    [shownStartedAt, routeShown],
+  );
+
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
   useEffect(() => {
     if (!data || !detail || !windowMs || drawnKey !== data.key) return;
@@ -179,6 +212,11 @@ export function ReviewPage({
   const [winFrom, winTo] = windowMs ?? [null, null];
   useEffect(() => {
     if (!data || !client || winFrom === null || winTo === null || chartWidth <= 0) return;
+    // The whole selection at the width it was loaded with (at first, or zoom reset): the overview series is that detail.
+    if (overviewDetail.current === detailKey(data.key, winFrom, winTo, chartWidth)) {
+      setDetail(data.overview);
+      return;
+    }
     let live = true;
     client.series(winFrom, winTo, chartWidth, data.params).then(
       (s) => live && setDetail(s),
@@ -284,6 +322,7 @@ export function ReviewPage({
               <ReviewMap
                 chunks={shown.chunks}
                 outliers={shown.outliers}
+                routes={shown.routes}
                 track={shown.track}
                 windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
                 thresholdMph={threshold}
@@ -291,9 +330,11 @@ export function ReviewPage({
                 longStopSeconds={params.longStopSeconds}
                 stops={shown.stops}
                 store={store}
+                sketchBounds={shown.sketchBounds}
                 selectionKey={shown.key}
                 vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                 onDrawn={setDrawnKey}
+                onRouteDrawn={onRouteDrawn}
               />
             )}
             {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
@@ -340,8 +381,9 @@ export function ReviewPage({
               />
             )}
           </div>
-          {data && data.from !== data.to && (
-            <DayTable summaries={data.summaries} events={data.analysis.events} zone={data.zone} onOpenDay={onOpenDay} />
+          {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
+          {view && view.from !== view.to && (
+            <DayTable summaries={view.summaries} events={view.analysis.events} zone={view.zone} onOpenDay={onOpenDay} />
           )}
         </div>
         <aside className="review-side">

@@ -25,6 +25,11 @@ import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import type { SelectionValue } from './Selection.tsx';
 import { localSelectionRange, readLocalDays } from './use-local-days.ts';
+import { sketchDayRoutes, type RouteSketch } from './route-sketch.ts';
+import type { RouteShown } from './route-shown.ts';
+import { localRangeInterval } from '../../../../shared/time/local-day.ts';
+import type { DayRoute } from '../../../../shared/map/day-routes.ts';
+import { OVERVIEW_MIN_POINTS, routeOptionsOf, selectionDayRoutes } from './route-overviews.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface Loaded {
@@ -40,6 +45,8 @@ export interface Loaded {
   outliers: OutlierPoint[];
   /** The clean days flattened: playback, the map's camera and the charts. */
   track: FlatTrack;
+  /** A long selection's route by day, with overviews (route-overviews.ts); null: the map draws `clean` in full. */
+  routes: DayRoute[] | null;
   /** The object the analysis worker was given; exports of this selection use it too. */
   params: AnalysisParams;
   analysis: TrackAnalysis;
@@ -54,12 +61,29 @@ export interface Loaded {
   startedAt: number;
 }
 
-/** The readings of a selection, before its analysis: enough for the map to start drawing the route. */
+/**
+ * A selection before its analysis, enough for the map to start drawing the route: its readings, or
+ * before them a long selection's stored overviews alone (route-sketch.ts: no readings, `sketchBounds`).
+ */
 export interface EarlyRoute {
   key: string;
   clean: DayChunk[];
   outliers: OutlierPoint[];
   track: FlatTrack;
+  routes: DayRoute[] | null;
+  /** The sketch's bounds while no readings are read (the camera's fit); undefined once they are. */
+  sketchBounds?: RouteSketch['bounds'];
+  startedAt: number;
+}
+
+const NO_READINGS = flattenChunks([]);
+
+/** The longest a sketched selection's raw read waits for the sketch to be drawn (route-shown.ts). */
+const SKETCH_DRAW_WAIT_MS = 1000;
+
+function sketchEarly(key: string, sketch: RouteSketch, startedAt: number): EarlyRoute {
+  const { routes, bounds } = sketch;
+  return { key, clean: [], outliers: [], track: NO_READINGS, routes, sketchBounds: bounds, startedAt };
 }
 
 export type LoadState =
@@ -120,10 +144,10 @@ function daySummaries(read: Awaited<ReturnType<typeof readLocalDays>>, p: Analys
 /**
  * Reads the stored UTC days the selection's local days overlap (IndexedDB, main thread: reads do not
  * block) and sets their outliers apart, while the analysis worker reads the same days itself and analyses
- * them. While the worker works, the
- * readings are published as `early` so the map starts building and drawing
- * the route in parallel; then the worker gives the overview series at chart
- * width and the selection is ready.
+ * them. A long selection's stored overviews are read first and published as `early` (a sketch) as soon as
+ * they are in, so the map draws its route while the worker still reads; this thread's own raw read starts
+ * once the map has drawn it (route-shown.ts). The readings follow as `early` too (playback, full detail),
+ * then the worker gives the overview series at chart width and the selection is ready.
  */
 export function useReviewData(
   client: AnalysisClient | null,
@@ -131,6 +155,7 @@ export function useReviewData(
   zone: string,
   params: AnalysisParams,
   chartWidth: number,
+  routeShown?: RouteShown,
 ): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
@@ -139,19 +164,33 @@ export function useReviewData(
   const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
   // The UTC days a local range overlaps reach one day beyond it on either side.
-  const stored = useLive(
-    () =>
-      sel.vehicleId && from ? storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1)) : Promise.resolve(''),
+  // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
+  // load begun on it would be thrown away (and every day read again) when the right one arrives.
+  const days = `${sel.vehicleId}:${from}:${to}|`;
+  const live = useLive(
+    async () =>
+      sel.vehicleId && from ? days + (await storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1))) : '',
     [sel.vehicleId, from, to],
   );
+  const stored = live?.startsWith(days) ? live : undefined;
   useEffect(() => {
     if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     setState({ state: 'loading', key });
     (async () => {
+      // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
+      // A sketch that fails to read only means the route waits for the readings.
+      const sketchP = sketchDayRoutes(sel.vehicleId, localRangeInterval(from, to, zone), routeOptionsOf(params)).catch(
+        () => null,
+      );
       // The worker reads and analyses the same days while this thread reads them for the map and playback.
       const analysisP = client.loadStored(sel.vehicleId, from, to, zone, params);
+      const sketch = await sketchP;
+      if (sketch && seq.current === my) {
+        setState({ state: 'loading', key, early: sketchEarly(key, sketch, startedAt) });
+        await routeShown?.until(key, SKETCH_DRAW_WAIT_MS);
+      }
       const read = await readLocalDays(sel.vehicleId, from, to, zone);
       const chunks = read.chunks;
       if (chunks.length === 0) {
@@ -164,9 +203,13 @@ export function useReviewData(
         throw new Error(
           `Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`,
         );
+      const routes =
+        track.length >= OVERVIEW_MIN_POINTS
+          ? await selectionDayRoutes(read, track, routeOptionsOf(params), sketch)
+          : null;
       // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
       if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my)
-        setState({ state: 'loading', key, early: { key, clean, outliers, track } });
+        setState({ state: 'loading', key, early: { key, clean, outliers, track, routes, startedAt } });
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const [analysis, overview, days] = await Promise.all([
@@ -188,6 +231,7 @@ export function useReviewData(
           clean,
           outliers,
           track,
+          routes,
           params,
           analysis,
           summaries,
