@@ -9,7 +9,7 @@ if (!mod) throw new Error(`Unknown mutation module "${name}": one of ${Object.ke
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  vitest: { configFile: mod.vitestConfig ?? 'vitest.mutation.config.ts', related: true },
   checkers: ['typescript'],
   tsconfigFile: mod.tsconfig,
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },

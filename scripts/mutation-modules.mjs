@@ -26,6 +26,19 @@ export const MUTATION_MODULES = {
     tsconfig: 'tsconfig.node.json',
   },
   sync: { mutate: ['electron/node/sync/*.ts', '!electron/node/sync/index.ts'], tsconfig: 'tsconfig.node.json' },
+  // Key checks and the keychain service over a backend (the OS backends' own calls need a Secret Service, so
+  // they are tested by the integration suite, outside mutation testing).
+  keychain: {
+    mutate: ['electron/node/keychain/*.ts', '!electron/node/keychain/index.ts', '!electron/node/keychain/backend.ts'],
+    tsconfig: 'tsconfig.node.json',
+  },
+  // The browser shell's HTTP server and its request guards, killed by the in-process web-shell integration
+  // test as well as the unit suite (its fuzz test runs the shell as a child process, out of Stryker's reach).
+  'web-shell': {
+    mutate: ['electron/node/web-shell/server.ts', 'electron/node/web-shell/request-guards.ts'],
+    tsconfig: 'tsconfig.node.json',
+    vitestConfig: 'vitest.mutation-web-shell.config.ts',
+  },
   shared: { mutate: ['shared/**/*.ts'], tsconfig: SHARED_TSCONFIG },
   // shared/ in parts that each finish in a sitting here (`shared` is all of them). shared-rest is whatever
   // the named parts leave, so a new folder under shared/ is always in one of them.
@@ -58,4 +71,4 @@ function sharedParts(groups) {
 }
 
 /** What `npm run test:mutation` runs without arguments (the client's halves are for running one at a time). */
-export const DEFAULT_MUTATION_MODULES = ['limiter', 'client', 'sync', 'shared'];
+export const DEFAULT_MUTATION_MODULES = ['limiter', 'client', 'sync', 'keychain', 'web-shell', 'shared'];

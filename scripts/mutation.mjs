@@ -6,6 +6,7 @@
  *   npm run test:mutation -- limiter
  *   npm run test:mutation -- client sync
  *   npm run test:mutation -- client-http   (half of the client: http.ts; client-core is the rest)
+ *   npm run test:mutation -- keychain web-shell
  *   npm run test:mutation -- shared-track  (one part of shared/: shared-track, -analysis, -export, -compare,
  *                                           -inbox, -api, -ipc, -report, -time, -rest)
  */
