@@ -9,25 +9,11 @@ import { csvLines } from '../../shared/export/csv.ts';
 import { gpxByDays, type GpxMeta } from '../../shared/export/gpx.ts';
 import { copyWords, putNumberWords } from '../../shared/export/words.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
-import type { Breadcrumb } from '../../shared/track/types.ts';
+import { crumbAt } from '../support/crumbs.ts';
 
 const dec = new TextDecoder();
 
-function crumb(id: string, sec: number, location: string, extra: Partial<Breadcrumb> = {}): Breadcrumb {
-  return {
-    id,
-    t: Date.UTC(2026, 4, 1, 13, 0, sec),
-    lat: 40.5,
-    lng: -97.1,
-    speed: 12,
-    status: 'IN_MOTION',
-    direction: 90,
-    vehicleNumber: 'T-1',
-    vin: 'VIN1',
-    location,
-    ...extra,
-  };
-}
+const crumb = crumbAt;
 
 function numberText(n: number): string {
   const buf = new Uint8Array(400);

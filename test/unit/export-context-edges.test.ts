@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CarrierView } from '../../shared/domain/carrier.ts';
+import { carrierView } from '../support/carrier-view.ts';
 import { coveredDays, describeDayRange } from '../../shared/export/context.ts';
 import { auditMeta } from '../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
@@ -57,19 +57,7 @@ describe('coveredDays', () => {
   });
 });
 
-const carrier: CarrierView = {
-  id: 'c1',
-  label: 'Night shift fleet',
-  baseUrl: null,
-  demo: true,
-  hasCompanyKey: true,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  company: null,
-  companyKeyOrigins: [],
-  homeZone: 'America/Chicago',
-  homeZoneIsDefault: false,
-  lastTest: null,
-};
+const carrier = carrierView({ id: 'c1' });
 
 describe('auditMeta', () => {
   it('uses the legal name as remembered, untrimmed', () => {

@@ -3,20 +3,9 @@ import { auditMeta } from '../../shared/export/gpx-audit-meta.ts';
 import type { CarrierView } from '../../shared/domain/carrier.ts';
 import { GPX_UNKNOWN, gpxPieces } from '../../shared/export/gpx.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { carrierView } from '../support/carrier-view.ts';
 
-const base: CarrierView = {
-  id: 'demo-x',
-  label: 'Night shift fleet',
-  baseUrl: null,
-  demo: true,
-  hasCompanyKey: true,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  company: null,
-  companyKeyOrigins: [],
-  homeZone: 'America/Chicago',
-  homeZoneIsDefault: false,
-  lastTest: null,
-};
+const base = carrierView();
 const chunks = toDayChunks('veh-1', generateRandomTrack(2, 7));
 const day = chunks[0]!.day;
 

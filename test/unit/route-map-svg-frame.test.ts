@@ -1,9 +1,9 @@
 import type { FeatureCollection, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
 import type { TrackAnalysis } from '../../shared/analysis/types.ts';
 import { MAP_COLORS, routeMapSvg } from '../../shared/report/route-map-svg.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
+import { handMadeAnalysis } from '../support/analysis-fixtures.ts';
 
 /**
  * The printable route map's projection and frame away from the equator and the prime meridian, rings only
@@ -36,21 +36,7 @@ function chunk(points: [lng: number, lat: number][], minutesApart = 1) {
 }
 
 /** No gap within days, 250 mph plausible (40° of latitude in 11.5 h is kept): every interval is route. */
-const analysis = (): TrackAnalysis => ({
-  params: resolveAnalysisParams({ gapSeconds: 1_000_000, maxPlausibleMph: 250 }),
-  trips: [],
-  stops: [],
-  events: [],
-  totals: {
-    movingSeconds: 0,
-    stationarySeconds: 0,
-    offlineSeconds: 0,
-    distanceMiles: 0,
-    unaccountedMiles: 0,
-    movingSecondsOutsideTrips: 0,
-    outliers: 0,
-  },
-});
+const analysis = (): TrackAnalysis => handMadeAnalysis({ gapSeconds: 1_000_000, maxPlausibleMph: 250 });
 
 const routeD = (svg: string) =>
   new RegExp(`<path d="([^"]*)" fill="none" stroke="${MAP_COLORS.route}"`).exec(svg)?.[1] ?? '';

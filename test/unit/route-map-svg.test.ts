@@ -1,10 +1,9 @@
 import type { FeatureCollection, Geometry } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
-import type { AnalysisParams, SafetyEvent, Stop, TrackAnalysis } from '../../shared/analysis/types.ts';
 import type { MotionStatus } from '../../shared/api/wire.ts';
 import { MAP_COLORS, routeMapSvg, type Basemap } from '../../shared/report/route-map-svg.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
+import { handMadeAnalysis } from '../support/analysis-fixtures.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 
 /**
@@ -31,27 +30,7 @@ function chunk(points: { lng: number; lat?: number; min: number; speed?: number;
   return buildDayChunk('v1', '2026-03-14', crumbs);
 }
 
-function analysis(
-  params: Partial<AnalysisParams> = {},
-  events: Partial<SafetyEvent>[] = [],
-  stops: Partial<Stop>[] = [],
-): TrackAnalysis {
-  return {
-    params: resolveAnalysisParams(params),
-    trips: [],
-    stops: stops as Stop[],
-    events: events as SafetyEvent[],
-    totals: {
-      movingSeconds: 0,
-      stationarySeconds: 0,
-      offlineSeconds: 0,
-      distanceMiles: 0,
-      unaccountedMiles: 0,
-      movingSecondsOutsideTrips: 0,
-      outliers: 0,
-    },
-  };
-}
+const analysis = handMadeAnalysis;
 
 /** No gap for two hours' silence: the gap threshold is raised above it. */
 const NO_GAP = { gapSeconds: 10_000 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
-import type { AnalysisParams, SafetyEvent, TrackAnalysis } from '../../shared/analysis/types.ts';
+import type { AnalysisParams, SafetyEvent } from '../../shared/analysis/types.ts';
 import type { MotionStatus } from '../../shared/api/wire.ts';
 import { speedChartSvg } from '../../shared/report/speed-chart-svg.ts';
 import { localRangeInterval } from '../../shared/time/local-day.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
+import { handMadeAnalysis } from '../support/analysis-fixtures.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 
 /**
@@ -30,23 +30,7 @@ function chunk(points: { min: number; speed: number; lng?: number; status?: Moti
   return buildDayChunk('v1', '2026-03-14', crumbs);
 }
 
-function analysis(params: Partial<AnalysisParams> = {}, events: Partial<SafetyEvent>[] = []): TrackAnalysis {
-  return {
-    params: resolveAnalysisParams(params),
-    trips: [],
-    stops: [],
-    events: events as SafetyEvent[],
-    totals: {
-      movingSeconds: 0,
-      stationarySeconds: 0,
-      offlineSeconds: 0,
-      distanceMiles: 0,
-      unaccountedMiles: 0,
-      movingSecondsOutsideTrips: 0,
-      outliers: 0,
-    },
-  };
-}
+const analysis = handMadeAnalysis;
 
 function chart(opts: {
   chunks?: DayChunk[];
