@@ -88,8 +88,9 @@ export function createKeychain(options: KeychainOptions = {}): Keychain {
   };
 
   const set = (account: () => string, kind: 'Provider Key' | 'Company Key', raw: string): Promise<void> => {
-    // A rejected raw value may still differ from its trimmed form, so both are redacted.
-    const secrets = typeof raw === 'string' ? [raw, raw.trim()] : [];
+    // A rejected raw value may still differ from its trimmed form, so both are redacted. Blank text holds no
+    // key, and redacting it would garble the message that says the key is empty.
+    const secrets = typeof raw === 'string' ? [raw, raw.trim()].filter((s) => s.trim() !== '') : [];
     return guarded(secrets, async () => {
       const key = validateKey(kind, raw);
       await backend.set(account(), key);
