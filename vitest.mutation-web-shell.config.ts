@@ -6,7 +6,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/web-shell.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/integration/web-shell.test.ts',
+      'test/integration/web-shell-edges.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },
