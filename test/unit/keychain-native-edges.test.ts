@@ -5,6 +5,7 @@
  * text that starts with the keyring's store-level phrases does.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../support/rejection.ts';
 
 const fake = vi.hoisted(() => ({
   log: [] as unknown[][],
@@ -44,15 +45,6 @@ beforeEach(() => {
   fake.stored = null;
   fake.deleted = false;
 });
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('native backend operations', () => {
   it('reads with getPassword on a fresh entry for the service and account', async () => {

@@ -14,15 +14,7 @@ import {
 } from '../../electron/node/keychain/errors.ts';
 import { createKeychain, STATUS_TRUST_MS } from '../../electron/node/keychain/keychain.ts';
 import { createMemoryBackend } from '../../electron/node/keychain/memory-backend.ts';
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../support/rejection.ts';
 
 /** A backend whose every operation throws `err`. */
 const throwing = (err: unknown): KeychainBackend => ({

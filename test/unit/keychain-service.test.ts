@@ -9,21 +9,13 @@ import {
 import { createKeychain, STATUS_TRUST_MS } from '../../electron/node/keychain/keychain.ts';
 import { createMemoryBackend } from '../../electron/node/keychain/memory-backend.ts';
 import { resolveService } from '../../electron/node/keychain/accounts.ts';
+import { rejection } from '../support/rejection.ts';
 
 const newKey = (): string => randomBytes(24).toString('base64url');
 const setup = () => {
   const backend = createMemoryBackend();
   return { backend, kc: createKeychain({ service: 'RouteLens-unit', backend }) };
 };
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('keychain over a fake backend', () => {
   it('stores the Provider Key under provider-key and each Company Key under company-key:<id>', async () => {
