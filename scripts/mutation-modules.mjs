@@ -26,8 +26,8 @@ export const MUTATION_MODULES = {
     tsconfig: 'tsconfig.node.json',
   },
   sync: { mutate: ['electron/node/sync/*.ts', '!electron/node/sync/index.ts'], tsconfig: 'tsconfig.node.json' },
-  // Key checks and the keychain service over a backend (the OS backends' own calls need a Secret Service, so
-  // they are tested by the integration suite, outside mutation testing).
+  // Key checks, errors, the keychain service over a backend and the native backend's calls to a faked keyring
+  // entry (the real Secret Service is the integration suite's, outside mutation testing).
   keychain: {
     mutate: ['electron/node/keychain/*.ts', '!electron/node/keychain/index.ts', '!electron/node/keychain/backend.ts'],
     tsconfig: 'tsconfig.node.json',
