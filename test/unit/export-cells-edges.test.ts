@@ -13,8 +13,6 @@ import { crumbAt } from '../support/crumbs.ts';
 
 const dec = new TextDecoder();
 
-const crumb = crumbAt;
-
 function numberText(n: number): string {
   const buf = new Uint8Array(400);
   const end = putNumberWords(buf, new DataView(buf.buffer), 0, n);
@@ -86,7 +84,7 @@ describe('csvLines text cells', () => {
     const chunk = buildDayChunk(
       'v',
       '2026-05-01',
-      locs.map((l, k) => crumb(`i${k}`, k, l)),
+      locs.map((l, k) => crumbAt(`i${k}`, k, l)),
     );
     const text = [...csvLines([chunk], { header: false })].join('');
     const cells = text.split('\r\n').map((row) => row.slice(row.indexOf('VIN1,') + 5, row.lastIndexOf(',')));
@@ -106,7 +104,7 @@ describe('csvLines text cells', () => {
     ]);
   });
   it('writes whole rows with a quoted, neutralised id and a non-ASCII id', () => {
-    const chunk = buildDayChunk('v', '2026-05-01', [crumb('-a,b', 5, 'Köln'), crumb('ü"1', 6, '')]);
+    const chunk = buildDayChunk('v', '2026-05-01', [crumbAt('-a,b', 5, 'Köln'), crumbAt('ü"1', 6, '')]);
     expect([...csvLines([chunk], { header: false })].join('')).toBe(
       '"\'-a,b",2026-05-01T13:00:05Z,40.5,-97.1,12,IN_MOTION,90,T-1,VIN1,Köln,false\r\n' +
         '"ü""1",2026-05-01T13:00:06Z,40.5,-97.1,12,IN_MOTION,90,T-1,VIN1,,false\r\n',
@@ -200,12 +198,15 @@ describe('gpxByDays', () => {
   it('gives no piece for an empty day and a tight piece otherwise', () => {
     const byDays = gpxByDays({});
     expect(byDays.day(buildDayChunk('v', '2026-05-01', []))).toEqual([]);
-    const pieces = byDays.day(buildDayChunk('v', '2026-05-01', [crumb('a', 1, ''), crumb('b', 2, '')]));
+    const pieces = byDays.day(buildDayChunk('v', '2026-05-01', [crumbAt('a', 1, ''), crumbAt('b', 2, '')]));
     expect(pieces).toHaveLength(1);
     expect(pieces[0]!.buffer.byteLength).toBe(pieces[0]!.length);
   });
   it('writes longitudes at the antimeridian, one segment, and an untyped point', () => {
-    const chunk = buildDayChunk('v', '2026-05-01', [crumb('a', 1, '', { lng: -180 }), crumb('b', 2, '', { lng: 180 })]);
+    const chunk = buildDayChunk('v', '2026-05-01', [
+      crumbAt('a', 1, '', { lng: -180 }),
+      crumbAt('b', 2, '', { lng: 180 }),
+    ]);
     chunk.status[1] = 7;
     const text = dec.decode(gpxByDays({}).day(chunk)[0]);
     expect(text.match(/lon="[^"]*"/g)).toEqual(['lon="-180"', 'lon="-180"']);

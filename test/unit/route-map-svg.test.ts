@@ -30,8 +30,6 @@ function chunk(points: { lng: number; lat?: number; min: number; speed?: number;
   return buildDayChunk('v1', '2026-03-14', crumbs);
 }
 
-const analysis = handMadeAnalysis;
-
 /** No gap for two hours' silence: the gap threshold is raised above it. */
 const NO_GAP = { gapSeconds: 10_000 };
 /** Equator, 0° → 1° east: 0.0005° steps are 0.43 px, under the 0.8 px the lines are thinned to. */
@@ -51,21 +49,21 @@ const paths = (svg: string, color: string) =>
 
 describe('route map: no readings', () => {
   it('says so on a water-coloured frame', () => {
-    expect(routeMapSvg({ chunks: [], analysis: analysis() })).toBe(
+    expect(routeMapSvg({ chunks: [], analysis: handMadeAnalysis() })).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg" class="route-map" viewBox="0 0 1000 600" role="img" aria-label="Route map">' +
         '<rect width="1000" height="600" fill="#dbe8f2"/><text x="500" y="300" text-anchor="middle" font-size="24" fill="#555">No readings in this range</text></svg>',
     );
   });
 
   it('counts a chunk whose readings are all outliers as no readings', () => {
-    const svg = routeMapSvg({ chunks: [chunk([{ lng: 0, min: 0, speed: 150 }])], analysis: analysis() });
+    const svg = routeMapSvg({ chunks: [chunk([{ lng: 0, min: 0, speed: 150 }])], analysis: handMadeAnalysis() });
     expect(svg).toContain('No readings in this range');
   });
 });
 
 describe('route map: the route line', () => {
   it('fits the readings to the frame and thins points closer than 0.8 px', () => {
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP) });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP) });
     expect(paths(svg, MAP_COLORS.route)).toEqual([
       { d: 'M70 300L70.9 300L930 300', width: 2.6, rest: 'stroke-linejoin="round" stroke-linecap="round"' },
     ]);
@@ -78,7 +76,7 @@ describe('route map: the route line', () => {
       { lng: 1, min: 120 },
       { lng: 0.9995, min: 121 },
     ]);
-    expect(paths(routeMapSvg({ chunks: [c], analysis: analysis(NO_GAP) }), MAP_COLORS.route)[0]!.d).toBe(
+    expect(paths(routeMapSvg({ chunks: [c], analysis: handMadeAnalysis(NO_GAP) }), MAP_COLORS.route)[0]!.d).toBe(
       'M70 300L930 300L929.6 300',
     );
   });
@@ -88,7 +86,7 @@ describe('route map: the route line', () => {
       { lng: 0, lat: 0, min: 0 },
       { lng: 0, lat: 1, min: 120 },
     ]);
-    const svg = routeMapSvg({ chunks: [c], analysis: analysis(NO_GAP) });
+    const svg = routeMapSvg({ chunks: [c], analysis: handMadeAnalysis(NO_GAP) });
     expect(paths(svg, MAP_COLORS.route)[0]!.d).toBe('M500 558L500 42');
   });
 
@@ -97,7 +95,7 @@ describe('route map: the route line', () => {
       { lng: 0, min: 0 },
       { lng: 1, min: 120 },
     ]);
-    const svg = routeMapSvg({ chunks: [c], analysis: analysis() });
+    const svg = routeMapSvg({ chunks: [c], analysis: handMadeAnalysis() });
     expect(paths(svg, MAP_COLORS.gap)).toEqual([
       { d: 'M70 300L930 300', width: 2, rest: 'stroke-linejoin="round" stroke-linecap="round" stroke-dasharray="6 5"' },
     ]);
@@ -105,7 +103,7 @@ describe('route map: the route line', () => {
   });
 
   it('marks the first reading with a circle and the last with a square', () => {
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP) });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP) });
     expect(svg).toContain(`<circle cx="70" cy="300" r="7" fill="${MAP_COLORS.start}" stroke="#fff" stroke-width="2"/>`);
     expect(svg).toContain(
       `<rect x="924" y="294" width="12" height="12" fill="${MAP_COLORS.end}" stroke="#fff" stroke-width="2"/>`,
@@ -117,7 +115,7 @@ describe('route map: the route line', () => {
       { lng: 0, min: 0, speed: 0, status: 'STATIONARY' },
       { lng: 0, min: 10, speed: 0, status: 'STATIONARY' },
     ]);
-    const svg = routeMapSvg({ chunks: [c], analysis: analysis() });
+    const svg = routeMapSvg({ chunks: [c], analysis: handMadeAnalysis() });
     expect(svg).toContain('<circle cx="500" cy="300" r="7"');
     expect(svg).toContain('<rect x="494" y="294" width="12" height="12"');
     // 516 px over 0.00025 rad: a fifth of the frame is about 0.38 mi, so the bar is 0.5 mi.
@@ -129,7 +127,7 @@ describe('route map: speeding and stops', () => {
   it('draws each speeding event over the readings from its start to its end', () => {
     const svg = routeMapSvg({
       chunks: [LINE],
-      analysis: analysis(NO_GAP, [
+      analysis: handMadeAnalysis(NO_GAP, [
         { kind: 'long-stop', startMs: T0, endMs: T0 + 122 * MIN },
         { kind: 'speeding', startMs: T0 + MIN, endMs: T0 + 2 * MIN },
         { kind: 'speeding', startMs: T0 + 122 * MIN, endMs: T0 + 122 * MIN },
@@ -143,7 +141,7 @@ describe('route map: speeding and stops', () => {
   it('draws no speeding line without speeding events', () => {
     const svg = routeMapSvg({
       chunks: [LINE],
-      analysis: analysis(NO_GAP, [{ kind: 'gap', startMs: T0, endMs: T0 + MIN }]),
+      analysis: handMadeAnalysis(NO_GAP, [{ kind: 'gap', startMs: T0, endMs: T0 + MIN }]),
     });
     expect(paths(svg, MAP_COLORS.speeding)).toEqual([]);
   });
@@ -151,7 +149,7 @@ describe('route map: speeding and stops', () => {
   it('draws stops as dots, larger and darker from the long-stop duration on', () => {
     const svg = routeMapSvg({
       chunks: [LINE],
-      analysis: analysis(
+      analysis: handMadeAnalysis(
         NO_GAP,
         [],
         [
@@ -175,12 +173,12 @@ describe('route map: the basemap', () => {
   const line = (...lngs: number[]) => lngs.map((lng) => [lng, 0]);
 
   it('is land-coloured without a basemap, and water under a basemap’s land', () => {
-    const plain = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP) });
+    const plain = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP) });
     expect(plain).toContain(`<rect width="1000" height="600" fill="${MAP_COLORS.land}"/>`);
     expect(plain).not.toContain('fill-rule="evenodd"');
     const withLand = routeMapSvg({
       chunks: [LINE],
-      analysis: analysis(NO_GAP),
+      analysis: handMadeAnalysis(NO_GAP),
       basemap: { land: fc({ type: 'Polygon', coordinates: [line(0.1, 0.2, 0.3)] }) },
     });
     expect(withLand).toContain(`<rect width="1000" height="600" fill="${MAP_COLORS.water}"/>`);
@@ -198,7 +196,7 @@ describe('route map: the basemap', () => {
       { type: 'Point', coordinates: [0.5, 0] },
       { type: 'MultiPoint', coordinates: [[0.5, 0]] },
     );
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP), basemap: { land } });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP), basemap: { land } });
     expect(svg).toContain('<path d="M156 300L242 300M414 300L500 300M586 300L672 300M758 300L844 300" fill="#f4f1ea"');
   });
 
@@ -207,7 +205,7 @@ describe('route map: the basemap', () => {
       states: fc({ type: 'LineString', coordinates: line(0.2, 0.8) }),
       countries: fc({ type: 'MultiLineString', coordinates: [line(0.1, 0.3), line(0.5, 0.6)] }),
     };
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP), basemap });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP), basemap });
     expect(paths(svg, MAP_COLORS.state)).toEqual([
       {
         d: 'M242 300L758 300',
@@ -242,7 +240,7 @@ describe('route map: the basemap', () => {
         ],
       },
     );
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP), basemap: { states } });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP), basemap: { states } });
     expect(paths(svg, MAP_COLORS.state)[0]!.d).toBe('M-102 300L-41.8 300M1041.8 300L1188 300');
   });
 });
@@ -250,7 +248,7 @@ describe('route map: the basemap', () => {
 describe('route map: the scale bar', () => {
   it('shows a round number of miles near a fifth of the frame, at its length', () => {
     // 860 px per degree at the equator: 0.0803 mi per px, a fifth of the frame ≈ 16 mi → 20 mi, 248.9 px.
-    const svg = routeMapSvg({ chunks: [LINE], analysis: analysis(NO_GAP) });
+    const svg = routeMapSvg({ chunks: [LINE], analysis: handMadeAnalysis(NO_GAP) });
     expect(svg).toContain(
       '<g font-size="14" fill="#333"><rect x="14" y="556" width="330.9" height="34" fill="#fff" fill-opacity="0.8"/><path d="M20 572V578H268.9V572" fill="none" stroke="#333" stroke-width="2"/><text x="276.9" y="578">20 mi</text></g>',
     );
@@ -263,6 +261,6 @@ describe('route map: the scale bar', () => {
     ]);
     // 50° of the equator (3,454 mi) over 860 px: a fifth of the frame ≈ 803 mi → 1000 mi.
     const params = { gapSeconds: 100_000, maxPlausibleMph: 250 };
-    expect(routeMapSvg({ chunks: [c], analysis: analysis(params) })).toContain('>1000 mi</text>');
+    expect(routeMapSvg({ chunks: [c], analysis: handMadeAnalysis(params) })).toContain('>1000 mi</text>');
   });
 });

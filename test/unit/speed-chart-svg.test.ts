@@ -30,8 +30,6 @@ function chunk(points: { min: number; speed: number; lng?: number; status?: Moti
   return buildDayChunk('v1', '2026-03-14', crumbs);
 }
 
-const analysis = handMadeAnalysis;
-
 function chart(opts: {
   chunks?: DayChunk[];
   params?: Partial<AnalysisParams>;
@@ -45,7 +43,7 @@ function chart(opts: {
   const zone = opts.zone ?? 'UTC';
   return speedChartSvg({
     chunks: opts.chunks ?? [],
-    analysis: analysis(opts.params, opts.events),
+    analysis: handMadeAnalysis(opts.params, opts.events),
     interval: localRangeInterval(from, to, zone),
     from,
     to,
