@@ -12,7 +12,9 @@
  *    inbox's kept results forgotten first: a new inbox worker reads and analyses every stored day);
  *    baselines in a plain worker on the same rows: the same Dexie reads only, and the reads plus a bare
  *    analyzeTrack per truck;
- *  - open again: the same, every truck's results kept by the previous open (store/inbox-cache.ts);
+ *  - open again: the same, every truck's day parts kept by the previous open (store/inbox-cache.ts);
+ *  - a range never opened (one to three days shorter at each end), every day of it kept: any range of the
+ *    month the app prepares in the background after a download;
  *  - a filter change (long stops off, then on again) until the list shows the new count;
  *  - the scorecards tab until every truck's row is there;
  *  - scrolling the virtual event list by SCROLL_PX each frame for 3 s: frames per second, median and
@@ -68,7 +70,7 @@ const HELPERS = `(() => {
     };
     requestAnimationFrame(tick);
   });
-  // The app prepares the inbox's default week in the background after stored days change: measure after it.
+  // The app prepares the inbox's last month in the background after stored days change: measure after it.
   window.__prepared = (timeoutMs) =>
     window.__until(() => q('[data-testid=inbox-preparer]')?.dataset.state === 'idle', timeoutMs);
   window.__open = async (hash, timeoutMs) => {
@@ -141,9 +143,21 @@ async function scroll(page: Page, px: number): Promise<Scroll> {
   return { fps: (r.frames.length * 1000) / r.ms, median: s.median, worst: s.max };
 }
 
+/** Waits for the background preparation after stored days changed, and says how long it took from here. */
+async function prepared(app: Page, what: string) {
+  const t0 = Date.now();
+  await call(app, `window.__prepared(${TIMEOUT_MS})`);
+  const el = app.getByTestId('inbox-preparer');
+  console.log(
+    `inbox: ${what}: background preparation done ${((Date.now() - t0) / 1000).toFixed(1)} s after the last write (${await el.getAttribute('data-analysed')} trucks analysed, ${await el.getAttribute('data-reused')} reused)`,
+  );
+}
+
 /** Every figure of one selection of carriers. */
 async function measure(app: Page, harness: Page, label: string, carrierIds: string[], trucks: number) {
-  const hash = `#inbox?${carrierIds.map((id) => `carrier=${encodeURIComponent(id)}`).join('&')}&from=${FROM}&to=${TO}`;
+  const hashOf = (from: string, to: string) =>
+    `#inbox?${carrierIds.map((id) => `carrier=${encodeURIComponent(id)}`).join('&')}&from=${from}&to=${to}`;
+  const hash = hashOf(FROM, TO);
   const open: number[] = [];
   const worker: number[] = [];
   const bareRead: number[] = [];
@@ -152,10 +166,10 @@ async function measure(app: Page, harness: Page, label: string, carrierIds: stri
   let points = 0;
   const baseline = (analyse: boolean) =>
     inHarness(harness, (h, a) => h.benchInboxBaseline(a), { carrierIds, from: FROM, to: TO, analyse });
-  const openOnce = async (expect: 'analysed' | 'reused') => {
+  const openOnce = async (expect: 'analysed' | 'reused', at = hash) => {
     const r = await call<{ ms: number; events: number; workerMs: number; analysed: number; reused: number }>(
       app,
-      `window.__open(${JSON.stringify(hash)}, ${TIMEOUT_MS})`,
+      `window.__open(${JSON.stringify(at)}, ${TIMEOUT_MS})`,
     );
     // Every truck analysed (nothing kept) or every truck's kept result reused: anything else is not this figure.
     const whole = expect === 'analysed' ? r.analysed : r.reused;
@@ -182,6 +196,17 @@ async function measure(app: Page, harness: Page, label: string, carrierIds: stri
     reopen.push(r.ms);
     reopenWorker.push(r.workerMs);
   }
+  // A range never opened (a day shorter at each end each time), every day of it kept: what any range inside
+  // the prepared month costs, the preparation after a download having kept its days.
+  const other: number[] = [];
+  const otherWorker: number[] = [];
+  for (let i = 1; i <= OPEN_RUNS; i++) {
+    const r = await openOnce('reused', hashOf(addDays(FROM, i), addDays(TO, -i)));
+    other.push(r.ms);
+    otherWorker.push(r.workerMs);
+  }
+  await app.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+  await app.waitForSelector('[data-testid=inbox-page][data-state=ready]', { timeout: TIMEOUT_MS });
   await app.bringToFront();
   const filter: number[] = [];
   for (let i = 0; i < FILTER_ROUNDS; i++) {
@@ -238,6 +263,20 @@ async function measure(app: Page, harness: Page, label: string, carrierIds: stri
     name: `${label}: of which the inbox worker's answer, opened again`,
     unit: 'ms',
     samples: reopenWorker,
+  });
+  report({
+    bench: 'inbox',
+    name: `${label} × ${DAYS - 2}…${DAYS - 2 * OPEN_RUNS} days: open a range never opened, its days kept (prepared), to every event listed and counted`,
+    unit: 'ms',
+    samples: other,
+    target: '<= 1500',
+    baselines: [{ name: 'the same Dexie reads of every stored day in a plain worker', samples: bareRead }],
+  });
+  report({
+    bench: 'inbox',
+    name: `${label}: of which the inbox worker's answer, a range never opened`,
+    unit: 'ms',
+    samples: otherWorker,
   });
   report({
     bench: 'inbox',
@@ -334,14 +373,14 @@ try {
   for (let c = 0; c < 3; c++) await seed(c, 0, Math.min(EACH, c === 0 ? VEHICLES : EACH));
   await app.bringToFront();
   await app.evaluate(HELPERS);
-  await call(app, `window.__prepared(${TIMEOUT_MS})`);
+  await prepared(app, 'the 3 carriers');
   await measure(app, harness, `3 carriers × ${EACH} trucks`, carrierIds, 3 * EACH);
   // Away from the inbox first: an open inbox reloads at every stored day (its store stamp changes).
   await app.evaluate(`location.hash = '#downloads'`);
   await app.waitForSelector('[data-testid=inbox-page]', { state: 'detached' });
   if (VEHICLES > EACH) await seed(0, EACH, VEHICLES - EACH);
   await app.bringToFront();
-  await call(app, `window.__prepared(${TIMEOUT_MS})`);
+  await prepared(app, `1 carrier × ${VEHICLES} trucks`);
   await measure(app, harness, `1 carrier × ${VEHICLES} trucks`, carrierIds.slice(0, 1), VEHICLES);
 } finally {
   await browser.close();

@@ -38,13 +38,13 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
 };
 
 /** states[i] is the Interval of reading i → i + 1 (length - 1 entries). */
-function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
+export function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
   const states = new Uint8Array(Math.max(0, flat.length - 1));
   for (let i = 0; i < states.length; i++) states[i] = intervalAt(flat, i, rule);
   return states;
 }
 
-const milesAt = (flat: AnalysisTrack, i: number): number =>
+export const milesAt = (flat: AnalysisTrack, i: number): number =>
   haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
 
 /** [first reading, last reading] of every run of stopped intervals lasting at least minStopSeconds, flat indices. */
@@ -170,7 +170,7 @@ function pushTrip(
   });
 }
 
-function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
+export function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   const summaryParams = summaryParamsOf(p);
   flat.clean.forEach((day, k) => {
@@ -217,7 +217,7 @@ function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
 }
 
 /** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
-function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
+export function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   for (let i = 0; i < states.length; i++) {
     if (states[i] !== Interval.GAP) continue;
@@ -242,7 +242,7 @@ function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyE
 }
 
 /** Totals over every interval; `spans` (time-ordered trip ranges) tell which moving intervals lie outside trips. */
-function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
+export function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
   const totals: TrackTotals = {
     movingSeconds: 0,
     stationarySeconds: 0,
@@ -271,6 +271,6 @@ function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [numb
 
 const KIND_ORDER: Record<SafetyEvent['kind'], number> = { speeding: 0, 'long-stop': 1, gap: 2 };
 
-function byTimeThenKind(a: SafetyEvent, b: SafetyEvent): number {
+export function byTimeThenKind(a: SafetyEvent, b: SafetyEvent): number {
   return a.startMs - b.startMs || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.endMs - b.endMs;
 }

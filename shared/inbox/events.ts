@@ -1,4 +1,5 @@
-import type { SafetyEvent, TrackAnalysis } from '../analysis/types.ts';
+import type { JoinedAnalysis } from '../analysis/day-parts.ts';
+import type { SafetyEvent } from '../analysis/types.ts';
 import { localDayOfMs, type LocalDay } from '../time/local-day.ts';
 
 /**
@@ -38,7 +39,8 @@ export interface VehicleAnalysis {
   vehicleNumber: string;
   /** The carrier's home zone: events are dated in its days. */
   zone: string;
-  analysis: TrackAnalysis;
+  /** analyzeTrack's over the range, or the same joined from its days' parts. */
+  analysis: JoinedAnalysis;
 }
 
 export function eventKey(e: { vehicleId: string; kind: InboxKind; startMs: number }): string {

@@ -6,7 +6,7 @@ import { inHarness as h, openHarness } from './harness/serve.ts';
  * its six most recently used queries (ranges, zones, parameters), a query used again moves to the front
  * and drops the trucks no longer in it, and deleting a carrier deletes its rows and no other carrier's.
  */
-test('the inbox keeps each carrier’s six most recent queries, drops trucks gone from a query, and forgets a deleted carrier', async ({
+test('the inbox keeps each carrier’s six most recent queries, drops a truck’s day gone from the store, and forgets a deleted carrier', async ({
   page,
 }) => {
   await openHarness(page, 'http://localhost:47300');

@@ -16,7 +16,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(5);
+  expect(after.verno).toBe(6);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);

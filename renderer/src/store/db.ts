@@ -6,7 +6,7 @@ import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
-import type { InboxCacheRow, InboxQueryRow } from './inbox-cache.ts';
+import type { InboxDayRow, InboxQueryRow } from './inbox-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 export const DB_NAME = 'routelens';
@@ -108,6 +108,16 @@ export const SCHEMA_V5 = {
   overviews: '[vehicleId+day], carrierId',
 } as const;
 
+/**
+ * Version 6: the safety inbox's results kept per vehicle and local day (store/inbox-cache.ts), so any
+ * range opens from its days' kept parts; the per-range table of version 4 goes (derived data only).
+ */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  inboxCache: null,
+  inboxDays: '[carrierId+query+vehicleId+day], [carrierId+query+day]',
+} as const;
+
 export class RouteLensDb extends Dexie {
   declare chunks: Table<ChunkRow, [string, string]>;
   declare summaries: Table<SummaryRow, [string, string]>;
@@ -117,7 +127,7 @@ export class RouteLensDb extends Dexie {
   declare jobs: Table<DownloadJob, string>;
   declare rejections: Table<RejectionRow, [string, string]>;
   declare marks: Table<MarkRow, [string, string]>;
-  declare inboxCache: Table<InboxCacheRow, [string, string, string]>;
+  declare inboxDays: Table<InboxDayRow, [string, string, string, string]>;
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
   declare overviews: Table<OverviewRow, [string, string]>;
 
@@ -128,6 +138,7 @@ export class RouteLensDb extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
   }
 }
 

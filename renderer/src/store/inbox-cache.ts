@@ -1,26 +1,27 @@
+import type { PackedDayPart } from '../../../shared/analysis/day-parts.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import type { InboxEvent } from '../../../shared/inbox/events.ts';
-import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
 import type { LocalDay } from '../../../shared/time/local-day.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
 import type { RouteLensDb } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow } from './types.ts';
-import { byDay } from '../../../shared/util/day.ts';
 
 /**
- * The safety inbox's results per vehicle, kept in IndexedDB: opening the inbox again reads one row a truck
- * instead of every stored reading, and analyses again only the trucks whose days changed since. A row
- * answers for exactly one query (the build's analysis, the carrier's zone, the range and the parameters)
- * and one state of the truck's stored days (`stamp`); anything else is analysed afresh.
+ * The safety inbox's results per vehicle and local day, kept in IndexedDB: opening the inbox for any range
+ * reads one small row a truck-day (shared/analysis/day-parts.ts joins them as `analyzeTrack` would over
+ * the range) instead of every stored reading, and analyses again only the days stored since. A row answers
+ * for one query (the build's analysis, the carrier's zone and the parameters; not the range) and one state
+ * of the UTC days its local day touches (`stamp`); anything else is analysed afresh.
  */
-export interface InboxCacheRow {
+export interface InboxDayRow {
   carrierId: string;
   query: string;
   vehicleId: string;
-  /** daysStamp of the vehicle's coverage rows over the UTC days the range touches. */
+  day: LocalDay;
+  /** daysStamp of the vehicle's coverage rows over the UTC days the local day touches. */
   stamp: string;
-  /** null: readings in those UTC days, none inside the range's local days. */
-  result: { events: InboxEvent[]; scorecard: Scorecard } | null;
+  /** shared/analysis/day-parts.ts `packDayPart`; null: readings in those UTC days, none inside the local day. */
+  part: PackedDayPart | null;
 }
 
 export interface InboxQueryRow {
@@ -29,70 +30,89 @@ export interface InboxQueryRow {
   usedAt: number;
 }
 
-/** Queries kept per carrier: moving among a few ranges stays quick, and the table stays small. */
+/** Queries kept per carrier: moving among a few parameter sets stays quick, and the table stays small. */
 export const KEPT_QUERIES = 6;
 
 /**
  * The query as a key. `build` names the analysis code: a new build analyses again rather than trust rows
  * an older analysis wrote. Parameters in name order, so two equal objects give one key.
  */
-export function inboxQueryKey(
-  build: string,
-  zone: string,
-  from: LocalDay,
-  to: LocalDay,
-  params: AnalysisParams,
-): string {
+export function inboxQueryKey(build: string, zone: string, params: AnalysisParams): string {
   const named = Object.keys(params)
     .sort()
     .map((k) => [k, params[k as keyof AnalysisParams]]);
-  return JSON.stringify([build, zone, from, to, named]);
+  return JSON.stringify([build, zone, named]);
 }
 
-/** Each vehicle's stamp, from a carrier's coverage rows (any order). */
-export function vehicleStamps(rows: readonly CoverageRow[]): Map<string, string> {
-  const byVehicle = new Map<string, CoverageRow[]>();
+/**
+ * Each vehicle's stamp of each local day, from a carrier's coverage rows (any order) and the UTC days each
+ * local day touches (`utcOf`); a local day none of whose UTC days is stored has none.
+ */
+export function dayStamps(
+  rows: readonly CoverageRow[],
+  utcOf: ReadonlyMap<LocalDay, readonly UtcDay[]>,
+): Map<string, Map<LocalDay, string>> {
+  const byVehicle = new Map<string, Map<UtcDay, CoverageRow>>();
   for (const r of rows) {
-    const list = byVehicle.get(r.vehicleId);
-    if (list) list.push(r);
-    else byVehicle.set(r.vehicleId, [r]);
+    const days = byVehicle.get(r.vehicleId) ?? new Map<UtcDay, CoverageRow>();
+    days.set(r.day, r);
+    byVehicle.set(r.vehicleId, days);
   }
-  const stamps = new Map<string, string>();
-  for (const [vehicleId, list] of byVehicle) {
-    list.sort(byDay);
-    stamps.set(vehicleId, daysStamp(list));
+  const stamps = new Map<string, Map<LocalDay, string>>();
+  for (const [vehicleId, byUtc] of byVehicle) {
+    const own = new Map<LocalDay, string>();
+    for (const [day, utc] of utcOf) {
+      const touched = utc.flatMap((u) => byUtc.get(u) ?? []);
+      if (touched.length > 0) own.set(day, daysStamp(touched));
+    }
+    if (own.size > 0) stamps.set(vehicleId, own);
   }
   return stamps;
 }
 
 const rowsOf = (db: RouteLensDb, carrierId: string, query: string) =>
-  db.inboxCache.where('[carrierId+query+vehicleId]').between([carrierId, query, ''], [carrierId, query, '\uffff']);
+  db.inboxDays
+    .where('[carrierId+query+vehicleId+day]')
+    .between([carrierId, query, '', ''], [carrierId, query, '\uffff', '\uffff']);
 
-/** The query's stored rows, by vehicle. */
-export async function readInboxCache(
+/** The query's stored rows of the local days `from`..`to`, by vehicle and day. */
+export async function readInboxDays(
   db: RouteLensDb,
   carrierId: string,
   query: string,
-): Promise<Map<string, InboxCacheRow>> {
-  const rows = await rowsOf(db, carrierId, query).toArray();
-  return new Map(rows.map((r) => [r.vehicleId, r]));
+  from: LocalDay,
+  to: LocalDay,
+): Promise<Map<string, Map<LocalDay, InboxDayRow>>> {
+  const rows = await db.inboxDays
+    .where('[carrierId+query+day]')
+    .between([carrierId, query, from], [carrierId, query, to], true, true)
+    .toArray();
+  const out = new Map<string, Map<LocalDay, InboxDayRow>>();
+  for (const r of rows) {
+    const days = out.get(r.vehicleId) ?? new Map<LocalDay, InboxDayRow>();
+    days.set(r.day, r);
+    out.set(r.vehicleId, days);
+  }
+  return out;
 }
 
 /**
- * Stores the rows analysed afresh, forgets the query's rows of vehicles no longer in it, marks the query
- * used now and forgets the carrier's queries beyond the KEPT_QUERIES most recently used. One transaction.
+ * Stores the rows analysed afresh, forgets the query's rows of days no longer stored, marks the query used
+ * now and forgets the carrier's queries beyond the KEPT_QUERIES most recently used. One transaction.
  */
-export async function writeInboxCache(
+export async function writeInboxDays(
   db: RouteLensDb,
   carrierId: string,
   query: string,
-  fresh: readonly InboxCacheRow[],
-  goneVehicles: readonly string[],
+  fresh: readonly InboxDayRow[],
+  goneDays: readonly (readonly [vehicleId: string, day: LocalDay])[],
   now: number,
 ): Promise<void> {
-  await db.transaction('rw', [db.inboxCache, db.inboxQueries], async () => {
-    await db.inboxCache.bulkPut(fresh);
-    await db.inboxCache.bulkDelete(goneVehicles.map((v) => [carrierId, query, v] as [string, string, string]));
+  await db.transaction('rw', [db.inboxDays, db.inboxQueries], async () => {
+    await db.inboxDays.bulkPut(fresh);
+    await db.inboxDays.bulkDelete(
+      goneDays.map(([v, d]) => [carrierId, query, v, d] as [string, string, string, string]),
+    );
     await db.inboxQueries.put({ carrierId, query, usedAt: now });
     const queries = await db.inboxQueries.where('carrierId').equals(carrierId).toArray();
     queries.sort((a, b) => b.usedAt - a.usedAt);
@@ -105,9 +125,9 @@ export async function writeInboxCache(
 
 /** Forgets every stored inbox row of a carrier (the carrier is removed). */
 export async function deleteInboxCache(db: RouteLensDb, carrierId: string): Promise<void> {
-  await db.inboxCache
-    .where('[carrierId+query+vehicleId]')
-    .between([carrierId, '', ''], [carrierId, '\uffff', '\uffff'])
+  await db.inboxDays
+    .where('[carrierId+query+vehicleId+day]')
+    .between([carrierId, '', '', ''], [carrierId, '\uffff', '\uffff', '\uffff'])
     .delete();
   await db.inboxQueries.where('carrierId').equals(carrierId).delete();
 }

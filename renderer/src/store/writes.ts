@@ -182,7 +182,7 @@ export async function deleteVehicleDays(
 
 /** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's results. */
 export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
-  const tables = [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs, db.inboxCache, db.inboxQueries];
+  const tables = [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs, db.inboxDays, db.inboxQueries];
   await rw(db, tables, async () => {
     await deleteInboxCache(db, carrierId);
     for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();

@@ -1,34 +1,29 @@
 /// <reference lib="webworker" />
-import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import { dayPart, joinDayParts, packDayPart, unpackDayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
 import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
 import {
   daysFromTo,
+  localDayInterval,
   localRangeInterval,
   utcDaysOverlapping,
-  type Interval,
   type LocalDay,
 } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
+import { byDay, type UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { getDb } from '../store/db.ts';
-import {
-  inboxQueryKey,
-  readInboxCache,
-  vehicleStamps,
-  writeInboxCache,
-  type InboxCacheRow,
-} from '../store/inbox-cache.ts';
+import { dayStamps, inboxQueryKey, readInboxDays, writeInboxDays, type InboxDayRow } from '../store/inbox-cache.ts';
 import { serveWorker } from './rpc.ts';
-import { byDay, type UtcDay } from '../../../shared/util/day.ts';
 
 /**
- * The safety inbox off the UI thread: it reads every stored vehicle-day of the carriers itself (no chunk
- * crosses threads), analyses each vehicle over the range exactly as Trip review does (its local days of
- * the carrier's home zone, `analyzeTrack` with the Review's parameters) and answers with the flat event
- * list and the vehicles' scorecards. Each truck's result is kept (store/inbox-cache.ts) and reused while
- * its stored days and the query stay the same. Filtering, sorting and grouping happen on the page, on that list.
+ * The safety inbox off the UI thread: it reads the carriers' stored days itself (no chunk crosses threads),
+ * analyses each vehicle's local days of the carrier's home zone with Trip review's parameters, and joins
+ * them over the range (shared/analysis/day-parts.ts: the events and totals `analyzeTrack` gives over the
+ * range) into the flat event list and the vehicles' scorecards. Each day's part is kept
+ * (store/inbox-cache.ts) and reused while its stored UTC days and the parameters stay the same, so any range
+ * of prepared days opens from small rows. Filtering, sorting and grouping happen on the page, on that list.
  */
 export interface InboxCarrier {
   carrierId: string;
@@ -82,8 +77,6 @@ const IN_FLIGHT = 8;
 /** Names this build's analysis in the inbox's stored results (a new build analyses again). */
 const BUILD = typeof __ROUTELENS_BUILD__ === 'string' ? __ROUTELENS_BUILD__ : 'unbuilt';
 
-type VehicleResult = NonNullable<InboxCacheRow['result']>;
-
 interface CarrierPart {
   events: InboxEvent[];
   scorecards: Scorecard[];
@@ -93,24 +86,26 @@ interface CarrierPart {
 
 interface CarrierPlan {
   carrier: InboxCarrier;
-  interval: Interval;
-  lo: UtcDay;
-  hi: UtcDay;
-  stamps: Map<string, string>;
+  days: LocalDay[];
+  /** The UTC days (storage) each local day of the range touches. */
+  utcOf: Map<LocalDay, UtcDay[]>;
+  /** Per vehicle with a reading in the range, the stamp of each of its local days with one. */
+  stamps: Map<string, Map<LocalDay, string>>;
   vehicleIds: string[];
   query: string;
-  cached: Map<string, InboxCacheRow>;
+  kept: Map<string, Map<LocalDay, InboxDayRow>>;
 }
 
-/** The carrier's trucks with a reading in the range, and the results kept for this query; null for no stored day. */
+/** The carrier's trucks with a reading in the range, and their days' kept parts; null for no stored day. */
 async function planCarrier(
   c: InboxCarrier,
   from: LocalDay,
   to: LocalDay,
   params: AnalysisParams,
 ): Promise<CarrierPlan | null> {
-  const interval = localRangeInterval(from, to, c.zone);
-  const utc = utcDaysOverlapping(interval);
+  const days = daysFromTo(from, to);
+  const utcOf = new Map(days.map((d) => [d, utcDaysOverlapping(localDayInterval(d, c.zone))]));
+  const utc = utcDaysOverlapping(localRangeInterval(from, to, c.zone));
   if (utc.length === 0) return null;
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
@@ -118,68 +113,102 @@ async function planCarrier(
   const coverage = (await getDb().coverage.where('carrierId').equals(c.carrierId).toArray()).filter(
     (r) => r.day >= lo && r.day <= hi && r.points > 0,
   );
-  const stamps = vehicleStamps(coverage);
-  const query = inboxQueryKey(BUILD, c.zone, from, to, params);
-  const cached = await readCachedOrNone(c.carrierId, query);
-  return { carrier: c, interval, lo, hi, stamps, vehicleIds: [...stamps.keys()], query, cached };
+  const stamps = dayStamps(coverage, utcOf);
+  const query = inboxQueryKey(BUILD, c.zone, params);
+  const kept = await readKeptOrNone(c.carrierId, query, from, to);
+  return { carrier: c, days, utcOf, stamps, vehicleIds: [...stamps.keys()], query, kept };
 }
 
-async function runCarrier(
-  gen: number,
+/** The parts of `vehicleId`'s local days `wanted` (in order), from its stored readings. */
+async function analyseDays(
   plan: CarrierPlan,
+  vehicleId: string,
+  wanted: readonly LocalDay[],
   params: AnalysisParams,
-  days: LocalDay[],
-): Promise<CarrierPart> {
-  const db = getDb();
-  const { carrier: c, interval, lo, hi, stamps, vehicleIds, query, cached } = plan;
+): Promise<Map<LocalDay, DayPart | null>> {
+  const { carrier: c, utcOf } = plan;
+  const lo = utcOf.get(wanted[0]!)![0]!;
+  const hi = utcOf.get(wanted[wanted.length - 1]!)!.at(-1)!;
+  const rows = await getDb()
+    .chunks.where('[vehicleId+day]')
+    .between([vehicleId, lo], [vehicleId, hi], true, true)
+    .toArray();
+  const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+  utcChunks.sort(byDay);
+  const interval = localRangeInterval(wanted[0]!, wanted[wanted.length - 1]!, c.zone);
+  const local = new Map(localDayChunks(utcChunks, c.zone, interval).map((k) => [k.day, k]));
+  return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params) : null]));
+}
 
-  const analyseVehicle = async (vehicleId: string): Promise<VehicleResult | null> => {
-    const rows = await db.chunks
-      .where('[vehicleId+day]')
-      .between([vehicleId, lo], [vehicleId, hi], true, true)
-      .toArray();
-    const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
-    if (utcChunks.length === 0) return null;
-    utcChunks.sort(byDay);
-    const chunks = localDayChunks(utcChunks, c.zone, interval);
-    if (chunks.length === 0) return null;
-    const vehicle = {
-      carrierId: c.carrierId,
-      vehicleId,
-      vehicleNumber: chunks[0]!.vehicleNumber,
-      zone: c.zone,
-      analysis: analyzeTrack(chunks, params),
-    };
-    return {
-      events: inboxEvents([vehicle]),
-      scorecard: scorecard({ ...vehicle, daysWithData: chunks.filter((k) => k.length > 0).length }, days),
-    };
+/** A vehicle's events and scorecard over the range from its days' parts (day order); null without a reading in it. */
+function vehicleResult(
+  c: InboxCarrier,
+  vehicleId: string,
+  parts: readonly DayPart[],
+  params: AnalysisParams,
+  days: readonly LocalDay[],
+): VehicleResult | null {
+  if (parts.length === 0) return null;
+  const vehicle = {
+    carrierId: c.carrierId,
+    vehicleId,
+    vehicleNumber: parts[0]!.vehicleNumber,
+    zone: c.zone,
+    analysis: joinDayParts(vehicleId, parts, params),
   };
+  return {
+    events: inboxEvents([vehicle]),
+    scorecard: scorecard({ ...vehicle, daysWithData: parts.length }, days),
+  };
+}
 
-  // A truck whose stored days are as they were when its row was written is read from the row; the others
-  // are analysed. At most IN_FLIGHT trucks are read at once: reading every truck at once let read days pile
-  // up while the analysis (the slower part) caught up — millions of points held for a large carrier, and a
-  // heap and garbage collection to match. Results keep the order of `vehicleIds`; a newer request stops.
+interface VehicleResult {
+  events: InboxEvent[];
+  scorecard: Scorecard;
+}
+
+async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
+  const { carrier: c, days, stamps, vehicleIds, query, kept } = plan;
+  // A truck's day whose stored UTC days are as they were when its row was written is read from the row;
+  // the others are analysed from the readings. At most IN_FLIGHT trucks are read at once: reading every
+  // truck at once let read days pile up while the analysis (the slower part) caught up: millions of points
+  // held for a large carrier, and a heap and garbage collection to match. Results keep the order of
+  // `vehicleIds`; a newer request stops.
   const perVehicle = new Array<VehicleResult | null>(vehicleIds.length).fill(null);
-  const fresh: InboxCacheRow[] = [];
+  const fresh: InboxDayRow[] = [];
+  let analysed = 0;
   let next = 0;
   const lane = async () => {
     while (next < vehicleIds.length && gen === generation) {
       const k = next++;
       const vehicleId = vehicleIds[k]!;
-      const stamp = stamps.get(vehicleId)!;
-      const row = cached.get(vehicleId);
-      if (row && row.stamp === stamp) perVehicle[k] = row.result;
-      else {
-        perVehicle[k] = await analyseVehicle(vehicleId);
-        fresh.push({ carrierId: c.carrierId, query, vehicleId, stamp, result: perVehicle[k] });
+      const own = stamps.get(vehicleId)!;
+      const rows = kept.get(vehicleId);
+      const stale = days.filter((d) => own.has(d) && rows?.get(d)?.stamp !== own.get(d));
+      const parts = new Map<LocalDay, DayPart | null>();
+      if (stale.length > 0) {
+        for (const [day, part] of await analyseDays(plan, vehicleId, stale, params)) {
+          parts.set(day, part);
+          const packed = part && packDayPart(part);
+          fresh.push({ carrierId: c.carrierId, query, vehicleId, day, stamp: own.get(day)!, part: packed });
+        }
+        analysed++;
       }
+      for (const [day, row] of rows ?? []) {
+        if (!parts.has(day) && own.get(day) === row.stamp)
+          parts.set(day, row.part && unpackDayPart(vehicleId, row.part));
+      }
+      const inRange = days.filter((d) => own.has(d)).flatMap((d) => parts.get(d) ?? []);
+      perVehicle[k] = vehicleResult(c, vehicleId, inRange, params, days);
       if (gen === generation) progress.done++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
-  const gone = [...cached.keys()].filter((v) => !stamps.has(v));
-  await writeCachedOrWarn(c.carrierId, query, fresh, gone);
+  // Kept rows of days no longer stored (deleted since) go.
+  const gone: [string, LocalDay][] = [];
+  for (const [vehicleId, rows] of kept)
+    for (const day of rows.keys()) if (!stamps.get(vehicleId)?.has(day)) gone.push([vehicleId, day]);
+  await writeKeptOrWarn(c.carrierId, query, fresh, gone);
 
   const events: InboxEvent[] = [];
   const scorecards: Scorecard[] = [];
@@ -188,13 +217,18 @@ async function runCarrier(
     for (const e of v.events) events.push(e);
     scorecards.push(v.scorecard);
   }
-  return { events, scorecards, analysed: fresh.length, reused: vehicleIds.length - fresh.length };
+  return { events, scorecards, analysed, reused: vehicleIds.length - analysed };
 }
 
 /** The stored results are a shortcut: when they cannot be read, every truck is analysed. */
-async function readCachedOrNone(carrierId: string, query: string): Promise<Map<string, InboxCacheRow>> {
+async function readKeptOrNone(
+  carrierId: string,
+  query: string,
+  from: LocalDay,
+  to: LocalDay,
+): Promise<Map<string, Map<LocalDay, InboxDayRow>>> {
   try {
-    return await readInboxCache(getDb(), carrierId, query);
+    return await readInboxDays(getDb(), carrierId, query, from, to);
   } catch (err) {
     console.warn(`Inbox: stored results unreadable, analysing every truck (${errorText(err)})`);
     return new Map();
@@ -202,9 +236,9 @@ async function readCachedOrNone(carrierId: string, query: string): Promise<Map<s
 }
 
 /** A full disk must not cost the inbox its answer: the results are shown, only not kept. */
-async function writeCachedOrWarn(carrierId: string, query: string, fresh: InboxCacheRow[], gone: string[]) {
+async function writeKeptOrWarn(carrierId: string, query: string, fresh: InboxDayRow[], gone: [string, LocalDay][]) {
   try {
-    await writeInboxCache(getDb(), carrierId, query, fresh, gone, Date.now());
+    await writeInboxDays(getDb(), carrierId, query, fresh, gone, Date.now());
   } catch (err) {
     console.warn(`Inbox: results not kept for next time (${errorText(err)})`);
   }
@@ -227,7 +261,7 @@ async function loadAll(
   progress = { done: 0, total: plans.reduce((n, p) => n + p.vehicleIds.length, 0) };
   const parts: CarrierPart[] = [];
   for (const plan of plans) {
-    parts.push(await runCarrier(gen, plan, params, days));
+    parts.push(await runCarrier(gen, plan, params));
     if (gen !== generation) return null;
   }
   const events = parts.flatMap((p) => p.events);

@@ -93,9 +93,9 @@ export interface HarnessApi {
     overviews: { upgraded: number; stored: number; afterDelete: number };
   }>;
   /**
-   * The inbox's kept results (store/inbox-cache.ts) in a fresh database `dbName`: carrier c2 writes query
-   * q0 once; carrier c1 writes KEPT_QUERIES + 2 queries (q0…, two trucks each, used in that order), then
-   * uses q2 again with truck v2 gone, then a new query. Returns the rows kept (carrier/query/vehicle), the
+   * The inbox's kept day parts (store/inbox-cache.ts) in a fresh database `dbName`: carrier c2 writes query
+   * q0 once; carrier c1 writes KEPT_QUERIES + 2 queries (q0…, a day of two trucks each, used in that order),
+   * then uses q2 again with truck v2's day gone, then a new query. Returns the rows kept (carrier/query/vehicle), the
    * stamps read back for q2, the rows left after c1 is deleted as a carrier, and the queries left.
    */
   inboxCacheKeeping(

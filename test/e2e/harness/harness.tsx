@@ -16,7 +16,7 @@ import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
 import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, getDb } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
-import { KEPT_QUERIES, readInboxCache, writeInboxCache } from '../../../renderer/src/store/inbox-cache.ts';
+import { KEPT_QUERIES, readInboxDays, writeInboxDays } from '../../../renderer/src/store/inbox-cache.ts';
 import {
   deleteCarrier as deleteCarrierRows,
   deleteVehicleDays,
@@ -228,30 +228,37 @@ const harness: HarnessApi = {
   },
   async inboxCacheKeeping(dbName) {
     const db = new RouteLensDb(dbName);
+    const DAY = '2026-11-01';
     const row = (carrierId: string, query: string, vehicleId: string) => ({
       carrierId,
       query,
       vehicleId,
+      day: DAY,
       stamp: `${vehicleId}@${query}`,
-      result: null,
+      part: null,
     });
     const queries = Array.from({ length: KEPT_QUERIES + 2 }, (_, i) => `q${i}`);
-    await writeInboxCache(db, 'c2', 'q0', [row('c2', 'q0', 'w1')], [], 500);
+    await writeInboxDays(db, 'c2', 'q0', [row('c2', 'q0', 'w1')], [], 500);
     for (const [i, q] of queries.entries())
-      await writeInboxCache(db, 'c1', q, [row('c1', q, 'v1'), row('c1', q, 'v2')], [], 1000 + i);
+      await writeInboxDays(db, 'c1', q, [row('c1', q, 'v1'), row('c1', q, 'v2')], [], 1000 + i);
     // The oldest kept query used again, its v2 gone from the carrier's stored days.
     const reused = queries[2]!;
-    await writeInboxCache(db, 'c1', reused, [], ['v2'], 2000);
-    await writeInboxCache(db, 'c1', 'q-new', [row('c1', 'q-new', 'v1')], [], 2001);
+    await writeInboxDays(db, 'c1', reused, [], [['v2', DAY]], 2000);
+    await writeInboxDays(db, 'c1', 'q-new', [row('c1', 'q-new', 'v1')], [], 2001);
     const list = async () =>
-      (await db.inboxCache.toArray()).map((r) => `${r.carrierId}/${r.query}/${r.vehicleId}`).sort();
+      (await db.inboxDays.toArray()).map((r) => `${r.carrierId}/${r.query}/${r.vehicleId}`).sort();
     const kept = await list();
-    const read = await readInboxCache(db, 'c1', reused);
+    const read = await readInboxDays(db, 'c1', reused, DAY, DAY);
     await deleteCarrierRows(db, 'c1');
     const afterDelete = await list();
     const queriesLeft = (await db.inboxQueries.toArray()).map((q) => `${q.carrierId}/${q.query}`);
     db.close();
-    return { kept, read: [...read.values()].map((r) => r.stamp), afterDelete, queriesLeft };
+    return {
+      kept,
+      read: [...read.values()].flatMap((days) => [...days.values()].map((r) => r.stamp)),
+      afterDelete,
+      queriesLeft,
+    };
   },
   async ageSummaries() {
     const db = getDb();
@@ -295,8 +302,8 @@ const harness: HarnessApi = {
   },
   async benchForgetInbox() {
     const db = getDb();
-    await db.transaction('rw', [db.inboxCache, db.inboxQueries], async () => {
-      await db.inboxCache.clear();
+    await db.transaction('rw', [db.inboxDays, db.inboxQueries], async () => {
+      await db.inboxDays.clear();
       await db.inboxQueries.clear();
     });
   },

@@ -3,8 +3,9 @@ import { useAppState } from '../../app/app-state.tsx';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
-import { DEFAULT_QUERY } from './inbox-query.ts';
-import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams, withRange } from './inbox-scope.ts';
+import { addDays } from '../../../../shared/util/day.ts';
+import { PREPARED_DAYS } from './inbox-query.ts';
+import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams } from './inbox-scope.ts';
 
 /** Quiet time after the last stored change before the inbox is prepared: a download writes day after day. */
 export const PREPARE_AFTER_MS = 2000;
@@ -20,9 +21,9 @@ interface Prepared {
 }
 
 /**
- * Prepares the safety inbox's default view (every carrier, the last week, Trip review's parameters) in the
- * background whenever stored days change and no download is running, so the inbox opens from kept
- * results after the morning's downloads instead of reading every stored reading then. Shows nothing; its
+ * Prepares the safety inbox's days (every carrier, the last PREPARED_DAYS, Trip review's parameters) in the
+ * background whenever stored days change and no download is running, so the inbox opens from kept day
+ * parts after the morning's downloads instead of reading every stored reading then. Shows nothing; its
  * state is on a hidden element for tests and benchmarks: `waiting` (a change not prepared yet), `running`,
  * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation.
  */
@@ -33,7 +34,7 @@ export function InboxPreparer() {
   const [prepared, setPrepared] = useState<Prepared>({ key: null, running: false, runs: 0 });
   const params = useInboxParams();
   const scope = useMemo(() => inboxCarriers(carriers, []), [carriers]);
-  const range = withRange(DEFAULT_QUERY, info.today);
+  const range = { from: addDays(info.today, -(PREPARED_DAYS - 1)), to: info.today };
   const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}`;
 
   useEffect(() => {

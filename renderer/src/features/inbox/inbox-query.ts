@@ -50,6 +50,13 @@ export const DEFAULT_QUERY: InboxQuery = {
   metric: 'speedingPer1000Mi',
 };
 
+/**
+ * Days the app prepares in the background back from today (InboxPreparer): a month, so the default week, this
+ * month and any range inside it open from kept day parts. Older days are analysed when a range first asks
+ * for them, and kept from then on.
+ */
+export const PREPARED_DAYS = 31;
+
 export const SORT_KEYS: readonly InboxSortKey[] = ['time', 'severity', 'duration', 'vehicle'];
 export const METRICS: readonly ScorecardMetric[] = [
   'speedingPer1000Mi',

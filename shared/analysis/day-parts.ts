@@ -1,0 +1,331 @@
+import { gapReasonBetween, gapRule, Interval, intervalBetween, type GapReason } from '../track/gaps.ts';
+import { haversineMiles } from '../track/geo.ts';
+import type { DayChunk } from '../track/types.ts';
+import { byTimeThenKind, gapsOf, intervalStates, speedingOf, totalsOf } from './analyze.ts';
+import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
+import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
+
+/**
+ * One day of one vehicle's analysis, kept so that a range's events and totals are joined from its days'
+ * parts (`joinDayParts`) instead of read again from every stored reading, with the same result as
+ * `analyzeTrack` over the range's chunks (test/unit/day-parts.test.ts holds them equal).
+ *
+ * What a day decides alone (analyze.ts): its outliers and speeding events (both per day), and every
+ * interval between two of its own readings. What crosses midnight: the interval from one day's last kept
+ * reading to the next day's first, and a run of stopped intervals reaching a day's edge, which goes on
+ * into the next day when that interval is stopped too (a truck parked over a weekend is one long stop).
+ * So a part keeps its edge readings and the stopped runs that touch them, with the whole runs inside it
+ * that are long stops already.
+ */
+export interface EdgeReading {
+  t: number;
+  status: number;
+  speed: number;
+  lat: number;
+  lng: number;
+  place: string;
+  /** Index in the day's chunk as given (outliers included). */
+  point: number;
+}
+
+/** A run of stopped intervals from kept reading `from` to kept reading `to` of its day (indices without outliers). */
+export interface StoppedRun {
+  from: number;
+  to: number;
+  startMs: number;
+  endMs: number;
+  lat: number;
+  lng: number;
+  place: string;
+  point: number;
+}
+
+export interface DayPart {
+  vehicleNumber: string;
+  outliers: number;
+  /** Kept readings (outliers removed); the edges are null when there is none. */
+  kept: number;
+  first: EdgeReading | null;
+  last: EdgeReading | null;
+  /** The day's speeding events and the gaps between its own readings (analyze.ts). */
+  events: SafetyEvent[];
+  /** Stopped runs touching the first or last kept reading, and the runs inside the day that are long stops. */
+  runs: StoppedRun[];
+  movingSeconds: number;
+  distanceMiles: number;
+}
+
+/** What the safety inbox reads of an analysis (shared/inbox). */
+export interface JoinedAnalysis {
+  params: AnalysisParams;
+  /** Time-ordered, as analyzeTrack's. */
+  events: SafetyEvent[];
+  totals: Pick<TrackTotals, 'movingSeconds' | 'distanceMiles' | 'outliers'>;
+}
+
+/** A stop long enough to be a long-stop event: the two comparisons analyze.ts makes (findStopRuns, longStopsOf). */
+function isLongStop(startMs: number, endMs: number, p: AnalysisParams): boolean {
+  return endMs - startMs >= p.minStopSeconds * 1000 && (endMs - startMs) / 1000 >= p.longStopSeconds;
+}
+
+function edgeAt(flat: AnalysisTrack, i: number): EdgeReading {
+  const at = indexAt(flat, i);
+  return {
+    t: flat.t[i]!,
+    status: flat.status[i]!,
+    speed: flat.speed[i]!,
+    lat: flat.lat[i]!,
+    lng: flat.lng[i]!,
+    place: placeAt(flat, at),
+    point: at.point,
+  };
+}
+
+function runOf(flat: AnalysisTrack, from: number, to: number): StoppedRun {
+  const { t, lat, lng, place, point } = edgeAt(flat, from);
+  return { from, to, startMs: t, endMs: flat.t[to]!, lat, lng, place, point };
+}
+
+/** Every maximal run of stopped intervals that touches the day's edges or is a long stop by itself. */
+function keptRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): StoppedRun[] {
+  const runs: StoppedRun[] = [];
+  const last = flat.length - 1;
+  let start = -1;
+  const close = (end: number) => {
+    if (start === 0 || end === last || isLongStop(flat.t[start]!, flat.t[end]!, p)) runs.push(runOf(flat, start, end));
+    start = -1;
+  };
+  for (let i = 0; i < states.length; i++) {
+    if (states[i] === Interval.STOPPED) {
+      if (start < 0) start = i;
+    } else if (start >= 0) close(i);
+  }
+  if (start >= 0) close(states.length);
+  return runs;
+}
+
+/** The part of one day's chunk (one vehicle, its readings of that day only), with the range's parameters. */
+export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
+  const flat = flattenTrack([chunk], p.maxPlausibleMph);
+  const rule = gapRule(p);
+  const states = intervalStates(flat, rule);
+  const totals = totalsOf(flat, states, []);
+  const n = flat.length;
+  return {
+    vehicleNumber: chunk.vehicleNumber,
+    outliers: flat.outliers,
+    kept: n,
+    first: n > 0 ? edgeAt(flat, 0) : null,
+    last: n > 0 ? edgeAt(flat, n - 1) : null,
+    events: [...speedingOf(flat, p, rule), ...gapsOf(flat, states, rule)],
+    runs: keptRuns(flat, states, p),
+    movingSeconds: totals.movingSeconds,
+    distanceMiles: totals.distanceMiles,
+  };
+}
+
+/** A stopped run placed in the range: days are indices into the parts. */
+interface RangeRun {
+  startDay: number;
+  from: number;
+  endDay: number;
+  to: number;
+  startMs: number;
+  endMs: number;
+  lat: number;
+  lng: number;
+  place: string;
+  point: number;
+}
+
+/** The gap event of the interval across midnight from `a` (day `k`) to `b`, as gapsOf writes one. */
+function midnightGap(vehicleId: string, a: EdgeReading, b: EdgeReading, k: number, p: AnalysisParams): SafetyEvent {
+  return {
+    kind: 'gap',
+    vehicleId,
+    startMs: a.t,
+    endMs: b.t,
+    durationSeconds: (b.t - a.t) / 1000,
+    reason: gapReasonBetween(gapRule(p), a.t, a.status, a.lat, a.lng, b.t, b.lat, b.lng),
+    miles: haversineMiles(a.lat, a.lng, b.lat, b.lng),
+    lat: a.lat,
+    lng: a.lng,
+    place: a.place,
+    at: { chunk: k, point: a.point },
+  };
+}
+
+/** Runs that end on the reading the next one starts on are one run (the maximal runs analyze.ts finds). */
+function mergeTouching(runs: readonly RangeRun[]): RangeRun[] {
+  const out: RangeRun[] = [];
+  for (const r of runs) {
+    const prev = out[out.length - 1];
+    if (prev && prev.endDay === r.startDay && prev.to === r.from)
+      out[out.length - 1] = { ...prev, endDay: r.endDay, to: r.to, endMs: r.endMs };
+    else out.push(r);
+  }
+  return out;
+}
+
+/**
+ * A vehicle's range from its days' parts, in day order (`parts[k]` from the range's k-th chunk): the
+ * events and totals `analyzeTrack` gives over those chunks. The totals are sums in another order, so
+ * they may differ from analyzeTrack's in the last bits.
+ */
+export function joinDayParts(vehicleId: string, parts: readonly DayPart[], p: AnalysisParams): JoinedAnalysis {
+  const rule = gapRule(p);
+  const events: SafetyEvent[] = [];
+  const totals = { movingSeconds: 0, distanceMiles: 0, outliers: 0 };
+  const runs: RangeRun[] = [];
+  let prev = -1;
+  parts.forEach((part, k) => {
+    totals.outliers += part.outliers;
+    if (!part.first || !part.last) return;
+    const before = prev >= 0 ? parts[prev]! : null;
+    if (before?.last) {
+      const a = before.last;
+      const b = part.first;
+      const state = intervalBetween(rule, a.t, a.status, a.speed, a.lat, a.lng, b.t, b.lat, b.lng);
+      if (state === Interval.MOVING) {
+        totals.movingSeconds += (b.t - a.t) / 1000;
+        totals.distanceMiles += haversineMiles(a.lat, a.lng, b.lat, b.lng);
+      } else if (state === Interval.GAP) events.push(midnightGap(vehicleId, a, b, prev, p));
+      else {
+        const { lat, lng, place, point } = a;
+        runs.push({
+          startDay: prev,
+          from: before.kept - 1,
+          endDay: k,
+          to: 0,
+          startMs: a.t,
+          endMs: b.t,
+          lat,
+          lng,
+          place,
+          point,
+        });
+      }
+    }
+    totals.movingSeconds += part.movingSeconds;
+    totals.distanceMiles += part.distanceMiles;
+    for (const e of part.events) events.push({ ...e, at: { chunk: k, point: e.at.point } });
+    for (const r of part.runs) runs.push({ ...r, startDay: k, endDay: k });
+    prev = k;
+  });
+  for (const r of mergeTouching(runs)) {
+    if (!isLongStop(r.startMs, r.endMs, p)) continue;
+    events.push({
+      kind: 'long-stop',
+      vehicleId,
+      startMs: r.startMs,
+      endMs: r.endMs,
+      durationSeconds: (r.endMs - r.startMs) / 1000,
+      lat: r.lat,
+      lng: r.lng,
+      place: r.place,
+      at: { chunk: r.startDay, point: r.point },
+    });
+  }
+  return { params: p, events: events.sort(byTimeThenKind), totals };
+}
+
+/**
+ * A part as stored: its numbers in one Float64Array and its texts in one array. IndexedDB clones a row
+ * object by object, and a truck-month of parts as plain objects is a few hundred thousand of them; packed,
+ * a row is three objects and reading a fleet's month back is bound by the rows, not their contents.
+ */
+export interface PackedDayPart {
+  n: Float64Array;
+  s: string[];
+}
+
+const KINDS: readonly SafetyEvent['kind'][] = ['speeding', 'long-stop', 'gap'];
+const REASONS: readonly GapReason[] = ['offline', 'silence', 'jump'];
+const HEADER = 6;
+const EDGE = 6;
+const EVENT = 9;
+const RUN = 7;
+
+export function packDayPart(part: DayPart): PackedDayPart {
+  const edges = part.first && part.last ? [part.first, part.last] : [];
+  const n = new Float64Array(HEADER + edges.length * EDGE + part.events.length * EVENT + part.runs.length * RUN);
+  const s = [part.vehicleNumber];
+  n.set([part.outliers, part.kept, part.movingSeconds, part.distanceMiles, part.events.length, part.runs.length]);
+  let o = HEADER;
+  const put = (values: readonly number[], place: string) => {
+    n.set(values, o);
+    o += values.length;
+    s.push(place);
+  };
+  for (const e of edges) put([e.t, e.status, e.speed, e.lat, e.lng, e.point], e.place);
+  for (const e of part.events) {
+    const x = e.kind === 'speeding' ? e.peakSpeedMph : e.kind === 'gap' ? e.miles : 0;
+    const reason = e.kind === 'gap' ? REASONS.indexOf(e.reason) : -1;
+    put([KINDS.indexOf(e.kind), e.startMs, e.endMs, e.durationSeconds, x, reason, e.lat, e.lng, e.at.point], e.place);
+  }
+  for (const r of part.runs) put([r.from, r.to, r.startMs, r.endMs, r.lat, r.lng, r.point], r.place);
+  return { n, s };
+}
+
+/** The part `packDayPart` packed; `vehicleId` is the row's (events carry it). */
+export function unpackDayPart(vehicleId: string, { n, s }: PackedDayPart): DayPart {
+  const [outliers, kept, movingSeconds, distanceMiles, eventCount, runCount] = n.subarray(0, HEADER);
+  let o = HEADER;
+  let k = 1;
+  const edge = (): EdgeReading => {
+    const e = {
+      t: n[o]!,
+      status: n[o + 1]!,
+      speed: n[o + 2]!,
+      lat: n[o + 3]!,
+      lng: n[o + 4]!,
+      place: s[k++]!,
+      point: n[o + 5]!,
+    };
+    o += EDGE;
+    return e;
+  };
+  const first = kept! > 0 ? edge() : null;
+  const last = kept! > 0 ? edge() : null;
+  const events: SafetyEvent[] = [];
+  for (let i = 0; i < eventCount!; i++, o += EVENT) {
+    const common = {
+      vehicleId,
+      startMs: n[o + 1]!,
+      endMs: n[o + 2]!,
+      durationSeconds: n[o + 3]!,
+      lat: n[o + 6]!,
+      lng: n[o + 7]!,
+      place: s[k++]!,
+      at: { chunk: 0, point: n[o + 8]! },
+    };
+    const kind = KINDS[n[o]!];
+    if (kind === 'speeding') events.push({ kind, ...common, peakSpeedMph: n[o + 4]! });
+    else if (kind === 'gap') events.push({ kind, ...common, reason: REASONS[n[o + 5]!]!, miles: n[o + 4]! });
+    else events.push({ kind: 'long-stop', ...common });
+  }
+  const runs: StoppedRun[] = [];
+  for (let i = 0; i < runCount!; i++, o += RUN) {
+    runs.push({
+      from: n[o]!,
+      to: n[o + 1]!,
+      startMs: n[o + 2]!,
+      endMs: n[o + 3]!,
+      lat: n[o + 4]!,
+      lng: n[o + 5]!,
+      place: s[k++]!,
+      point: n[o + 6]!,
+    });
+  }
+  return {
+    vehicleNumber: s[0]!,
+    outliers: outliers!,
+    kept: kept!,
+    first,
+    last,
+    events,
+    runs,
+    movingSeconds: movingSeconds!,
+    distanceMiles: distanceMiles!,
+  };
+}
