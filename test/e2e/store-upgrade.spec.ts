@@ -30,3 +30,16 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   expect(after.overviews).toEqual({ upgraded: 0, stored: 1, afterDelete: 0 });
   await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
 });
+
+test('a version-5 database is upgraded to version 6: the per-range inbox table goes, the per-day one answers a range of days, the days and the review trail stay', async ({
+  page,
+}) => {
+  await openHarness(page, 'http://localhost:47300');
+  const out = await h(page, (x) => x.inboxUpgradeFromV5('routelens-upgrade-v5'), null);
+  expect(out.verno).toBe(6);
+  expect(out.tables).not.toContain('inboxCache');
+  expect(out.tables).toContain('inboxDays');
+  expect(out.coverage).toBe(1);
+  expect(out.marks).toEqual(['kept']);
+  expect(out.readDays).toEqual(['2026-11-02', '2026-11-03']);
+});

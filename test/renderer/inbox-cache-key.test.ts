@@ -22,6 +22,10 @@ describe('the inbox cache’s query key', () => {
     expect(key({}, 'b2')).not.toBe(base);
     expect(key({}, 'b1', 'America/New_York')).not.toBe(base);
   });
+
+  it('is short: every kept day’s row carries it', () => {
+    expect(key().length).toBeLessThan(30);
+  });
 });
 
 describe('a vehicle’s stamp of each local day', () => {

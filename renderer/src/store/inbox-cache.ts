@@ -35,13 +35,29 @@ export const KEPT_QUERIES = 6;
 
 /**
  * The query as a key. `build` names the analysis code: a new build analyses again rather than trust rows
- * an older analysis wrote. Parameters in name order, so two equal objects give one key.
+ * an older analysis wrote. Parameters in name order, so two equal objects give one key. Hashed (106 bits):
+ * every kept row carries the key, and the written-out query is longer than the part it keys.
  */
 export function inboxQueryKey(build: string, zone: string, params: AnalysisParams): string {
   const named = Object.keys(params)
     .sort()
     .map((k) => [k, params[k as keyof AnalysisParams]]);
-  return JSON.stringify([build, zone, named]);
+  const text = JSON.stringify([build, zone, named]);
+  return `q${hash53(text, 1).toString(36)}.${hash53(text, 2).toString(36)}`;
+}
+
+/** cyrb53 (bryc, public domain): a 53-bit string hash; two seeds give two independent halves. */
+function hash53(text: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /**

@@ -93,6 +93,13 @@ export interface HarnessApi {
     overviews: { upgraded: number; stored: number; afterDelete: number };
   }>;
   /**
+   * A version-5 database `dbName` with a per-range inbox row, a coverage row and a review mark, opened with
+   * the current code; then four days of kept parts written and the middle two read back by range.
+   */
+  inboxUpgradeFromV5(
+    dbName: string,
+  ): Promise<{ verno: number; tables: string[]; coverage: number; marks: string[]; readDays: string[] }>;
+  /**
    * The inbox's kept day parts (store/inbox-cache.ts) in a fresh database `dbName`: carrier c2 writes query
    * q0 once; carrier c1 writes KEPT_QUERIES + 2 queries (q0…, a day of two trucks each, used in that order),
    * then uses q2 again with truck v2's day gone, then a new query. Returns the rows kept (carrier/query/vehicle), the

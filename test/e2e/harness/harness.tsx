@@ -13,7 +13,7 @@ import { summarizeDay } from '../../../shared/track/summary.ts';
 import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
-import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, getDb } from '../../../renderer/src/store/db.ts';
+import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V5, getDb } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
 import { KEPT_QUERIES, readInboxDays, writeInboxDays } from '../../../renderer/src/store/inbox-cache.ts';
@@ -225,6 +225,51 @@ const harness: HarnessApi = {
     }
     db.close();
     return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews };
+  },
+  async inboxUpgradeFromV5(dbName) {
+    const v5 = new Dexie(dbName);
+    v5.version(5).stores(SCHEMA_V5);
+    await v5.open();
+    await v5.table('inboxCache').put({ carrierId: 'c1', query: 'q', vehicleId: 'v1', stamp: 's', result: null });
+    await v5
+      .table('coverage')
+      .put({
+        carrierId: 'c1',
+        vehicleId: 'v1',
+        day: '2026-11-02',
+        state: 'complete',
+        points: 3,
+        bytes: 90,
+        fetchedAt: 1,
+      });
+    await v5
+      .table('marks')
+      .put({
+        carrierId: 'c1',
+        key: 'v1|gap|5',
+        vehicleId: 'v1',
+        kind: 'gap',
+        startMs: 5,
+        endMs: 9,
+        state: 'coached',
+        note: 'kept',
+        reviewedAt: 7,
+      });
+    v5.close();
+    const db = new RouteLensDb(dbName);
+    await db.open();
+    const row = (day: string) => ({ carrierId: 'c1', query: 'q', vehicleId: 'v1', day, stamp: day, part: null });
+    await writeInboxDays(db, 'c1', 'q', ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'].map(row), [], 1);
+    const read = await readInboxDays(db, 'c1', 'q', '2026-11-02', '2026-11-03');
+    const out = {
+      verno: db.verno,
+      tables: db.tables.map((t) => t.name).sort(),
+      coverage: await db.coverage.count(),
+      marks: (await db.marks.toArray()).map((m) => m.note),
+      readDays: [...(read.get('v1')?.keys() ?? [])].sort(),
+    };
+    db.close();
+    return out;
   },
   async inboxCacheKeeping(dbName) {
     const db = new RouteLensDb(dbName);
