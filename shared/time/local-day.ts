@@ -122,6 +122,9 @@ function exactOffsetMs(zone: string, ms: number): number {
   return wall.getTime() - second;
 }
 
+/** Hours a lookup remembers: a year and more, well under a megabyte. */
+const KEPT_HOURS = 10_000;
+
 /**
  * A fast offset lookup for one zone: the offset at the start and the end of
  * each UTC hour is asked of Intl once; an hour whose two ends agree has that
@@ -130,14 +133,17 @@ function exactOffsetMs(zone: string, ms: number): number {
 export function createOffsetLookup(zone: string): (ms: number) => number {
   if (isUtcZone(zone)) return () => 0;
   formatterOf(zone);
-  let hour = Number.NaN;
-  let offset: number | null = 0;
+  // Every hour asked for is remembered (not only the last one): a fleet's events jump between hours, and each
+  // new hour costs two Intl calls, about 10 µs.
+  const byHour = new Map<number, number | null>();
   return (ms) => {
     const h = Math.floor(ms / HOUR_MS);
-    if (h !== hour) {
-      hour = h;
+    let offset = byHour.get(h);
+    if (offset === undefined) {
       const a = exactOffsetMs(zone, h * HOUR_MS);
       offset = a === exactOffsetMs(zone, h * HOUR_MS + HOUR_MS - 1000) ? a : null;
+      if (byHour.size >= KEPT_HOURS) byHour.clear();
+      byHour.set(h, offset);
     }
     return offset ?? exactOffsetMs(zone, ms);
   };

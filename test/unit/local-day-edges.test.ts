@@ -88,6 +88,22 @@ describe('Intl is asked once per zone and UTC hour, never for UTC', () => {
     expect(spy).not.toHaveBeenCalled();
     expect(lookup(Z('2026-03-08T08:00:00Z')) / 60_000).toBe(-300);
   });
+
+  it('every hour looked up is remembered: going back to an earlier hour asks Intl nothing, transitions included', () => {
+    // A fleet's events jump between hours; St. Johns' November transition hour (04:00Z..05:00Z) is among them.
+    const lookup = createOffsetLookup('America/St_Johns');
+    const asked = ['2026-11-01T04:00:00Z', '2026-07-01T12:00:00Z', '2026-12-01T12:00:00Z', '2026-11-01T05:00:00Z'];
+    for (const iso of asked) lookup(Z(iso));
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    expect(lookup(Z('2026-07-01T12:40:00Z')) / 60_000).toBe(-150);
+    expect(lookup(Z('2026-12-01T12:40:00Z')) / 60_000).toBe(-210);
+    expect(lookup(Z('2026-11-01T05:10:00Z')) / 60_000).toBe(-210);
+    expect(spy).not.toHaveBeenCalled();
+    // The transition hour itself is still asked per instant: its two ends disagree.
+    expect(lookup(Z('2026-11-01T04:29:59Z')) / 60_000).toBe(-150);
+    expect(lookup(Z('2026-11-01T04:30:00Z')) / 60_000).toBe(-210);
+    expect(spy).toHaveBeenCalled();
+  });
 });
 
 describe('years before the common era', () => {
