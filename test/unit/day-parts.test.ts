@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
-import { dayPart, joinDayParts, packDayPart, unpackDayPart } from '../../shared/analysis/day-parts.ts';
+import { dayPart, joinDayParts } from '../../shared/analysis/day-parts.ts';
+import { packDayPart, unpackDayPart } from '../../shared/analysis/day-part-pack.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import { localDayInterval } from '../../shared/time/local-day.ts';

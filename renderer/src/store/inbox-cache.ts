@@ -1,4 +1,4 @@
-import type { PackedDayPart } from '../../../shared/analysis/day-parts.ts';
+import type { PackedDayPart } from '../../../shared/analysis/day-part-pack.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../shared/time/local-day.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
@@ -20,7 +20,7 @@ export interface InboxDayRow {
   day: LocalDay;
   /** daysStamp of the vehicle's coverage rows over the UTC days the local day touches. */
   stamp: string;
-  /** shared/analysis/day-parts.ts `packDayPart`; null: readings in those UTC days, none inside the local day. */
+  /** shared/analysis/day-part-pack.ts `packDayPart`; null: readings in those UTC days, none inside the local day. */
   part: PackedDayPart | null;
 }
 

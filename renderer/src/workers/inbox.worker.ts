@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
-import { dayPart, joinDayParts, packDayPart, unpackDayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
+import { dayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
+import { packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import { inboxEvents, type InboxEvent } from '../../../shared/inbox/events.ts';
-import { scorecard, type Scorecard } from '../../../shared/inbox/scorecards.ts';
+import type { InboxEvent } from '../../../shared/inbox/events.ts';
+import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
+import { inboxVehicle, type InboxVehicle } from '../../../shared/inbox/vehicle.ts';
 import {
   daysFromTo,
   localDayInterval,
@@ -140,33 +142,6 @@ async function analyseDays(
   return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params) : null]));
 }
 
-/** A vehicle's events and scorecard over the range from its days' parts (day order); null without a reading in it. */
-function vehicleResult(
-  c: InboxCarrier,
-  vehicleId: string,
-  parts: readonly DayPart[],
-  params: AnalysisParams,
-  days: readonly LocalDay[],
-): VehicleResult | null {
-  if (parts.length === 0) return null;
-  const vehicle = {
-    carrierId: c.carrierId,
-    vehicleId,
-    vehicleNumber: parts[0]!.vehicleNumber,
-    zone: c.zone,
-    analysis: joinDayParts(vehicleId, parts, params),
-  };
-  return {
-    events: inboxEvents([vehicle]),
-    scorecard: scorecard({ ...vehicle, daysWithData: parts.length }, days),
-  };
-}
-
-interface VehicleResult {
-  events: InboxEvent[];
-  scorecard: Scorecard;
-}
-
 async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
   const { carrier: c, days, stamps, vehicleIds, query, kept } = plan;
   // A truck's day whose stored UTC days are as they were when its row was written is read from the row;
@@ -174,7 +149,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
   // truck at once let read days pile up while the analysis (the slower part) caught up: millions of points
   // held for a large carrier, and a heap and garbage collection to match. Results keep the order of
   // `vehicleIds`; a newer request stops.
-  const perVehicle = new Array<VehicleResult | null>(vehicleIds.length).fill(null);
+  const perVehicle = new Array<InboxVehicle | null>(vehicleIds.length).fill(null);
   const fresh: InboxDayRow[] = [];
   let analysed = 0;
   let next = 0;
@@ -199,7 +174,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
           parts.set(day, row.part && unpackDayPart(vehicleId, row.part));
       }
       const inRange = days.filter((d) => own.has(d)).flatMap((d) => parts.get(d) ?? []);
-      perVehicle[k] = vehicleResult(c, vehicleId, inRange, params, days);
+      perVehicle[k] = inboxVehicle({ ...c, vehicleId }, inRange, params, days);
       if (gen === generation) progress.done++;
     }
   };

@@ -1,0 +1,35 @@
+import type { AnalysisParams } from '../analysis/types.ts';
+import { joinDayParts, type DayPart } from '../analysis/day-parts.ts';
+import type { LocalDay } from '../time/local-day.ts';
+import { inboxEvents, type InboxEvent } from './events.ts';
+import { scorecard, type Scorecard } from './scorecards.ts';
+
+/** One vehicle's lines of the inbox: its events and its scorecard over the range. */
+export interface InboxVehicle {
+  events: InboxEvent[];
+  scorecard: Scorecard;
+}
+
+/**
+ * A vehicle's events and scorecard over the range `days` from the parts of its days with readings (day
+ * order, shared/analysis/day-parts.ts); null without one.
+ */
+export function inboxVehicle(
+  v: { carrierId: string; vehicleId: string; zone: string },
+  parts: readonly DayPart[],
+  params: AnalysisParams,
+  days: readonly LocalDay[],
+): InboxVehicle | null {
+  if (parts.length === 0) return null;
+  const vehicle = {
+    carrierId: v.carrierId,
+    vehicleId: v.vehicleId,
+    vehicleNumber: parts[0]!.vehicleNumber,
+    zone: v.zone,
+    analysis: joinDayParts(v.vehicleId, parts, params),
+  };
+  return {
+    events: inboxEvents([vehicle]),
+    scorecard: scorecard({ ...vehicle, daysWithData: parts.length }, days),
+  };
+}
