@@ -231,30 +231,26 @@ const harness: HarnessApi = {
     v5.version(5).stores(SCHEMA_V5);
     await v5.open();
     await v5.table('inboxCache').put({ carrierId: 'c1', query: 'q', vehicleId: 'v1', stamp: 's', result: null });
-    await v5
-      .table('coverage')
-      .put({
-        carrierId: 'c1',
-        vehicleId: 'v1',
-        day: '2026-11-02',
-        state: 'complete',
-        points: 3,
-        bytes: 90,
-        fetchedAt: 1,
-      });
-    await v5
-      .table('marks')
-      .put({
-        carrierId: 'c1',
-        key: 'v1|gap|5',
-        vehicleId: 'v1',
-        kind: 'gap',
-        startMs: 5,
-        endMs: 9,
-        state: 'coached',
-        note: 'kept',
-        reviewedAt: 7,
-      });
+    await v5.table('coverage').put({
+      carrierId: 'c1',
+      vehicleId: 'v1',
+      day: '2026-11-02',
+      state: 'complete',
+      points: 3,
+      bytes: 90,
+      fetchedAt: 1,
+    });
+    await v5.table('marks').put({
+      carrierId: 'c1',
+      key: 'v1|gap|5',
+      vehicleId: 'v1',
+      kind: 'gap',
+      startMs: 5,
+      endMs: 9,
+      state: 'coached',
+      note: 'kept',
+      reviewedAt: 7,
+    });
     v5.close();
     const db = new RouteLensDb(dbName);
     await db.open();
