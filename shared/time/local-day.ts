@@ -150,7 +150,8 @@ export function createOffsetLookup(zone: string): (ms: number) => number {
 }
 
 const lookups = new Map<string, (ms: number) => number>();
-function offsetLookup(zone: string): (ms: number) => number {
+/** The zone's one shared lookup: what it learnt of the zone's hours serves every later caller. */
+export function offsetLookup(zone: string): (ms: number) => number {
   let f = lookups.get(zone);
   if (!f) {
     f = createOffsetLookup(zone);
@@ -182,8 +183,24 @@ export function lastLocalDay(nowMs: number, zone: string): LocalDay {
  * first, one that never happens is found by bisecting the transition.
  */
 export function localDayStartMs(day: LocalDay, zone: string): number {
+  if (isUtcZone(zone)) return dayStartMs(day);
+  // Four to a few dozen Intl calls each, and a range of days asks for each day (and its next) again and again.
+  const key = `${zone}|${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = computeLocalDayStartMs(day, zone);
+    if (dayStarts.size >= KEPT_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+/** Day starts remembered, over every zone: years of days, well under a megabyte. */
+const KEPT_DAY_STARTS = 5_000;
+const dayStarts = new Map<string, number>();
+
+function computeLocalDayStartMs(day: LocalDay, zone: string): number {
   const wall = dayStartMs(day);
-  if (isUtcZone(zone)) return wall;
   const offset = (ms: number) => exactOffsetMs(zone, ms);
   const before = offset(wall - DAY_MS);
   const after = offset(wall + DAY_MS);

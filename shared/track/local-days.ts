@@ -1,4 +1,4 @@
-import { createOffsetLookup, localDayInterval, type Interval, type LocalDay } from '../time/local-day.ts';
+import { localDayInterval, offsetLookup, type Interval, type LocalDay } from '../time/local-day.ts';
 import { addDays, dayOfMs } from '../util/day.ts';
 import { summarizeDay, type DaySummary, type SummaryParams } from './summary.ts';
 import type { DayChunk } from './types.ts';
@@ -87,7 +87,7 @@ function joinPieces(day: LocalDay, pieces: readonly Piece[]): DayChunk {
  * reading are absent.
  */
 export function localDayChunks(chunks: readonly DayChunk[], zone: string, interval?: Interval): DayChunk[] {
-  const offsetOf = createOffsetLookup(zone);
+  const offsetOf = offsetLookup(zone);
   const out: DayChunk[] = [];
   let day: LocalDay | null = null;
   let bounds: Interval = { startMs: Number.NaN, endMs: Number.NaN };

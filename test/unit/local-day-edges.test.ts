@@ -89,6 +89,18 @@ describe('Intl is asked once per zone and UTC hour, never for UTC', () => {
     expect(lookup(Z('2026-03-08T08:00:00Z')) / 60_000).toBe(-300);
   });
 
+  it('a day start asked again is answered without Intl, and still right', () => {
+    // Chicago is on CST (-6:00) at the start of 2026-03-08: it springs forward at 08:00Z that day.
+    expect(localDayInterval('2026-03-08', 'America/Chicago')).toEqual({
+      startMs: Z('2026-03-08T06:00:00Z'),
+      endMs: Z('2026-03-09T05:00:00Z'),
+    });
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    expect(localDayStartMs('2026-03-08', 'America/Chicago')).toBe(Z('2026-03-08T06:00:00Z'));
+    expect(localDayStartMs('2026-03-09', 'America/Chicago')).toBe(Z('2026-03-09T05:00:00Z'));
+    expect(spy).not.toHaveBeenCalled();
+  });
+
   it('every hour looked up is remembered: going back to an earlier hour asks Intl nothing, transitions included', () => {
     // A fleet's events jump between hours; St. Johns' November transition hour (04:00Z..05:00Z) is among them.
     const lookup = createOffsetLookup('America/St_Johns');
