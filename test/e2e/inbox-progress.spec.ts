@@ -15,7 +15,7 @@ const DAYS = 14;
 /** Before the prepared month (PREPARED_DAYS, 31, in renderer/src/features/inbox/inbox-query.ts). */
 const FROM = addDays(TODAY, -45);
 
-test('the first open of a large range counts the trucks done of every chosen carrier’s trucks', async ({
+test('the first open of a large range counts the trucks done of every chosen carrier’s trucks, and keeps every day: a reload analyses none', async ({
   page,
   shell,
 }) => {
@@ -55,4 +55,12 @@ test('the first open of a large range counts the trucks done of every chosen car
   await expect(inbox).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(inbox).toHaveAttribute('data-analysed', String(2 * TRUCKS));
   await expect(loading).toHaveCount(0);
+
+  // Every day's part was kept (written in batches while the analysis went on): a reload analyses nothing.
+  const events = await inbox.getAttribute('data-events');
+  await page.reload();
+  await expect(inbox).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(inbox).toHaveAttribute('data-reused', String(2 * TRUCKS));
+  await expect(inbox).toHaveAttribute('data-analysed', '0');
+  await expect(inbox).toHaveAttribute('data-events', events!);
 });

@@ -112,6 +112,11 @@ export async function readInboxDays(
   return out;
 }
 
+/** Stores rows analysed afresh (a batch written while the analysis goes on; writeInboxDays does the query's bookkeeping). */
+export async function putInboxDays(db: RouteLensDb, rows: readonly InboxDayRow[]): Promise<void> {
+  await db.inboxDays.bulkPut(rows);
+}
+
 /**
  * Stores the rows analysed afresh, forgets the query's rows of days no longer stored, marks the query used
  * now and forgets the carrier's queries beyond the KEPT_QUERIES most recently used. One transaction.

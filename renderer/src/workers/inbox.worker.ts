@@ -16,7 +16,14 @@ import { localDayChunks } from '../../../shared/track/local-days.ts';
 import { byDay, type UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { getDb } from '../store/db.ts';
-import { dayStamps, inboxQueryKey, readInboxDays, writeInboxDays, type InboxDayRow } from '../store/inbox-cache.ts';
+import {
+  dayStamps,
+  inboxQueryKey,
+  putInboxDays,
+  readInboxDays,
+  writeInboxDays,
+  type InboxDayRow,
+} from '../store/inbox-cache.ts';
 import { serveWorker } from './rpc.ts';
 
 /**
@@ -75,6 +82,8 @@ let running: Promise<unknown> = Promise.resolve();
 let progress: InboxProgress = { done: 0, total: 0 };
 /** Vehicles whose days are read at once (see runCarrier). */
 const IN_FLIGHT = 8;
+/** Fresh day rows written in one go while the analysis goes on (about a month of 8 trucks). */
+const WRITE_BATCH = 250;
 
 /** Names this build's analysis in the inbox's stored results (a new build analyses again). */
 const BUILD = typeof __ROUTELENS_BUILD__ === 'string' ? __ROUTELENS_BUILD__ : 'unbuilt';
@@ -144,13 +153,13 @@ async function analyseDays(
 
 async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
   const { carrier: c, days, stamps, vehicleIds, query, kept } = plan;
-  // A truck's day whose stored UTC days are as they were when its row was written is read from the row;
-  // the others are analysed from the readings. At most IN_FLIGHT trucks are read at once: reading every
-  // truck at once let read days pile up while the analysis (the slower part) caught up: millions of points
-  // held for a large carrier, and a heap and garbage collection to match. Results keep the order of
-  // `vehicleIds`; a newer request stops.
+  // A truck's day whose stored UTC days are as they were when its row was written is read from the row, the
+  // others are analysed from the readings. At most IN_FLIGHT trucks are read at once: reading every truck at
+  // once let read days pile up while the analysis caught up (millions of points held for a large carrier).
+  // Results keep the order of `vehicleIds`; a newer request stops.
   const perVehicle = new Array<InboxVehicle | null>(vehicleIds.length).fill(null);
   const fresh: InboxDayRow[] = [];
+  const writing: Promise<void>[] = [];
   let analysed = 0;
   let next = 0;
   const lane = async () => {
@@ -167,6 +176,8 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
           const packed = part && packDayPart(part);
           fresh.push({ carrierId: c.carrierId, query, vehicleId, day, stamp: own.get(day)!, part: packed });
         }
+        // Written while the next trucks are analysed, not all at the end: IndexedDB commits off this thread.
+        if (fresh.length >= WRITE_BATCH) writing.push(putKeptOrWarn(fresh.splice(0)));
         analysed++;
       }
       for (const [day, row] of rows ?? []) {
@@ -183,6 +194,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
   const gone: [string, LocalDay][] = [];
   for (const [vehicleId, rows] of kept)
     for (const day of rows.keys()) if (!stamps.get(vehicleId)?.has(day)) gone.push([vehicleId, day]);
+  await Promise.all(writing);
   await writeKeptOrWarn(c.carrierId, query, fresh, gone);
 
   const events: InboxEvent[] = [];
@@ -207,6 +219,15 @@ async function readKeptOrNone(
   } catch (err) {
     console.warn(`Inbox: stored results unreadable, analysing every truck (${errorText(err)})`);
     return new Map();
+  }
+}
+
+/** A batch of fresh rows; as writeKeptOrWarn, a failure costs only the next open's time. */
+async function putKeptOrWarn(rows: InboxDayRow[]) {
+  try {
+    await putInboxDays(getDb(), rows);
+  } catch (err) {
+    console.warn(`Inbox: results not kept for next time (${errorText(err)})`);
   }
 }
 
