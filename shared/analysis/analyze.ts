@@ -52,18 +52,24 @@ function findStopRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams
   const { t } = flat;
   const minMs = p.minStopSeconds * 1000;
   const runs: [number, number][] = [];
-  let start = -1;
-  const close = (end: number) => {
+  forEachStoppedRun(states, (start, end) => {
     if (t[end]! - t[start]! >= minMs) runs.push([start, end]);
-    start = -1;
-  };
+  });
+  return runs;
+}
+
+/** Calls `run(first, last)` (reading indices) for every maximal run of stopped intervals, in order. */
+export function forEachStoppedRun(states: Uint8Array, run: (first: number, last: number) => void): void {
+  let start = -1;
   for (let i = 0; i < states.length; i++) {
     if (states[i] === Interval.STOPPED) {
       if (start < 0) start = i;
-    } else if (start >= 0) close(i);
+    } else if (start >= 0) {
+      run(start, i);
+      start = -1;
+    }
   }
-  if (start >= 0) close(states.length);
-  return runs;
+  if (start >= 0) run(start, states.length);
 }
 
 function toStop(flat: AnalysisTrack, a: number, b: number): Stop {

@@ -1,7 +1,7 @@
 import { gapReasonBetween, gapRule, Interval, intervalBetween } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import type { DayChunk } from '../track/types.ts';
-import { byTimeThenKind, gapsOf, intervalStates, speedingOf, totalsOf } from './analyze.ts';
+import { byTimeThenKind, forEachStoppedRun, gapsOf, intervalStates, speedingOf, totalsOf } from './analyze.ts';
 import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
 import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
 
@@ -90,17 +90,9 @@ function runOf(flat: AnalysisTrack, from: number, to: number): StoppedRun {
 function keptRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): StoppedRun[] {
   const runs: StoppedRun[] = [];
   const last = flat.length - 1;
-  let start = -1;
-  const close = (end: number) => {
+  forEachStoppedRun(states, (start, end) => {
     if (start === 0 || end === last || isLongStop(flat.t[start]!, flat.t[end]!, p)) runs.push(runOf(flat, start, end));
-    start = -1;
-  };
-  for (let i = 0; i < states.length; i++) {
-    if (states[i] === Interval.STOPPED) {
-      if (start < 0) start = i;
-    } else if (start >= 0) close(i);
-  }
-  if (start >= 0) close(states.length);
+  });
   return runs;
 }
 
@@ -125,17 +117,9 @@ export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
 }
 
 /** A stopped run placed in the range: days are indices into the parts. */
-interface RangeRun {
+interface RangeRun extends StoppedRun {
   startDay: number;
-  from: number;
   endDay: number;
-  to: number;
-  startMs: number;
-  endMs: number;
-  lat: number;
-  lng: number;
-  place: string;
-  point: number;
 }
 
 /** The gap event of the interval across midnight from `a` (day `k`) to `b`, as gapsOf writes one. */
