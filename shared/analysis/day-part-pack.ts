@@ -40,7 +40,29 @@ export function packDayPart(part: DayPart): PackedDayPart {
   return { n, s };
 }
 
-/** The part `packDayPart` packed; `vehicleId` is the row's (events carry it). */
+/**
+ * Whether `x` has the shape packDayPart gives, counts and codes included: a row read back from IndexedDB is
+ * not trusted blindly (a damaged one is analysed again rather than shown as nonsense).
+ */
+export function isPackedDayPart(x: unknown): x is PackedDayPart {
+  if (typeof x !== 'object' || x === null) return false;
+  const { n, s } = x as Partial<PackedDayPart>;
+  if (!(n instanceof Float64Array) || !Array.isArray(s) || n.length < HEADER) return false;
+  const kept = n[1]!;
+  const events = n[4]!;
+  const runs = n[5]!;
+  if (![kept, events, runs].every((c) => Number.isInteger(c) && c >= 0)) return false;
+  const edges = kept > 0 ? 2 : 0;
+  if (n.length !== HEADER + edges * EDGE + events * EVENT + runs * RUN) return false;
+  if (s.length !== 1 + edges + events + runs || !s.every((t) => typeof t === 'string')) return false;
+  for (let i = 0, o = HEADER + edges * EDGE; i < events; i++, o += EVENT) {
+    const kind = KINDS[n[o]!];
+    if (kind === undefined || (kind === 'gap' && REASONS[n[o + 5]!] === undefined)) return false;
+  }
+  return true;
+}
+
+/** The part `packDayPart` packed (check it with isPackedDayPart first); `vehicleId` is the row's (events carry it). */
 export function unpackDayPart(vehicleId: string, { n, s }: PackedDayPart): DayPart {
   const [outliers, kept, movingSeconds, distanceMiles, eventCount, runCount] = n.subarray(0, HEADER);
   let o = HEADER;

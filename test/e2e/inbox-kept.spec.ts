@@ -3,6 +3,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, test, type WebShell } from './fixtures.ts';
 import { startJob, openDownloads, TODAY } from './harness/app.ts';
 import { inboxRows } from './inbox-rows.ts';
+import { inHarness as h, openHarness } from './harness/serve.ts';
 
 /**
  * The inbox keeps each truck's day parts (issue #14's open time). After a download the last month is
@@ -40,7 +41,7 @@ const loaded = async (page: Page) => {
   };
 };
 
-test('a range never opened is answered from the prepared days; opened again it reuses them, and analyses again only a truck whose day was fetched again', async ({
+test('a range never opened is answered from the prepared days; opened again it reuses them, and analyses again only a truck whose kept rows are damaged or whose day was fetched again', async ({
   page,
   shell,
 }) => {
@@ -59,6 +60,15 @@ test('a range never opened is answered from the prepared days; opened again it r
   await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-state', 'ready');
   const again = await loaded(page);
   expect(again).toEqual({ analysed: '0', reused: '2', rows: first.rows });
+
+  // A damaged kept row is not shown as nonsense: that truck's days are analysed again, the list unchanged.
+  const store = await page.context().newPage();
+  await openHarness(store, shell.origin);
+  expect(await h(store, (x, v) => x.damageInboxDays(v), vehicleIds[1]!)).toBeGreaterThan(0);
+  await store.close();
+  await page.reload();
+  await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-state', 'ready');
+  expect(await loaded(page)).toEqual({ analysed: '1', reused: '1', rows: first.rows });
 
   // Today is partial, so downloading the first truck's week again fetches today again in place (the same
   // number of days stored). The inbox, still open in another tab of the same store, notices.

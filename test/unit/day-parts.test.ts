@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { dayPart, joinDayParts } from '../../shared/analysis/day-parts.ts';
-import { packDayPart, unpackDayPart } from '../../shared/analysis/day-part-pack.ts';
+import { isPackedDayPart, packDayPart, unpackDayPart } from '../../shared/analysis/day-part-pack.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import { localDayInterval } from '../../shared/time/local-day.ts';
@@ -189,5 +189,41 @@ describe('a day part as stored (packDayPart / unpackDayPart)', () => {
     const part = dayPart(c, P);
     expect(part.first).toBeNull();
     expect(unpackDayPart(c.vehicleId, packDayPart(part))).toEqual(part);
+  });
+});
+
+describe('a stored part read back (isPackedDayPart)', () => {
+  const c = traceChunks(loadTrace('dg100-ontario', '2026-11-20')).find(
+    (k) => dayPart(k, SHORT_STOPS).events.length >= 2,
+  )!;
+  const good = packDayPart(dayPart(c, SHORT_STOPS));
+  const withNumber = (i: number, value: number) => {
+    const n = good.n.slice();
+    n[i] = value;
+    return { n, s: good.s };
+  };
+  const firstEvent = 6 + 2 * 6;
+
+  it('takes what packDayPart wrote', () => {
+    expect(isPackedDayPart(good)).toBe(true);
+    expect(isPackedDayPart(packDayPart({ ...dayPart(c, P), first: null, last: null, kept: 0 }))).toBe(true);
+  });
+
+  it('refuses a damaged row: truncated, texts missing, counts or codes that are not what was written', () => {
+    for (const bad of [
+      null,
+      'part',
+      { n: good.n, s: 'texts' },
+      { n: Array.from(good.n), s: good.s },
+      { n: good.n.subarray(0, good.n.length - 1), s: good.s },
+      { n: good.n, s: good.s.slice(1) },
+      { n: good.n, s: [...good.s.slice(1), 7] },
+      withNumber(4, good.n[4]! + 1),
+      withNumber(5, 1.5),
+      withNumber(1, -1),
+      withNumber(firstEvent, 3),
+      withNumber(firstEvent, 0.5),
+    ])
+      expect(isPackedDayPart(bad), JSON.stringify(bad)?.slice(0, 60)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { dayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
-import { packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
+import { isPackedDayPart, packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
@@ -168,8 +168,14 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
       const vehicleId = vehicleIds[k]!;
       const own = stamps.get(vehicleId)!;
       const rows = kept.get(vehicleId);
-      const stale = days.filter((d) => own.has(d) && rows?.get(d)?.stamp !== own.get(d));
       const parts = new Map<LocalDay, DayPart | null>();
+      for (const [day, row] of rows ?? []) {
+        if (own.get(day) !== row.stamp) continue;
+        if (row.part === null) parts.set(day, null);
+        else if (isPackedDayPart(row.part)) parts.set(day, unpackDayPart(vehicleId, row.part));
+      }
+      // Days stored since their row was written, or whose row is damaged.
+      const stale = days.filter((d) => own.has(d) && !parts.has(d));
       if (stale.length > 0) {
         for (const [day, part] of await analyseDays(plan, vehicleId, stale, params)) {
           parts.set(day, part);
@@ -177,12 +183,8 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
           fresh.push({ carrierId: c.carrierId, query, vehicleId, day, stamp: own.get(day)!, part: packed });
         }
         // Written while the next trucks are analysed, not all at the end: IndexedDB commits off this thread.
-        if (fresh.length >= WRITE_BATCH) writing.push(putKeptOrWarn(fresh.splice(0)));
+        if (fresh.length >= WRITE_BATCH) writing.push(keepOrWarn(putInboxDays(getDb(), fresh.splice(0))));
         analysed++;
-      }
-      for (const [day, row] of rows ?? []) {
-        if (!parts.has(day) && own.get(day) === row.stamp)
-          parts.set(day, row.part && unpackDayPart(vehicleId, row.part));
       }
       const inRange = days.filter((d) => own.has(d)).flatMap((d) => parts.get(d) ?? []);
       perVehicle[k] = inboxVehicle({ ...c, vehicleId }, inRange, params, days);
@@ -195,7 +197,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
   for (const [vehicleId, rows] of kept)
     for (const day of rows.keys()) if (!stamps.get(vehicleId)?.has(day)) gone.push([vehicleId, day]);
   await Promise.all(writing);
-  await writeKeptOrWarn(c.carrierId, query, fresh, gone);
+  await keepOrWarn(writeInboxDays(getDb(), c.carrierId, query, fresh, gone, Date.now()));
 
   const events: InboxEvent[] = [];
   const scorecards: Scorecard[] = [];
@@ -222,19 +224,10 @@ async function readKeptOrNone(
   }
 }
 
-/** A batch of fresh rows; as writeKeptOrWarn, a failure costs only the next open's time. */
-async function putKeptOrWarn(rows: InboxDayRow[]) {
+/** A full disk must not cost the inbox its answer: the results are shown, only not kept for next time. */
+async function keepOrWarn(write: Promise<void>): Promise<void> {
   try {
-    await putInboxDays(getDb(), rows);
-  } catch (err) {
-    console.warn(`Inbox: results not kept for next time (${errorText(err)})`);
-  }
-}
-
-/** A full disk must not cost the inbox its answer: the results are shown, only not kept. */
-async function writeKeptOrWarn(carrierId: string, query: string, fresh: InboxDayRow[], gone: [string, LocalDay][]) {
-  try {
-    await writeInboxDays(getDb(), carrierId, query, fresh, gone, Date.now());
+    await write;
   } catch (err) {
     console.warn(`Inbox: results not kept for next time (${errorText(err)})`);
   }

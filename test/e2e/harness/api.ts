@@ -130,6 +130,8 @@ export interface HarnessApi {
     carrierId: string,
     vehicleId: string,
   ): Promise<{ days: number; records: number; ms: number }>;
+  /** Damages every kept inbox day part of `vehicleId` in the app's database (a torn write); how many. */
+  damageInboxDays(vehicleId: string): Promise<number>;
   /** Bench: forgets every kept inbox result, so the next inbox open analyses every truck. */
   benchForgetInbox(): Promise<void>;
   /**

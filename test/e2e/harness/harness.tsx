@@ -341,6 +341,13 @@ const harness: HarnessApi = {
     const ms = performance.now() - t0;
     return { days: chunks.length, records: total, ms };
   },
+  async damageInboxDays(vehicleId) {
+    const db = getDb();
+    const rows = (await db.inboxDays.toArray()).filter((r) => r.vehicleId === vehicleId && r.part !== null);
+    // Cut short, as a write torn by a crash would leave it: the counts no longer match what follows.
+    await db.inboxDays.bulkPut(rows.map((r) => ({ ...r, part: { n: r.part!.n.subarray(0, 8), s: r.part!.s } })));
+    return rows.length;
+  },
   async benchForgetInbox() {
     const db = getDb();
     await db.transaction('rw', [db.inboxDays, db.inboxQueries], async () => {
