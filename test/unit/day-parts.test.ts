@@ -1,44 +1,21 @@
 /**
  * A range's analysis joined from its days' parts (shared/analysis/day-parts.ts) against analyzeTrack over
  * the whole range: constructed tracks whose midnight-crossing stop and gap are known by construction, random
- * tracks with outliers, missing days and one-reading days in zones whose days are not UTC days, and the real
- * recordings of ../shared/realdata.
+ * tracks with outliers, missing days and one-reading days in zones whose days are not UTC days (the real
+ * recordings: test/integration/day-parts-realdata.test.ts); the stored form of a part.
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
-import { dayPart, joinDayParts } from '../../shared/analysis/day-parts.ts';
+import { dayPart } from '../../shared/analysis/day-parts.ts';
 import { isPackedDayPart, packDayPart, unpackDayPart } from '../../shared/analysis/day-part-pack.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
-import { localDayInterval } from '../../shared/time/local-day.ts';
-import { localDayChunks } from '../../shared/track/local-days.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
-import { loadTrace, traceChunks } from '../support/realdata.ts';
+import { expectJoinedEqualsWhole, partsOf } from '../support/day-parts.ts';
 import { generateRandomTrack, generateTrack, rng, toDayChunks, type Leg } from '../support/tracks.ts';
 
 const P: AnalysisParams = DEFAULT_ANALYSIS_PARAMS;
 const SHORT_STOPS: AnalysisParams = { ...P, minStopSeconds: 120, longStopSeconds: 1800, gapSeconds: 600 };
-
-/** Each local day's part computed as the inbox computes it: from that day's readings alone. */
-function partsOf(utc: readonly DayChunk[], zone: string, p: AnalysisParams) {
-  const local = localDayChunks(utc, zone);
-  const parts = local.map((c) => {
-    const [alone] = localDayChunks(utc, zone, localDayInterval(c.day, zone));
-    return dayPart(alone!, p);
-  });
-  return { local, parts };
-}
-
-function expectJoinedEqualsWhole(utc: readonly DayChunk[], zone: string, p: AnalysisParams) {
-  const { local, parts } = partsOf(utc, zone, p);
-  const whole = analyzeTrack(local, p);
-  const joined = joinDayParts(local[0]!.vehicleId, parts, p);
-  expect(joined.events).toEqual(whole.events);
-  expect(joined.totals.outliers).toBe(whole.totals.outliers);
-  expect(joined.totals.movingSeconds).toBeCloseTo(whole.totals.movingSeconds, 6);
-  expect(joined.totals.distanceMiles).toBeCloseTo(whole.totals.distanceMiles, 9);
-  return { whole, joined, local };
-}
 
 const FRIDAY_2PM = Date.UTC(2026, 2, 6, 14);
 
@@ -147,28 +124,11 @@ describe('joinDayParts equals analyzeTrack over the range', () => {
     const { joined } = expectJoinedEqualsWhole(chunks, 'UTC', SHORT_STOPS);
     expect(joined.totals.outliers).toBeGreaterThanOrEqual(middle.length);
   });
-
-  for (const [trace, zone] of [
-    ['dg100-ontario', 'America/Toronto'],
-    ['iblue747-leipzig', 'Europe/Berlin'],
-  ] as const) {
-    it(`the real recording ${trace}, in UTC and in ${zone}`, () => {
-      const utc = traceChunks(loadTrace(trace, '2026-11-20'));
-      for (const z of ['UTC', zone]) {
-        expectJoinedEqualsWhole(utc, z, P);
-        expectJoinedEqualsWhole(utc, z, SHORT_STOPS);
-      }
-    });
-  }
 });
 
 describe('a day part as stored (packDayPart / unpackDayPart)', () => {
-  it('comes back equal, field for field: real and random days, with gaps, speeding, runs and outliers', () => {
-    const days = [
-      ...traceChunks(loadTrace('dg100-ontario', '2026-11-20')),
-      ...traceChunks(loadTrace('iblue747-leipzig', '2026-11-20')),
-      ...roughTrack(5),
-    ];
+  it('comes back equal, field for field: days with gaps, speeding, runs and outliers', () => {
+    const days = [...roughTrack(5), ...roughTrack(6)];
     let kinds = new Set<string>();
     let runs = 0;
     for (const c of days) {
@@ -193,9 +153,7 @@ describe('a day part as stored (packDayPart / unpackDayPart)', () => {
 });
 
 describe('a stored part read back (isPackedDayPart)', () => {
-  const c = traceChunks(loadTrace('dg100-ontario', '2026-11-20')).find(
-    (k) => dayPart(k, SHORT_STOPS).events.length >= 2,
-  )!;
+  const c = roughTrack(4).find((k) => dayPart(k, SHORT_STOPS).events.length >= 2)!;
   const good = packDayPart(dayPart(c, SHORT_STOPS));
   const withNumber = (i: number, value: number) => {
     const n = good.n.slice();
