@@ -153,26 +153,32 @@ describe('a day part as stored (packDayPart / unpackDayPart)', () => {
 });
 
 describe('a stored part read back (isPackedDayPart)', () => {
-  const c = roughTrack(4).find((k) => dayPart(k, SHORT_STOPS).events.length >= 2)!;
-  const good = packDayPart(dayPart(c, SHORT_STOPS));
-  const withNumber = (i: number, value: number) => {
-    const n = good.n.slice();
-    n[i] = value;
-    return { n, s: good.s };
+  /** Built inside each test, not while the file is collected: a fault in packing then fails the tests. */
+  const stored = () => {
+    const c = roughTrack(4).find((k) => dayPart(k, SHORT_STOPS).events.length >= 2)!;
+    return { c, good: packDayPart(dayPart(c, SHORT_STOPS)) };
   };
   const firstEvent = 6 + 2 * 6;
 
   it('takes what packDayPart wrote', () => {
+    const { c, good } = stored();
     expect(isPackedDayPart(good)).toBe(true);
     expect(isPackedDayPart(packDayPart({ ...dayPart(c, P), first: null, last: null, kept: 0 }))).toBe(true);
   });
 
   it('refuses a damaged row: truncated, texts missing, counts or codes that are not what was written', () => {
+    const { good } = stored();
+    const withNumber = (i: number, value: number) => {
+      const n = good.n.slice();
+      n[i] = value;
+      return { n, s: good.s };
+    };
     for (const bad of [
       null,
       'part',
       { n: good.n, s: 'texts' },
       { n: Array.from(good.n), s: good.s },
+      { n: good.n.subarray(0, 5), s: good.s },
       { n: good.n.subarray(0, good.n.length - 1), s: good.s },
       { n: good.n, s: good.s.slice(1) },
       { n: good.n, s: [...good.s.slice(1), 7] },
