@@ -47,13 +47,22 @@ export function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
 export const milesAt = (flat: AnalysisTrack, i: number): number =>
   haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
 
-/** [first reading, last reading] of every run of stopped intervals lasting at least minStopSeconds, flat indices. */
+/** A stopped run from `startMs` to `endMs` is a stop: it lasts at least minStopSeconds. */
+export function isStop(startMs: number, endMs: number, p: AnalysisParams): boolean {
+  return endMs - startMs >= p.minStopSeconds * 1000;
+}
+
+/** A stop of `durationSeconds` is a long-stop event. */
+export function isLongStop(durationSeconds: number, p: AnalysisParams): boolean {
+  return durationSeconds >= p.longStopSeconds;
+}
+
+/** [first reading, last reading] of every run of stopped intervals that is a stop, flat indices. */
 function findStopRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): [number, number][] {
   const { t } = flat;
-  const minMs = p.minStopSeconds * 1000;
   const runs: [number, number][] = [];
   forEachStoppedRun(states, (start, end) => {
-    if (t[end]! - t[start]! >= minMs) runs.push([start, end]);
+    if (isStop(t[start]!, t[end]!, p)) runs.push([start, end]);
   });
   return runs;
 }
@@ -208,7 +217,7 @@ export function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule
 
 function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
   return stops
-    .filter((s) => s.durationSeconds >= p.longStopSeconds)
+    .filter((s) => isLongStop(s.durationSeconds, p))
     .map((s) => ({
       kind: 'long-stop',
       vehicleId: s.vehicleId,

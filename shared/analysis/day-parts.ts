@@ -1,7 +1,16 @@
-import { gapReasonBetween, gapRule, Interval, intervalBetween } from '../track/gaps.ts';
+import { gapReasonBetween, gapRule, Interval, intervalBetween, type GapRule } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import type { DayChunk } from '../track/types.ts';
-import { byTimeThenKind, forEachStoppedRun, gapsOf, intervalStates, speedingOf, totalsOf } from './analyze.ts';
+import {
+  byTimeThenKind,
+  forEachStoppedRun,
+  gapsOf,
+  intervalStates,
+  isLongStop,
+  isStop,
+  speedingOf,
+  totalsOf,
+} from './analyze.ts';
 import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
 import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
 
@@ -63,9 +72,9 @@ export interface JoinedAnalysis {
   totals: Pick<TrackTotals, 'movingSeconds' | 'distanceMiles' | 'outliers'>;
 }
 
-/** A stop long enough to be a long-stop event: the two comparisons analyze.ts makes (findStopRuns, longStopsOf). */
-function isLongStop(startMs: number, endMs: number, p: AnalysisParams): boolean {
-  return endMs - startMs >= p.minStopSeconds * 1000 && (endMs - startMs) / 1000 >= p.longStopSeconds;
+/** A stopped run long enough to be a long-stop event, by analyze.ts's two rules. */
+function isLongStopRun(startMs: number, endMs: number, p: AnalysisParams): boolean {
+  return isStop(startMs, endMs, p) && isLongStop((endMs - startMs) / 1000, p);
 }
 
 function edgeAt(flat: AnalysisTrack, i: number): EdgeReading {
@@ -91,7 +100,8 @@ function keptRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): S
   const runs: StoppedRun[] = [];
   const last = flat.length - 1;
   forEachStoppedRun(states, (start, end) => {
-    if (start === 0 || end === last || isLongStop(flat.t[start]!, flat.t[end]!, p)) runs.push(runOf(flat, start, end));
+    if (start === 0 || end === last || isLongStopRun(flat.t[start]!, flat.t[end]!, p))
+      runs.push(runOf(flat, start, end));
   });
   return runs;
 }
@@ -123,14 +133,14 @@ interface RangeRun extends StoppedRun {
 }
 
 /** The gap event of the interval across midnight from `a` (day `k`) to `b`, as gapsOf writes one. */
-function midnightGap(vehicleId: string, a: EdgeReading, b: EdgeReading, k: number, p: AnalysisParams): SafetyEvent {
+function midnightGap(vehicleId: string, a: EdgeReading, b: EdgeReading, k: number, rule: GapRule): SafetyEvent {
   return {
     kind: 'gap',
     vehicleId,
     startMs: a.t,
     endMs: b.t,
     durationSeconds: (b.t - a.t) / 1000,
-    reason: gapReasonBetween(gapRule(p), a.t, a.status, a.lat, a.lng, b.t, b.lat, b.lng),
+    reason: gapReasonBetween(rule, a.t, a.status, a.lat, a.lng, b.t, b.lat, b.lng),
     miles: haversineMiles(a.lat, a.lng, b.lat, b.lng),
     lat: a.lat,
     lng: a.lng,
@@ -173,7 +183,7 @@ export function joinDayParts(vehicleId: string, parts: readonly DayPart[], p: An
       if (state === Interval.MOVING) {
         totals.movingSeconds += (b.t - a.t) / 1000;
         totals.distanceMiles += haversineMiles(a.lat, a.lng, b.lat, b.lng);
-      } else if (state === Interval.GAP) events.push(midnightGap(vehicleId, a, b, prev, p));
+      } else if (state === Interval.GAP) events.push(midnightGap(vehicleId, a, b, prev, rule));
       else {
         const { lat, lng, place, point } = a;
         runs.push({
@@ -197,7 +207,7 @@ export function joinDayParts(vehicleId: string, parts: readonly DayPart[], p: An
     prev = k;
   });
   for (const r of mergeTouching(runs)) {
-    if (!isLongStop(r.startMs, r.endMs, p)) continue;
+    if (!isLongStopRun(r.startMs, r.endMs, p)) continue;
     events.push({
       kind: 'long-stop',
       vehicleId,
