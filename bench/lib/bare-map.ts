@@ -31,19 +31,29 @@ window.bareMap = {
     map = new maplibregl.Map({ container: el, style, bounds, attributionControl: false, fadeDuration: 0, maxZoom: 18 });
     await new Promise((r) => map.once('idle', r));
   },
-  /** ms from handing the route to MapLibre to the map idle with it drawn. */
-  async draw(route) {
-    if (map.getSource('route')) {
-      map.removeLayer('route');
-      map.removeSource('route');
-      // Idle fires only after a render: ask for one, so an empty map settles before the clock starts.
+  /**
+   * ms from handing the route to MapLibre to the map idle with it drawn. With \`fit\` the map first
+   * settles at \`from\` (untimed), then the route is added and the camera jumps to \`fit\` as the review's
+   * FitBounds does (padding 48, max zoom 15, no animation): the same work as choosing a selection whose
+   * route is elsewhere. Without it the route is added to the map where it is.
+   */
+  async draw(route, from, fit) {
+    const settle = async () => {
       const settled = new Promise((r) => map.once('idle', r));
       map.triggerRepaint();
       await settled;
+    };
+    if (map.getSource('route')) {
+      map.removeLayer('route');
+      map.removeSource('route');
     }
+    if (from) map.fitBounds(from, { padding: 48, maxZoom: 15, animate: false });
+    // Idle fires only after a render: ask for one, so the map settles before the clock starts.
+    await settle();
     const t0 = performance.now();
     map.addSource('route', { type: 'geojson', data: route });
     map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });
+    if (fit) map.fitBounds(fit, { padding: 48, maxZoom: 15, animate: false });
     await new Promise((r) => map.once('idle', r));
     return performance.now() - t0;
   },

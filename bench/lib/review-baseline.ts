@@ -30,24 +30,39 @@ export function routeOf(
   return routeGeoJSON(chunks, { speedingThresholdMph: 70, ...DEFAULT_GAP_PARAMS });
 }
 
-/** ms for the bare page to draw `route` over the basemap in a map of the review's size, `runs` times. */
+type Box = [[number, number], [number, number]];
+
+const boxOf = (route: RouteGeoJSON): Box => {
+  const [w, s, e, n] = route.bounds ?? [-125, 24, -66, 50];
+  return [
+    [w, s],
+    [e, n],
+  ];
+};
+
+/**
+ * ms for the bare page to draw `route` over the basemap in a map of the review's size, `runs` times.
+ * With `from` (the selection the review was showing before) each run starts at that view and jumps to the
+ * route's, as the review does; without it the map stays at the route's view and only the route is added.
+ */
 export async function bareDrawTimes(
   page: Page,
   origin: string,
   size: { width: number; height: number },
   route: RouteGeoJSON,
   runs: number,
+  from?: RouteGeoJSON,
 ): Promise<number[]> {
   await openBareMap(page, origin);
-  const [w, s, e, n] = route.bounds ?? [-125, 24, -66, 50];
-  await page.evaluate(`window.bareMap.open(${size.width}, ${size.height}, [[${w}, ${s}], [${e}, ${n}]])`);
+  const fit = boxOf(route);
+  await page.evaluate(`window.bareMap.open(${size.width}, ${size.height}, ${JSON.stringify(fit)})`);
   const handle = await page.evaluateHandle((text: string) => JSON.parse(text) as unknown, JSON.stringify(route.route));
+  const call = from
+    ? `return window.bareMap.draw(r, ${JSON.stringify(boxOf(from))}, ${JSON.stringify(fit)})`
+    : 'return window.bareMap.draw(r)';
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const drawn = handle.evaluate(
-      (r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r),
-      'return window.bareMap.draw(r)',
-    );
+    const drawn = handle.evaluate((r, src) => (new Function('r', src) as (r: unknown) => Promise<number>)(r), call);
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error('the bare MapLibre page did not draw in 120 s')), 120_000).unref(),
     );
