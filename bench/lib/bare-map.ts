@@ -32,8 +32,8 @@ window.bareMap = {
     await new Promise((r) => map.once('idle', r));
   },
   /**
-   * ms from handing the route to MapLibre to the map idle with it drawn. With \`fit\` the map first
-   * settles at \`from\` (untimed), then the route is added and the camera jumps to \`fit\` as the review's
+   * ms from handing the route to MapLibre to the map idle with it drawn. With \`from\` and \`fit\` the map
+   * first settles at \`from\` (untimed), then the route is added and the camera jumps to \`fit\` as the review's
    * FitBounds does (padding 48, max zoom 15, no animation): the same work as choosing a selection whose
    * route is elsewhere. Without it the route is added to the map where it is.
    */
