@@ -1,18 +1,19 @@
 /**
  * CSV and GPX writing speed for 1,000,000 breadcrumbs, streamed to a temp file
- * through a Node write stream (with backpressure), plus peak memory while
+ * through the CLI's output file (a write stream with backpressure, whose
+ * written pieces go back to the writer's pool), plus peak memory while
  * writing. Target: under 3 s per format. Run: `npx tsx bench/exports.ts`
  * (or `npm run bench exports`, which adds --expose-gc for a cleaner baseline).
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvBytes, csvLines } from '../shared/export/csv.ts';
 import { gpxBytes, gpxPieces } from '../shared/export/gpx.ts';
 import type { DayChunk } from '../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks } from '../test/support/tracks.ts';
-import { WRITE_BUFFER } from '../electron/node/cli/output-file.ts';
+import { openOutputFile } from '../electron/node/cli/output-file.ts';
+import type { PiecePool } from '../shared/export/bytes.ts';
 import { report } from './lib/figures.ts';
 import { gpsbabelRuns, writeOnce } from './lib/write-baselines.ts';
 
@@ -44,7 +45,8 @@ interface Figures {
   peakHeap: number;
 }
 
-async function streamToFile(file: string, pieces: Iterable<string | Uint8Array>): Promise<Figures> {
+/** Writes the writer's pieces as `routelens export` does: the CLI's output file, whose pool the writer's buffers come back to. */
+async function streamToFile(file: string, make: (pool: PiecePool) => Iterable<string | Uint8Array>): Promise<Figures> {
   gc?.();
   gc?.();
   const base = process.memoryUsage();
@@ -57,14 +59,8 @@ async function streamToFile(file: string, pieces: Iterable<string | Uint8Array>)
   };
   const start = performance.now();
   const cpu = process.cpuUsage();
-  // Buffered like the CLI's output file (electron/node/cli/output-file.ts).
-  const out = createWriteStream(file, { highWaterMark: WRITE_BUFFER });
-  for (const piece of pieces) {
-    if (!out.write(piece)) await once(out, 'drain');
-    sample();
-  }
-  out.end();
-  await once(out, 'finish');
+  const out = openOutputFile(file);
+  await out.commit(sampled(make(out.pool), sample));
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
@@ -78,6 +74,13 @@ async function streamToFile(file: string, pieces: Iterable<string | Uint8Array>)
     peakRss,
     peakHeap,
   };
+}
+
+function* sampled<T>(pieces: Iterable<T>, sample: () => void): Generator<T> {
+  for (const piece of pieces) {
+    yield piece;
+    sample();
+  }
 }
 
 /** CPU seconds to build the strings without writing them. */
@@ -112,9 +115,9 @@ const meta = {
 const REPEAT = 3;
 try {
   // Each writer as the CLI streams it to a file, and its text pieces (what the baseline's one string is built from).
-  const formats: [string, () => Iterable<string | Uint8Array>, () => Iterable<string>][] = [
-    ['CSV', () => csvBytes(chunks), () => csvLines(chunks)],
-    ['GPX', () => gpxBytes({ chunks, meta }), () => gpxPieces({ chunks, meta })],
+  const formats: [string, (pool?: PiecePool) => Iterable<string | Uint8Array>, () => Iterable<string>][] = [
+    ['CSV', (pool) => csvBytes(chunks, pool ? { pool } : {}), () => csvLines(chunks)],
+    ['GPX', (pool) => gpxBytes({ chunks, meta, ...(pool ? { pool } : {}) }), () => gpxPieces({ chunks, meta })],
   ];
   for (const [name, make, makeText] of formats) {
     const genSeconds = generateOnly(make());
@@ -126,7 +129,7 @@ try {
     const whole = [...makeText()].join('');
     for (let i = 0; i < REPEAT; i++) {
       rmSync(file, { force: true });
-      f = await streamToFile(file, make());
+      f = await streamToFile(file, make);
       writer.push(f.seconds);
       rmSync(file, { force: true });
       prebuilt.push(await writeOnce(file, whole));

@@ -41,15 +41,66 @@ export const BYTE_PIECE_SIZE = 512 * 1024;
 /** Room past pieceSize: a row's worst-case reservation fits, so the buffer grows only for an unusually long text. */
 const HEADROOM = 16 * 1024;
 
-/** A growing output buffer handed out in pieces: each piece is a new buffer, never written to again. */
+/**
+ * Piece buffers handed back once written, so a long export reuses a few
+ * instead of allocating one per piece: each fresh buffer is memory outside
+ * the JS heap, and a few hundred of them make V8 run a full collection over
+ * everything the export holds (the chunks) to free them. A pool takes back
+ * only buffers it handed out, so nothing else (a zip, a caller's bytes) is
+ * ever reused by mistake.
+ */
+export class PiecePool {
+  private readonly free: ArrayBuffer[] = [];
+  private freeBytes = 0;
+  private readonly own = new WeakSet<ArrayBuffer>();
+  /**
+   * `keepBytes`: how much written memory waits for reuse. The default holds
+   * what a write stream with a few MiB of buffer hands back at once, in pieces
+   * of any size, so a steady export allocates nothing.
+   */
+  constructor(private readonly keepBytes = 4 * 1024 * 1024) {}
+  /** A buffer of at least `size` bytes: a written one when one is that big, else a new one. */
+  alloc(size: number): Uint8Array {
+    const at = this.free.findIndex((b) => b.byteLength >= size);
+    if (at >= 0) {
+      const buffer = this.free.splice(at, 1)[0]!;
+      this.freeBytes -= buffer.byteLength;
+      return new Uint8Array(buffer);
+    }
+    const buf = new Uint8Array(size);
+    this.own.add(buf.buffer as ArrayBuffer);
+    return buf;
+  }
+  /** Hands back a piece its reader is done with (written to disk); the bytes are overwritten later. Other buffers are ignored. */
+  release(piece: Uint8Array): void {
+    const buffer = piece.buffer as ArrayBuffer;
+    if (!this.own.has(buffer) || this.free.includes(buffer)) return;
+    if (this.freeBytes + buffer.byteLength > this.keepBytes) return;
+    this.free.push(buffer);
+    this.freeBytes += buffer.byteLength;
+  }
+}
+
+/**
+ * A growing output buffer handed out in pieces: each piece is a buffer of its
+ * own that the builder never writes to again, unless the reader hands it back
+ * to the builder's pool.
+ */
 export class ByteBuilder {
   buf: Uint8Array;
   /** The same bytes as `buf`, for word-wide writes (words.ts). */
   view: DataView;
   pos = 0;
-  constructor(readonly pieceSize: number) {
-    this.buf = new Uint8Array(pieceSize + HEADROOM);
+  constructor(
+    readonly pieceSize: number,
+    private readonly pool?: PiecePool,
+  ) {
+    this.buf = this.fresh();
     this.view = new DataView(this.buf.buffer);
+  }
+  private fresh(): Uint8Array {
+    const size = this.pieceSize + HEADROOM;
+    return this.pool ? this.pool.alloc(size) : new Uint8Array(size);
   }
   /** Makes sure `n` more bytes fit (the buffer grows past pieceSize only for one huge field). */
   room(n: number): Uint8Array {
@@ -68,7 +119,7 @@ export class ByteBuilder {
   /** The bytes written so far, as a piece of their own; the builder starts a fresh buffer. */
   take(): Uint8Array {
     const piece = this.buf.subarray(0, this.pos);
-    this.buf = new Uint8Array(this.pieceSize + HEADROOM);
+    this.buf = this.fresh();
     this.view = new DataView(this.buf.buffer);
     this.pos = 0;
     return piece;

@@ -8,6 +8,7 @@ import {
   ByteBuilder,
   NUMBER_ROOM,
   piecesAsText,
+  type PiecePool,
   putBytes,
   putText,
   TIME_ROOM,
@@ -63,6 +64,8 @@ export interface CsvOptions {
   maxPlausibleMph?: number;
   /** IANA zone: adds the local_time column (CSV_COLUMNS_LOCAL). Absent: the UTC-only columns, as before zones existed. */
   zone?: string;
+  /** csvBytes takes its piece buffers from here, so a reader that hands written pieces back makes the export reuse them. */
+  pool?: PiecePool;
 }
 
 /** A row's room besides its text cells: four numbers, a time, status and outlier cells, commas, word slack. */
@@ -75,7 +78,7 @@ const ROW_ROOM = 4 * NUMBER_ROOM + TIME_ROOM + 64 + WORD_SLACK;
  * (bytes.ts, words.ts): the same text csvLines gives, without a string per field.
  */
 export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<Uint8Array> {
-  const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE);
+  const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE, options.pool);
   const iso = createIsoWords();
   const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
   const statusCells = MOTION_BY_CODE.map((s) => wordRun(`,${csvTextCell(s)},`));

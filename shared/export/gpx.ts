@@ -4,7 +4,16 @@ import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
-import { BYTE_PIECE_SIZE, ByteBuilder, NUMBER_ROOM, piecesAsText, putBytes, TIME_ROOM, utf8 } from './bytes.ts';
+import {
+  BYTE_PIECE_SIZE,
+  ByteBuilder,
+  NUMBER_ROOM,
+  piecesAsText,
+  type PiecePool,
+  putBytes,
+  TIME_ROOM,
+  utf8,
+} from './bytes.ts';
 import { createIsoWords, putNumberAt, putNumberWords, putRun, WORD_SLACK, wordRun } from './words.ts';
 import { createIsoFormatter, orderChunks, PIECE_SIZE } from './format.ts';
 import { header, measure, trackOpen } from './gpx-header.ts';
@@ -79,6 +88,8 @@ export interface GpxInput extends Partial<GapParams> {
   tracks?: 'day' | GpxTrackSplitter;
   /** Approximate piece size: UTF-16 code units of gpxPieces' text (default 64 K), bytes of gpxBytes (default BYTE_PIECE_SIZE). */
   pieceSize?: number;
+  /** gpxBytes takes its piece buffers from here (see CsvOptions.pool). */
+  pool?: PiecePool;
 }
 
 export { GPX_NS, GPX_RL_NS, GPX_UNKNOWN, GPXTPX_NS } from './gpx-header.ts';
@@ -118,7 +129,7 @@ const POINT_ROOM = 3 * NUMBER_ROOM + TIME_ROOM + 320 + WORD_SLACK;
 
 /** The GPX as UTF-8 pieces of about `pieceSize` bytes, written byte by byte (bytes.ts). */
 export function* gpxBytes(input: GpxInput): Generator<Uint8Array> {
-  const out = new ByteBuilder(input.pieceSize ?? BYTE_PIECE_SIZE);
+  const out = new ByteBuilder(input.pieceSize ?? BYTE_PIECE_SIZE, input.pool);
   const split = input.tracks === undefined || input.tracks === 'day' ? tracksByDay(input.meta.dayZone) : input.tracks;
   const tracks = [...split(orderChunks(input.chunks))];
   putString(out, header(input.meta, measure(tracks), createIsoFormatter()));

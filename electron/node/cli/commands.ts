@@ -204,7 +204,7 @@ async function downloadAndWrite(
         rows: recordsOf(d.chunks),
         outliers: countOutliers(d.chunks, params.maxPlausibleMph),
       }
-    : exportOutput(format, d.chunks, params, meta, true);
+    : exportOutput(format, d.chunks, params, meta, { pool: output.pool });
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
   const counts: ExportSummary = {

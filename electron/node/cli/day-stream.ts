@@ -24,7 +24,7 @@ export interface DayStream {
 
 export function dayStream(format: 'csv' | 'gpx', params: AnalysisParams, output: OutputFile): DayStream {
   if (format === 'csv') {
-    const options = { header: false, maxPlausibleMph: params.maxPlausibleMph, pieceSize: DAY_PIECE };
+    const options = { header: false, maxPlausibleMph: params.maxPlausibleMph, pieceSize: DAY_PIECE, pool: output.pool };
     return {
       start: () => output.write(csvHeader),
       async day(chunk) {

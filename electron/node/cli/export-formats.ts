@@ -1,5 +1,6 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { PiecePool } from '../../../shared/export/bytes.ts';
 import { csvBytes, csvLines } from '../../../shared/export/csv.ts';
 import { eventsCsv } from '../../../shared/export/events-csv.ts';
 import { orderChunks } from '../../../shared/export/format.ts';
@@ -33,7 +34,7 @@ export function parseExportFormat(args: ParsedArgs): ExportFormat {
 }
 
 export interface ExportOutput {
-  /** Text, or for csv and gpx asked `asBytes` UTF-8 (the writers' own form: no decoding on the way to a file). */
+  /** Text, or for csv and gpx asked `asBytes` UTF-8 (the writers' own form: no decoding on the way to a file), in buffers from its pool if it has one. */
   pieces: Iterable<string | Uint8Array>;
   /** Data rows the file holds: breadcrumbs, trips or events. */
   rows: number;
@@ -51,15 +52,20 @@ export function exportOutput(
   days: readonly DayChunk[],
   params: AnalysisParams,
   meta: ExportMeta,
-  asBytes = false,
+  asBytes: false | { pool?: PiecePool } = false,
 ): ExportOutput {
   const chunks = orderChunks(days);
   if (format === 'csv' || format === 'gpx') {
     // Every reading is written; only the outlier count is wanted from the analysis, so it is counted alone.
     const readings = chunks.reduce((n, c) => n + c.length, 0);
     const outliers = countOutliers(chunks, params.maxPlausibleMph);
-    const csv = { maxPlausibleMph: params.maxPlausibleMph, ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}) };
-    const gpx = { chunks, meta, ...gapParamsOf(params) };
+    const pool = asBytes ? asBytes.pool : undefined;
+    const csv = {
+      maxPlausibleMph: params.maxPlausibleMph,
+      ...(meta.zone !== 'UTC' ? { zone: meta.zone } : {}),
+      ...(pool ? { pool } : {}),
+    };
+    const gpx = { chunks, meta, ...gapParamsOf(params), ...(pool ? { pool } : {}) };
     const pieces =
       format === 'csv'
         ? asBytes

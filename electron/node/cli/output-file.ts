@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { closeSync, createWriteStream, openSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PiecePool } from '../../../shared/export/bytes.ts';
 import { UsageError } from './args.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface OutputFile {
   commit(pieces: Iterable<string | Uint8Array>): Promise<void>;
   /** Removes the temp file; never throws (the caller is already reporting why). */
   discard(): Promise<void>;
+  /** Where a writer's byte pieces come back once on disk, for the next pieces (csvBytes' and gpxBytes' `pool`). */
+  readonly pool: PiecePool;
 }
 
 /** Bytes a write stream holds before asking to wait. */
@@ -63,6 +66,10 @@ export function openOutputFile(file: string): OutputFile {
   // Opened at the first write, so pieces can be written while the download still runs.
   let stream: WriteStream | null = null;
   let failure: Error | null = null;
+  const pool = new PiecePool();
+  // Handed back only once the disk has it: the stream holds the piece until then.
+  const reuse = (piece: string | Uint8Array) =>
+    typeof piece === 'string' ? undefined : (err?: Error | null) => void (err ? undefined : pool.release(piece));
   const write = async (piece: string | Uint8Array): Promise<void> => {
     if (stream === null) {
       // A 1 MiB buffer lets the writers build the next pieces while the disk takes the last ones.
@@ -73,11 +80,12 @@ export function openOutputFile(file: string): OutputFile {
       });
     }
     if (failure) throw failure;
-    if (!stream.write(piece)) await once(stream, 'drain');
+    if (!stream.write(piece, reuse(piece))) await once(stream, 'drain');
   };
 
   return {
     tmp,
+    pool,
     write,
     async commit(pieces) {
       try {
