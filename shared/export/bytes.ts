@@ -130,9 +130,18 @@ export function utf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
 
-/** Pieces as text: a piece always ends at a row or element boundary, so no UTF-8 sequence is ever split. */
-export function* piecesAsText(pieces: Iterable<Uint8Array>): Generator<string> {
-  for (const p of pieces) yield decoder.decode(p);
+/**
+ * Pieces as text: a piece always ends at a row or element boundary, so no
+ * UTF-8 sequence is ever split. `makePieces` gets a pool each decoded piece
+ * goes back to (the text is a copy), so the writer fills one buffer over and over.
+ */
+export function* piecesAsText(makePieces: (pool: PiecePool) => Iterable<Uint8Array>): Generator<string> {
+  const pool = new PiecePool();
+  for (const p of makePieces(pool)) {
+    const text = decoder.decode(p);
+    pool.release(p);
+    yield text;
+  }
 }
 
 export function putBytes(buf: Uint8Array, pos: number, bytes: Uint8Array): number {

@@ -132,7 +132,7 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
 
 /** csvBytes as text pieces (for callers that post or join strings). */
 export function csvLines(chunks: Iterable<DayChunk>, options: CsvOptions = {}): Generator<string> {
-  return piecesAsText(csvBytes(chunks, { ...options, pieceSize: options.pieceSize ?? PIECE_SIZE }));
+  return piecesAsText((pool) => csvBytes(chunks, { ...options, pieceSize: options.pieceSize ?? PIECE_SIZE, pool }));
 }
 
 /**

@@ -253,5 +253,5 @@ function putCourse(buf: Uint8Array, view: DataView, pos: number, degrees: number
 
 /** gpxBytes as text pieces (for callers that post or join strings). */
 export function gpxPieces(input: GpxInput): Generator<string> {
-  return piecesAsText(gpxBytes({ ...input, pieceSize: input.pieceSize ?? PIECE_SIZE }));
+  return piecesAsText((pool) => gpxBytes({ ...input, pieceSize: input.pieceSize ?? PIECE_SIZE, pool }));
 }

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PiecePool } from '../../shared/export/bytes.ts';
-import { csvBytes } from '../../shared/export/csv.ts';
-import { gpxBytes } from '../../shared/export/gpx.ts';
+import { csvBytes, csvLines } from '../../shared/export/csv.ts';
+import { gpxBytes, gpxPieces } from '../../shared/export/gpx.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(7, 3));
@@ -88,6 +88,15 @@ describe('writers with a pool', () => {
     expect(pooled.bytes.equals(plain)).toBe(true);
     expect(pooled.pieces).toBeGreaterThan(20);
     expect(pooled.buffers).toBeLessThanOrEqual(2);
+  });
+
+  it('text pieces (decoded, then their buffer handed back) read as the bytes do', () => {
+    expect(Buffer.from([...csvLines(chunks, { pieceSize: 4096 })].join('')).equals(joined(csvBytes(chunks)))).toBe(
+      true,
+    );
+    const gpx = [...gpxPieces({ chunks, meta, pieceSize: 4096 })];
+    expect(gpx.length).toBeGreaterThan(20);
+    expect(Buffer.from(gpx.join('')).equals(joined(gpxBytes({ chunks, meta })))).toBe(true);
   });
 
   it('without pieces handed back, each piece keeps its own buffer (nothing is overwritten)', () => {
