@@ -229,7 +229,7 @@ describe('browser shell edges', () => {
     const OVER_LIMIT = `[${' '.repeat(63)}]`;
     const TOO_LARGE = {
       status: 413,
-      body: '{"ok":false,"error":{"kind":"bad-request","message":"The request is larger than 0.00006103515625 MB."}}',
+      body: '{"ok":false,"error":{"kind":"bad-request","message":"The request is larger than 64 bytes."}}',
     };
 
     it('takes a body whose declared Content-Length is exactly the limit', async () => {

@@ -4,12 +4,14 @@ import { formatBytes, readCappedBody } from '../../electron/node/api/read-capped
 
 describe('client small parts', () => {
   it('says a size cap as a person reads it', () => {
-    expect([32 * 1024 * 1024, 1024 * 1024, 1536 * 1024, 512 * 1024, 1000].map(formatBytes)).toEqual([
+    expect([32 * 1024 * 1024, 1024 * 1024, 1536 * 1024, 512 * 1024, 1536, 1000, 64].map(formatBytes)).toEqual([
       '32 MB',
       '1 MB',
-      '2 MB',
+      '1.5 MB',
       '512 KB',
-      '1 KB',
+      '1.5 KB',
+      '1000 bytes',
+      '64 bytes',
     ]);
   });
 

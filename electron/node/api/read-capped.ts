@@ -42,8 +42,10 @@ export function utf8Text(body: Uint8Array): string {
   return buf.toString('utf8', bom ? 3 : 0);
 }
 
-/** "32 MB", "1 MB", "512 KB": a cap as a person reads it. */
+/** "32 MB", "1.5 MB", "512 KB", "64 bytes": a cap as a person reads it, never rounded to a whole unit it is not. */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
-  return `${Math.round(n / 1024)} KB`;
+  const oneDecimal = (x: number) => String(Math.round(x * 10) / 10);
+  if (n >= 1024 * 1024) return `${oneDecimal(n / (1024 * 1024))} MB`;
+  if (n >= 1024) return `${oneDecimal(n / 1024)} KB`;
+  return `${n} bytes`;
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
 import type { Backend } from '../backend/backend.ts';
+import { formatBytes } from '../api/read-capped.ts';
 import { dispatch } from '../backend/dispatch.ts';
 import { serveRendererFile, type RendererFiles } from '../renderer-files/serve.ts';
 import {
@@ -117,7 +118,7 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
         res,
         413,
         'bad-request',
-        `The request is larger than ${limits.maxBodyBytes / (1024 * 1024)} MB.`,
+        `The request is larger than ${formatBytes(limits.maxBodyBytes)}.`,
       );
     }
     let args: unknown;
