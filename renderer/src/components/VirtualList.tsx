@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { rowsWindow } from './rows-window.ts';
 
 /**
  * A list that renders only the rows in view (plus a few either side): 50,000 inbox events scroll as
  * smoothly as 50. Rows have one fixed height, so the scroll position alone says which rows are shown,
- * with no measuring per row.
+ * with no measuring per row. A list taller than MAX_SCROLL_HEIGHT (about 275,000 rows of 58 px) scrolls
+ * through it proportionally (rowsWindow), so every row of any count can be reached.
  */
 export function VirtualList<T>({
   items,
@@ -41,8 +43,9 @@ export function VirtualList<T>({
     setScrollTop(0);
   }, [items]);
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);
+  const { contentHeight, offset } = rowsWindow(items.length, rowHeight, scrollTop, height);
+  const first = Math.max(0, Math.floor(offset / rowHeight) - overscan);
+  const last = Math.min(items.length, Math.ceil((offset + height) / rowHeight) + overscan);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++)
     rows.push(
@@ -50,7 +53,7 @@ export function VirtualList<T>({
         key={rowKey(items[i]!, i)}
         role="listitem"
         className="virtual-row"
-        style={{ position: 'absolute', top: i * rowHeight, height: rowHeight, left: 0, right: 0 }}
+        style={{ position: 'absolute', top: i * rowHeight - offset + scrollTop, height: rowHeight, left: 0, right: 0 }}
       >
         {renderRow(items[i]!, i)}
       </div>,
@@ -66,7 +69,7 @@ export function VirtualList<T>({
       aria-label={label}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div style={{ position: 'relative', height: items.length * rowHeight }}>{rows}</div>
+      <div style={{ position: 'relative', height: contentHeight }}>{rows}</div>
     </div>
   );
 }
