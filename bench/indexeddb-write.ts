@@ -40,9 +40,9 @@ try {
     batched.push((week.records * 1000) / week.ms);
     bare.push((b.records * 1000) / b.ms);
   }
-  const baselines = [
-    { name: 'bare bulkPut of the same rows from a plain page, one transaction a day', samples: bare, target: '>= 0.8' },
-  ];
+  const bareName = 'bare bulkPut of the same rows from a plain page, one transaction a day';
+  // The target is the download manager's way of writing; the one-day figure is printed beside it for reference.
+  const baselines = [{ name: bareName, samples: bare, target: '>= 0.8' }];
   // Seven days: what a poll brings when the store is the bottleneck (the backend's backpressure holds a week of unacknowledged days).
   report({
     bench: 'indexeddb-write',
@@ -57,7 +57,7 @@ try {
     name: 'ingest through the store worker, one day a transaction',
     unit: 'records/s',
     samples: perDay,
-    baselines,
+    baselines: [{ name: bareName, samples: bare }],
   });
 } finally {
   await browser.close();
