@@ -10,7 +10,8 @@
  * own measurement, `data-render-ms`) for one day and for six months, playback
  * frames per second at 600x over six months, and renderer JS heap.
  * REVIEW_PROFILE=file.cpuprofile also records a CPU profile of the playback
- * seconds and prints the functions with the most self time. REVIEW_TRACE=prefix
+ * seconds and prints the functions with the most self time; REVIEW_DAY_PROFILE=file
+ * does the same for five more day selections. REVIEW_TRACE=prefix
  * traces one more day and six-month selection with Chrome's tracer (all
  * threads) into prefix.day.json / prefix.6m.json (bench/trace-summary.ts reads
  * them). REVIEW_SHOTS=dir saves screenshots of the six months and a day.
@@ -59,6 +60,27 @@ function densify(records: readonly WireLocationRecord[]): WireLocationRecord[] {
     });
   }
   return out;
+}
+
+/** What printProfile reads of a CDP CPU profile. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions with the most self time in a CDP CPU profile. */
+function printProfile(profile: CpuProfile): void {
+  const self = new Map<string, number>();
+  const dt = profile.timeDeltas ?? [];
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, k) => {
+    const f = byId.get(id)?.callFrame;
+    const name = f ? `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}` : '?';
+    self.set(name, (self.get(name) ?? 0) + (dt[k] ?? 0) / 1000);
+  });
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
 async function attr(page: Page, testId: string, name: string): Promise<string | null> {
@@ -220,6 +242,21 @@ try {
       await browser.stopTracing();
     }
   }
+  const dayProfile = process.env['REVIEW_DAY_PROFILE'];
+  if (dayProfile) {
+    // Five more day selections under the CPU profiler (page main thread), printed like REVIEW_PROFILE's.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    for (let i = 0; i < 5; i++) await timeToDrawn(page, 'day');
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(dayProfile, JSON.stringify(profile));
+    console.log(`review: CPU profile of 5 day selections (each after a week or month one) in ${dayProfile}:`);
+    printProfile(profile);
+    // Playback and the heap figure below are of the six months.
+    await timeToDrawn(page, '6m');
+  }
   const points = Number(await page.getByTestId('total-points').getAttribute('data-value'));
   const shownKey = (await page.getByTestId('review-page').getAttribute('data-key')) ?? '';
   console.log(`review: measured selection ${shownKey.split(':').slice(1, 3).join(' to ')}`);
@@ -252,16 +289,7 @@ try {
   if (profileFile) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(profileFile, JSON.stringify(profile));
-    const self = new Map<string, number>();
-    const dt = profile.timeDeltas ?? [];
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    (profile.samples ?? []).forEach((id, k) => {
-      const f = byId.get(id)?.callFrame;
-      const name = f ? `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}` : '?';
-      self.set(name, (self.get(name) ?? 0) + (dt[k] ?? 0) / 1000);
-    });
-    for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
-      console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+    printProfile(profile);
   }
   // Following the vehicle moves the camera every frame: the whole map is redrawn each time, the heavier case.
   await page.getByTestId('pb-follow').check();
