@@ -212,13 +212,20 @@ try {
   const selected = { day: '', six: '' };
   const selection = async () =>
     ((await page.getByTestId('review-page').getAttribute('data-key')) ?? '').split(':').slice(1, 3) as [string, string];
+  // The map's size as each span shows it: a span of several days has its per-day table below the map, which then gives up height.
+  const mapSize = async () => {
+    const box = await page.getByTestId('review-map').boundingBox();
+    return { width: Math.round(box?.width ?? 800), height: Math.round(box?.height ?? 600) };
+  };
+  const sizes = { day: { width: 0, height: 0 }, six: { width: 0, height: 0 } };
   for (let i = 0; i < 5; i++) {
     day.push(await timeToDrawn(page, 'day'));
     selected.day = (await selection()).join(':');
+    sizes.day = await mapSize();
     six.push(await timeToDrawn(page, '6m'));
     selected.six = (await selection()).join(':');
+    sizes.six = await mapSize();
   }
-  const mapBox = await page.getByTestId('review-map').boundingBox();
   const traceFile = process.env['REVIEW_TRACE'];
   if (traceFile) {
     // One more of each span under Chrome's tracer (every thread: main, workers, GPU), summarised by scripts/trace-summary.ts.
@@ -336,20 +343,22 @@ try {
   console.log(
     `review: same with the camera following the vehicle: ${follow.fps.toFixed(1)} frames/s; played ${follow.trackMin.toFixed(0)} min of track`,
   );
-  // Baselines: a bare MapLibre page drawing the same route GeoJSON over the same basemap, same map size.
+  // Baselines: a bare MapLibre page drawing the same route GeoJSON over the same basemap, in a map of the size the span had.
   const bare = await context.newPage();
-  const size = { width: Math.round(mapBox?.width ?? 800), height: Math.round(mapBox?.height ?? 600) };
   const origin = new URL(url).origin;
   /** The bare page drawing a measured selection's route: moved there from the view before it, and added in place. */
-  const bareRuns = async (runs: Drawn[], [from, to]: string[]) => {
+  const bareRuns = async (runs: Drawn[], [from, to]: string[], size: { width: number; height: number }) => {
     const route = routeOf(dense, vehicleId, from!, to!);
     const [awayFrom, awayTo] = runs.at(-1)!.away!;
     const moved = await bareDrawTimes(bare, origin, size, route, 5, routeOf(dense, vehicleId, awayFrom, awayTo));
     const inPlace = await bareDrawTimes(bare, origin, size, route, 5);
     return { moved, inPlace };
   };
-  const bareDay = await bareRuns(day, selected.day.split(':'));
-  const bareSix = await bareRuns(six, selected.six.split(':'));
+  console.log(
+    `review: map size, one day ${sizes.day.width}×${sizes.day.height}, six months ${sizes.six.width}×${sizes.six.height} (the bare page takes each)`,
+  );
+  const bareDay = await bareRuns(day, selected.day.split(':'), sizes.day);
+  const bareSix = await bareRuns(six, selected.six.split(':'), sizes.six);
   await bare.close();
   // The targets are against the bare page doing the review's work: the camera leaves the last selection's view for the route's.
   const bareBaselines = (b: { moved: number[]; inPlace: number[] }, target: string, what: string) => [
