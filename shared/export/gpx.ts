@@ -4,16 +4,8 @@ import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import { MPS_PER_MPH, normalizeLng } from '../track/geo.ts';
 import { findOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
-import {
-  BYTE_PIECE_SIZE,
-  ByteBuilder,
-  NUMBER_ROOM,
-  piecesAsText,
-  type PiecePool,
-  putBytes,
-  TIME_ROOM,
-  utf8,
-} from './bytes.ts';
+import { BYTE_PIECE_SIZE, ByteBuilder, NUMBER_ROOM, piecesAsText, putBytes, TIME_ROOM, utf8 } from './bytes.ts';
+import type { PiecePool } from './bytes.ts';
 import { createIsoWords, putNumberAt, putNumberWords, putRun, WORD_SLACK, wordRun } from './words.ts';
 import { createIsoFormatter, orderChunks, PIECE_SIZE } from './format.ts';
 import { header, measure, trackOpen } from './gpx-header.ts';
