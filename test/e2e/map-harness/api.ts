@@ -51,4 +51,6 @@ export interface PixelCensus {
 export interface MapHarnessApi {
   render(scene: MapScene): Promise<SceneInfo>;
   census(colors: Record<string, string>): PixelCensus;
+  /** Mounts the app's VirtualList (58 px rows, "row i") over `count` rows in a 400 px tall box, `data-testid="harness-list"`. */
+  list(count: number): Promise<void>;
 }

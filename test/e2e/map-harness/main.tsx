@@ -2,10 +2,13 @@
  * Map harness: the real renderer map components (renderer/src/map) on a bare
  * page, for map-*.spec.ts, until the trip review screen hosts them. A scene
  * (track plan, threshold, basemap) is rendered on request; the census reads
- * the map's own pixels back.
+ * the map's own pixels back. It also mounts the app's virtual list on request
+ * (virtual-list.spec.ts), the one other component a spec drives on its own.
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { VirtualList } from '../../../renderer/src/components/VirtualList.tsx';
+import '../../../renderer/src/features/inbox/inbox.css';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Stop } from '../../../shared/analysis/types.ts';
 import { DEFAULT_GAP_PARAMS, type GapParams } from '../../../shared/track/gaps.ts';
@@ -120,7 +123,33 @@ function hexRgb(hex: string): [number, number, number] {
 }
 
 let sceneKey = 0;
+/** The inbox's row height (renderer/src/features/inbox/InboxEventList.tsx). */
+const LIST_ROW = 58;
+
+/** The app's virtual list, styled as the inbox styles it, in a fixed box over the map. */
+async function mountList(count: number): Promise<void> {
+  const box = document.createElement('div');
+  box.style.cssText = 'position:fixed;left:0;top:0;width:400px;height:400px;display:flex;background:#fff;z-index:10';
+  document.body.append(box);
+  const rows = Array.from({ length: count }, (_, i) => i);
+  await new Promise<void>((resolve) => {
+    createRoot(box).render(
+      <div style={{ flex: 1, display: 'flex' }} ref={() => resolve()}>
+        <VirtualList
+          items={rows}
+          rowHeight={LIST_ROW}
+          testId="harness-list"
+          label="Rows"
+          rowKey={(i) => String(i)}
+          renderRow={(i) => <span>row {i}</span>}
+        />
+      </div>,
+    );
+  });
+}
+
 const harness: MapHarnessApi = {
+  list: mountList,
   async render(scene) {
     const points = scene.plan
       ? generateTrack(scene.plan, {
