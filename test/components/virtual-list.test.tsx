@@ -1,24 +1,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_SCROLL_HEIGHT } from '../../renderer/src/components/rows-window.ts';
-import { VirtualList } from '../../renderer/src/components/VirtualList.tsx';
+import { NumberedList, NUMBERED_ROW } from '../support/numbered-list.tsx';
 
 afterEach(cleanup);
 
-const ROW = 58;
+const ROW = NUMBERED_ROW;
 
 function list(count: number) {
-  const items = Array.from({ length: count }, (_, i) => i);
-  render(
-    <VirtualList
-      items={items}
-      rowHeight={ROW}
-      testId="list"
-      label="Rows"
-      rowKey={(i) => String(i)}
-      renderRow={(i) => <span data-testid="row">row {i}</span>}
-    />,
-  );
+  render(<NumberedList count={count} testId="list" />);
   return screen.getByTestId('list');
 }
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { VirtualList } from '../../../renderer/src/components/VirtualList.tsx';
+import { NumberedList } from '../../support/numbered-list.tsx';
 import '../../../renderer/src/features/inbox/inbox.css';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Stop } from '../../../shared/analysis/types.ts';
@@ -123,26 +123,15 @@ function hexRgb(hex: string): [number, number, number] {
 }
 
 let sceneKey = 0;
-/** The inbox's row height (renderer/src/features/inbox/InboxEventList.tsx). */
-const LIST_ROW = 58;
-
 /** The app's virtual list, styled as the inbox styles it, in a fixed box over the map. */
 async function mountList(count: number): Promise<void> {
   const box = document.createElement('div');
   box.style.cssText = 'position:fixed;left:0;top:0;width:400px;height:400px;display:flex;background:#fff;z-index:10';
   document.body.append(box);
-  const rows = Array.from({ length: count }, (_, i) => i);
   await new Promise<void>((resolve) => {
     createRoot(box).render(
       <div style={{ flex: 1, display: 'flex' }} ref={() => resolve()}>
-        <VirtualList
-          items={rows}
-          rowHeight={LIST_ROW}
-          testId="harness-list"
-          label="Rows"
-          rowKey={(i) => String(i)}
-          renderRow={(i) => <span>row {i}</span>}
-        />
+        <NumberedList count={count} testId="harness-list" />
       </div>,
     );
   });
