@@ -81,6 +81,10 @@ export function openOutputFile(file: string): OutputFile {
     }
     if (failure) throw failure;
     if (!stream.write(piece, reuse(piece))) await once(stream, 'drain');
+    // A writer makes pieces synchronously: without a turn of the event loop the
+    // stream never hears that its last write finished, so it would start the
+    // next one only once its buffer filled, leaving the disk idle meanwhile.
+    else await new Promise((resolve) => setImmediate(resolve));
   };
 
   return {
