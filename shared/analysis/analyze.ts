@@ -1,6 +1,6 @@
-import { gapReasonAt, gapRule, Interval, intervalAt, type GapRule } from '../track/gaps.ts';
-import { haversineMiles } from '../track/geo.ts';
+import { gapReasonAt, gapRule, Interval, type GapRule } from '../track/gaps.ts';
 import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/summary.ts';
+import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, originalIndex, placeAt, type AnalysisTrack } from './flat-track.ts';
 import { resolveAnalysisParams } from './params.ts';
 import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
@@ -27,25 +27,18 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
   const flat = flattenTrack(chunks, params.maxPlausibleMph);
   const rule = gapRule(params);
   const states = intervalStates(flat, rule);
+  const miles = intervalMiles(flat, states);
   const stopRuns = findStopRuns(flat, states, params);
   const stops = stopRuns.map(([a, b]) => toStop(flat, a, b));
   const spans: [number, number][] = [];
-  const trips = findTrips(flat, states, params, stopRuns, spans);
-  const events = [...speedingOf(flat, params, rule), ...longStopsOf(stops, params), ...gapsOf(flat, states, rule)].sort(
-    byTimeThenKind,
-  );
-  return { params, trips, stops, events, totals: totalsOf(flat, states, spans) };
+  const trips = findTrips(flat, states, miles, params, stopRuns, spans);
+  const events = [
+    ...speedingOf(flat, params, rule),
+    ...longStopsOf(stops, params),
+    ...gapsOf(flat, states, miles, rule),
+  ].sort(byTimeThenKind);
+  return { params, trips, stops, events, totals: totalsOf(flat, states, miles, spans) };
 };
-
-/** states[i] is the Interval of reading i → i + 1 (length - 1 entries). */
-export function intervalStates(flat: AnalysisTrack, rule: GapRule): Uint8Array {
-  const states = new Uint8Array(Math.max(0, flat.length - 1));
-  for (let i = 0; i < states.length; i++) states[i] = intervalAt(flat, i, rule);
-  return states;
-}
-
-export const milesAt = (flat: AnalysisTrack, i: number): number =>
-  haversineMiles(flat.lat[i]!, flat.lng[i]!, flat.lat[i + 1]!, flat.lng[i + 1]!);
 
 /** A stopped run from `startMs` to `endMs` is a stop: it lasts at least minStopSeconds. */
 export function isStop(startMs: number, endMs: number, p: AnalysisParams): boolean {
@@ -65,20 +58,6 @@ function findStopRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams
     if (isStop(t[start]!, t[end]!, p)) runs.push([start, end]);
   });
   return runs;
-}
-
-/** Calls `run(first, last)` (reading indices) for every maximal run of stopped intervals, in order. */
-export function forEachStoppedRun(states: Uint8Array, run: (first: number, last: number) => void): void {
-  let start = -1;
-  for (let i = 0; i < states.length; i++) {
-    if (states[i] === Interval.STOPPED) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      run(start, i);
-      start = -1;
-    }
-  }
-  if (start >= 0) run(start, states.length);
 }
 
 function toStop(flat: AnalysisTrack, a: number, b: number): Stop {
@@ -101,6 +80,7 @@ function toStop(flat: AnalysisTrack, a: number, b: number): Stop {
 function findTrips(
   flat: AnalysisTrack,
   states: Uint8Array,
+  miles: Float64Array,
   p: AnalysisParams,
   stopRuns: readonly [number, number][],
   spans: [number, number][],
@@ -112,11 +92,11 @@ function findTrips(
     let s = a;
     for (let i = a; i < b; i++) {
       if (states[i] === Interval.GAP && t[i + 1]! - t[i]! >= tripGapMs) {
-        pushTrip(flat, states, p, s, i, trips, spans);
+        pushTrip(flat, states, miles, p, s, i, trips, spans);
         s = i + 1;
       }
     }
-    pushTrip(flat, states, p, s, b, trips, spans);
+    pushTrip(flat, states, miles, p, s, b, trips, spans);
   };
   let from = 0;
   for (const [a, b] of stopRuns) {
@@ -131,6 +111,7 @@ function findTrips(
 function pushTrip(
   flat: AnalysisTrack,
   states: Uint8Array,
+  distances: Float64Array,
   p: AnalysisParams,
   a: number,
   b: number,
@@ -151,9 +132,9 @@ function pushTrip(
   for (let i = first; i < end; i++) {
     const state = states[i];
     if (state === Interval.MOVING) {
-      miles += milesAt(flat, i);
+      miles += distances[i]!;
       movingMs += t[i + 1]! - t[i]!;
-    } else if (state === Interval.GAP) unaccounted += milesAt(flat, i);
+    } else if (state === Interval.GAP) unaccounted += distances[i]!;
     if (speed[i]! > maxSpeed) maxSpeed = speed[i]!;
   }
   if (miles + unaccounted < p.minTripMiles) return;
@@ -232,7 +213,7 @@ function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
 }
 
 /** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
-export function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): SafetyEvent[] {
+export function gapsOf(flat: AnalysisTrack, states: Uint8Array, miles: Float64Array, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   for (let i = 0; i < states.length; i++) {
     if (states[i] !== Interval.GAP) continue;
@@ -246,7 +227,7 @@ export function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): 
       endMs,
       durationSeconds: (endMs - startMs) / 1000,
       reason: gapReasonAt(flat, i, rule),
-      miles: milesAt(flat, i),
+      miles: miles[i]!,
       lat: flat.lat[i]!,
       lng: flat.lng[i]!,
       place: placeAt(flat, at),
@@ -257,7 +238,12 @@ export function gapsOf(flat: AnalysisTrack, states: Uint8Array, rule: GapRule): 
 }
 
 /** Totals over every interval; `spans` (time-ordered trip ranges) tell which moving intervals lie outside trips. */
-export function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonly [number, number][]): TrackTotals {
+export function totalsOf(
+  flat: AnalysisTrack,
+  states: Uint8Array,
+  miles: Float64Array,
+  spans: readonly [number, number][],
+): TrackTotals {
   const totals: TrackTotals = {
     movingSeconds: 0,
     stationarySeconds: 0,
@@ -272,13 +258,13 @@ export function totalsOf(flat: AnalysisTrack, states: Uint8Array, spans: readonl
     const seconds = (flat.t[i + 1]! - flat.t[i]!) / 1000;
     if (states[i] === Interval.MOVING) {
       totals.movingSeconds += seconds;
-      totals.distanceMiles += milesAt(flat, i);
+      totals.distanceMiles += miles[i]!;
       while (k < spans.length && spans[k]![1] <= i) k++;
       const span = spans[k];
       if (!(span && span[0] <= i)) totals.movingSecondsOutsideTrips += seconds;
     } else if (states[i] === Interval.GAP) {
       totals.offlineSeconds += seconds;
-      totals.unaccountedMiles += milesAt(flat, i);
+      totals.unaccountedMiles += miles[i]!;
     } else totals.stationarySeconds += seconds;
   }
   return totals;

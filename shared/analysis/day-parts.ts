@@ -1,16 +1,8 @@
 import { gapReasonBetween, gapRule, Interval, intervalBetween, type GapRule } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import type { DayChunk } from '../track/types.ts';
-import {
-  byTimeThenKind,
-  forEachStoppedRun,
-  gapsOf,
-  intervalStates,
-  isLongStop,
-  isStop,
-  speedingOf,
-  totalsOf,
-} from './analyze.ts';
+import { byTimeThenKind, gapsOf, isLongStop, isStop, speedingOf, totalsOf } from './analyze.ts';
+import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
 import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
 
@@ -111,7 +103,8 @@ export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
   const flat = flattenTrack([chunk], p.maxPlausibleMph);
   const rule = gapRule(p);
   const states = intervalStates(flat, rule);
-  const totals = totalsOf(flat, states, []);
+  const miles = intervalMiles(flat, states);
+  const totals = totalsOf(flat, states, miles, []);
   const n = flat.length;
   return {
     vehicleNumber: chunk.vehicleNumber,
@@ -119,7 +112,7 @@ export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
     kept: n,
     first: n > 0 ? edgeAt(flat, 0) : null,
     last: n > 0 ? edgeAt(flat, n - 1) : null,
-    events: [...speedingOf(flat, p, rule), ...gapsOf(flat, states, rule)],
+    events: [...speedingOf(flat, p, rule), ...gapsOf(flat, states, miles, rule)],
     runs: keptRuns(flat, states, p),
     movingSeconds: totals.movingSeconds,
     distanceMiles: totals.distanceMiles,

@@ -1,5 +1,5 @@
 import { MotionCode } from '../domain/status.ts';
-import { haversineMiles } from './geo.ts';
+import { haversineMiles, surelyWithinMiles } from './geo.ts';
 import type { DayChunk } from './types.ts';
 
 /**
@@ -63,8 +63,6 @@ export const JUMP_TOLERANCE_METERS = 50;
 const METERS_PER_MILE = 1609.344;
 const PARKED_RADIUS_MILES = PARKED_RADIUS_METERS / METERS_PER_MILE;
 const JUMP_TOLERANCE_MILES = JUMP_TOLERANCE_METERS / METERS_PER_MILE;
-/** Miles per degree of latitude on the sphere of geo.ts (an upper bound for a degree of longitude). */
-const MILES_PER_DEGREE = (3958.7613 * Math.PI) / 180;
 
 /** State of an interval; the codes match MotionCode (IN_MOTION, STATIONARY, OFFLINE) so a band can show them as statuses. */
 export const Interval = { MOVING: 0, STOPPED: 1, GAP: 2 } as const;
@@ -123,14 +121,14 @@ export function isMovingReading(status: number, speedMph: number, stopSpeedMph: 
 }
 
 /**
- * Whether B (dLat, dLng degrees from A, dtMs later) is farther than the
- * plausible speed allows. The sum of the degree differences in miles bounds
- * the great-circle distance from above, so the trig runs only for the rare
- * interval near the limit.
+ * Whether B (dtMs after A) is farther than the plausible speed allows. A
+ * trig-free upper bound of the distance (surelyWithinMiles) settles most
+ * intervals, so haversineMiles runs only for those near the limit; the
+ * answer is haversineMiles' either way.
  */
 export function isJump(rule: GapRule, dtMs: number, lat0: number, lng0: number, lat1: number, lng1: number): boolean {
   const reach = rule.maxMilesPerMs * Math.max(0, dtMs) + JUMP_TOLERANCE_MILES;
-  if ((Math.abs(lat1 - lat0) + Math.abs(lng1 - lng0)) * MILES_PER_DEGREE <= reach) return false;
+  if (surelyWithinMiles(lat0, lng0, lat1, lng1, reach)) return false;
   return haversineMiles(lat0, lng0, lat1, lng1) > reach;
 }
 

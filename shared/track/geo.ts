@@ -22,6 +22,35 @@ export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: n
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** Miles per degree of latitude on this sphere. */
+const MILES_PER_DEGREE = EARTH_RADIUS_MILES * RAD;
+/** Rounding room: the bound is widened by this fraction so an ulp of either formula never matters. */
+const BOUND_MARGIN = 1 + 1e-9;
+
+/**
+ * True only when the great-circle distance is at most `miles` (false: it may
+ * be more; compute it), without trigonometry, so a hot loop can skip
+ * haversineMiles for the hops that are clearly short. Why it is an upper
+ * bound: the straight line in (lat, lng) stays between the two latitudes,
+ * where cos(lat) is at most the cosine of the one nearer the equator (1 if
+ * the line crosses it), so that line is no longer on the sphere than
+ * R·√(Δφ² + c²·Δλ²); the great circle is no longer than the line; and
+ * cos x ≤ 1 − x²/2 + x⁴/24 for every x, and ≤ π/2 − x up to the pole
+ * (sin y ≤ y), which is the tighter one there. NaN anywhere gives false.
+ */
+export function surelyWithinMiles(lat0: number, lng0: number, lat1: number, lng1: number, miles: number): boolean {
+  // Off one hemisphere's valid band, c = 1 still bounds |cos| everywhere.
+  const oneSide = (lat0 >= 0 && lat1 >= 0) || (lat0 <= 0 && lat1 <= 0);
+  const x =
+    oneSide && Math.max(Math.abs(lat0), Math.abs(lat1)) <= 90 ? Math.min(Math.abs(lat0), Math.abs(lat1)) * RAD : 0;
+  const x2 = x * x;
+  const cosBound = Math.min(1, 1 - x2 / 2 + (x2 * x2) / 24, Math.PI / 2 - x);
+  const dLat = lat1 - lat0;
+  const dLng = (lng1 - lng0) * cosBound;
+  const bound = Math.sqrt(dLat * dLat + dLng * dLng) * MILES_PER_DEGREE * BOUND_MARGIN;
+  return bound <= miles;
+}
+
 /**
  * The point reached after travelling `miles` along the great circle leaving
  * (lat, lng) at `bearingDeg`: the inverse of haversineMiles, so generated tracks
