@@ -4,6 +4,8 @@
  * escapes, hostile paths, wrong or duplicated headers, lying framing, and
  * bodies no JSON parser likes. The same seed always gives the same requests.
  */
+import { rng } from './tracks.ts';
+
 export interface ShellTarget {
   host: string;
   origin: string;
@@ -14,18 +16,6 @@ export interface FuzzRequest {
   bytes: Buffer;
   /** The framing is sound, so the shell answers it completely before closing (the client waits for that answer). */
   framed: boolean;
-}
-
-/** mulberry32: small, fast and good enough to spread cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const METHODS = [
@@ -112,7 +102,7 @@ const SAFE_CHANNELS = [
 ];
 
 export function createMalformedRequests(seed: number, t: ShellTarget): () => FuzzRequest {
-  const r = seededRandom(seed);
+  const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const chance = (p: number) => r() < p;
   const int = (n: number) => Math.floor(r() * n);

@@ -8,18 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { haversineMiles, surelyWithinMiles } from '../../shared/track/geo.ts';
 import { gapRule, isJump, JUMP_TOLERANCE_METERS } from '../../shared/track/gaps.ts';
-
-/** A small seeded generator (mulberry32), so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../support/tracks.ts';
 
 type Hop = [number, number, number, number];
 
@@ -50,7 +39,7 @@ function hops(rnd: () => number, count: number): Hop[] {
 
 describe('surelyWithinMiles', () => {
   it('never says "within" when the great-circle distance is longer', () => {
-    const rnd = random(20261127);
+    const rnd = rng(20261127);
     let saidWithin = 0;
     for (const [a, b, c, d] of hops(rnd, 50_000)) {
       const miles = haversineMiles(a, b, c, d);
@@ -66,7 +55,7 @@ describe('surelyWithinMiles', () => {
   });
 
   it('settles the ordinary hops of a truck: up to a few miles, any heading, latitudes a truck drives at', () => {
-    const rnd = random(7);
+    const rnd = rng(7);
     for (let i = 0; i < 20_000; i++) {
       const lat = -70 + 140 * rnd();
       const lng = -180 + 360 * rnd();
@@ -88,7 +77,7 @@ describe('surelyWithinMiles', () => {
 
 describe('isJump', () => {
   it('is exactly "haversineMiles beyond the plausible reach", for hops on both sides of the limit', () => {
-    const rnd = random(99);
+    const rnd = rng(99);
     const rule = gapRule({ maxPlausibleMph: 110 });
     const toleranceMiles = JUMP_TOLERANCE_METERS / 1609.344;
     let jumps = 0;
