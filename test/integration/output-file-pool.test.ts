@@ -47,8 +47,8 @@ describe('output file and piece pool', () => {
     const file = path.join(dir, 'overlap.txt');
     const out = openOutputFile(file);
     const piece = 'x'.repeat(15) + '\n';
-    // Far below the stream's buffer, so nothing here ever waits for it to drain.
-    const limit = Math.floor(WRITE_BUFFER / piece.length / 2);
+    // Short of the stream's buffer, so nothing here ever waits for it to drain: every piece is a turn for the disk.
+    const limit = Math.floor(WRITE_BUFFER / piece.length) - 1;
     let made = 0;
     let onDiskWhileMaking = 0;
     function* pieces(): Generator<string> {
