@@ -172,7 +172,12 @@ function oneOf<T extends string>(name: string, v: unknown, allowed: readonly T[]
   return v as T;
 }
 
-const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+/**
+ * The ISO 8601 forms a server plausibly sends for "UTC" (spec 1): `T`, `t` or a space between date and
+ * time (a database's text form), optional seconds and fraction, and `Z`, `±HH:MM`, `±HHMM`, `±HH` or no
+ * zone at all (read as UTC, as the spec says every timestamp is).
+ */
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -238,7 +243,7 @@ function daysFromCivil(y: number, mo: number, d: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** ISO 8601 date-time with Z or an explicit offset → epoch ms, else null. */
+/** ISO 8601 date-time (ISO_RE's forms) → epoch ms, else null. */
 export function parseIsoUtc(value: string): number | null {
   const fast = parseCanonicalUtc(value);
   if (fast !== undefined) return fast;
@@ -253,10 +258,10 @@ export function parseIsoUtc(value: string): number | null {
   if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null;
   const zone = m[8] ?? 'Z';
   if (zone === 'Z' || zone === 'z') return base;
-  const zm = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  const zm = /^([+-])(\d{2})(?::?(\d{2}))?$/.exec(zone);
   if (!zm) return null;
   const offH = Number(zm[2]);
-  const offM = Number(zm[3]);
+  const offM = zm[3] === undefined ? 0 : Number(zm[3]);
   if (offH > 23 || offM > 59) return null;
   const sign = zm[1] === '-' ? -1 : 1;
   return base - sign * (offH * 60 + offM) * 60_000;
@@ -284,7 +289,10 @@ function timestamp(o: Obj, name: string): number {
 function timestampOf(name: string, value: unknown): number {
   const v = strOf(name, value);
   const t = parseIsoUtc(v);
-  if (t === null) fail(`${name} is not ISO 8601 UTC: ${show(v)}`);
+  if (t === null)
+    fail(
+      `${name} is not an ISO 8601 date-time (YYYY-MM-DD, T or a space, hh:mm[:ss[.fff]], then Z, ±hh[:mm] or nothing): ${show(v)}`,
+    );
   return t;
 }
 
@@ -301,25 +309,39 @@ function run<T>(raw: unknown, what: string, body: (o: Obj) => T, idField?: strin
   }
 }
 
-/** Spec 2.7, the checks; a module function rather than a closure per record (an export parses ~100k). */
+/** An optional number of a record: null, absent, unreadable or outside [lo, hi] is unknown (NaN), never zero. */
+function optionalNumberOf(value: unknown, lo: number, hi: number): number {
+  let n: number | undefined;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string')
+    n = plainDecimal(value) ?? (NUMERIC_RE.test(value.trim()) ? Number(value.trim()) : undefined);
+  return n !== undefined && n >= lo && n <= hi ? n : NaN;
+}
+
+/**
+ * Spec 2.7, the checks; a module function rather than a closure per record (an export parses ~100k).
+ * A reading is kept whenever its id, time and position can be read: speed, direction, status and
+ * place are optional (an OFFLINE reading may carry no speed), kept as unknown when missing or unreadable.
+ */
 function locationBody(o: Obj): Breadcrumb {
   const id = strOf('id', o.id, true);
   const t = timestampOf('timestamp', o.timestamp);
   const lat = inRange('lat', numOf('lat', o.lat), -90, 90);
   const lng = inRange('lng', numOf('lng', o.lng), -180, 180);
-  const speed = numOf('speed', o.speed);
-  if (speed < 0) fail('speed is negative');
-  const status = oneOf<MotionStatus>('status', present('status', o.status), MOTION_STATUSES);
-  let direction = inRange('direction', numOf('direction', o.direction), 0, 360);
-  if (direction === 360) direction = 0;
+  const speed = optionalNumberOf(o.speed, 0, Infinity);
+  const direction = optionalNumberOf(o.direction, 0, 360);
+  const status =
+    typeof o.status === 'string' && (MOTION_STATUSES as readonly string[]).includes(o.status)
+      ? (o.status as MotionStatus)
+      : null;
   return {
     id,
     t,
     lat,
     lng,
-    speed,
+    speed: Number.isFinite(speed) ? speed : NaN,
     status,
-    direction,
+    direction: direction === 360 ? 0 : direction,
     location: typeof o.calc_location === 'string' ? o.calc_location : '',
     vehicleNumber: typeof o.vehicle_number === 'string' ? o.vehicle_number : '',
     vin: typeof o.vin === 'string' ? o.vin : '',

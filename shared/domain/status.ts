@@ -18,11 +18,19 @@ export const MotionCode = {
   IN_MOTION: 0,
   STATIONARY: 1,
   OFFLINE: 2,
-} as const satisfies Record<MotionStatus, number>;
-export type MotionCode = (typeof MotionCode)[MotionStatus];
+  /** The record carried no status (or one the spec does not list): kept, and never taken for any of the three. */
+  UNKNOWN: 3,
+} as const satisfies Record<MotionStatus | 'UNKNOWN', number>;
+export type MotionCode = (typeof MotionCode)[MotionStatus | 'UNKNOWN'];
 
+/** The spec's statuses by code; MotionCode.UNKNOWN (and anything past it) has none. */
 export const MOTION_BY_CODE: readonly MotionStatus[] = ['IN_MOTION', 'STATIONARY', 'OFFLINE'];
 
-export function motionCode(status: MotionStatus): MotionCode {
-  return MotionCode[status];
+export function motionCode(status: MotionStatus | null): MotionCode {
+  return status === null ? MotionCode.UNKNOWN : MotionCode[status];
+}
+
+/** The status of a stored code, null for UNKNOWN (an empty cell in every export). */
+export function motionStatusOf(code: number): MotionStatus | null {
+  return MOTION_BY_CODE[code] ?? null;
 }

@@ -1,7 +1,8 @@
 import { localDayInterval, offsetLookup, type Interval, type LocalDay } from '../time/local-day.ts';
 import { addDays, dayOfMs } from '../util/day.ts';
 import { summarizeDay, type DaySummary, type SummaryParams } from './summary.ts';
-import type { DayChunk } from './types.ts';
+import type { DayChunk, ReadingIdentities } from './types.ts';
+import { identitiesRange, withIdentities } from './day-chunk.ts';
 import { lowerBound } from '../util/search.ts';
 import { allocColumns, copyColumns } from './columns.ts';
 
@@ -44,6 +45,7 @@ export function sliceChunk(chunk: DayChunk, interval: Interval): DayChunk {
     status: chunk.status.subarray(from, to),
     id: chunk.id.slice(from, to),
     location: chunk.location.slice(from, to),
+    ...withIdentities(identitiesRange(chunk.identityAt, from, to)),
   };
 }
 
@@ -69,14 +71,23 @@ function joinPieces(day: LocalDay, pieces: readonly Piece[]): DayChunk {
     location: [],
   };
   let at = 0;
+  // The pieces' UTC days may name the vehicle differently: each reading keeps its own where any differs.
+  const mixed = pieces.some(
+    (p) => p.chunk.identityAt || p.chunk.vehicleNumber !== out.vehicleNumber || p.chunk.vin !== out.vin,
+  );
+  const ids: ReadingIdentities = { vehicleNumber: [], vin: [] };
   for (const { chunk: c, from, to } of pieces) {
     copyColumns(out, at, c, from, to);
     for (let i = from; i < to; i++) {
       out.id.push(c.id[i] ?? '');
       out.location.push(c.location[i] ?? '');
+      if (!mixed) continue;
+      ids.vehicleNumber.push(c.identityAt?.vehicleNumber[i] ?? c.vehicleNumber);
+      ids.vin.push(c.identityAt?.vin[i] ?? c.vin);
     }
     at += to - from;
   }
+  if (mixed) out.identityAt = ids;
   return out;
 }
 

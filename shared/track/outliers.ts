@@ -31,7 +31,8 @@ export function findOutliers(chunk: DayChunk, maxPlausibleMph: number = DEFAULT_
     flags ??= new Uint8Array(n);
     flags[i] = 1;
   };
-  for (let i = 0; i < n; i++) if (!(speed[i]! <= maxPlausibleMph)) flag(i);
+  // An unknown speed (NaN) is no evidence of anything: only a reported speed above the maximum is.
+  for (let i = 0; i < n; i++) if (speed[i]! > maxPlausibleMph) flag(i);
   const rule = gapRule({ maxPlausibleMph });
   const jump = (a: number, b: number) => isJumpAt(chunk, rule, a, b);
   const nextKept = (i: number): number => {
@@ -95,5 +96,11 @@ export function withoutOutliers(chunk: DayChunk, maxPlausibleMph: number = DEFAU
     id: Array.from(idx, (i) => chunk.id[i] ?? ''),
     location: Array.from(idx, (i) => chunk.location[i] ?? ''),
   };
+  const ids = chunk.identityAt;
+  if (ids)
+    kept.identityAt = {
+      vehicleNumber: Array.from(idx, (i) => ids.vehicleNumber[i] ?? chunk.vehicleNumber),
+      vin: Array.from(idx, (i) => ids.vin[i] ?? chunk.vin),
+    };
   return { chunk: kept, origin: idx, flags, outliers: chunk.length - idx.length };
 }

@@ -10,10 +10,11 @@ export interface Breadcrumb {
   t: number;
   lat: number;
   lng: number;
-  /** mph */
+  /** mph; NaN when the record gave none (an OFFLINE reading may not): unknown, never zero. */
   speed: number;
-  status: MotionStatus;
-  /** degrees in [0, 360) */
+  /** null when the record gave none or one the spec does not list: unknown. */
+  status: MotionStatus | null;
+  /** degrees in [0, 360); NaN when the record gave none: unknown. */
   direction: number;
   location: string;
   vehicleNumber: string;
@@ -31,11 +32,11 @@ export interface TrackColumns {
   t: Float64Array;
   lat: Float64Array;
   lng: Float64Array;
-  /** mph */
+  /** mph; NaN = unknown (the record had none) */
   speed: Float64Array;
-  /** degrees in [0, 360) */
+  /** degrees in [0, 360); NaN = unknown */
   direction: Float64Array;
-  /** `MotionCode` values (shared/domain/status.ts) */
+  /** `MotionCode` values (shared/domain/status.ts); MotionCode.UNKNOWN where the record had none */
   status: Uint8Array;
 }
 
@@ -48,9 +49,21 @@ export interface TrackColumns {
 export interface DayChunk extends TrackColumns {
   vehicleId: string;
   day: UtcDay;
-  /** Vehicle number and VIN as the records carried them (first record wins). */
+  /**
+   * The vehicle's number and VIN: the roster's where the sync knew them, else the ones most readings
+   * of the day carried. A reading that carried others (or none, with no roster to fill them) has its
+   * own in `identityAt`.
+   */
   vehicleNumber: string;
   vin: string;
+  /** Only when some reading's identity differs from the chunk's: each reading's own number and VIN. */
+  identityAt?: ReadingIdentities;
   id: string[];
   location: string[];
+}
+
+/** Per-reading vehicle numbers and VINs, parallel to a chunk's columns. */
+export interface ReadingIdentities {
+  vehicleNumber: string[];
+  vin: string[];
 }

@@ -139,7 +139,16 @@ describe('routelens CLI', () => {
       env,
     );
     sim.setFaults({});
-    expect(r.code).toBe(0);
+    // Completed, but not whole: exit 3, one sentence, and every record left out listed beside the file.
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /Completed, but \d+ records could not be read \(.*\): they are listed in .*faults\.csv\.rejected\.csv/,
+    );
+    const listed = readFileSync(`${out}.rejected.csv`, 'utf8')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[2]);
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
       records: number;
       rejected: number;
@@ -151,6 +160,8 @@ describe('routelens CLI', () => {
       .filter((t) => !corrupted.has(t.id));
     expect(parseBreadcrumbCsv(readFileSync(out, 'utf8')).map((p) => p.id)).toEqual(expected.map((t) => t.id));
     expect(summary.rejected).toBe(corrupted.size);
+    expect(new Set(listed)).toEqual(corrupted);
+    expect(listed).toHaveLength(corrupted.size);
     expect(summary.retries).toBeGreaterThan(0);
   });
 

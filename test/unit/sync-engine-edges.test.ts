@@ -43,21 +43,52 @@ describe('sync engine edges', () => {
     expect(sink.emits.map((e) => [e.chunk.day, e.chunk.length, e.complete])).toEqual([[TODAY, 2, false]]);
   });
 
-  it('a single reading at 00:00:00.000 of the day past the run proves the server inclusive', async () => {
+  it('two readings of the day past the run, the first at 00:00:00.000, prove the server inclusive; one alone does not', async () => {
+    const learnt = async (past: string[]) => {
+      const src = scripted({
+        page: (d) =>
+          d === '2026-02-03'
+            ? { records: past.map((id, k) => at(d, k, id)), rejected: [] }
+            : { records: [at(d, 9, `${d}#a`)], rejected: [] },
+      });
+      const res = await syncVehicleHistory({
+        ...base,
+        client: src.source,
+        from: '2026-02-01',
+        to: '2026-02-02',
+        onDay: collect().onDay,
+      });
+      return res.endDateMode;
+    };
+    expect(await learnt(['midnight', 'one'])).toBe('inclusive');
+    expect(await learnt(['midnight'])).toBe('unknown');
+  });
+
+  it('a reading dated outside the asked range is dropped and reported, and teaches nothing', async () => {
+    const stray = at('2026-02-01', 3, 'stray');
+    stray.t = Date.parse('2099-01-01T00:00:00Z');
     const src = scripted({
-      page: (d) =>
-        d === '2026-02-03'
-          ? { records: [at(d, 0, 'midnight')], rejected: [] }
-          : { records: [at(d, 9, `${d}#a`)], rejected: [] },
+      page: (d) => ({ records: d === '2026-02-01' ? [at(d, 9, `${d}#a`), stray] : [at(d, 9, `${d}#a`)], rejected: [] }),
     });
+    const sink = collect();
     const res = await syncVehicleHistory({
       ...base,
       client: src.source,
       from: '2026-02-01',
       to: '2026-02-02',
-      onDay: collect().onDay,
+      onDay: sink.onDay,
     });
-    expect(res.endDateMode).toBe('inclusive');
+    expect(res.endDateMode).toBe('unknown');
+    expect(sink.emits.map((e) => e.chunk.length)).toEqual([1, 1]);
+    expect(sink.emits[0]!.rejected).toEqual([
+      expect.objectContaining({
+        id: 'stray',
+        reason: expect.stringMatching(
+          /^timestamp 2099-01-01T00:00:00.000Z is outside the requested days 2026-02-01 to 2026-02-03$/,
+        ),
+      }),
+    ]);
+    expect(res.rejected).toBe(1);
   });
 
   it('malformed records without an id are told apart by their text; one that also arrived intact is not lost', async () => {
@@ -94,7 +125,8 @@ describe('sync engine edges', () => {
             records: [at(d, 5, 'r1')],
             rejected: [bad('{"x":1}', 'readable-bad', Date.parse(`${d}T06:00:00Z`))],
           };
-        if (d === '2026-02-03') return { records: [at(d, 5, 'r3')], rejected: [bad('{"t":"??"}', 'foreign')] };
+        if (d === '2026-02-03')
+          return { records: [at(d, 5, 'r3'), at(d, 6, 'r3b')], rejected: [bad('{"t":"??"}', 'foreign')] };
         return { records: [], rejected: [] };
       },
     });
@@ -111,7 +143,7 @@ describe('sync engine edges', () => {
     const src = scripted({
       page: (d) =>
         d === TODAY
-          ? { records: [at(d, 5, 'today')], rejected: [bad('{"t":"??"}', 'todays')] }
+          ? { records: [at(d, 5, 'today'), at(d, 6, 'today-b')], rejected: [bad('{"t":"??"}', 'todays')] }
           : { records: [at(d, 5, `${d}#a`)], rejected: [] },
     });
     const sink = collect();

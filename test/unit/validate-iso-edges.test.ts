@@ -96,9 +96,9 @@ describe('parseIsoUtc: the canonical YYYY-MM-DDTHH:MM:SS[.f]Z form', () => {
     expect(parseIsoUtc('2026-03-14T09:30:15.:Z')).toBeNull();
   });
 
-  it('rejects fractional seconds without a zone', () => {
-    expect(parseIsoUtc('2026-03-14T09:30:15.123456789')).toBeNull();
-    expect(parseIsoUtc('2026-03-14T09:30:15.12345')).toBeNull();
+  it('reads fractional seconds without a zone as UTC (the spec: every timestamp is UTC)', () => {
+    expect(parseIsoUtc('2026-03-14T09:30:15.123456789')).toBe(Date.UTC(2026, 2, 14, 9, 30, 15, 123));
+    expect(parseIsoUtc('2026-03-14T09:30:15.12345')).toBe(Date.UTC(2026, 2, 14, 9, 30, 15, 123));
   });
 
   it('keeps Date.UTC reading of two-digit years (0099 is 1999) and reads 0150 as the year 150', () => {
@@ -152,11 +152,25 @@ describe('parseIsoUtc: other ISO 8601 shapes', () => {
     expect(parseIsoUtc('2026-07-31T10:00:00+01:00')).toBe(Date.UTC(2026, 6, 31, 9));
   });
 
-  it('rejects text before or after the instant, a missing zone, and a date alone', () => {
+  it('rejects text before or after the instant, a date alone, and offsets no clock has', () => {
     expect(parseIsoUtc('x2026-03-14T09:30:15+01:00')).toBeNull();
     expect(parseIsoUtc('2026-03-14T09:30:15+01:00x')).toBeNull();
-    expect(parseIsoUtc('2026-03-14T09:30:15')).toBeNull();
     expect(parseIsoUtc('2026-03-14')).toBeNull();
     expect(parseIsoUtc('')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15+1')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15+24:00')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15+01:60')).toBeNull();
+    expect(parseIsoUtc('2026-03-14T09:30:15+01:0')).toBeNull();
+    expect(parseIsoUtc('2026-03-14  09:30:15')).toBeNull();
+    expect(parseIsoUtc('2026-03-14_09:30:15')).toBeNull();
+  });
+
+  it('reads no zone as UTC, a space for the T, and offsets of ±hh, ±hhmm and ±hh:mm', () => {
+    const t = Date.UTC(2026, 2, 14, 9, 30, 15);
+    expect(parseIsoUtc('2026-03-14T09:30:15')).toBe(t);
+    expect(parseIsoUtc('2026-03-14 09:30:15')).toBe(t);
+    expect(parseIsoUtc('2026-03-14 10:30:15+01')).toBe(t);
+    expect(parseIsoUtc('2026-03-14 10:30:15+0100')).toBe(t);
+    expect(parseIsoUtc('2026-03-14 08:30:15-01:00')).toBe(t);
   });
 });

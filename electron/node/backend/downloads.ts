@@ -130,6 +130,12 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
             today,
             have: (day) => (complete.has(day) ? 'complete' : 'missing'),
             signal: s.controller.signal,
+            // Asked only when a reading lacks its number or VIN; without an answer such readings keep what they carried.
+            identity: () =>
+              client.vehicle(request.vehicleId, { signal: s.controller.signal }).then(
+                (v) => ({ vehicleNumber: v.number, vin: v.vin }),
+                () => undefined,
+              ),
             onProgress: (p) => {
               progress = { ...p };
               // Progress events replace each other: keep only the newest unacked one.

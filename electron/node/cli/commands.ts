@@ -10,6 +10,7 @@ import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } fro
 import { dayStream } from './day-stream.ts';
 import { countOutliers, exportOutput, parseExportFormat, type ExportFormat } from './export-formats.ts';
 import { openOutputFile, type OutputFile } from './output-file.ts';
+import { RejectedRecordsError, rejectedSentence, writeRejectedFile, type VehicleRejection } from './rejected-file.ts';
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
 import { formatTable } from './table.ts';
 
@@ -103,8 +104,9 @@ export async function exportCommand(
   const all = isAllVehicles(selection.ref);
   if (all) checkAllVehiclesFormat(format);
   const output = openOutputFile(file);
+  let summary: { counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] };
   try {
-    const summary = all
+    summary = all
       ? await downloadAllAndWrite(client, output, { selection, format, params, now })
       : await downloadAndWrite(client, output, { selection, format, params, now });
     const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
@@ -115,13 +117,19 @@ export async function exportCommand(
       `Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${selection.from} to ${selection.to}${zone}, to ${file}${outliers}.`,
     );
     out(JSON.stringify(summary.counts));
-    return summary.counts;
   } catch (err) {
     // The error that ended the export is the one reported, whatever removing the temp file does.
     await output.discard();
     throw err;
   }
+  await writeRejectedFile(file, summary.rejections);
+  if (summary.rejections.length > 0 && !args.flags.has('allow-rejected'))
+    throw new RejectedRecordsError(rejectedSentence(file, summary.rejections));
+  return summary.counts;
 }
+
+const rejectionsOf = (d: Downloaded): VehicleRejection[] =>
+  d.rejections.map((r) => ({ ...r, vehicleId: d.vehicle.vehicle_id }));
 
 /** The export facts of a download: carrier from company-info, vehicle from the API, days and local times in the selection's zone. */
 export function exportMetaOf(d: Downloaded, generatedAt: number): ExportMeta {
@@ -144,8 +152,9 @@ async function downloadAllAndWrite(
   client: ApiClient,
   output: OutputFile,
   q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
-): Promise<{ counts: ExportSummary; vehicle: string }> {
+): Promise<{ counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] }> {
   const roster = await rosterInOrder(client);
+  const rejections: VehicleRejection[] = [];
   if (roster.length === 0) throw new Error('The carrier has no vehicles: there is nothing to export.');
   const counts: ExportSummary = {
     format: q.format,
@@ -178,16 +187,17 @@ async function downloadAllAndWrite(
     counts.rejected += d.rejected;
     counts.requests += d.requests;
     counts.retries += d.retries;
+    rejections.push(...rejectionsOf(d));
   }
   await output.commit(parts);
-  return { counts, vehicle: `all ${roster.length} vehicles` };
+  return { counts, vehicle: `all ${roster.length} vehicles`, rejections };
 }
 
 async function downloadAndWrite(
   client: ApiClient,
   output: OutputFile,
   q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
-): Promise<{ counts: ExportSummary; vehicle: string }> {
+): Promise<{ counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] }> {
   const { format, params, now } = q;
   const stream =
     (format === 'csv' || format === 'gpx') && q.selection.zone === 'UTC' ? dayStream(format, params, output) : null;
@@ -217,7 +227,7 @@ async function downloadAndWrite(
     requests: d.requests,
     retries: d.retries,
   };
-  return { counts, vehicle: `${d.vehicle.number} (${d.vehicle.vin})` };
+  return { counts, vehicle: `${d.vehicle.number} (${d.vehicle.vin})`, rejections: rejectionsOf(d) };
 }
 
 const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);

@@ -1,7 +1,8 @@
 /**
  * `routelens` command line (`npm run cli -- <command>`, or the `routelens` bin).
  * Every failure is one sentence on stderr and a non-zero exit: 2 for a usage
- * mistake, 1 for anything else. Never a stack trace.
+ * mistake, 3 for an export that completed without some records (listed in
+ * FILE.rejected.csv), 1 for anything else. Never a stack trace.
  */
 import { ApiError } from '../api/index.ts';
 import { ANALYSIS_FLAG_NAMES, ANALYSIS_FLAGS_HELP } from './analysis-flags.ts';
@@ -10,6 +11,7 @@ import { auditCommand, cliAppInfo, verifyCommand } from './audit.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
 import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
+import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 
 export const HELP = `RouteLens command line
@@ -25,7 +27,7 @@ Commands:
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
   export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx|trips|events --out FILE
-         [--tz ZONE] [--rate N] [analysis flags]
+         [--tz ZONE] [--rate N] [--allow-rejected] [analysis flags]
                                          Download a vehicle's breadcrumbs (days inclusive, UTC unless
                                          --tz) and write csv: every breadcrumb (outliers flagged); gpx:
                                          every breadcrumb, one track per day; trips / events: the Review's
@@ -34,7 +36,9 @@ Commands:
                                          carrier in one CSV (by unit number, then time). --tz ZONE (IANA,
                                          e.g. America/Chicago): --from and
                                          --to are days of that zone, local_time columns in it. The last
-                                         line printed is a JSON summary.
+                                         line printed is a JSON summary. Records the API sent that
+                                         cannot be read are listed in FILE.rejected.csv, and the export
+                                         exits 3 unless --allow-rejected.
 
   audit --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --out FILE.zip [--tz ZONE] [--rate N]
         [analysis flags]                 Write an audit bundle: a zip of track.gpx (every reading),
@@ -73,7 +77,7 @@ const SPEC: FlagSpec = {
     'rate',
     ...ANALYSIS_FLAG_NAMES,
   ],
-  switches: ['json', 'hos', 'help'],
+  switches: ['json', 'hos', 'help', 'allow-rejected'],
 };
 
 /** `now`: the clock of export (history window, GPX metadata time); tests pin it to compare files byte for byte. */
@@ -123,6 +127,7 @@ function rateOf(args: ParsedArgs): { ratePerSec?: number } {
 
 export function describeFailure(err: unknown): { message: string; code: number } {
   if (err instanceof UsageError) return { message: err.message, code: 2 };
+  if (err instanceof RejectedRecordsError) return { message: err.message, code: REJECTED_EXIT_CODE };
   if (err instanceof ApiError) return { message: err.message, code: 1 };
   const e = err as { code?: string; message?: string };
   if (

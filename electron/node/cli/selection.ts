@@ -116,8 +116,18 @@ export interface Downloaded {
   /** Every UTC day read, in order. */
   days: DownloadedDay[];
   rejected: number;
+  /** Each record that could not be kept, by day. */
+  rejections: RejectedReading[];
   requests: number;
   retries: number;
+}
+
+/** A record the download could not keep, as the CLI reports it beside the output. */
+export interface RejectedReading {
+  day: UtcDay;
+  /** '' when the record's id could not be read. */
+  id: string;
+  reason: string;
 }
 
 /**
@@ -142,6 +152,7 @@ export async function downloadSelection(
   const wanted = utcDaysOverlapping(interval).filter((d) => d >= window.start && d <= window.end);
   const utcChunks: DayChunk[] = [];
   const days: DownloadedDay[] = [];
+  const rejections: RejectedReading[] = [];
   const inOrder = opts.onDayInOrder && wanted.length > 0 ? daysInOrder(wanted[0]!, opts.onDayInOrder) : null;
   const result =
     wanted.length === 0
@@ -153,7 +164,9 @@ export async function downloadSelection(
           to: wanted[wanted.length - 1]!,
           today: dayOfMs(opts.now()),
           have: () => 'missing',
+          identity: { vehicleNumber: vehicle.number, vin: vehicle.vin },
           onDay: async ({ chunk, complete, rejected }) => {
+            for (const r of rejected) rejections.push({ day: chunk.day, id: r.id ?? '', reason: r.reason });
             await inOrder?.push(chunk);
             utcChunks.push(chunk);
             days.push({
@@ -177,6 +190,7 @@ export async function downloadSelection(
     chunks,
     days,
     rejected: result.rejected,
+    rejections: rejections.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)),
     requests: result.requests,
     retries: result.retries,
   };

@@ -9,7 +9,9 @@ export function isCorrupted(id: string, every: number): boolean {
 /**
  * The corrupted form of a record: the kind of damage is chosen by the id, so a
  * record is broken the same way every time. The id stays intact so clients can
- * still deduplicate.
+ * still deduplicate. Only the fields a reading cannot do without are damaged
+ * (time and position): a record whose speed, direction or status is missing or
+ * unreadable is kept with that field unknown, so it is no corruption.
  */
 export function corrupt(r: WireLocationRecord): Record<string, unknown> {
   const kind = (hashString(r.id) >>> 20) % 8;
@@ -25,19 +27,19 @@ export function corrupt(r: WireLocationRecord): Record<string, unknown> {
       delete bad.lng;
       break;
     case 3:
-      bad.status = 'MOVING';
+      bad.lng = '-181.5';
       break;
     case 4:
-      bad.speed = '-12';
+      bad.lat = null;
       break;
     case 5:
-      bad.speed = 'fast';
+      bad.timestamp = '2026-13-45T10:00:00Z';
       break;
     case 6:
       bad.timestamp = 'not-a-time';
       break;
     default:
-      bad.direction = '412.5';
+      delete bad.timestamp;
   }
   return bad;
 }

@@ -8,7 +8,7 @@
  * run's own days (buildDayChunk does the last three per day).
  */
 import type { Rejection } from '../../../shared/api/validate.ts';
-import { buildDayChunk } from '../../../shared/track/day-chunk.ts';
+import { buildDayChunk, type VehicleIdentity } from '../../../shared/track/day-chunk.ts';
 import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
 import { addDays, DAY_MS, dayOfMs, dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -57,6 +57,11 @@ export interface SyncVehicleHistoryOptions {
   signal?: AbortSignal;
   /** What an earlier sync learnt about this server's end_date. Default 'unknown'. */
   endDateMode?: EndDateMode;
+  /**
+   * The vehicle as the roster lists it: fills a reading that carries no number or VIN. A function is
+   * called (once) only when such a reading arrives, so a complete download costs no extra request.
+   */
+  identity?: VehicleIdentity | (() => Promise<VehicleIdentity | undefined>);
   onProgress?: (p: SyncProgress) => void;
   /** Awaited: the engine does not fetch further for this worker until the consumer has stored the day. */
   onDay: (e: DayEmit) => void | Promise<void>;
@@ -65,8 +70,22 @@ export interface SyncVehicleHistoryOptions {
 const min = (a: UtcDay, b: UtcDay): UtcDay => (a < b ? a : b);
 const rejectionKey = (rej: Rejection): string => (rej.id !== undefined ? `id:${rej.id}` : `raw:${rej.snippet}`);
 
-/** How the server treats end_date: 'unknown' until a record past the asked range proves it inclusive. */
+/**
+ * How the server treats end_date: 'unknown' until readings inside the last asked day prove it
+ * inclusive. At least this many distinct readings are needed, so no one record (a clock that jumped,
+ * a hostile server) can make later runs ask for exactly their days and store an empty last day as complete.
+ */
 export type EndDateMode = 'unknown' | 'inclusive';
+export const INCLUSIVE_EVIDENCE_READINGS = 2;
+
+/** A reading dated outside the range it was asked for: dropped, and reported like a malformed record. */
+function outsideRangeRejection(p: Breadcrumb, from: UtcDay, to: UtcDay): Rejection {
+  return {
+    id: p.id,
+    reason: `timestamp ${new Date(p.t).toISOString()} is outside the requested days ${from} to ${to}`,
+    snippet: JSON.stringify({ id: p.id, timestamp: new Date(p.t).toISOString() }),
+  };
+}
 
 export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promise<SyncResult> {
   const { client, vehicleId, today } = opts;
@@ -96,6 +115,13 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
   /** Learnt from the data (spec 4.8 leaves it unshown); shared by all runs of this call. */
   let endDateMode: EndDateMode = opts.endDateMode ?? 'unknown';
 
+  let identityOnce: Promise<VehicleIdentity | undefined> | undefined;
+  const rosterIdentity = (): Promise<VehicleIdentity | undefined> => {
+    const given = opts.identity;
+    identityOnce ??= typeof given === 'function' ? given() : Promise.resolve(given);
+    return identityOnce;
+  };
+
   async function fetchRun(days: UtcDay[]): Promise<DayEmit[] | null> {
     const first = days[0] as UtcDay;
     const last = days[days.length - 1] as UtcDay;
@@ -111,13 +137,19 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
       const lastWithData = min(last, today);
       const after = addDays(lastWithData, 1);
       const afterStartMs = dayStartMs(after);
-      let sawAfter = false;
+      const afterEndMs = afterStartMs + DAY_MS;
+      /** Distinct readings inside the extra day asked for: the only evidence of an inclusive end_date. */
+      const inAfter = new Set<string>();
       const read = async (from: UtcDay, endDay: UtcDay, sink: (rej: Rejection) => void): Promise<void> => {
+        const askedStartMs = dayStartMs(from);
+        const askedEndMs = dayStartMs(endDay) + DAY_MS;
         for await (const page of client.locationHistoryPages({ vehicleId, from, to: endDay, limit, signal, onEvent })) {
           for (const p of page.records) {
             // Millisecond bounds rather than dayOfMs: one comparison per point instead of a string and a map lookup.
-            if (p.t >= afterStartMs) sawAfter = true;
-            if (p.t >= runStartMs && p.t < runEndMs) points[Math.floor((p.t - runStartMs) / DAY_MS)]?.push(p);
+            if (p.t < askedStartMs || p.t >= askedEndMs)
+              sink({ ...outsideRangeRejection(p, from, endDay), t: runStartMs });
+            else if (p.t >= runStartMs && p.t < runEndMs) points[Math.floor((p.t - runStartMs) / DAY_MS)]?.push(p);
+            else if (p.t >= afterStartMs && p.t < afterEndMs) inAfter.add(p.id);
           }
           for (const rej of page.rejected) sink(rej);
         }
@@ -137,11 +169,12 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
         if ((err as ApiError).kind !== 'request' || !plusOne || lastWithData < today) throw err;
         for (const list of points) list.length = 0;
         rejected.clear();
+        inAfter.clear();
         plusOne = false;
         await read(first, lastWithData, collect);
       }
-      // A point past the run proves the server includes end_date; later runs then ask for exactly their days.
-      if (plusOne && sawAfter) endDateMode = 'inclusive';
+      // Readings inside the extra day prove the server includes end_date; later runs then ask for exactly their days.
+      if (plusOne && inAfter.size >= INCLUSIVE_EVIDENCE_READINGS) endDateMode = 'inclusive';
       const unreadable = [...rejected.values()].some((r) => r.unreadable);
       if (plusOne && endDateMode === 'inclusive' && unreadable && after <= today) {
         // Records with an unreadable time may be the extra day's: ask for that day alone and set those aside.
@@ -164,8 +197,10 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
       countedRejections.add(key);
       rejectedByDay.get(day)?.push(rej);
     }
+    const lacking = points.some((list) => list.some((p) => p.vehicleNumber === '' || p.vin === ''));
+    const identity = lacking ? await rosterIdentity() : undefined;
     return days.map((day, i) => ({
-      chunk: buildDayChunk(vehicleId, day, points[i] ?? []),
+      chunk: buildDayChunk(vehicleId, day, points[i] ?? [], identity),
       complete: day < today,
       rejected: rejectedByDay.get(day) ?? [],
     }));
