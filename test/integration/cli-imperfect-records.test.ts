@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, runCli } from '../../electron/node/cli/main.ts';
-import type { WireLocationRecord } from '../../shared/api/wire.ts';
 import { SHAPED_VEHICLE, startShapedServer, type ShapedServer } from '../support/shaped-history-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -200,3 +200,68 @@ describe('history faults', () => {
     expect((await history(s, e, 1000)).records).toEqual(truth(s, e));
   });
 });
+
+describe('list and description faults', () => {
+  const ids = (b: Envelope<unknown>) => (b.data as { vehicle_id: string }[]).map((v) => v.vehicle_id);
+  const roster = () => sim.truth.vehicles(carrier().id).map((v) => v.vehicle_id);
+
+  it('caps a page at pageSizeCap whatever the limit, with totals to match', async () => {
+    sim.setFaults({ pageSizeCap: 3 });
+    const all = roster();
+    const { body } = await get('/v2/vehicles?limit=1000');
+    expect(ids(body)).toEqual(all.slice(0, 3));
+    expect(body).toMatchObject({
+      page: 1,
+      size: 3,
+      total_elements: all.length,
+      total_pages: Math.ceil(all.length / 3),
+    });
+  });
+
+  it('rotates a list before each of the next `times` later-page requests, then holds still; setFaults starts again', async () => {
+    sim.setFaults({ pageSizeCap: 2, listChanges: { kind: 'rotate', times: 1 } });
+    const all = roster();
+    expect(ids((await get('/v2/vehicles?page=1')).body)).toEqual(all.slice(0, 2));
+    const rotated = [all.at(-1)!, ...all.slice(0, -1)];
+    expect(ids((await get('/v2/vehicles?page=2')).body)).toEqual(rotated.slice(2, 4));
+    expect(ids((await get('/v2/vehicles?page=2')).body)).toEqual(rotated.slice(2, 4));
+    expect(ids((await get('/v2/vehicles?page=1')).body)).toEqual(rotated.slice(0, 2));
+    sim.setFaults({ pageSizeCap: 2 });
+    expect(ids((await get('/v2/vehicles?page=1')).body)).toEqual(all.slice(0, 2));
+  });
+
+  it('shrinks a list by its first item, per endpoint, with total_elements to match', async () => {
+    sim.setFaults({ pageSizeCap: 2, listChanges: { kind: 'shrink', times: 1 } });
+    const all = roster();
+    const { body } = await get('/v2/vehicles?page=2');
+    expect(ids(body)).toEqual(all.slice(3, 5));
+    expect(body.total_elements).toBe(all.length - 1);
+    // Another endpoint's list is changed on its own count.
+    expect((await get('/v2/latest-vehicle-status?page=1')).body.total_elements).toBe(all.length);
+  });
+
+  it('answers 200 with an error description on the endpoints, pages and days it names', async () => {
+    const description = 'Internal error: the query timed out';
+    sim.setFaults({
+      errorDescription: {
+        description,
+        endpoint: '/v2/vehicle-location-history/{vehicle_id}',
+        laterPagesOnly: true,
+        fromDay: day(-3),
+        data: [],
+      },
+    });
+    expect((await get('/v2/vehicles')).body.description).toBe('success');
+    const path = (s: string) =>
+      `${API_PATHS.vehicleLocationHistory(vehicle().vehicle_id)}?start_date=${toApiDate(s)}&end_date=${toApiDate(day(-1))}&limit=100`;
+    const early = await get(path(day(-5)));
+    const first = await get(path(day(-3)));
+    expect(early.body.description).toBe('success');
+    expect(first.body.description).toBe('success');
+    const later = await get(`${path(day(-3))}&next_page_token=${encodeURIComponent(first.body.next_page_token!)}`);
+    expect(later.status).toBe(200);
+    expect(later.body).toEqual({ description, data: [] });
+    sim.setFaults({ errorDescription: { description } });
+    expect((await get('/v2/company-info')).body).toEqual({ description, data: null });
+  });
+});

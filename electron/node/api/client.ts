@@ -1,7 +1,8 @@
 /**
  * Typed client of the Fleet Telematics Data API v2: one method per endpoint
  * (spec 4.1–4.8). Every record is validated; a malformed one is returned as a
- * Rejection next to the good ones, never passed on as data.
+ * Rejection next to the good ones, never passed on as data. Lists come whole
+ * or as an error (paging.ts).
  */
 import {
   API_LIMITS,
@@ -31,7 +32,10 @@ import type { BackoffOptions } from './backoff.ts';
 import { InvalidResponseError } from './errors.ts';
 import { createHttp, HTTP_DEFAULTS, type ApiEvent, type CallOptions } from './http.ts';
 import { getProviderLimiter, providerKeyFingerprint, type RateLimiter } from './rate-limiter.ts';
+import { collectListing, createHistoryGuard, type ListedPage, type Records } from './paging.ts';
 import { redact } from './redact.ts';
+
+export type { Records } from './paging.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -54,11 +58,6 @@ export interface ApiClientOptions {
   backoff?: Partial<BackoffOptions>;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
-}
-
-export interface Records<T> {
-  records: T[];
-  rejected: Rejection[];
 }
 
 export interface Page<T> extends Records<T> {
@@ -94,15 +93,12 @@ export interface ApiClient {
   readonly host: string;
   companyInfo(opts?: { signal?: AbortSignal }): Promise<WireCompany>;
   listDrivers(opts: { limit?: number; page?: number; signal?: AbortSignal }): Promise<Page<WireDriver>>;
-  driverPages(opts?: PageOptions): AsyncGenerator<Page<WireDriver>>;
+  /** Every driver, each once (paging.ts). */
   drivers(opts?: PageOptions): Promise<Records<WireDriver>>;
   driver(id: string, opts?: { signal?: AbortSignal }): Promise<WireDriver>;
-  latestDriverStatusPages(opts?: PageOptions & { driverId?: string }): AsyncGenerator<Page<WireDriverStatus>>;
   latestDriverStatus(opts?: PageOptions & { driverId?: string }): Promise<Records<WireDriverStatus>>;
-  vehiclePages(opts?: PageOptions & { status?: VehicleStatusFilter }): AsyncGenerator<Page<WireVehicle>>;
   vehicles(opts?: PageOptions & { status?: VehicleStatusFilter }): Promise<Records<WireVehicle>>;
   vehicle(id: string, opts?: { signal?: AbortSignal }): Promise<WireVehicle>;
-  latestVehicleStatusPages(opts?: PageOptions & { vehicleId?: string }): AsyncGenerator<Page<WireVehicleStatus>>;
   latestVehicleStatus(opts?: PageOptions & { vehicleId?: string }): Promise<Records<WireVehicleStatus>>;
   locationHistoryPages(q: LocationHistoryQuery): AsyncGenerator<HistoryPage>;
 }
@@ -187,27 +183,24 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return { ...got, page: env.page ?? page, totalPages: env.total_pages ?? page, totalElements: env.total_elements };
   }
 
-  /** Spec 4.9: start at page 1 and keep requesting while page < total_pages. */
-  async function* pages<T>(
+  /** A whole page-paginated list (spec 4.9), each id once, or an error. */
+  function list<T>(
     path: string,
     query: Record<string, string | number | undefined>,
     parse: Parser<T>,
     call: CallOptions,
-  ): AsyncGenerator<Page<T>> {
-    for (let page = 1; ; page++) {
-      const p = await fetchPage(path, query, page, parse, call);
-      yield p;
-      if (!(page < p.totalPages)) return;
-    }
-  }
-
-  async function all<T>(it: AsyncGenerator<Page<T>>): Promise<Records<T>> {
-    const out: Records<T> = { records: [], rejected: [] };
-    for await (const p of it) {
-      out.records.push(...p.records);
-      out.rejected.push(...p.rejected);
-    }
-    return out;
+    what: string,
+    idOf: (r: T) => string,
+  ): Promise<Records<T>> {
+    const read = async (page: number): Promise<ListedPage<T>> => {
+      const env = await http.get(path, { ...query, page }, call);
+      return {
+        ...validateAll(env.data, parse, path, call),
+        totalPages: env.total_pages,
+        totalElements: env.total_elements,
+      };
+    };
+    return collectListing({ host, what, idOf, read });
   }
 
   const limitOf = (limit: number | undefined, max: number = API_LIMITS.maxLimit): number | undefined =>
@@ -221,60 +214,48 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     listDrivers(o) {
       return fetchPage(API_PATHS.drivers, { limit: limitOf(o.limit) }, o.page ?? 1, parseDriver, { signal: o.signal });
     },
-    driverPages(o = {}) {
-      return pages(API_PATHS.drivers, { limit: limitOf(o.limit) }, parseDriver, { signal: o.signal });
-    },
     drivers(o = {}) {
-      return all(client.driverPages(o));
+      const query = { limit: limitOf(o.limit) };
+      return list(API_PATHS.drivers, query, parseDriver, { signal: o.signal }, 'drivers', (d) => d.driver_id);
     },
     async driver(id, o = {}) {
       const env = await http.get(API_PATHS.driver(id), {}, { signal: o.signal, what: `driver "${id}"` });
       return one(env, parseDriver, 'driver');
     },
-    latestDriverStatusPages(o = {}) {
-      return pages(
+    latestDriverStatus(o = {}) {
+      return list(
         API_PATHS.latestDriverStatus,
         { driver_id: o.driverId, limit: limitOf(o.limit) },
         parseDriverStatus,
-        {
-          signal: o.signal,
-          what: `driver "${o.driverId ?? ''}"`,
-        },
+        { signal: o.signal, what: `driver "${o.driverId ?? ''}"` },
+        'driver statuses',
+        (s) => s.driver_id,
       );
     },
-    latestDriverStatus(o = {}) {
-      return all(client.latestDriverStatusPages(o));
-    },
-    vehiclePages(o = {}) {
-      return pages(API_PATHS.vehicles, { status: o.status, limit: limitOf(o.limit) }, parseVehicle, {
-        signal: o.signal,
-      });
-    },
     vehicles(o = {}) {
-      return all(client.vehiclePages(o));
+      const query = { status: o.status, limit: limitOf(o.limit) };
+      return list(API_PATHS.vehicles, query, parseVehicle, { signal: o.signal }, 'vehicles', (v) => v.vehicle_id);
     },
     async vehicle(id, o = {}) {
       const env = await http.get(API_PATHS.vehicle(id), {}, { signal: o.signal, what: `vehicle "${id}"` });
       return one(env, parseVehicle, 'vehicle');
     },
-    latestVehicleStatusPages(o = {}) {
-      const limit = limitOf(o.limit, API_LIMITS.maxLimitLatestVehicleStatus);
-      return pages(API_PATHS.latestVehicleStatus, { vehicle_id: o.vehicleId, limit }, parseVehicleStatus, {
-        signal: o.signal,
-        what: `vehicle "${o.vehicleId ?? ''}"`,
-      });
-    },
     latestVehicleStatus(o = {}) {
-      return all(client.latestVehicleStatusPages(o));
+      return list(
+        API_PATHS.latestVehicleStatus,
+        { vehicle_id: o.vehicleId, limit: limitOf(o.limit, API_LIMITS.maxLimitLatestVehicleStatus) },
+        parseVehicleStatus,
+        { signal: o.signal, what: `vehicle "${o.vehicleId ?? ''}"` },
+        'vehicle statuses',
+        (s) => s.vehicle_id,
+      );
     },
     async *locationHistoryPages(q) {
       const path = API_PATHS.vehicleLocationHistory(q.vehicleId);
       const call: CallOptions = { signal: q.signal, onEvent: q.onEvent, what: `vehicle "${q.vehicleId}"` };
-      const base = {
-        start_date: toApiDate(q.from),
-        end_date: toApiDate(q.to),
-        limit: limitOf(q.limit ?? API_LIMITS.maxLimit),
-      };
+      const limit = limitOf(q.limit ?? API_LIMITS.maxLimit) ?? API_LIMITS.maxLimit;
+      const base = { start_date: toApiDate(q.from), end_date: toApiDate(q.to), limit };
+      const bound = createHistoryGuard(host, q, limit);
       const seen = new Set<string>();
       let token: string | undefined;
       for (let index = 1; ; index++) {
@@ -284,6 +265,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         const next = env.next_page_token;
         yield { ...got, index, nextPageToken: next };
         if (next === undefined) return;
+        bound(got.records.length + got.rejected.length);
         // A server that hands out the same token twice would page forever.
         if (seen.has(next)) throw new InvalidResponseError(host, 'the same next_page_token came back twice');
         seen.add(next);

@@ -100,6 +100,43 @@ export class ServerError extends ApiError {
   }
 }
 
+/**
+ * HTTP 200 (or another success status) whose envelope's `description` is not
+ * "success": spec 2.1 makes that an error message, so it is retried like a
+ * 5xx and then reported in the server's own (cleaned, bounded) words.
+ */
+export class ErrorDescriptionError extends ApiError {
+  readonly kind = 'server';
+  override name = 'ErrorDescriptionError';
+  readonly description: string;
+  constructor(host: string, status: number, retries: number, description: string) {
+    const said = description ? `answered "${description}"` : 'answered with an empty description instead of "success"';
+    super(`${host} ${said} (HTTP ${status}) after ${retries} retries; try again later.`, status);
+    this.description = description;
+  }
+}
+
+/**
+ * A page-paginated list that never held still: totals changed between pages,
+ * a page repeated an earlier one, or the pages did not add up to the total,
+ * on every read from page 1. Returning it would drop or repeat records.
+ */
+export class ListChangedError extends ApiError {
+  readonly kind = 'invalid-response';
+  override name = 'ListChangedError';
+  constructor(host: string, what: string, reads: number) {
+    super(
+      `The list of ${what} from ${host} kept changing while RouteLens read it page by page (${reads} reads from page 1), so it could not be listed completely; try again in a minute.`,
+    );
+  }
+}
+
+/** Pages that would go on for ever (empty pages that each point to another, or more pages than the data can fill); the message names what was being read. */
+export class EndlessPagingError extends ApiError {
+  readonly kind = 'invalid-response';
+  override name = 'EndlessPagingError';
+}
+
 export class RequestError extends ApiError {
   readonly kind = 'request';
   override name = 'RequestError';

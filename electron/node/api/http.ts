@@ -1,8 +1,9 @@
 // Over 300 lines: one request path (limiter, attempt, capped body, retries, both deadlines, error mapping) read top to bottom.
 /**
  * One API call with everything around it: limiter, both key headers, timeout
- * combined with the caller's signal, error mapping and retries (429, 5xx and
- * network faults only). Endpoint methods live in client.ts.
+ * combined with the caller's signal, error mapping and retries (429, 5xx,
+ * network faults, and a 200 whose description is an error message). Endpoint
+ * methods live in client.ts.
  */
 import { COMPANY_KEY_HEADER, PROVIDER_KEY_HEADER, type Envelope } from '../../../shared/api/wire.ts';
 import { parseEnvelope } from '../../../shared/api/validate.ts';
@@ -10,6 +11,7 @@ import { abortableSleep, DEFAULT_BACKOFF, parseRetryAfter, retryDelay, type Back
 import {
   AbortedError,
   CompanyKeyInvalidError,
+  ErrorDescriptionError,
   InvalidResponseError,
   NetworkError,
   NotFoundError,
@@ -23,6 +25,7 @@ import {
 import type { RateLimiter } from './rate-limiter.ts';
 import { formatBytes, readCappedBody, utf8Text } from './read-capped.ts';
 import { redact, sanitizedCause } from './redact.ts';
+import { isSuccessDescription, serverText } from './server-text.ts';
 
 /** Log-safe events: paths carry ids, never keys. */
 export type ApiEvent =
@@ -125,17 +128,25 @@ function redirectTarget(location: string | null, from: string): string {
   }
 }
 
+/** The `description` of a parsed body, if it has one. */
+function descriptionIn(raw: unknown): string | undefined {
+  if (raw && typeof raw === 'object' && typeof (raw as { description?: unknown }).description === 'string')
+    return (raw as { description: string }).description;
+  return undefined;
+}
+
 function descriptionOf(text: string): string {
   try {
-    const raw: unknown = JSON.parse(text);
-    if (raw && typeof raw === 'object' && typeof (raw as { description?: unknown }).description === 'string') {
-      return (raw as { description: string }).description.slice(0, 300);
-    }
+    return descriptionIn(JSON.parse(text)) ?? '';
   } catch {
     // Not JSON: an error page from a proxy; its text is not a useful description.
+    return '';
   }
-  return '';
 }
+
+/** Longest server description quoted: in the error for a failed status, and in the one for an error description. */
+const DESCRIPTION_MAX = 300;
+const ERROR_DESCRIPTION_MAX = 200;
 
 export function createHttp(o: HttpOptions): {
   get: (path: string, query: Query, call?: CallOptions) => Promise<Envelope<unknown>>;
@@ -151,6 +162,18 @@ export function createHttp(o: HttpOptions): {
   }
   const secrets = [o.providerKey, o.companyKey];
   const clean = (s: string): string => redact(s, secrets);
+  /** A server's description as quoted in a message: no control characters, no key, bounded. */
+  const said = (text: string): string => serverText(descriptionOf(text), secrets, DESCRIPTION_MAX);
+
+  /** Spec 2.1: a description other than "success" is an error message, whatever the status; it may pass, so it is retried. */
+  const errorDescription = (description: string, status: number): Retryable => ({
+    reason: 'error description',
+    retryAfterMs: undefined,
+    heard: true,
+    timedOut: false,
+    exhausted: (n) =>
+      new ErrorDescriptionError(host, status, n, serverText(description, secrets, ERROR_DESCRIPTION_MAX)),
+  });
 
   async function attempt(
     url: string,
@@ -209,7 +232,7 @@ export function createHttp(o: HttpOptions): {
 
     if (status === 429 || status >= 500) {
       const retryAfterMs = parseRetryAfter(headers.get('retry-after'), Date.now());
-      const desc = clean(descriptionOf(text));
+      const desc = said(text);
       if (status === 429) {
         o.limiter.penalize(retryAfterMs ?? o.backoff.baseMs);
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs)
@@ -231,14 +254,14 @@ export function createHttp(o: HttpOptions): {
       };
     }
     if (status === 401) {
-      const desc = clean(descriptionOf(text));
+      const desc = said(text);
       if (COMPANY_KEY_MSG.test(desc) && NOT_VALID.test(desc)) throw new CompanyKeyInvalidError(desc);
       throw new ProviderKeyInvalidError(desc || 'unauthorized');
     }
     // The spec shows only 401; a gateway in front of the API may answer 403 for a provider it refuses.
-    if (status === 403) throw new ProviderKeyInvalidError(clean(descriptionOf(text)) || 'forbidden', 403);
-    if (status === 404) throw new NotFoundError(call.what ?? clean(path), clean(descriptionOf(text)));
-    if (status >= 400) throw new RequestError(status, clean(descriptionOf(text)));
+    if (status === 403) throw new ProviderKeyInvalidError(said(text) || 'forbidden', 403);
+    if (status === 404) throw new NotFoundError(call.what ?? clean(path), said(text));
+    if (status >= 400) throw new RequestError(status, said(text));
     if (status < 200 || status >= 300) throw new InvalidResponseError(host, `unexpected HTTP ${status}`, status);
 
     let raw: unknown;
@@ -258,7 +281,13 @@ export function createHttp(o: HttpOptions): {
       throw new InvalidResponseError(host, 'the body is not JSON', status);
     }
     const env = parseEnvelope(raw);
-    if (!env.ok) throw new InvalidResponseError(host, `not an API envelope: ${clean(env.reason)}`, status);
+    if (!env.ok) {
+      // An error message with a malformed rest (no `data`, say) is still the server's error, not a foreign body.
+      const description = descriptionIn(raw);
+      if (description !== undefined && !isSuccessDescription(description)) return errorDescription(description, status);
+      throw new InvalidResponseError(host, `not an API envelope: ${clean(env.reason)}`, status);
+    }
+    if (!isSuccessDescription(env.value.description)) return errorDescription(env.value.description, status);
     return env.value;
   }
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { corrupt, isCorrupted } from './corrupt.ts';
 import { nextPage, TokenCodec, TokenError, type PageCursor } from './history-pager.ts';
+import { BadParam, createListFaults, errorDescriptionAnswer, type ListFaults } from './list-faults.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { driverStatus, vehicleStatus } from './statuses.ts';
 import { historyWindow } from './window.ts';
@@ -48,18 +49,6 @@ function parsePositiveInt(raw: string | null, name: string, dflt: number, max: n
   return n;
 }
 
-function paged<T>(items: T[], q: URLSearchParams, maxLimit: number): Reply {
-  const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, maxLimit);
-  const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
-  const data = items.slice((page - 1) * limit, page * limit);
-  return ok(data, {
-    page,
-    size: data.length,
-    total_elements: items.length,
-    total_pages: Math.ceil(items.length / limit),
-  });
-}
-
 type Route = {
   name: string;
   match: (path: string) => string[] | null;
@@ -76,7 +65,8 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
   let counter = 0;
   let stats: SimulatorStats = { requests: 0, byStatus: {}, byPath: {} };
 
-  const routes = buildRoutes(world, () => faults, tokens);
+  const lists = createListFaults(() => faults);
+  const routes = buildRoutes(world, () => faults, tokens, lists);
 
   const handle = (req: IncomingMessage, n: number): { reply: Reply; path: string } => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -109,11 +99,13 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
       };
     if (!route) return { reply: fail(404, `No endpoint at ${url.pathname}`), path };
     const params = route.match(url.pathname) ?? [];
+    const described = errorDescriptionAnswer(faults, route.name, url.searchParams);
+    if (described) return { reply: { status: 200, body: described }, path };
     try {
       return { reply: route.handle(carrier, url.searchParams, params), path };
     } catch (e) {
       if (e instanceof HttpError) return { reply: fail(e.status, e.message), path };
-      if (e instanceof TokenError) return { reply: fail(400, e.message), path };
+      if (e instanceof TokenError || e instanceof BadParam) return { reply: fail(400, e.message), path };
       return { reply: fail(500, 'Internal simulator error'), path };
     }
   };
@@ -159,6 +151,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<RunningSi
     },
     setFaults: (f) => {
       faults = { ...f };
+      lists.reset();
     },
     setLatency: (ms) => {
       latencyMs = ms;
@@ -199,7 +192,16 @@ function parseDay(q: URLSearchParams, name: string) {
   return day;
 }
 
-function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: TokenCodec): Route[] {
+function buildRoutes(
+  world: SimulatorWorld,
+  faults: () => FaultOptions,
+  tokens: TokenCodec,
+  lists: ListFaults,
+): Route[] {
+  const paged = <T>(endpoint: string, items: T[], q: URLSearchParams, maxLimit: number, map?: (x: T) => unknown) => {
+    const p = lists.page(endpoint, items, q, maxLimit);
+    return ok(map ? p.data.map(map) : p.data, p.envelope);
+  };
   const assignedVehicle = (c: Carrier, driverId: string) => {
     const v = c.vehicles.find((x) => c.profiles.get(x.vehicle_id)?.driverId === driverId);
     return v ? world.vehicleRef(c, v) : null;
@@ -217,7 +219,7 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
     {
       name: '/v2/drivers',
       match: exact('/v2/drivers'),
-      handle: (c, q) => paged(c.drivers.map(strip), q, API_LIMITS.maxLimit),
+      handle: (c, q) => paged('/v2/drivers', c.drivers.map(strip), q, API_LIMITS.maxLimit),
     },
     {
       name: '/v2/driver/{driver_id}',
@@ -235,17 +237,10 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
         const filter = q.get('driver_id');
         const list =
           filter === null ? c.drivers : c.drivers.filter((d) => d.driver_id === filter || d.legacyId === filter);
-        const limit = parsePositiveInt(q.get('limit'), 'limit', API_LIMITS.defaultLimit, API_LIMITS.maxLimit);
-        const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
-        const slice = list.slice((page - 1) * limit, page * limit);
         const now = world.now();
-        const data = slice.map((d) => driverStatus(d, assignedVehicle(c, d.driver_id), now));
-        return ok(data, {
-          page,
-          size: data.length,
-          total_elements: list.length,
-          total_pages: Math.ceil(list.length / limit),
-        });
+        return paged('/v2/latest-driver-status', list, q, API_LIMITS.maxLimit, (d) =>
+          driverStatus(d, assignedVehicle(c, d.driver_id), now),
+        );
       },
     },
     {
@@ -256,7 +251,7 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
         if (status !== null && status !== 'active' && status !== 'inactive')
           throw new HttpError(400, 'status must be "active" or "inactive"');
         const list = status === null ? c.vehicles : c.vehicles.filter((v) => v.active === (status === 'active'));
-        return paged(list.map(strip), q, API_LIMITS.maxLimit);
+        return paged('/v2/vehicles', list.map(strip), q, API_LIMITS.maxLimit);
       },
     },
     {
@@ -275,22 +270,10 @@ function buildRoutes(world: SimulatorWorld, faults: () => FaultOptions, tokens: 
         const filter = q.get('vehicle_id');
         const list =
           filter === null ? c.vehicles : c.vehicles.filter((v) => v.vehicle_id === filter || v.legacyId === filter);
-        const limit = parsePositiveInt(
-          q.get('limit'),
-          'limit',
-          API_LIMITS.defaultLimit,
-          API_LIMITS.maxLimitLatestVehicleStatus,
-        );
-        const page = parsePositiveInt(q.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER);
-        const slice = list.slice((page - 1) * limit, page * limit);
         const now = world.now();
-        const data = slice.map((v) => vehicleStatus(world.vehicleRef(c, v), now));
-        return ok(data, {
-          page,
-          size: data.length,
-          total_elements: list.length,
-          total_pages: Math.ceil(list.length / limit),
-        });
+        return paged('/v2/latest-vehicle-status', list, q, API_LIMITS.maxLimitLatestVehicleStatus, (v) =>
+          vehicleStatus(world.vehicleRef(c, v), now),
+        );
       },
     },
     {

@@ -43,6 +43,29 @@ export interface FaultOptions {
   duplicateAcrossPages?: boolean;
   /** How end_date is interpreted by location history. Default 'inclusive'. */
   endDate?: 'inclusive' | 'exclusive';
+  /** Page-paginated lists serve at most this many items a page, whatever `limit` asks (a server's own cap). */
+  pageSizeCap?: number;
+  /**
+   * Lists that change while a client pages through them: each of the next `times` requests for page 2 or
+   * later of a page-paginated list first changes that endpoint's list, by moving its last item to the front
+   * ('rotate': totals stay the same, as in a list ordered by last change) or removing its first item
+   * ('shrink'); later requests see the changed list. Counted per endpoint; `setFaults` starts again.
+   */
+  listChanges?: { kind: 'rotate' | 'shrink'; times: number };
+  /** Requests answer HTTP 200 with this error `description` (spec 2.1) instead of their data. */
+  errorDescription?: ErrorDescriptionFault;
+}
+
+export interface ErrorDescriptionFault {
+  description: string;
+  /** Only this endpoint (its route name, e.g. '/v2/vehicles'); default every endpoint. */
+  endpoint?: string;
+  /** Location history: only requests for a later page (with a next_page_token). */
+  laterPagesOnly?: boolean;
+  /** Location history: only queries whose start_date is this day (YYYY-MM-DD) or later. */
+  fromDay?: string;
+  /** `data` of the answer: null (the spec's error shape, default) or an empty array; never a token. */
+  data?: null | [];
 }
 
 export interface SimulatorOptions {
