@@ -128,14 +128,15 @@ function pushTrip(
   let miles = 0;
   let unaccounted = 0;
   let movingMs = 0;
-  let maxSpeed = speed[end]!;
+  // The highest known speed: an unknown (NaN) is skipped, and NaN stays only when no reading of the trip has one.
+  let maxSpeed = NaN;
+  for (let i = first; i <= end; i++) if (speed[i]! > maxSpeed || Number.isNaN(maxSpeed)) maxSpeed = speed[i]!;
   for (let i = first; i < end; i++) {
     const state = states[i];
     if (state === Interval.MOVING) {
       miles += distances[i]!;
       movingMs += t[i + 1]! - t[i]!;
     } else if (state === Interval.GAP) unaccounted += distances[i]!;
-    if (speed[i]! > maxSpeed) maxSpeed = speed[i]!;
   }
   if (miles + unaccounted < p.minTripMiles) return;
   const start = indexAt(flat, first);

@@ -14,10 +14,10 @@ export interface DayBand {
   /** The local day's bounds (epoch ms; 23 or 25 hours on a daylight-saving change). */
   startMs: number;
   endMs: number;
-  /** Lowest and time-weighted mean reported speed over the day's moving intervals; 0 without one. */
+  /** Lowest and time-weighted mean known speed over the day's moving intervals; 0 without one (none, or none with a speed). */
   minMph: number;
   avgMph: number;
-  /** Highest kept reading of the day: the day summary's, so the band tops out at the totals' max speed. */
+  /** Highest known speed of the day's kept readings: the day summary's, so the band tops out at the totals' max speed. */
   maxMph: number;
   /** The day summary's time split (moving + stationary + offline = last reading - first reading). */
   movingSeconds: number;
@@ -44,6 +44,8 @@ export function dailySpeedBands(chunks: readonly DayChunk[], zone: string, gap: 
     for (let i = 0; i + 1 < c.length; i++) {
       if (intervalAt(c, i, rule) !== Interval.MOVING) continue;
       const v = c.speed[i]!;
+      // A moving interval with an unknown speed (moving by its positions) says nothing of the speeds driven.
+      if (Number.isNaN(v)) continue;
       const dt = c.t[i + 1]! - c.t[i]!;
       if (v < min) min = v;
       weighted += v * dt;

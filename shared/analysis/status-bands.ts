@@ -1,6 +1,6 @@
 import type { MotionStatus } from '../api/wire.ts';
-import { MOTION_BY_CODE, MotionCode } from '../domain/status.ts';
-import { gapRule, intervalBetween, type GapParams } from '../track/gaps.ts';
+import { MOTION_BY_CODE } from '../domain/status.ts';
+import { gapRule, intervalBetween, type GapParams, type Interval } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 
 export interface StatusBand {
@@ -18,7 +18,8 @@ export interface StatusBandOptions extends Partial<GapParams> {
 /**
  * The motion-status band chart at `pixelWidth` columns: each interval shows
  * as the day summary counts it (shared/track/gaps.ts: moving as IN_MOTION,
- * stopped as STATIONARY, a gap as OFFLINE),
+ * stopped as STATIONARY, a gap as OFFLINE; a reading of unknown status or speed
+ * is moving or stopped by that rule, never offline for being unknown),
  * each column shows the status that holds longest in it, and neighbouring
  * columns with the same status merge into one band. Bands are time-ordered,
  * do not overlap and never extend past the readings.
@@ -44,17 +45,16 @@ export function downsampleStatusBands(
   const acc = new Float64Array(pixelWidth * 3);
   let dataFrom = Infinity;
   let dataTo = -Infinity;
-  const add = (from: number, to: number, code: number) => {
+  const add = (from: number, to: number, code: Interval) => {
     let a = Math.max(from, t0);
     const b = Math.min(to, t1);
     if (!(b > a)) return;
     if (a < dataFrom) dataFrom = a;
     if (b > dataTo) dataTo = b;
-    const s = code <= MotionCode.OFFLINE ? code : MotionCode.OFFLINE;
     for (let c = Math.min(pixelWidth - 1, Math.floor((a - t0) / width)); a < b && c < pixelWidth; c++) {
       const e = c === pixelWidth - 1 ? b : Math.min(b, colStart(c + 1));
       if (e <= a) continue;
-      acc[c * 3 + s]! += e - a;
+      acc[c * 3 + code]! += e - a;
       a = e;
     }
   };

@@ -62,6 +62,7 @@ export interface Trip {
   unaccountedMiles: number;
   durationSeconds: number;
   movingSeconds: number;
+  /** Highest known speed of the trip's readings; NaN when none of them had a speed (unknown, never 0). */
   maxSpeedMph: number;
   /** distanceMiles / moving time, mph (0 when no moving time). */
   avgSpeedMph: number;

@@ -106,7 +106,7 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Driving hours',
     unit: 'h',
     definition:
-      'Time in moving intervals: from a reading IN_MOTION above the stop speed to the next, gaps and parked silences excluded.',
+      'Time in moving intervals: from a moving reading (IN_MOTION or no status, above the stop speed; with no speed, as its positions imply) to the next, gaps and parked silences excluded.',
     // Exposure is how much a carrier drives, not how well: never marked best or worst.
     direction: 'neutral',
     format: { kind: 'number', decimals: 1 },

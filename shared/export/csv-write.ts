@@ -14,7 +14,7 @@ import {
   TIME_ROOM,
   utf8,
 } from './bytes.ts';
-import { cellColumn, cellRoom, putCell, startsLikeFormula } from './csv-cells.ts';
+import { cellColumn, type CellColumn, cellRoom, putCell, startsLikeFormula } from './csv-cells.ts';
 import { createIsoWords, putNumberAt, putRun, WORD_SLACK, wordRun } from './words.ts';
 import { orderChunks, PIECE_SIZE } from './format.ts';
 
@@ -81,7 +81,8 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
   const out = new ByteBuilder(options.pieceSize ?? BYTE_PIECE_SIZE, options.pool);
   const iso = createIsoWords();
   const local = options.zone === undefined ? null : createLocalIsoFormatter(options.zone);
-  const statusCells = MOTION_BY_CODE.map((s) => wordRun(`,${csvTextCell(s)},`));
+  // MotionCode.UNKNOWN (no status in the record) is an empty cell, like an unknown speed or direction (formatNumber's "" for NaN).
+  const statusCells = [...MOTION_BY_CODE.map((s) => wordRun(`,${csvTextCell(s)},`)), wordRun(',,')];
   const flagCells = [wordRun(',false\r\n'), wordRun(',true\r\n')] as const;
   const maxPlausibleMph = options.maxPlausibleMph ?? DEFAULT_MAX_PLAUSIBLE_MPH;
   if (options.header !== false) {
@@ -90,9 +91,17 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
   }
   let idScratch: Uint8Array | null = null;
   let locationScratch: Uint8Array | null = null;
+  let numberScratch: Uint8Array | null = null;
+  let vinScratch: Uint8Array | null = null;
   for (const chunk of orderChunks(chunks)) {
     const n = chunk.length;
     const tail = wordRun(`,${csvTextCell(chunk.vehicleNumber)},${csvTextCell(chunk.vin)},`);
+    // Readings that carried their own number or VIN: each row writes its own (the rare case; otherwise one run a day).
+    const own = chunk.identityAt;
+    const numbers: CellColumn | null = own ? cellColumn(own.vehicleNumber, n, numberScratch) : null;
+    const vins: CellColumn | null = own ? cellColumn(own.vin, n, vinScratch) : null;
+    numberScratch = numbers?.bytes ?? numberScratch;
+    vinScratch = vins?.bytes ?? vinScratch;
     const outliers = findOutliers(chunk, maxPlausibleMph);
     const { t, lat, lng, speed, direction, status } = chunk;
     const ids = cellColumn(chunk.id, n, idScratch);
@@ -101,8 +110,9 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
     locationScratch = locations.bytes;
     for (let i = 0; i < n; i++) {
       const localTime = local ? local(t[i]!) : '';
+      const identityRoom = numbers && vins ? cellRoom(numbers, i) + cellRoom(vins, i) + 3 : tail.length;
       // One bounds check a row: room for its numbers, times and text in their longest forms.
-      const buf = out.room(ROW_ROOM + tail.length + cellRoom(ids, i) + cellRoom(locations, i) + 3 * localTime.length);
+      const buf = out.room(ROW_ROOM + identityRoom + cellRoom(ids, i) + cellRoom(locations, i) + 3 * localTime.length);
       const view = out.view;
       let pos = putCell(buf, view, out.pos, ids, i, putCsvCell);
       buf[pos++] = 44;
@@ -121,7 +131,13 @@ export function* csvBytes(chunks: Iterable<DayChunk>, options: CsvOptions = {}):
       const cell = statusCells[code];
       pos = cell ? putRun(view, pos, cell) : putText(buf, pos, `,${csvTextCell(String(code))},`);
       pos = putNumberAt(buf, view, pos, direction, i);
-      pos = putRun(view, pos, tail);
+      if (numbers && vins) {
+        buf[pos++] = 44;
+        pos = putCell(buf, view, pos, numbers, i, putCsvCell);
+        buf[pos++] = 44;
+        pos = putCell(buf, view, pos, vins, i, putCsvCell);
+        buf[pos++] = 44;
+      } else pos = putRun(view, pos, tail);
       pos = putCell(buf, view, pos, locations, i, putCsvCell);
       out.pos = putRun(view, pos, flagCells[outliers?.[i] === 1 ? 1 : 0]);
       if (out.pos >= out.pieceSize) yield out.take();

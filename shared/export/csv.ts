@@ -22,6 +22,9 @@ import type { Breadcrumb } from '../track/types.ts';
  *   with quotes doubled.
  * - outlier: `true` for a reading the analysis leaves out (shared/track/outliers.ts,
  *   with the export's plausible maximum), else `false`. Every reading is written.
+ * - unknowns: a reading whose record had no speed, direction, status or
+ *   calc_location has an empty cell there (never 0, never "NaN").
+ * - vehicle_number, vin: each reading's own (DayChunk.identityAt), else the day's.
  */
 import { CSV_COLUMNS, CSV_COLUMNS_LOCAL, csvTextValue } from './csv-write.ts';
 
@@ -106,6 +109,11 @@ function nextSpecial(text: string, from: number): number {
   return text.length;
 }
 
+/** An empty cell is an unknown (NaN), not the 0 that Number('') gives. */
+function unknownOrNumber(cell: string): number {
+  return cell === '' ? NaN : Number(cell);
+}
+
 /**
  * Reads a file written by csvLines back into breadcrumbs (header required,
  * with or without local_time); the outlier column is checked, not returned,
@@ -137,15 +145,16 @@ export function parseBreadcrumbCsv(text: string): Breadcrumb[] {
     ];
     if (outlier !== 'true' && outlier !== 'false') throw new SyntaxError(`CSV: row ${k + 2} has outlier "${outlier}"`);
     const st = csvTextValue(status);
-    if (!MOTION_BY_CODE.includes(st as MotionStatus)) throw new SyntaxError(`CSV: row ${k + 2} has status "${st}"`);
+    if (st !== '' && !MOTION_BY_CODE.includes(st as MotionStatus))
+      throw new SyntaxError(`CSV: row ${k + 2} has status "${st}"`);
     return {
       id: csvTextValue(id),
       t: Date.parse(timestamp),
       lat: Number(lat),
       lng: Number(lng),
-      speed: Number(speed),
-      status: st as MotionStatus,
-      direction: Number(direction),
+      speed: unknownOrNumber(speed),
+      status: st === '' ? null : (st as MotionStatus),
+      direction: unknownOrNumber(direction),
       vehicleNumber: csvTextValue(vehicleNumber),
       vin: csvTextValue(vin),
       location: csvTextValue(location),

@@ -21,6 +21,9 @@ import { header, measure, trackOpen } from './gpx-header.ts';
  * and Garmin TrackPointExtension v2 <speed> (m/s = mph × 0.44704, rounded to
  * 1e-6, which is exact for speeds with one decimal in mph) then <course>
  * (degrees in [0, 360) at 0.1°), in the order that schema's sequence requires.
+ * An unknown (the record had none: MotionCode.UNKNOWN, a NaN speed or
+ * direction) has no element at all, never a made-up value; the
+ * TrackPointExtension may then be empty, which its schema allows.
  * calc_location and ids stay out of the GPX (the CSV carries them) to keep a
  * million-point file small. Every reading is written; an outlier
  * (shared/track/outliers.ts) carries <rl:outlier>true</rl:outlier> in its

@@ -139,25 +139,27 @@ const isAuditRequest: Guard = (v) =>
   v['days'].every(isAuditDay);
 const isShortText = (v: unknown) => typeof v === 'string' && v.length <= AUDIT_LIMITS.maxText;
 /** A DayChunk's shape (or a part of one): columns of one length, typed as stored. Its values are checked by the backend. */
+const READINGS_CHUNK_FIELDS = [
+  'vehicleId',
+  'day',
+  'vehicleNumber',
+  'vin',
+  'length',
+  't',
+  'lat',
+  'lng',
+  'speed',
+  'direction',
+  'status',
+  'id',
+  'location',
+] as const;
+/** Each reading's own number and VIN (DayChunk.identityAt), when the chunk has them: two text columns of the chunk's length. */
+const isIdentities = (v: unknown, n: number) =>
+  isRecord(v, ['vehicleNumber', 'vin']) &&
+  [v['vehicleNumber'], v['vin']].every((c) => Array.isArray(c) && c.length === n && c.every(isShortText));
 const isReadingsChunk: Guard = (v) => {
-  if (
-    !isRecord(v, [
-      'vehicleId',
-      'day',
-      'vehicleNumber',
-      'vin',
-      'length',
-      't',
-      'lat',
-      'lng',
-      'speed',
-      'direction',
-      'status',
-      'id',
-      'location',
-    ])
-  )
-    return false;
+  if (!isRecord(v, READINGS_CHUNK_FIELDS) && !isRecord(v, [...READINGS_CHUNK_FIELDS, 'identityAt'])) return false;
   const n = v['length'];
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > AUDIT_LIMITS.pointsPerCall) return false;
   const column = (c: unknown) => c instanceof Float64Array && c.length === n;
@@ -178,7 +180,8 @@ const isReadingsChunk: Guard = (v) => {
     v['id'].every(isShortText) &&
     Array.isArray(v['location']) &&
     v['location'].length === n &&
-    v['location'].every(isShortText)
+    v['location'].every(isShortText) &&
+    (!('identityAt' in v) || isIdentities(v['identityAt'], n))
   );
 };
 

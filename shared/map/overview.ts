@@ -24,7 +24,8 @@ export const OVERVIEW_ZOOMS: readonly number[] = [5, 8, 11];
 
 /** How a kept point is reached from the previous kept one. */
 export const Link = { JOIN: 0, GAP: 1, BREAK: 2 } as const;
-const CLASSES: readonly SpeedClass[] = ['slow', 'normal', 'near', 'over'];
+/** Stored as indices: append only ('unknown' came last, so an older overview's indices keep their meaning). */
+const CLASSES: readonly SpeedClass[] = ['slow', 'normal', 'near', 'over', 'unknown'];
 
 /** Kept points of one level, as columns; `cls` and `link` describe the segment ending at each point. */
 export interface OverviewLevel {

@@ -3,13 +3,15 @@ import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
 import { RouteLines } from './route-lines.ts';
 
-export type SpeedClass = 'slow' | 'normal' | 'near' | 'over';
+/** 'unknown': the reading had no speed (moving by its positions, shared/track/gaps.ts); never drawn as slow. */
+export type SpeedClass = 'slow' | 'normal' | 'near' | 'over' | 'unknown';
 
 /** "Near" is the last 5 mph under the threshold; "slow" is well under it (town and yard speeds). */
 export const NEAR_BAND_MPH = 5;
 export const SLOW_BAND_MPH = 25;
 
 export function speedClass(mph: number, thresholdMph: number): SpeedClass {
+  if (Number.isNaN(mph)) return 'unknown';
   if (mph > thresholdMph) return 'over';
   if (mph > thresholdMph - NEAR_BAND_MPH) return 'near';
   if (mph > thresholdMph - SLOW_BAND_MPH) return 'normal';

@@ -8,9 +8,9 @@ export interface PlaybackSample {
   index: number;
   lat: number;
   lng: number;
-  /** degrees [0, 360) */
+  /** degrees [0, 360); NaN when neither reading around the moment had a direction */
   heading: number;
-  /** Speed and status of the reading in effect (readings are samples, not a curve). */
+  /** Speed and status of the reading in effect (readings are samples, not a curve); NaN and MotionCode.UNKNOWN when its record had none. */
   speed: number;
   status: number;
   /** True inside a gap (shared/track/gaps.ts): the marker holds still rather than invent a path. */
@@ -22,6 +22,13 @@ export function lerpHeading(a: number, b: number, f: number): number {
   const d = ((((b - a) % 360) + 540) % 360) - 180;
   const h = a + d * f;
   return ((h % 360) + 360) % 360;
+}
+
+/** lerpHeading when both directions are known; else the known one (held, never interpolated from nothing); NaN when neither is. */
+export function headingBetween(a: number, b: number, f: number): number {
+  if (Number.isNaN(a)) return b;
+  if (Number.isNaN(b)) return a;
+  return lerpHeading(a, b, f);
 }
 
 export function sampleAt(track: TrackColumns, ms: number, gap: Partial<GapParams>): PlaybackSample | null {
@@ -40,7 +47,7 @@ export function sampleAt(track: TrackColumns, ms: number, gap: Partial<GapParams
     ...base,
     lat: lat[i]! + (lat[j]! - lat[i]!) * f,
     lng: lng[i]! + (lng[j]! - lng[i]!) * f,
-    heading: lerpHeading(direction[i]!, direction[j]!, f),
+    heading: headingBetween(direction[i]!, direction[j]!, f),
     inGap: false,
   };
 }

@@ -10,6 +10,7 @@ import { formatDuration } from '../util/duration.ts';
 import { summarizeDay, summaryParamsOf } from '../track/summary.ts';
 import { routeMapSvg, MAP_COLORS, type Basemap } from './route-map-svg.ts';
 import { speedChartSvg } from './speed-chart-svg.ts';
+import { unknownsNote } from './unknowns.ts';
 
 /**
  * The audit report: one HTML document with inline CSS and SVG (no script, no
@@ -166,7 +167,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['Speeding events', String(speeding.length)],
     ['Long stops', String(longStops.length)],
     ['Data gaps', `${gaps.length} (${hoursMinutes(t.offlineSeconds)})`],
-    ['Readings', `${counts.records} (${counts.outliers} outliers left out)`],
+    ['Readings', `${counts.records} (${counts.outliers} outliers left out${unknownsNote(chunks, meta)})`],
   ];
   const factRows = (rows: string[][]) =>
     rows.map(([k, v]) => `<tr><td>${esc(k!)}</td><td>${esc(v!)}</td></tr>`).join('');
@@ -192,7 +193,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
       (trip, k) =>
         `<tr><td class="id">${esc(ids[k]!)}</td>${cellTime(trip.startMs)}${cellTime(trip.endMs)}<td>${esc(trip.startPlace)}</td><td>${esc(trip.endPlace)}</td>` +
         `<td class="n">${formatFigure(trip.distanceMiles, 'miles')}</td><td class="n">${esc(hoursMinutes(trip.durationSeconds))}</td><td class="n">${esc(hoursMinutes(trip.movingSeconds))}</td>` +
-        `<td class="n">${formatFigure(trip.maxSpeedMph, 'mph')}</td><td class="n">${formatFigure(trip.avgSpeedMph, 'mph')}</td></tr>`,
+        `<td class="n">${Number.isNaN(trip.maxSpeedMph) ? 'unknown' : formatFigure(trip.maxSpeedMph, 'mph')}</td><td class="n">${formatFigure(trip.avgSpeedMph, 'mph')}</td></tr>`,
     )
     .join('');
 

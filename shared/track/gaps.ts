@@ -24,7 +24,13 @@ import type { DayChunk } from './types.ts';
  *   trucks report "less often when stationary". (With the default 5 min, 250 m
  *   is under 2 mph; a parked silence also never averages more than
  *   `stopSpeedMph`, which only matters for a much shorter stop minimum.)
- * - MOVING: otherwise; A is IN_MOTION above `stopSpeedMph`.
+ * - MOVING: otherwise; A is a moving reading.
+ *
+ * A moving reading: its status allows motion (IN_MOTION, or unknown: the
+ * record had none) and its speed is above `stopSpeedMph`; when its speed is
+ * unknown, the positions speak instead: the speed implied by A → B is above
+ * `stopSpeedMph`. An unknown is never read as zero: a truck that drove with
+ * no speed in its records still has its distance and moving time.
  *
  * A silence that begins and ends at the same place is never a data gap: the
  * truck stood still (a loop that left and came back unseen cannot be told
@@ -115,9 +121,19 @@ export function gapRule(p: Partial<GapParams> = {}): GapRule {
   };
 }
 
-/** A moving reading: IN_MOTION and faster than the stop speed. STATIONARY and OFFLINE readings never are. */
-export function isMovingReading(status: number, speedMph: number, stopSpeedMph: number): boolean {
-  return status === MotionCode.IN_MOTION && speedMph > stopSpeedMph;
+/** What a reading says on its own (readingMotion): moving, stopped (Interval's codes), or undecided (unknown speed: its positions decide). */
+export const ReadingMotion = { MOVING: Interval.MOVING, STOPPED: Interval.STOPPED, UNDECIDED: -1 } as const;
+export type ReadingMotion = (typeof ReadingMotion)[keyof typeof ReadingMotion];
+
+/**
+ * A reading whose status allows motion (IN_MOTION, or UNKNOWN: the record had none) moves when its
+ * speed is above the stop speed; with an unknown speed (NaN) it is UNDECIDED. STATIONARY and OFFLINE
+ * readings never move.
+ */
+export function readingMotion(status: number, speedMph: number, stopSpeedMph: number): ReadingMotion {
+  if (status !== MotionCode.IN_MOTION && status !== MotionCode.UNKNOWN) return ReadingMotion.STOPPED;
+  if (speedMph > stopSpeedMph) return ReadingMotion.MOVING;
+  return speedMph <= stopSpeedMph ? ReadingMotion.STOPPED : ReadingMotion.UNDECIDED;
 }
 
 /**
@@ -152,11 +168,14 @@ export function intervalBetween(
 ): Interval {
   const dt = t1 - t0;
   if (isJump(rule, dt, lat0, lng0, lat1, lng1)) return Interval.GAP;
-  const normal = isMovingReading(status0, speed0, rule.stopSpeedMph) ? Interval.MOVING : Interval.STOPPED;
+  const own = readingMotion(status0, speed0, rule.stopSpeedMph);
   const offline = status0 === MotionCode.OFFLINE;
-  // Most intervals end here: the distance is only needed for a silence or an OFFLINE reading.
-  if (!offline && dt < rule.minStopMs && !(dt > rule.gapMs)) return normal;
+  // Most intervals end here: the distance is only needed for a silence, an OFFLINE reading or an unknown speed.
+  if (!offline && own !== ReadingMotion.UNDECIDED && dt < rule.minStopMs && !(dt > rule.gapMs)) return own;
   const miles = haversineMiles(lat0, lng0, lat1, lng1);
+  // An unknown speed is the speed the positions imply (a zero-length interval moves if B is elsewhere at all).
+  const normal =
+    own !== ReadingMotion.UNDECIDED ? own : miles > rule.stopMilesPerMs * dt ? Interval.MOVING : Interval.STOPPED;
   // A reading exactly on the radius is still parked.
   if (!(miles <= PARKED_RADIUS_MILES)) return offline || dt > rule.gapMs ? Interval.GAP : normal;
   // Parked silence; the average-speed bound only matters for a stop minimum so short that 250 m in it would be driving.

@@ -66,7 +66,7 @@ export interface DaySummary {
   stationarySeconds: number;
   /** Time in gap intervals. moving + stationary + offline = lastMs - firstMs. */
   offlineSeconds: number;
-  /** Highest speed of any kept reading (0 for an empty day). */
+  /** Highest known speed of any kept reading (0 for a day without one: an unknown speed is skipped, so combining days by max stays a number). */
   maxSpeedMph: number;
   /** Total duration of the speeding events. */
   speedingSeconds: number;

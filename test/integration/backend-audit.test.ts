@@ -25,6 +25,7 @@ import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { parseManifest } from '../../shared/audit/manifest.ts';
 import { decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
 import type { AuditOutcome, AuditRequest, DownloadEvent, IpcChannel, IpcReply } from '../../shared/ipc/contract.ts';
+import { MotionCode } from '../../shared/domain/status.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { createTestBackend } from '../support/test-backend.ts';
 
@@ -192,6 +193,45 @@ describe('audit bundles from the app (audit:* channels)', () => {
       await plain.close();
     }
   });
+
+  it('takes readings kept with unknown speed, heading or status and their own identity; refuses impossible values', async () => {
+    // Every 5th reading without a speed, heading and status; every 7th naming another truck (as identityAt keeps it).
+    const blanked = (c: DayChunk): DayChunk => {
+      const out = copyChunkRange(c, 0, c.length);
+      out.identityAt = { vehicleNumber: [], vin: [] };
+      for (let i = 0; i < c.length; i++) {
+        if (i % 5 === 0) [out.speed[i], out.direction[i], out.status[i]] = [NaN, NaN, MotionCode.UNKNOWN];
+        out.identityAt.vehicleNumber.push(i % 7 === 0 ? 'T-999' : c.vehicleNumber);
+        out.identityAt.vin.push(i % 7 === 0 ? '' : c.vin);
+      }
+      return out;
+    };
+    const begun = await ok<{ auditId: string; utcDays: string[] }>(backend, 'audit:begin', request());
+    const first = blanked(stored.get(begun.utcDays[0]!)!.chunk);
+    for (const [what, bad] of [
+      ['speed', { speed: first.speed.map((v, i) => (i === 3 ? -1 : v)) }],
+      ['speed', { speed: first.speed.map((v, i) => (i === 3 ? Infinity : v)) }],
+      ['heading', { direction: first.direction.map((v, i) => (i === 3 ? -Infinity : v)) }],
+      ['status', { status: first.status.map((v, i) => (i === 3 ? 4 : v)) }],
+    ] as const) {
+      const reply = await call(backend, 'audit:addReadings', begun.auditId, { ...first, ...bad });
+      expect(reply, what).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    }
+    for (const day of begun.utcDays)
+      for (const part of partsOf(blanked(stored.get(day)!.chunk), 300))
+        await ok(backend, 'audit:addReadings', begun.auditId, part);
+    const outcome = await ok<AuditOutcome>(backend, 'audit:finish', begun.auditId, 'T-101 unknowns.zip');
+    if (outcome.kind !== 'saved') throw new Error(outcome.kind);
+    expect(verifyBundle(readFileSync(outcome.path))).toMatchObject({ ok: true });
+    const csv = readZip(readFileSync(outcome.path))
+      .find((e) => e.name === 'breadcrumbs.csv')!
+      .data!.toString('utf8');
+    const rows = csv.split('\r\n').slice(1, -1);
+    // The local-day cut starts mid UTC day, so count the blanks rather than place them: speed, status, heading empty.
+    expect(rows.filter((r) => r.split(',').slice(5, 8).join(',') === ',,').length).toBeGreaterThan(10);
+    expect(rows.some((r) => /,T-999,,/.test(r))).toBe(true);
+    expect(rows.every((r) => !r.includes('NaN') && r.split(',')[6] !== '3')).toBe(true);
+  }, 60_000);
 
   it("refuses readings that are not the request's, out of order or outside their day, and unknown sessions; nothing is built", async () => {
     const begun = await ok<{ auditId: string }>(backend, 'audit:begin', request());

@@ -214,3 +214,27 @@ export function toDayChunks(vehicleId: string, points: readonly Breadcrumb[]): D
   }
   return [...byDay.keys()].sort().map((d) => buildDayChunk(vehicleId, d, byDay.get(d) ?? []));
 }
+
+/** Which readings lose which field: reading k loses it when k % every === at (every 0 or absent: none). */
+export interface UnknownPlan {
+  speed?: { every: number; at?: number };
+  direction?: { every: number; at?: number };
+  status?: { every: number; at?: number };
+  location?: { every: number; at?: number };
+}
+
+/**
+ * The readings as the parser keeps records that lack optional fields (docs/analysis.md): speed and
+ * direction NaN, status null, calc_location ''. Positions and times stay, so what the analysis should
+ * find is still known by construction.
+ */
+export function withUnknowns(points: readonly Breadcrumb[], plan: UnknownPlan): Breadcrumb[] {
+  const hit = (k: number, p?: { every: number; at?: number }) => !!p && p.every > 0 && k % p.every === (p.at ?? 0);
+  return points.map((p, k) => ({
+    ...p,
+    speed: hit(k, plan.speed) ? NaN : p.speed,
+    direction: hit(k, plan.direction) ? NaN : p.direction,
+    status: hit(k, plan.status) ? null : p.status,
+    location: hit(k, plan.location) ? '' : p.location,
+  }));
+}

@@ -1,3 +1,4 @@
+// Over 300 lines: one scripted server per rule of the listing (error descriptions, shifting lists, endless paging), side by side so each reads against its sentence.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EndlessPagingError, ErrorDescriptionError, ListChangedError } from '../../electron/node/api/errors.ts';

@@ -59,7 +59,8 @@ const CSV_EDGE =
   `a-3,2026-05-01T00:00:01.010Z,0.000001,-0.000002,3,STATIONARY,180.5,${TAIL},Zoë 🚚,false\r\n` +
   `"x,""y""",2026-05-01T12:34:56.100Z,1.25,-1.5,55.5,IN_MOTION,0.00000000015,${TAIL},Zoë 🚚,false\r\n` +
   `"b""4",2026-05-01T12:35:56Z,1.2600001,-1.51,200,IN_MOTION,90,${TAIL},Zoë 🚚,true\r\n` +
-  `,2026-05-01T23:59:59.999Z,2,-2.5,,OFFLINE,,${TAIL},,true\r\n` +
+  // No speed is an unknown, not an impossible speed: kept, not an outlier.
+  `,2026-05-01T23:59:59.999Z,2,-2.5,,OFFLINE,,${TAIL},,false\r\n` +
   `c1,2026-05-02T00:00:00Z,-45.5,181.5,10.1,IN_MOTION,-90,${TAIL},'+SUM(A1),false\r\n` +
   `d1,2026-05-03T00:00:00Z,89.9999995,-0.0000001,1000000000000000000000,STATIONARY,123456789.125,${TAIL},x,true\r\n`;
 
@@ -106,9 +107,11 @@ const GPX_EDGE =
   `<trkpt lat="1.2600001" lon="-1.51"><time>2026-05-01T12:35:56Z</time><type>IN_MOTION</type>${EXT}` +
   `<gpxtpx:speed>89.408</gpxtpx:speed><gpxtpx:course>90.0</gpxtpx:course></gpxtpx:TrackPointExtension>` +
   '<rl:outlier>true</rl:outlier></extensions></trkpt>\n' +
-  // An outlier (here, no speed at all) neither ends nor starts a segment: no break before it.
+  // The outlier above neither ended nor started a segment; the silence from 12:34:56 (11 h, 86 mi) is a gap.
+  '</trkseg>\n<trkseg>\n' +
+  // No speed and no heading: neither element, never a made-up 0.
   `<trkpt lat="2" lon="-2.5"><time>2026-05-01T23:59:59.999Z</time><type>OFFLINE</type>${EXT}` +
-  '</gpxtpx:TrackPointExtension><rl:outlier>true</rl:outlier></extensions></trkpt>\n' +
+  '</gpxtpx:TrackPointExtension></extensions></trkpt>\n' +
   '</trkseg>\n</trk>\n' +
   '<trk>\n<name>-7,x 2026-05-02</name>\n<desc>1 points on 2026-05-02 (UTC)</desc>\n<trkseg>\n' +
   `<trkpt lat="-45.5" lon="-178.5"><time>2026-05-02T00:00:00Z</time><type>IN_MOTION</type>${EXT}` +

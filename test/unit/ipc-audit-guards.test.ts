@@ -137,6 +137,16 @@ describe('audit:addReadings', () => {
     expect(ok(chunk(1, { day: '2026-02-30' }))).toBe(false);
     expect(ok({ ...chunk(1), extra: 1 })).toBe(false);
   });
+
+  it("takes each reading's own number and VIN (identityAt) as two text columns of the chunk's length", () => {
+    expect(ok(chunk(2, { identityAt: { vehicleNumber: ['T-1', ''], vin: ['VIN', 'V2'] } }))).toBe(true);
+    expect(ok(chunk(2, { identityAt: { vehicleNumber: ['T-1'], vin: ['VIN', 'V2'] } }))).toBe(false);
+    expect(ok(chunk(2, { identityAt: { vehicleNumber: ['T-1', 5], vin: ['VIN', 'V2'] } }))).toBe(false);
+    expect(ok(chunk(1, { identityAt: { vehicleNumber: ['n'.repeat(257)], vin: ['V'] } }))).toBe(false);
+    expect(ok(chunk(1, { identityAt: { vehicleNumber: ['T'], vin: ['V'], extra: [] } }))).toBe(false);
+    expect(ok(chunk(1, { identityAt: undefined }))).toBe(false);
+    expect(ok(chunk(1, { identityAt: null }))).toBe(false);
+  });
 });
 
 describe('audit and export ids', () => {

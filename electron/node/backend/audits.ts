@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditSource } from '../../../shared/audit/bundle-content.ts';
 import type { AuditCounts } from '../../../shared/audit/manifest.ts';
-import { MOTION_BY_CODE } from '../../../shared/domain/status.ts';
+import { MotionCode } from '../../../shared/domain/status.ts';
 import type { AuditOutcome, AuditRequest } from '../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type Interval } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
-import type { DayChunk } from '../../../shared/track/types.ts';
+import type { DayChunk, ReadingIdentities } from '../../../shared/track/types.ts';
 import { DAY_MS, dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
 import { buildAuditBundle } from '../audit/bundle.ts';
 import type { PdfPrinter } from '../audit/chromium-pdf.ts';
@@ -79,15 +79,19 @@ function checkReadings(chunk: DayChunk, s: Session): void {
     if (!(t >= start && t < start + DAY_MS)) throw bad(`A reading of ${chunk.day} has a time outside that UTC day.`);
     if (!(t >= last)) throw bad(`The readings of ${chunk.day} are not in time order.`);
     last = t;
+    // NaN is an unknown speed or heading (the record had none, docs/analysis.md); anything else must be a real value.
+    const speed = chunk.speed[i]!;
+    const direction = chunk.direction[i]!;
     if (
       !(Math.abs(chunk.lat[i]!) <= 90) ||
       !Number.isFinite(chunk.lng[i]!) ||
-      !Number.isFinite(chunk.speed[i]!) ||
-      !Number.isFinite(chunk.direction[i]!)
+      !(Number.isNaN(speed) || (speed >= 0 && speed < Infinity)) ||
+      !(Number.isNaN(direction) || Number.isFinite(direction))
     ) {
       throw bad(`A reading of ${chunk.day} has a position, speed or heading that is not a number in range.`);
     }
-    if (chunk.status[i]! >= MOTION_BY_CODE.length) throw bad(`A reading of ${chunk.day} has an unknown motion status.`);
+    if (chunk.status[i]! > MotionCode.UNKNOWN)
+      throw bad(`A reading of ${chunk.day} has a motion status code no record gives.`);
   }
 }
 
@@ -109,13 +113,22 @@ function joinParts(parts: readonly DayChunk[]): DayChunk {
     location: [],
   };
   let at = 0;
+  // The parts may name the vehicle differently (their own identityAt, or another day-level pair): each reading keeps its own.
+  const mixed = parts.some((p) => p.identityAt || p.vehicleNumber !== first.vehicleNumber || p.vin !== first.vin);
+  const identityAt: ReadingIdentities = { vehicleNumber: [], vin: [] };
   for (const p of parts) {
     for (const k of ['t', 'lat', 'lng', 'speed', 'direction'] as const) out[k].set(p[k], at);
     out.status.set(p.status, at);
     out.id.push(...p.id);
     out.location.push(...p.location);
+    if (mixed)
+      for (let i = 0; i < p.length; i++) {
+        identityAt.vehicleNumber.push(p.identityAt?.vehicleNumber[i] ?? p.vehicleNumber);
+        identityAt.vin.push(p.identityAt?.vin[i] ?? p.vin);
+      }
     at += p.length;
   }
+  if (mixed) out.identityAt = identityAt;
   return out;
 }
 

@@ -30,6 +30,8 @@ const CLASS_COLOR: ExpressionSpecification = [
   SPEED_COLORS.near,
   'normal',
   SPEED_COLORS.normal,
+  'unknown',
+  SPEED_COLORS.unknown,
   SPEED_COLORS.slow,
 ];
 

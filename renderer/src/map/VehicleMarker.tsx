@@ -6,7 +6,7 @@ import { VEHICLE_COLOR } from './theme.ts';
 export interface VehicleMarkerProps {
   lat: number;
   lng: number;
-  /** Degrees clockwise from north. */
+  /** Degrees clockwise from north; NaN when unknown. */
   heading: number;
   /** Accessible name, e.g. the vehicle number. */
   label?: string;
@@ -44,7 +44,9 @@ export function VehicleMarker({ lat, lng, heading, label = 'Vehicle' }: VehicleM
   useEffect(() => {
     const m = marker.current;
     if (!map || !m || !Number.isFinite(lat) || !Number.isFinite(lng)) return;
-    m.setLngLat([lng, lat]).setRotation(heading);
+    m.setLngLat([lng, lat]);
+    // An unknown heading (NaN) keeps the arrow as it was rather than point it anywhere invented.
+    if (Number.isFinite(heading)) m.setRotation(heading);
     if (!m.getElement().isConnected) m.addTo(map);
   }, [map, label, lat, lng, heading]);
   return null;

@@ -4,6 +4,8 @@ export const SPEED_COLORS = {
   normal: '#14a05a',
   near: '#f0a000',
   over: '#e0115f',
+  /** No speed in the record: a neutral grey, solid (a gap is dashed), never a speed colour. */
+  unknown: '#8a8a8a',
 } as const;
 
 export const GAP_COLOR = '#6f6a80';

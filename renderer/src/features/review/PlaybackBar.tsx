@@ -7,7 +7,12 @@ import { useEffect, useRef } from 'react';
 import type { FlatTrack } from '../../../../shared/playback/track.ts';
 import { usePlayback, useThrottledPlayback, type PlaybackStore } from './playback-store.ts';
 
-const STATUS_TEXT: Record<string, string> = { IN_MOTION: 'Moving', STATIONARY: 'Stationary', OFFLINE: 'Offline' };
+const STATUS_TEXT: Record<string, string> = {
+  IN_MOTION: 'Moving',
+  STATIONARY: 'Stationary',
+  OFFLINE: 'Offline',
+  UNKNOWN: 'Unknown',
+};
 
 function compass(deg: number): string {
   return ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][Math.round(deg / 45) % 8] ?? 'N';
@@ -162,7 +167,8 @@ export function NowPanel({
   const t = useThrottledPlayback(store, (x) => x.timeMs);
   const s = sampleAt(track, t, gap);
   if (!s) return null;
-  const status = s.inGap ? 'OFFLINE' : (MOTION_BY_CODE[s.status] ?? 'IN_MOTION');
+  // A record without a status or speed shows it unknown, never as one the record did not give.
+  const status = s.inGap ? 'OFFLINE' : (MOTION_BY_CODE[s.status] ?? 'UNKNOWN');
   return (
     <dl className="now-panel" data-testid="now-panel" data-playback-time={Math.round(t)} data-index={s.index}>
       <div>
@@ -174,7 +180,7 @@ export function NowPanel({
       <div>
         <dt>Speed</dt>
         <dd data-testid="now-speed" className={s.speed > thresholdMph ? 'now-speeding' : undefined}>
-          {s.speed.toFixed(0)} mph
+          {Number.isNaN(s.speed) ? '—' : `${s.speed.toFixed(0)} mph`}
         </dd>
       </div>
       <div>
@@ -188,7 +194,7 @@ export function NowPanel({
       <div>
         <dt>Heading</dt>
         <dd data-testid="now-heading">
-          {Math.round(s.heading)}° {compass(s.heading)}
+          {Number.isNaN(s.heading) ? '—' : `${Math.round(s.heading)}° ${compass(s.heading)}`}
         </dd>
       </div>
       <div className="now-place">

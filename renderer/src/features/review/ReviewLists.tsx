@@ -159,7 +159,7 @@ export const ReviewLists = memo(function ReviewLists({
                 </span>
                 <span className="row-sub">
                   {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
-                  {t.maxSpeedMph.toFixed(0)} mph
+                  {Number.isNaN(t.maxSpeedMph) ? '—' : `${t.maxSpeedMph.toFixed(0)} mph`}
                 </span>
                 {t.unaccountedMiles >= 0.05 && (
                   <span className="row-sub muted">

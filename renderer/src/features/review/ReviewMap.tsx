@@ -127,6 +127,7 @@ const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
   { key: 'normal', label: 'Normal' },
   { key: 'near', label: 'Near limit' },
   { key: 'over', label: 'Speeding' },
+  { key: 'unknown', label: 'Speed unknown' },
 ];
 
 /**

@@ -13,10 +13,13 @@ export const AUDIT_PART_POINTS = AUDIT_LIMITS.pointsPerCall;
 /** And at most about this many bytes of bridge JSON per call (the browser shell refuses bodies over 2 MB). */
 const AUDIT_PART_BYTES = 1_200_000;
 
-/** A rough upper bound of one reading's share of the bridge JSON (base64 columns, id and location strings). */
+/** A rough upper bound of one reading's share of the bridge JSON (base64 columns, id, location and any own identity strings). */
 function jsonBytes(chunk: DayChunk, from: number, to: number): number {
   let n = (to - from) * 60;
   for (let i = from; i < to; i++) n += (chunk.id[i]?.length ?? 0) + (chunk.location[i]?.length ?? 0) * 2 + 8;
+  const own = chunk.identityAt;
+  if (own)
+    for (let i = from; i < to; i++) n += ((own.vehicleNumber[i]?.length ?? 0) + (own.vin[i]?.length ?? 0)) * 2 + 8;
   return n;
 }
 

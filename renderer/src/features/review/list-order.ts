@@ -39,8 +39,9 @@ function tripValue(t: Trip, key: ListSortKey): SortValue {
       return t.distanceMiles;
     case 'duration':
       return t.durationSeconds;
+    // A trip with no known speed sorts last, like a kind without a peak.
     case 'peak':
-      return t.maxSpeedMph;
+      return Number.isNaN(t.maxSpeedMph) ? null : t.maxSpeedMph;
   }
 }
 
@@ -60,11 +61,16 @@ function eventValue(e: SafetyEvent, key: ListSortKey): SortValue {
   }
 }
 
+/** A speed for ranking only: unknown ranks as not fast (NaN would make the comparison inconsistent). */
+const knownOr0 = (mph: number) => (Number.isNaN(mph) ? 0 : mph);
+
 /** Worst trips first: most safety events, then highest peak speed, then the earlier one. */
 export function worstTrips(trips: readonly Trip[], counts: ReadonlyMap<string, number>): Trip[] {
   return [...trips].sort(
     (a, b) =>
-      (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.maxSpeedMph - a.maxSpeedMph || a.startMs - b.startMs,
+      (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) ||
+      knownOr0(b.maxSpeedMph) - knownOr0(a.maxSpeedMph) ||
+      a.startMs - b.startMs,
   );
 }
 
