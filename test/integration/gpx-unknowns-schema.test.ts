@@ -4,19 +4,15 @@
  * speed or course where the record had none, and the recorded ones everywhere else.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gpxPieces } from '../../shared/export/gpx.ts';
 import { chunkPoints } from '../../shared/track/day-chunk.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { generateRandomTrack, toDayChunks, withUnknowns } from '../support/tracks.ts';
-
-const REPO = resolve(import.meta.dirname, '../..');
-const SCHEMA = [resolve(REPO, '../shared/schemas/gpx-1.1.xsd'), '/work/shared/schemas/gpx-1.1.xsd'].find((p) =>
-  existsSync(p),
-);
+import { xmllintGpx } from '../support/gpx-schema.ts';
 
 let dir = '';
 let file = '';
@@ -50,8 +46,7 @@ afterAll(() => {
 
 describe('GPX of readings with unknown fields', () => {
   it('validates against the GPX 1.1 XSD with xmllint', () => {
-    expect(SCHEMA, 'gpx-1.1.xsd not found beside the repo').toBeDefined();
-    const r = spawnSync('xmllint', ['--noout', '--schema', SCHEMA!, file], { encoding: 'utf8' });
+    const r = xmllintGpx(file);
     expect(r.status, r.stderr).toBe(0);
   });
 
