@@ -23,8 +23,8 @@ const READ_STORE = `new Promise((resolve, reject) => {
   req.onerror = () => reject(new Error(String(req.error)));
   req.onsuccess = () => {
     const db = req.result;
-    const tx = db.transaction(['chunks', 'rosters']);
-    const chunks = tx.objectStore('chunks').getAll();
+    const tx = db.transaction(['dayChunks', 'rosters']);
+    const chunks = tx.objectStore('dayChunks').getAll();
     const rosters = tx.objectStore('rosters').getAll();
     tx.oncomplete = () => {
       const days = chunks.result.map((r) => ({

@@ -121,11 +121,11 @@ test('six months drawn from the day overviews look like the full line at the ove
   await openDownloads(page, shell);
   await startJob(page, 1, '6m');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
-  const chunkDays = (await storeRows(page, 'chunks')).map((r) => r.day).sort();
+  const chunkDays = (await storeRows(page, 'dayChunks')).map((r) => r.day).sort();
   expect(chunkDays.length).toBeGreaterThan(150);
   // Ingest stored an overview with every day; removing them leaves the data as a database from before schema version 5 holds it.
-  expect((await storeRows(page, 'overviews', true)).map((r) => r.day).sort()).toEqual(chunkDays);
-  expect(await storeRows(page, 'overviews')).toEqual([]);
+  expect((await storeRows(page, 'dayOverviews', true)).map((r) => r.day).sort()).toEqual(chunkDays);
+  expect(await storeRows(page, 'dayOverviews')).toEqual([]);
 
   await page.getByTestId('nav-review').click();
   const dayKey = await drawn(page);
@@ -147,9 +147,9 @@ test('six months drawn from the day overviews look like the full line at the ove
   const inner = chunkDays.filter((d) => d > from && d < to);
   expect(inner.length).toBeGreaterThan(150);
   await expect
-    .poll(async () => (await storeRows(page, 'overviews')).map((r) => r.day), { timeout: 30_000 })
+    .poll(async () => (await storeRows(page, 'dayOverviews')).map((r) => r.day), { timeout: 30_000 })
     .toEqual(expect.arrayContaining(inner));
-  for (const r of await storeRows(page, 'overviews')) {
+  for (const r of await storeRows(page, 'dayOverviews')) {
     expect(r.day >= addDays(from, -1) && r.day <= addDays(to, 1), r.day).toBe(true);
     expect(chunkDays).toContain(r.day);
     expect(r.rule).toBe(1);

@@ -174,7 +174,7 @@ test('deletes: a vehicle day range, a whole vehicle, a whole carrier, each acros
     }
   }
   const daysA = a.map((d) => d.day);
-  const removed = await h(page, (x, o) => x.deleteVehicleDays('veh-a', o.from, o.to), {
+  const removed = await h(page, (x, o) => x.deleteVehicleDays('c1', 'veh-a', o.from, o.to), {
     from: daysA[1]!,
     to: daysA[3]!,
   });
@@ -204,7 +204,7 @@ test('deletes: a vehicle day range, a whole vehicle, a whole carrier, each acros
     overviews: total,
   });
 
-  await h(page, (x) => x.deleteVehicleDays('veh-b', null, null), null);
+  await h(page, (x) => x.deleteVehicleDays('c1', 'veh-b', null, null), null);
   dump = await h(page, (x) => x.dump(), null);
   expect(left('veh-b')).toEqual([]);
 

@@ -20,12 +20,12 @@ const stored = { days: [] as DayChunk[], overviews: new Map<string, OverviewRow>
 const inRange = (day: string, from: string, to: string) => day >= from && day <= to;
 
 vi.mock('../../renderer/src/store/reads.ts', () => ({
-  coverageOf: async (_v: string, from: string, to: string) =>
+  coverageOf: async (_c: string, _v: string, from: string, to: string) =>
     stored.days.filter((c) => inRange(c.day, from, to)).map((c) => ({ day: c.day, points: c.length }) as CoverageRow),
-  readOverviews: async (_v: string, from: string, to: string) =>
+  readOverviews: async (_c: string, _v: string, from: string, to: string) =>
     new Map([...stored.overviews].filter(([day]) => inRange(day, from, to))),
-  readDay: async (_v: string, day: string) => storedDay(stored.days.find((c) => c.day === day)),
-  readDays: async (_v: string, from: string, to: string) =>
+  readDay: async (_c: string, _v: string, day: string) => storedDay(stored.days.find((c) => c.day === day)),
+  readDays: async (_c: string, _v: string, from: string, to: string) =>
     stored.days.filter((c) => inRange(c.day, from, to)).map((c) => storedDay(c)!),
 }));
 vi.mock('../../renderer/src/store/writer.ts', () => ({ writer: { refreshOverviews: async () => 0 } }));
@@ -34,6 +34,7 @@ function storedDay(chunk: DayChunk | undefined): StoredDay | undefined {
   return chunk && { carrierId: 'c1', chunk, summary: summarizeDay(chunk) };
 }
 
+const CARRIER = 'c1';
 const VEHICLE = 'v-sketch';
 const ZONE = 'America/Chicago';
 // Ten days of a truck from 2026-01-05 06:00 UTC; the selection is the local days 6th to 12th, so its first and last
@@ -57,14 +58,14 @@ beforeEach(() => {
 
 /** The selection as the Review reads it once its raw days are in: the local days' clean readings. */
 async function readSelection() {
-  const read = await readLocalDays(VEHICLE, FROM, TO, ZONE);
+  const read = await readLocalDays(CARRIER, VEHICLE, FROM, TO, ZONE);
   const track = flattenChunks(cleanSelection(read.chunks, STORED_ROUTE_OPTIONS.maxPlausibleMph).clean);
   return { read, track };
 }
 
 describe('route sketch (a long selection drawn from stored overviews before its raw days are read)', () => {
   it('takes the stored overviews of the days inside, builds the cut edge days, and the raw read keeps all of them', async () => {
-    const sketch = (await sketchDayRoutes(VEHICLE, interval, STORED_ROUTE_OPTIONS))!;
+    const sketch = (await sketchDayRoutes(CARRIER, VEHICLE, interval, STORED_ROUTE_OPTIONS))!;
     expect(sketch).not.toBeNull();
     const { read, track } = await readSelection();
     expect(track.length, 'a long selection').toBeGreaterThan(20_000);
@@ -98,12 +99,16 @@ describe('route sketch (a long selection drawn from stored overviews before its 
   it('draws no sketch for a day stored without a current overview, for other route options, or for a day', async () => {
     const rule = stored.overviews.get('2026-01-09')!;
     stored.overviews.set('2026-01-09', { ...rule, overview: { ...rule.overview, rule: rule.overview.rule - 1 } });
-    expect(await sketchDayRoutes(VEHICLE, interval, STORED_ROUTE_OPTIONS)).toBeNull();
+    expect(await sketchDayRoutes(CARRIER, VEHICLE, interval, STORED_ROUTE_OPTIONS)).toBeNull();
     stored.overviews.delete('2026-01-09');
-    expect(await sketchDayRoutes(VEHICLE, interval, STORED_ROUTE_OPTIONS)).toBeNull();
+    expect(await sketchDayRoutes(CARRIER, VEHICLE, interval, STORED_ROUTE_OPTIONS)).toBeNull();
     stored.overviews.set('2026-01-09', rule);
-    expect(await sketchDayRoutes(VEHICLE, interval, STORED_ROUTE_OPTIONS)).not.toBeNull();
-    expect(await sketchDayRoutes(VEHICLE, interval, { ...STORED_ROUTE_OPTIONS, speedingThresholdMph: 60 })).toBeNull();
-    expect(await sketchDayRoutes(VEHICLE, localRangeInterval(FROM, FROM, ZONE), STORED_ROUTE_OPTIONS)).toBeNull();
+    expect(await sketchDayRoutes(CARRIER, VEHICLE, interval, STORED_ROUTE_OPTIONS)).not.toBeNull();
+    expect(
+      await sketchDayRoutes(CARRIER, VEHICLE, interval, { ...STORED_ROUTE_OPTIONS, speedingThresholdMph: 60 }),
+    ).toBeNull();
+    expect(
+      await sketchDayRoutes(CARRIER, VEHICLE, localRangeInterval(FROM, FROM, ZONE), STORED_ROUTE_OPTIONS),
+    ).toBeNull();
   });
 });

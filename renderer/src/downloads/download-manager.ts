@@ -19,7 +19,8 @@ export interface DownloadManagerDeps {
   api: Pick<RouteLensApi, 'downloads'>;
   writer: Pick<StoreWriter, 'putDays' | 'putJob' | 'deleteJob' | 'retryWrites'>;
   reads: {
-    completeDaysOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]>;
+    /** The carrier's vehicle's days stored complete: another carrier's vehicle of the same id has its own. */
+    completeDaysOf(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]>;
     /** The jobs stored by an earlier run. */
     jobs(): Promise<DownloadJob[]>;
   };

@@ -37,7 +37,7 @@ export async function runVehicle(host: SessionHost, jobId: string, vehicleId: st
   let outcome: S.VehicleOutcome = { state: 'failed', failure: null };
   try {
     const { from, to, carrierId } = starting;
-    const complete = await host.reads.completeDaysOf(vehicleId, from, to);
+    const complete = await host.reads.completeDaysOf(carrierId, vehicleId, from, to);
     host.setVehicle(jobId, vehicleId, (v) => S.startedVehicle(v, complete.length));
     if (task.stop) return;
     const sessionId = await host.api.downloads.start({ carrierId, vehicleId, from, to, completeDays: complete });

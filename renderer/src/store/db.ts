@@ -1,4 +1,4 @@
-import Dexie, { type Table, type Transaction } from 'dexie';
+import Dexie, { type Collection, type IndexableType, type Table, type Transaction } from 'dexie';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import type { TrackOverview } from '../../../shared/map/overview.ts';
@@ -118,18 +118,96 @@ export const SCHEMA_V6 = {
   inboxDays: '[carrierId+query+vehicleId+day], [carrierId+query+day]',
 } as const;
 
+/**
+ * Version 7: the day tables keyed by carrier as well as vehicle and day, so two carriers whose vehicles
+ * share an id (a truck moved between carriers, a test and a production tenant) keep apart. IndexedDB
+ * cannot change a table's key, so each day table is a new one with the old rows copied across
+ * (`upgradeToV7`) and the old one goes. Reads of a carrier's days are ranges of the key itself; only
+ * coverage keeps a `carrierId` index (the carriers with anything stored) and its `fetchedAt` (storeStamp).
+ */
+export const SCHEMA_V7 = {
+  ...SCHEMA_V6,
+  chunks: null,
+  summaries: null,
+  coverage: null,
+  rejections: null,
+  overviews: null,
+  dayChunks: '[carrierId+vehicleId+day]',
+  daySummaries: '[carrierId+vehicleId+day]',
+  dayCoverage: '[carrierId+vehicleId+day], carrierId, fetchedAt',
+  dayRejections: '[carrierId+vehicleId+day]',
+  dayOverviews: '[carrierId+vehicleId+day]',
+} as const;
+
+/**
+ * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
+ * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
+ */
+const MOVED_TABLES = [
+  ['chunks', 'dayChunks', 16],
+  ['summaries', 'daySummaries', 500],
+  ['coverage', 'dayCoverage', 500],
+  ['rejections', 'dayRejections', 500],
+  ['overviews', 'dayOverviews', 100],
+] as const;
+
+/**
+ * Copies every row of the version-6 day tables under its carrier. A row without a carrier (never
+ * written by the app) has no key in the new tables and is left behind with its table.
+ */
+export async function upgradeToV7(tx: Transaction): Promise<void> {
+  for (const [from, to, batch] of MOVED_TABLES) {
+    const source = tx.table<{ carrierId?: unknown }, IndexableType>(from);
+    const target = tx.table(to);
+    let after: IndexableType | null = null;
+    for (;;) {
+      const page: Collection = after === null ? source.orderBy(':id') : source.where(':id').above(after);
+      const keys: IndexableType[] = await page.limit(batch).primaryKeys();
+      if (keys.length === 0) break;
+      const rows = await source.bulkGet(keys);
+      await target.bulkPut(rows.filter((r) => r !== undefined && typeof r.carrierId === 'string'));
+      after = keys[keys.length - 1]!;
+    }
+  }
+}
+
+/** The day tables' key: a stored day is a carrier's vehicle's UTC day. */
+export const DAY_KEY = '[carrierId+vehicleId+day]';
+export type DayKey = [carrierId: string, vehicleId: string, day: UtcDay];
+
+/** The key bounds of a carrier's vehicle's days `from`..`to` (inclusive; null: from the first or to the last). */
+export function vehicleDays(
+  carrierId: string,
+  vehicleId: string,
+  from: UtcDay | null = null,
+  to: UtcDay | null = null,
+): [IndexableType, IndexableType] {
+  return [
+    [carrierId, vehicleId, from ?? Dexie.minKey],
+    [carrierId, vehicleId, to ?? Dexie.maxKey],
+  ];
+}
+
+/** The key bounds of every stored day of a carrier. */
+export function carrierDays(carrierId: string): [IndexableType, IndexableType] {
+  return [
+    [carrierId, Dexie.minKey],
+    [carrierId, Dexie.maxKey],
+  ];
+}
+
 export class RouteLensDb extends Dexie {
-  declare chunks: Table<ChunkRow, [string, string]>;
-  declare summaries: Table<SummaryRow, [string, string]>;
-  declare coverage: Table<CoverageRow, [string, string]>;
+  declare dayChunks: Table<ChunkRow, DayKey>;
+  declare daySummaries: Table<SummaryRow, DayKey>;
+  declare dayCoverage: Table<CoverageRow, DayKey>;
   declare rosters: Table<RosterRow, [string, string]>;
   declare snapshots: Table<SnapshotRow, number>;
   declare jobs: Table<DownloadJob, string>;
-  declare rejections: Table<RejectionRow, [string, string]>;
+  declare dayRejections: Table<RejectionRow, DayKey>;
   declare marks: Table<MarkRow, [string, string]>;
   declare inboxDays: Table<InboxDayRow, [string, string, string, string]>;
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
-  declare overviews: Table<OverviewRow, [string, string]>;
+  declare dayOverviews: Table<OverviewRow, DayKey>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -139,6 +217,7 @@ export class RouteLensDb extends Dexie {
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
     this.version(6).stores(SCHEMA_V6);
+    this.version(7).stores(SCHEMA_V7).upgrade(upgradeToV7);
   }
 }
 

@@ -1,24 +1,34 @@
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { getDb, type OverviewRow } from './db.ts';
+import { carrierDays, DAY_KEY, getDb, vehicleDays, type DayKey, type OverviewRow } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
 /** Main-thread reads: IndexedDB reads do not block the UI, and liveQuery can observe them. */
-export async function completeDaysOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<UtcDay[]> {
-  const rows = await getDb()
-    .coverage.where('[vehicleId+day]')
-    .between([vehicleId, from], [vehicleId, to], true, true)
-    .toArray();
+export async function completeDaysOf(
+  carrierId: string,
+  vehicleId: string,
+  from: UtcDay,
+  to: UtcDay,
+): Promise<UtcDay[]> {
+  const rows = await coverageOf(carrierId, vehicleId, from, to);
   return rows.filter((r) => r.state === 'complete').map((r) => r.day);
 }
 
-export async function coverageOf(vehicleId: string, from: UtcDay, to: UtcDay): Promise<CoverageRow[]> {
-  return getDb().coverage.where('[vehicleId+day]').between([vehicleId, from], [vehicleId, to], true, true).toArray();
+export async function coverageOf(
+  carrierId: string,
+  vehicleId: string,
+  from: UtcDay,
+  to: UtcDay,
+): Promise<CoverageRow[]> {
+  return getDb()
+    .dayCoverage.where(DAY_KEY)
+    .between(...vehicleDays(carrierId, vehicleId, from, to), true, true)
+    .toArray();
 }
 
 /** What is stored for a vehicle's days, as one string that changes whenever one of them is written or deleted. */
-export async function storedDaysStamp(vehicleId: string, from: UtcDay, to: UtcDay): Promise<string> {
-  return daysStamp(await coverageOf(vehicleId, from, to));
+export async function storedDaysStamp(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay): Promise<string> {
+  return daysStamp(await coverageOf(carrierId, vehicleId, from, to));
 }
 
 /**
@@ -27,28 +37,32 @@ export async function storedDaysStamp(vehicleId: string, from: UtcDay, to: UtcDa
  */
 export async function storeStamp(): Promise<string> {
   const db = getDb();
-  const [count, newest] = await Promise.all([db.coverage.count(), db.coverage.orderBy('fetchedAt').last()]);
+  const [count, newest] = await Promise.all([db.dayCoverage.count(), db.dayCoverage.orderBy('fetchedAt').last()]);
   return `${count}@${newest?.fetchedAt ?? 0}`;
 }
 
-export async function readDay(vehicleId: string, day: UtcDay): Promise<StoredDay | undefined> {
+export async function readDay(carrierId: string, vehicleId: string, day: UtcDay): Promise<StoredDay | undefined> {
   const db = getDb();
-  const [chunk, summary] = await Promise.all([db.chunks.get([vehicleId, day]), db.summaries.get([vehicleId, day])]);
+  const key: DayKey = [carrierId, vehicleId, day];
+  const [chunk, summary] = await Promise.all([db.dayChunks.get(key), db.daySummaries.get(key)]);
   if (!chunk || !summary) return undefined;
   const { carrierId: _c, ...daySummary } = summary;
   return { carrierId: chunk.carrierId, chunk: chunk.chunk, summary: daySummary };
 }
 
-/** Days of one vehicle in a range, ascending. */
-export async function readDays(vehicleId: string, from: UtcDay, to: UtcDay): Promise<StoredDay[]> {
+/** Days of one vehicle of a carrier in a range, ascending. */
+export async function readDays(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay): Promise<StoredDay[]> {
   const db = getDb();
-  const range = [
-    [vehicleId, from],
-    [vehicleId, to],
-  ] as const;
+  const range = vehicleDays(carrierId, vehicleId, from, to);
   const [chunks, summaries] = await Promise.all([
-    db.chunks.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
-    db.summaries.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
+    db.dayChunks
+      .where(DAY_KEY)
+      .between(...range, true, true)
+      .toArray(),
+    db.daySummaries
+      .where(DAY_KEY)
+      .between(...range, true, true)
+      .toArray(),
   ]);
   const byDay = new Map(summaries.map((s) => [s.day, s]));
   const out: StoredDay[] = [];
@@ -62,12 +76,25 @@ export async function readDays(vehicleId: string, from: UtcDay, to: UtcDay): Pro
 }
 
 /** Stored overviews (store/db.ts OverviewRow) of one vehicle's days in a range, by day. */
-export async function readOverviews(vehicleId: string, from: UtcDay, to: UtcDay): Promise<Map<UtcDay, OverviewRow>> {
+export async function readOverviews(
+  carrierId: string,
+  vehicleId: string,
+  from: UtcDay,
+  to: UtcDay,
+): Promise<Map<UtcDay, OverviewRow>> {
   const rows = await getDb()
-    .overviews.where('[vehicleId+day]')
-    .between([vehicleId, from], [vehicleId, to], true, true)
+    .dayOverviews.where(DAY_KEY)
+    .between(...vehicleDays(carrierId, vehicleId, from, to), true, true)
     .toArray();
   return new Map(rows.map((r) => [r.day, r]));
+}
+
+/** A carrier's coverage rows, by vehicle then day. */
+export function carrierCoverage(carrierId: string): Promise<CoverageRow[]> {
+  return getDb()
+    .dayCoverage.where(DAY_KEY)
+    .between(...carrierDays(carrierId), true, true)
+    .toArray();
 }
 
 /** Rows of the Storage screen: one per vehicle of the carrier that has anything stored. */
@@ -75,7 +102,7 @@ export async function storageRows(
   carrierId: string,
   vehicleNumbers: ReadonlyMap<string, string> = new Map(),
 ): Promise<StorageVehicleRow[]> {
-  const rows = await getDb().coverage.where('carrierId').equals(carrierId).toArray();
+  const rows = await carrierCoverage(carrierId);
   const byVehicle = new Map<string, StorageVehicleRow>();
   for (const r of rows) {
     let v = byVehicle.get(r.vehicleId);
@@ -107,7 +134,7 @@ export async function storageRows(
 export async function storedTotals(): Promise<{ points: number; bytes: number }> {
   let points = 0;
   let bytes = 0;
-  await getDb().coverage.each((r) => {
+  await getDb().dayCoverage.each((r) => {
     points += r.points;
     bytes += r.bytes;
   });
@@ -116,11 +143,11 @@ export async function storedTotals(): Promise<{ points: number; bytes: number }>
 
 /** Vehicles of a carrier with at least one stored day. */
 export async function storedVehicleIds(carrierId: string): Promise<Set<string>> {
-  const rows = await getDb().coverage.where('carrierId').equals(carrierId).toArray();
+  const rows = await carrierCoverage(carrierId);
   return new Set(rows.map((r) => r.vehicleId));
 }
 
 /** Carriers with anything stored (a carrier removed from settings may still hold data). */
 export async function storedCarrierIds(): Promise<string[]> {
-  return (await getDb().coverage.orderBy('carrierId').uniqueKeys()) as string[];
+  return (await getDb().dayCoverage.orderBy('carrierId').uniqueKeys()) as string[];
 }

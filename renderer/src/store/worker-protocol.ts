@@ -13,7 +13,7 @@ export interface StoreProtocol {
   refreshSummaries(carrierId: string, summaries: DaySummary[]): Promise<number>;
   /** Overviews built on read for days stored without a current one (writes.ts). */
   refreshOverviews(rows: OverviewRow[]): Promise<number>;
-  deleteVehicleDays(vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number>;
+  deleteVehicleDays(carrierId: string, vehicleId: string, from: UtcDay | null, to: UtcDay | null): Promise<number>;
   deleteCarrier(carrierId: string): Promise<void>;
   putJob(job: DownloadJob): Promise<void>;
   deleteJob(jobId: string): Promise<void>;

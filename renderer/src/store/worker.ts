@@ -55,7 +55,8 @@ const handlers: StoreProtocol = {
   putDays: (inputs) => write(false, (db) => putDays(db, inputs)),
   refreshSummaries: (carrierId, summaries) => write(false, (db) => refreshSummaries(db, carrierId, summaries)),
   refreshOverviews: (rows) => write(false, (db) => refreshOverviews(db, rows)),
-  deleteVehicleDays: (vehicleId, from, to) => write(true, (db) => deleteVehicleDays(db, vehicleId, from, to)),
+  deleteVehicleDays: (carrierId, vehicleId, from, to) =>
+    write(true, (db) => deleteVehicleDays(db, carrierId, vehicleId, from, to)),
   deleteCarrier: (carrierId) => write(true, (db) => deleteCarrier(db, carrierId)),
   putJob: (job) => write(false, (db) => putJob(db, job)),
   deleteJob: (jobId) => write(false, (db) => deleteJob(db, jobId)),

@@ -49,8 +49,8 @@ export const writer = {
   refreshSummaries: (carrierId: string, summaries: DaySummary[]) =>
     store.call('refreshSummaries', carrierId, summaries),
   refreshOverviews: (rows: OverviewRow[]) => store.call('refreshOverviews', rows),
-  deleteVehicleDays: (vehicleId: string, from: UtcDay | null, to: UtcDay | null) =>
-    store.call('deleteVehicleDays', vehicleId, from, to),
+  deleteVehicleDays: (carrierId: string, vehicleId: string, from: UtcDay | null, to: UtcDay | null) =>
+    store.call('deleteVehicleDays', carrierId, vehicleId, from, to),
   deleteCarrier: (carrierId: string) => store.call('deleteCarrier', carrierId),
   putJob: (job: DownloadJob) => store.call('putJob', job),
   deleteJob: (jobId: string) => store.call('deleteJob', jobId),

@@ -4,7 +4,7 @@ import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/tra
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { chunkBytes } from './bytes.ts';
-import type { OverviewRow, RouteLensDb } from './db.ts';
+import { carrierDays, DAY_KEY, vehicleDays, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
 import { deleteInboxCache } from './inbox-cache.ts';
 import { storedOverviewOf } from './overview-rows.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
@@ -27,6 +27,14 @@ export interface WriteHooks {
 }
 
 type TxTables = Table[];
+
+const DAY_TABLES = (db: RouteLensDb) => [
+  db.dayChunks,
+  db.daySummaries,
+  db.dayCoverage,
+  db.dayRejections,
+  db.dayOverviews,
+];
 
 /** The transaction's own error; the request's AbortError can arrive before the abort event sets it. */
 function abortReason(tx: IDBTransaction): Promise<DOMException | null> {
@@ -96,13 +104,14 @@ export async function putDays(
     } satisfies CoverageRow as CoverageRow,
   }));
   if (rows.length === 0) return [];
-  await rw(db, [db.chunks, db.summaries, db.coverage, db.rejections, db.overviews], async () => {
-    // put on the [vehicleId+day] key replaces an earlier chunk of the day: never two copies of a point.
-    await db.chunks.bulkPut(rows.map((r) => r.chunk));
-    await db.summaries.bulkPut(rows.map((r) => r.summary));
-    await db.rejections.bulkPut(rows.map((r) => r.rejection));
-    await db.overviews.bulkPut(rows.map((r) => r.overview));
-    await db.coverage.bulkPut(rows.map((r) => r.coverage));
+  await rw(db, DAY_TABLES(db), async () => {
+    // put on the [carrierId+vehicleId+day] key replaces the carrier's earlier chunk of the day: never two copies of a
+    // point, and never another carrier's day (two carriers' vehicles may share an id).
+    await db.dayChunks.bulkPut(rows.map((r) => r.chunk));
+    await db.daySummaries.bulkPut(rows.map((r) => r.summary));
+    await db.dayRejections.bulkPut(rows.map((r) => r.rejection));
+    await db.dayOverviews.bulkPut(rows.map((r) => r.overview));
+    await db.dayCoverage.bulkPut(rows.map((r) => r.coverage));
     hooks.beforeCommit?.();
   });
   return rows.map((r) => r.coverage);
@@ -123,13 +132,13 @@ export async function refreshSummaries(
   summaries: readonly DaySummary[],
 ): Promise<number> {
   const fresh = summaries.filter((s) => s.rule === SUMMARY_RULE);
-  return rw(db, [db.summaries], async () => {
-    const stored = await db.summaries.bulkGet(fresh.map((s) => [s.vehicleId, s.day] as [string, string]));
+  return rw(db, [db.daySummaries], async () => {
+    const stored = await db.daySummaries.bulkGet(fresh.map((s): DayKey => [carrierId, s.vehicleId, s.day]));
     const replace = fresh.filter((s, k) => {
       const old = stored[k];
-      return old !== undefined && old.carrierId === carrierId && old.rule !== SUMMARY_RULE && old.points === s.points;
+      return old !== undefined && old.rule !== SUMMARY_RULE && old.points === s.points;
     });
-    await db.summaries.bulkPut(replace.map((s) => ({ ...s, carrierId })));
+    await db.daySummaries.bulkPut(replace.map((s) => ({ ...s, carrierId })));
     return replace.length;
   });
 }
@@ -141,40 +150,36 @@ export async function refreshSummaries(
  * has its own, fresher one). Returns how many were written.
  */
 export async function refreshOverviews(db: RouteLensDb, rows: readonly OverviewRow[]): Promise<number> {
-  return rw(db, [db.overviews, db.coverage], async () => {
-    const keys = rows.map((r) => [r.vehicleId, r.day] as [string, string]);
-    const [coverage, stored] = await Promise.all([db.coverage.bulkGet(keys), db.overviews.bulkGet(keys)]);
+  return rw(db, [db.dayOverviews, db.dayCoverage], async () => {
+    const keys = rows.map((r): DayKey => [r.carrierId, r.vehicleId, r.day]);
+    const [coverage, stored] = await Promise.all([db.dayCoverage.bulkGet(keys), db.dayOverviews.bulkGet(keys)]);
     const fresh = rows.filter((r, k) => {
       const c = coverage[k];
       const old = stored[k]?.overview;
-      return (
-        c !== undefined &&
-        c.carrierId === r.carrierId &&
-        c.points >= r.overview.points &&
-        (!old || old.rule !== r.overview.rule)
-      );
+      return c !== undefined && c.points >= r.overview.points && (!old || old.rule !== r.overview.rule);
     });
-    await db.overviews.bulkPut(fresh);
+    await db.dayOverviews.bulkPut(fresh);
     return fresh.length;
   });
 }
 
-const DAY_TABLES = (db: RouteLensDb) => [db.chunks, db.summaries, db.coverage, db.rejections, db.overviews];
-
-/** Deletes the given vehicle's days in `from`..`to` (inclusive; both null = every day). */
+/** Deletes a carrier's vehicle's days in `from`..`to` (inclusive; both null = every day). */
 export async function deleteVehicleDays(
   db: RouteLensDb,
+  carrierId: string,
   vehicleId: string,
   from: UtcDay | null,
   to: UtcDay | null,
 ): Promise<number> {
-  const lo: [string, string] = [vehicleId, from ?? ''];
-  const hi: [string, string] = [vehicleId, to ?? '\uffff'];
+  const range = vehicleDays(carrierId, vehicleId, from, to);
   return rw(db, DAY_TABLES(db), async () => {
     let n = 0;
     for (const table of DAY_TABLES(db)) {
-      const count = await table.where('[vehicleId+day]').between(lo, hi, true, true).delete();
-      if (table === db.coverage) n = count;
+      const count = await table
+        .where(DAY_KEY)
+        .between(...range, true, true)
+        .delete();
+      if (table === db.dayCoverage) n = count;
     }
     return n;
   });
@@ -185,7 +190,11 @@ export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise
   const tables = [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs, db.inboxDays, db.inboxQueries];
   await rw(db, tables, async () => {
     await deleteInboxCache(db, carrierId);
-    for (const table of DAY_TABLES(db)) await table.where('carrierId').equals(carrierId).delete();
+    for (const table of DAY_TABLES(db))
+      await table
+        .where(DAY_KEY)
+        .between(...carrierDays(carrierId), true, true)
+        .delete();
     await db.rosters.where('[carrierId+kind]').between([carrierId, ''], [carrierId, '\uffff']).delete();
     await db.snapshots
       .where('[carrierId+kind+takenAt]')

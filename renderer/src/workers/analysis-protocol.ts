@@ -6,11 +6,12 @@ import type { GapParams } from '../../../shared/track/gaps.ts';
 /** What the analysis worker (analysis.worker.ts) offers. */
 export interface AnalysisProtocol {
   /**
-   * Analyses a vehicle's stored local days `from`..`to` of `zone`, read by the worker itself (no chunk
+   * Analyses a carrier's vehicle's stored local days `from`..`to` of `zone`, read by the worker itself (no chunk
    * crosses threads), and keeps their clean readings for the series calls that follow; null when none is
    * stored.
    */
   loadStored(
+    carrierId: string,
     vehicleId: string,
     from: string,
     to: string,

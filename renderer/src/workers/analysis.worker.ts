@@ -63,10 +63,10 @@ function load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysi
 const handlers: AnalysisProtocol = {
   // Six months is ~180 days of columns: read here, in parallel with the page's own read of them, instead of
   // copied from the page after it (the copy cost as much as the read).
-  loadStored(vehicleId, from, to, zone, params) {
+  loadStored(carrierId, vehicleId, from, to, zone, params) {
     // After the previous selection's load: reads may finish out of order, the last one asked must win.
     const done = loading
-      .then(() => readLocalDays(vehicleId, from, to, zone))
+      .then(() => readLocalDays(carrierId, vehicleId, from, to, zone))
       .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params)));
     loading = done.catch(() => undefined);
     return done;

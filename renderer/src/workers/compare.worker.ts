@@ -5,7 +5,8 @@ import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare
 import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
-import { getDb } from '../store/db.ts';
+import { DAY_KEY, getDb, vehicleDays } from '../store/db.ts';
+import { carrierCoverage } from '../store/reads.ts';
 import { serveWorker } from './rpc.ts';
 
 /**
@@ -50,11 +51,7 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
     // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row.
-    db.coverage
-      .where('carrierId')
-      .equals(carrierId)
-      .toArray()
-      .then((rows) => rows.filter((c) => c.day >= range.from && c.day <= range.to)),
+    carrierCoverage(carrierId).then((rows) => rows.filter((c) => c.day >= range.from && c.day <= range.to)),
     db.snapshots
       .where('[carrierId+kind+takenAt]')
       .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)
@@ -64,15 +61,19 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   const days: VehicleDay[] = [];
   await Promise.all(
     vehicleIds.map(async (vehicleId) => {
-      const lo: [string, string] = [vehicleId, range.from];
-      const hi: [string, string] = [vehicleId, range.to];
+      const keys = vehicleDays(carrierId, vehicleId, range.from, range.to);
       const [chunks, summaries] = await Promise.all([
-        db.chunks.where('[vehicleId+day]').between(lo, hi, true, true).toArray(),
-        db.summaries.where('[vehicleId+day]').between(lo, hi, true, true).toArray(),
+        db.dayChunks
+          .where(DAY_KEY)
+          .between(...keys, true, true)
+          .toArray(),
+        db.daySummaries
+          .where(DAY_KEY)
+          .between(...keys, true, true)
+          .toArray(),
       ]);
-      const chunkOf = new Map(chunks.filter((c) => c.carrierId === carrierId).map((c) => [c.day, c.chunk]));
+      const chunkOf = new Map(chunks.map((c) => [c.day, c.chunk]));
       for (const s of summaries) {
-        if (s.carrierId !== carrierId) continue;
         const { carrierId: _c, ...summary } = s;
         days.push({ vehicleId, day: s.day, summary, chunk: chunkOf.get(s.day) ?? null });
       }

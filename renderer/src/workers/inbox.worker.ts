@@ -15,7 +15,8 @@ import {
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import { byDay, type UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
-import { getDb } from '../store/db.ts';
+import { DAY_KEY, getDb, vehicleDays } from '../store/db.ts';
+import { carrierCoverage } from '../store/reads.ts';
 import {
   dayStamps,
   inboxQueryKey,
@@ -121,9 +122,7 @@ async function planCarrier(
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
-  const coverage = (await getDb().coverage.where('carrierId').equals(c.carrierId).toArray()).filter(
-    (r) => r.day >= lo && r.day <= hi && r.points > 0,
-  );
+  const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD, c.zone, params);
   const kept = await readKeptOrNone(c.carrierId, query, from, to);
@@ -141,10 +140,10 @@ async function analyseDays(
   const lo = utcOf.get(wanted[0]!)![0]!;
   const hi = utcOf.get(wanted[wanted.length - 1]!)!.at(-1)!;
   const rows = await getDb()
-    .chunks.where('[vehicleId+day]')
-    .between([vehicleId, lo], [vehicleId, hi], true, true)
+    .dayChunks.where(DAY_KEY)
+    .between(...vehicleDays(c.carrierId, vehicleId, lo, hi), true, true)
     .toArray();
-  const utcChunks = rows.filter((r) => r.carrierId === c.carrierId && r.chunk.length > 0).map((r) => r.chunk);
+  const utcChunks = rows.filter((r) => r.chunk.length > 0).map((r) => r.chunk);
   utcChunks.sort(byDay);
   const interval = localRangeInterval(wanted[0]!, wanted[wanted.length - 1]!, c.zone);
   const local = new Map(localDayChunks(utcChunks, c.zone, interval).map((k) => [k.day, k]));

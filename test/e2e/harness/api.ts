@@ -71,7 +71,12 @@ export interface HarnessApi {
     days: string[];
     throwInside?: boolean;
   }): Promise<HarnessResult<{ coverage: CoverageRow[]; detached: boolean }>>;
-  deleteVehicleDays(vehicleId: string, from: string | null, to: string | null): Promise<HarnessResult<number>>;
+  deleteVehicleDays(
+    carrierId: string,
+    vehicleId: string,
+    from: string | null,
+    to: string | null,
+  ): Promise<HarnessResult<number>>;
   deleteCarrier(carrierId: string): Promise<HarnessResult<void>>;
   dump(dbName?: string): Promise<Dump>;
   /** Creates database `dbName` with schema version 1 only and the generated days, written as v1 did (no coverage bytes). */
@@ -92,6 +97,17 @@ export interface HarnessApi {
     /** Version 5's overview rows: right after the upgrade, after one is stored for the first row's day, after its vehicle's days are deleted. */
     overviews: { upgraded: number; stored: number; afterDelete: number };
   }>;
+  /**
+   * Creates database `dbName` with schema version 6 only, holding generated days as version 6 stored them (chunk,
+   * summary, coverage with `fetchedAt` 1000 + the row's index, `rejected` rejected records, overview), and per
+   * carrier a review mark, a kept inbox day part (of its first row) and its query; plus a chunk row with no carrier.
+   */
+  createV6(
+    dbName: string,
+    rows: { carrierId: string; vehicleId: string; day: string; rejected: number }[],
+  ): Promise<void>;
+  /** The app database opened with the current code: its version, tables, review marks and kept inbox day parts. */
+  keptApart(): Promise<{ verno: number; tables: string[]; marks: string[]; inboxDays: string[] }>;
   /**
    * A version-5 database `dbName` with a per-range inbox row, a coverage row and a review mark, opened with
    * the current code; then four days of kept parts written and the middle two read back by range.

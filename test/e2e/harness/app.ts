@@ -98,7 +98,7 @@ export function expectEqualsTruth(
       const day = dayOfMs(Date.parse(r.timestamp));
       truth.set(day, [...(truth.get(day) ?? []), r.id]);
     }
-    const stored = dump.days.filter((d) => d.vehicleId === vehicleId);
+    const stored = dump.days.filter((d) => d.carrierId === carrierId && d.vehicleId === vehicleId);
     const storedDays = stored.map((d) => d.day).sort();
     let expectedDays: string[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) expectedDays.push(d);
@@ -111,14 +111,16 @@ export function expectEqualsTruth(
       expect(day.t).toEqual([...day.t].sort((a, b) => a - b));
       expect(day.summaryPoints).toBe(day.ids.length);
       allIds.push(...day.ids);
-      const cov = dump.coverage.find((c) => c.vehicleId === vehicleId && c.day === day.day);
+      const cov = dump.coverage.find(
+        (c) => c.carrierId === carrierId && c.vehicleId === vehicleId && c.day === day.day,
+      );
       expect(cov?.points).toBe(day.ids.length);
       expect(cov?.state).toBe(day.day < TODAY ? 'complete' : 'partial');
     }
     expect(new Set(allIds).size, `duplicates for ${vehicleId}`).toBe(allIds.length);
     points += allIds.length;
   }
-  expect(dump.days.every((d) => d.day >= from && d.day <= to)).toBe(true);
+  expect(dump.days.filter((d) => d.carrierId === carrierId).every((d) => d.day >= from && d.day <= to)).toBe(true);
   return points;
 }
 

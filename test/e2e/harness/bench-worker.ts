@@ -6,7 +6,8 @@
  */
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../shared/analysis/params.ts';
-import { getDb } from '../../../renderer/src/store/db.ts';
+import { DAY_KEY, getDb, vehicleDays } from '../../../renderer/src/store/db.ts';
+import { carrierCoverage } from '../../../renderer/src/store/reads.ts';
 
 interface Ask {
   id: number;
@@ -21,17 +22,15 @@ async function run(a: Ask): Promise<{ points: number; events: number }> {
   let points = 0;
   let events = 0;
   for (const carrierId of a.carrierIds) {
-    const coverage = (await db.coverage.where('carrierId').equals(carrierId).toArray()).filter(
-      (r) => r.day >= a.from && r.day <= a.to && r.points > 0,
-    );
+    const coverage = (await carrierCoverage(carrierId)).filter((r) => r.day >= a.from && r.day <= a.to && r.points > 0);
     const vehicleIds = [...new Set(coverage.map((r) => r.vehicleId))];
     await Promise.all(
       vehicleIds.map(async (vehicleId) => {
-        const rows = await db.chunks
-          .where('[vehicleId+day]')
-          .between([vehicleId, a.from], [vehicleId, a.to], true, true)
+        const rows = await db.dayChunks
+          .where(DAY_KEY)
+          .between(...vehicleDays(carrierId, vehicleId, a.from, a.to), true, true)
           .toArray();
-        const chunks = rows.filter((r) => r.carrierId === carrierId).map((r) => r.chunk);
+        const chunks = rows.map((r) => r.chunk);
         for (const c of chunks) points += c.length;
         if (a.analyse && chunks.length > 0) events += analyzeTrack(chunks, DEFAULT_ANALYSIS_PARAMS).events.length;
       }),

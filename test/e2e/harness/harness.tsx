@@ -13,7 +13,17 @@ import { summarizeDay } from '../../../shared/track/summary.ts';
 import type { Breadcrumb, DayChunk } from '../../../shared/track/types.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { chunkBytes } from '../../../renderer/src/store/bytes.ts';
-import { DB_NAME, RouteLensDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V5, getDb } from '../../../renderer/src/store/db.ts';
+import {
+  DAY_KEY,
+  DB_NAME,
+  RouteLensDb,
+  SCHEMA_V1,
+  SCHEMA_V5,
+  SCHEMA_V6,
+  SCHEMA_V7,
+  getDb,
+  vehicleDays,
+} from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
 import { KEPT_QUERIES, readInboxDays, writeInboxDays } from '../../../renderer/src/store/inbox-cache.ts';
@@ -36,6 +46,7 @@ let fleet: { key: string; templates: DayChunk[][] } | null = null;
 let benchWorker: Worker | null = null;
 let benchAsks = 0;
 const key = (vehicleId: string, day: string) => `${vehicleId}/${day}`;
+const dayKey = (r: { carrierId: string; vehicleId: string; day: string }) => `${r.carrierId}/${r.vehicleId}/${r.day}`;
 
 function slice(chunk: DayChunk, n: number): DayChunk {
   return {
@@ -64,14 +75,14 @@ async function result<T>(p: Promise<T>): Promise<HarnessResult<T>> {
 async function dump(dbName: string = DB_NAME): Promise<Dump> {
   const db = dbName === DB_NAME ? getDb() : new RouteLensDb(dbName);
   const [chunks, summaries, coverage, rejections, overviews] = await Promise.all([
-    db.chunks.toArray(),
-    db.summaries.toArray(),
-    db.coverage.toArray(),
-    db.rejections.toArray(),
-    db.overviews.count(),
+    db.dayChunks.toArray(),
+    db.daySummaries.toArray(),
+    db.dayCoverage.toArray(),
+    db.dayRejections.toArray(),
+    db.dayOverviews.count(),
   ]);
-  const s = new Map(summaries.map((x) => [key(x.vehicleId, x.day), x.points]));
-  const r = new Map(rejections.map((x) => [key(x.vehicleId, x.day), x.records.length]));
+  const s = new Map(summaries.map((x) => [dayKey(x), x.points]));
+  const r = new Map(rejections.map((x) => [dayKey(x), x.records.length]));
   return {
     days: chunks.map((c) => ({
       carrierId: c.carrierId,
@@ -79,8 +90,8 @@ async function dump(dbName: string = DB_NAME): Promise<Dump> {
       day: c.day,
       ids: [...c.chunk.id],
       t: [...c.chunk.t],
-      summaryPoints: s.get(key(c.vehicleId, c.day)) ?? null,
-      rejections: r.get(key(c.vehicleId, c.day)) ?? null,
+      summaryPoints: s.get(dayKey(c)) ?? null,
+      rejections: r.get(dayKey(c)) ?? null,
     })),
     coverage,
     counts: {
@@ -148,7 +159,8 @@ const harness: HarnessApi = {
       }),
     );
   },
-  deleteVehicleDays: (vehicleId, from, to) => result(writer.deleteVehicleDays(vehicleId, from, to)),
+  deleteVehicleDays: (carrierId, vehicleId, from, to) =>
+    result(writer.deleteVehicleDays(carrierId, vehicleId, from, to)),
   deleteCarrier: (carrierId) => result(writer.deleteCarrier(carrierId)),
   dump,
   async createV1(dbName, carrierId, vehicleId, days) {
@@ -186,26 +198,29 @@ const harness: HarnessApi = {
   async openCurrent(dbName) {
     const db = new RouteLensDb(dbName);
     await db.open();
-    const coverage = await db.coverage.toArray();
+    const coverage = await db.dayCoverage.toArray();
     const expectedBytes: Record<string, number> = {};
-    for (const c of await db.chunks.toArray()) expectedBytes[c.day] = chunkBytes(c.chunk);
+    for (const c of await db.dayChunks.toArray()) expectedBytes[c.day] = chunkBytes(c.chunk);
     const first = coverage[0];
     const indexed = first
-      ? await db.coverage.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count()
+      ? await db.dayCoverage
+          .where(DAY_KEY)
+          .between(...vehicleDays(first.carrierId, first.vehicleId), true, true)
+          .count()
       : 0;
     const verno = db.verno;
     // Version 4's index: the newest fetch, found without reading every row.
-    const newestFetchedAt = (await db.coverage.orderBy('fetchedAt').last())?.fetchedAt ?? null;
+    const newestFetchedAt = (await db.dayCoverage.orderBy('fetchedAt').last())?.fetchedAt ?? null;
     // Version 3's review trail: a mark stored through the store's own write, found by the vehicle index,
     // and kept when the vehicle's days are deleted (the trail is not downloaded data).
     let marksKept = 0;
-    const overviews = { upgraded: await db.overviews.count(), stored: 0, afterDelete: 0 };
+    const overviews = { upgraded: await db.dayOverviews.count(), stored: 0, afterDelete: 0 };
     if (first) {
       // Version 5's table takes an overview built on read (as the Review does) and loses it with the day.
-      const chunk = (await db.chunks.get([first.vehicleId, first.day]))!.chunk;
       const { carrierId, vehicleId, day } = first;
+      const chunk = (await db.dayChunks.get([carrierId, vehicleId, day]))!.chunk;
       await refreshOverviews(db, [{ carrierId, vehicleId, day, overview: storedOverviewOf(chunk) }]);
-      overviews.stored = await db.overviews.count();
+      overviews.stored = await db.dayOverviews.count();
 
       const startMs = first.fetchedAt;
       const mark = {
@@ -219,12 +234,71 @@ const harness: HarnessApi = {
         reviewedAt: startMs + 1,
       };
       await putMark(db, first.carrierId, mark);
-      await deleteVehicleDays(db, first.vehicleId, null, null);
-      overviews.afterDelete = await db.overviews.count();
+      await deleteVehicleDays(db, first.carrierId, first.vehicleId, null, null);
+      overviews.afterDelete = await db.dayOverviews.count();
       marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
     }
     db.close();
     return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews };
+  },
+  async createV6(dbName, rows) {
+    const v6 = new Dexie(dbName);
+    v6.version(6).stores(SCHEMA_V6);
+    await v6.open();
+    const carriers = new Set<string>();
+    for (const [i, r] of rows.entries()) {
+      const chunk = generated.get(key(r.vehicleId, r.day));
+      if (!chunk) throw new Error(`day ${r.day} of ${r.vehicleId} was not generated`);
+      const { carrierId, vehicleId, day } = r;
+      const records = Array.from({ length: r.rejected }, (_, k) => ({ reason: `bad lat (test ${k})`, id: `bad-${k}` }));
+      // As version 6's putDays wrote them (store/writes.ts), keyed [vehicleId+day].
+      await v6.table('chunks').put({ carrierId, vehicleId, day, chunk });
+      await v6.table('summaries').put({ ...summarizeDay(chunk), carrierId });
+      await v6.table('rejections').put({ carrierId, vehicleId, day, records });
+      await v6.table('overviews').put({ carrierId, vehicleId, day, overview: storedOverviewOf(chunk) });
+      await v6.table('coverage').put({
+        carrierId,
+        vehicleId,
+        day,
+        state: 'complete',
+        points: chunk.length,
+        bytes: chunkBytes(chunk),
+        fetchedAt: 1_000 + i,
+      });
+      if (carriers.has(carrierId)) continue;
+      carriers.add(carrierId);
+      const startMs = chunk.t[0]!;
+      await v6.table('marks').put({
+        carrierId,
+        key: `${vehicleId}|speeding|${startMs}`,
+        vehicleId,
+        kind: 'speeding',
+        startMs,
+        endMs: startMs + 60_000,
+        state: 'coached',
+        note: `mark of ${carrierId}`,
+        reviewedAt: startMs + 1,
+      });
+      await v6
+        .table('inboxDays')
+        .put({ carrierId, query: 'q', vehicleId, day, stamp: `stamp of ${carrierId}`, part: null });
+      await v6.table('inboxQueries').put({ carrierId, query: 'q', usedAt: 1 });
+    }
+    // A row no version of the app wrote (no carrier): it has no key in version 7, and must not stop the upgrade.
+    const first = rows[0]!;
+    const chunk = generated.get(key(first.vehicleId, first.day))!;
+    await v6.table('chunks').put({ vehicleId: 'no-carrier', day: first.day, chunk });
+    v6.close();
+  },
+  async keptApart() {
+    const db = getDb();
+    await db.open();
+    return {
+      verno: db.verno,
+      tables: db.tables.map((t) => t.name).sort(),
+      marks: (await db.marks.toArray()).map((m) => `${m.carrierId}: ${m.note}`).sort(),
+      inboxDays: (await db.inboxDays.toArray()).map((r) => `${r.carrierId}/${r.vehicleId}/${r.day}: ${r.stamp}`).sort(),
+    };
   },
   async inboxUpgradeFromV5(dbName) {
     const v5 = new Dexie(dbName);
@@ -260,7 +334,7 @@ const harness: HarnessApi = {
     const out = {
       verno: db.verno,
       tables: db.tables.map((t) => t.name).sort(),
-      coverage: await db.coverage.count(),
+      coverage: await db.dayCoverage.count(),
       marks: (await db.marks.toArray()).map((m) => m.note),
       readDays: [...(read.get('v1')?.keys() ?? [])].sort(),
     };
@@ -303,7 +377,7 @@ const harness: HarnessApi = {
   },
   async ageSummaries() {
     const db = getDb();
-    const rows = await db.summaries.toArray();
+    const rows = await db.daySummaries.toArray();
     const aged = rows.map((r) => {
       const { rule: _rule, outliers: _outliers, ...rest } = r;
       return {
@@ -319,17 +393,17 @@ const harness: HarnessApi = {
         speedingEvents: r.speedingEvents + 5,
       };
     });
-    await db.summaries.bulkPut(aged as never);
+    await db.daySummaries.bulkPut(aged as never);
     return aged as unknown as StoredSummary[];
   },
   async summaries() {
-    return (await getDb().summaries.toArray()) as unknown as StoredSummary[];
+    return (await getDb().daySummaries.toArray()) as unknown as StoredSummary[];
   },
   async benchWrite(records: WireLocationRecord[], carrierId, vehicleId, daysPerTransaction = 1) {
     const chunks = benchChunks(records, vehicleId);
     const total = chunks.reduce((n, c) => n + c.length, 0);
     // Warm the worker and the database so the figure is the steady-state write rate.
-    await writer.deleteVehicleDays('warm-up', null, null);
+    await writer.deleteVehicleDays(carrierId, 'warm-up', null, null);
     const t0 = performance.now();
     // As the download manager does: the days of one poll (at most the backpressure's few) in one transaction, arrays moved.
     for (let i = 0; i < chunks.length; i += daysPerTransaction) {
@@ -403,12 +477,13 @@ const harness: HarnessApi = {
         fetchedAt: Date.now(),
       },
     }));
-    // Plain Dexie with the app's schema and the browser's default options.
+    // Plain Dexie with the app's day tables and the browser's default options.
     const db = new Dexie('routelens-bench-bare');
-    db.version(1).stores(SCHEMA_V2);
+    const { dayChunks, daySummaries, dayRejections, dayCoverage } = SCHEMA_V7;
+    db.version(1).stores({ dayChunks, daySummaries, dayRejections, dayCoverage });
     await db.open();
-    const [chunks, summaries, rejections, coverage] = ['chunks', 'summaries', 'rejections', 'coverage'].map((t) =>
-      db.table(t),
+    const [chunks, summaries, rejections, coverage] = ['dayChunks', 'daySummaries', 'dayRejections', 'dayCoverage'].map(
+      (t) => db.table(t),
     );
     const t0 = performance.now();
     for (const d of days) {

@@ -16,13 +16,14 @@ export class AnalysisClient {
   });
 
   loadStored(
+    carrierId: string,
     vehicleId: string,
     from: string,
     to: string,
     zone: string,
     params: Partial<AnalysisParams>,
   ): Promise<TrackAnalysis | null> {
-    return this.worker.call('loadStored', vehicleId, from, to, zone, params);
+    return this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params);
   }
 
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {

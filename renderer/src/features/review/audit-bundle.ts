@@ -3,7 +3,7 @@ import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
 import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
 import { offerDownload } from '../../export/save.ts';
-import { getDb } from '../../store/db.ts';
+import { DAY_KEY, getDb, vehicleDays } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
 import { marksOfVehicle } from '../../store/trail.ts';
 import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
@@ -41,16 +41,19 @@ export type AuditResult =
   | { kind: 'empty' };
 
 /** What the store knows of each UTC day: when it was downloaded, whether complete, records rejected. */
-async function dayFacts(vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
+async function dayFacts(carrierId: string, vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
   if (days.length === 0) return [];
   const db = getDb();
-  const range = [
-    [vehicleId, days[0]!],
-    [vehicleId, days[days.length - 1]!],
-  ] as const;
+  const range = vehicleDays(carrierId, vehicleId, days[0]!, days[days.length - 1]!);
   const [coverage, rejections] = await Promise.all([
-    db.coverage.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
-    db.rejections.where('[vehicleId+day]').between(range[0], range[1], true, true).toArray(),
+    db.dayCoverage
+      .where(DAY_KEY)
+      .between(...range, true, true)
+      .toArray(),
+    db.dayRejections
+      .where(DAY_KEY)
+      .between(...range, true, true)
+      .toArray(),
   ]);
   const rejected = new Map(rejections.map((r) => [r.day, r.records.length]));
   return coverage.map((c) => ({
@@ -72,7 +75,7 @@ export async function makeAuditBundle(
   signal?: AbortSignal,
 ): Promise<AuditResult> {
   onProgress({ stage: 'reading', sent: 0, total: 0 });
-  const facts = await dayFacts(s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
+  const facts = await dayFacts(s.carrierId, s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
   if (facts.length === 0) return { kind: 'empty' };
   const reviewMarks = await marksOfVehicle(s.carrierId, s.vehicleId);
   const begun = await bridge.audit.begin({
@@ -88,7 +91,7 @@ export async function makeAuditBundle(
       : {}),
   });
   try {
-    const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.vehicleId, d)))).flatMap((d) =>
+    const stored = (await Promise.all(begun.utcDays.map((d) => readDay(s.carrierId, s.vehicleId, d)))).flatMap((d) =>
       d && d.chunk.length > 0 ? [d.chunk] : [],
     );
     const total = stored.reduce((n, c) => n + c.length, 0);

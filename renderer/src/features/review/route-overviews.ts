@@ -59,10 +59,11 @@ export async function selectionDayRoutes(
   const days = read.stored.filter((d) => d.chunk.length > 0).sort((a, b) => byDay(a.chunk, b.chunk));
   if (days.length === 0) return [];
   const storedKind = routeOptionsKey(opts) === routeOptionsKey(STORED_ROUTE_OPTIONS);
-  const first = days[0]!.chunk;
+  const first = days[0]!;
   const rows = !storedKind
     ? new Map<string, OverviewRow>()
-    : (sketch?.rows ?? (await readOverviews(first.vehicleId, first.day, days[days.length - 1]!.chunk.day)));
+    : (sketch?.rows ??
+      (await readOverviews(first.carrierId, first.chunk.vehicleId, first.chunk.day, days[days.length - 1]!.chunk.day)));
   const out: DayRoute[] = [];
   const backfill: OverviewRow[] = [];
   let lo = 0;

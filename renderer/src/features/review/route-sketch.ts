@@ -52,12 +52,13 @@ function unionBounds(pieces: readonly TrackOverview[]): Bounds | null {
 
 /** The part of a stored UTC day inside `interval`, without the day's outliers, as an overview. */
 async function edgeOverview(
+  carrierId: string,
   vehicleId: string,
   day: UtcDay,
   interval: Interval,
   opts: RouteOptions,
 ): Promise<TrackOverview | null> {
-  const stored = await readDay(vehicleId, day);
+  const stored = await readDay(carrierId, vehicleId, day);
   if (!stored) return null;
   const clean = withoutOutliers(stored.chunk, opts.maxPlausibleMph).chunk;
   const lo = lowerBound(clean.t, interval.startMs, 0, clean.length);
@@ -71,6 +72,7 @@ async function edgeOverview(
  * (the raw read builds and stores it), or fewer readings than a long selection.
  */
 export async function sketchDayRoutes(
+  carrierId: string,
   vehicleId: string,
   interval: Interval,
   opts: RouteOptions,
@@ -83,9 +85,9 @@ export async function sketchDayRoutes(
   // The edge days (at most the first and the last) are read together with the rest, not after them: the raw read is queued meanwhile.
   const edgeDays = [from, to].filter((d) => !inside(d));
   const [coverage, rows, edgeList] = await Promise.all([
-    coverageOf(vehicleId, from, to),
-    readOverviews(vehicleId, from, to),
-    Promise.all(edgeDays.map((d) => edgeOverview(vehicleId, d, interval, opts))),
+    coverageOf(carrierId, vehicleId, from, to),
+    readOverviews(carrierId, vehicleId, from, to),
+    Promise.all(edgeDays.map((d) => edgeOverview(carrierId, vehicleId, d, interval, opts))),
   ]);
   const days = coverage.filter((c) => c.points > 0).sort(byDay);
   if (days.reduce((n, c) => n + c.points, 0) < OVERVIEW_MIN_POINTS) return null;

@@ -68,10 +68,17 @@ export interface LocalRead {
 }
 
 /** Reads the stored UTC chunks the local days `from`..`to` overlap and regroups them into those local days. */
-export async function readLocalDays(vehicleId: string, from: LocalDay, to: LocalDay, zone: string): Promise<LocalRead> {
+export async function readLocalDays(
+  carrierId: string,
+  vehicleId: string,
+  from: LocalDay,
+  to: LocalDay,
+  zone: string,
+): Promise<LocalRead> {
   const interval = localRangeInterval(from, to, zone);
   const utcDays = utcDaysOverlapping(interval);
-  const stored = utcDays.length === 0 ? [] : await readDays(vehicleId, utcDays[0]!, utcDays[utcDays.length - 1]!);
+  const stored =
+    utcDays.length === 0 ? [] : await readDays(carrierId, vehicleId, utcDays[0]!, utcDays[utcDays.length - 1]!);
   const utcChunks = stored
     .map((d) => d.chunk)
     .filter((c) => c.length > 0)

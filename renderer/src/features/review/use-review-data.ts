@@ -160,17 +160,20 @@ export function useReviewData(
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
   const { from, to } = localSelectionRange(sel.day, sel.span);
-  // The zone leads the key: the same dates of another zone are other readings.
-  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}`;
+  // The zone leads the key: the same dates of another zone are other readings. The carrier ends it: another
+  // carrier's vehicle of the same id is another vehicle.
+  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
   // The UTC days a local range overlaps reach one day beyond it on either side.
   // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
   // load begun on it would be thrown away (and every day read again) when the right one arrives.
-  const days = `${sel.vehicleId}:${from}:${to}|`;
+  const days = `${sel.carrierId}/${sel.vehicleId}:${from}:${to}|`;
   const live = useLive(
     async () =>
-      sel.vehicleId && from ? days + (await storedDaysStamp(sel.vehicleId, addDays(from, -1), addDays(to, 1))) : '',
-    [sel.vehicleId, from, to],
+      sel.vehicleId && from
+        ? days + (await storedDaysStamp(sel.carrierId, sel.vehicleId, addDays(from, -1), addDays(to, 1)))
+        : '',
+    [sel.carrierId, sel.vehicleId, from, to],
   );
   const stored = live?.startsWith(days) ? live : undefined;
   useEffect(() => {
@@ -181,17 +184,20 @@ export function useReviewData(
     (async () => {
       // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
       // A sketch that fails to read only means the route waits for the readings.
-      const sketchP = sketchDayRoutes(sel.vehicleId, localRangeInterval(from, to, zone), routeOptionsOf(params)).catch(
-        () => null,
-      );
+      const sketchP = sketchDayRoutes(
+        sel.carrierId,
+        sel.vehicleId,
+        localRangeInterval(from, to, zone),
+        routeOptionsOf(params),
+      ).catch(() => null);
       // The worker reads and analyses the same days while this thread reads them for the map and playback.
-      const analysisP = client.loadStored(sel.vehicleId, from, to, zone, params);
+      const analysisP = client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params);
       const sketch = await sketchP;
       if (sketch && seq.current === my) {
         setState({ state: 'loading', key, early: sketchEarly(key, sketch, startedAt) });
         await routeShown?.until(key, SKETCH_DRAW_WAIT_MS);
       }
-      const read = await readLocalDays(sel.vehicleId, from, to, zone);
+      const read = await readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone);
       const chunks = read.chunks;
       if (chunks.length === 0) {
         analysisP.catch(() => undefined);

@@ -74,7 +74,7 @@ function VehicleStorage({
             label="Delete all"
             question={`Delete every stored day of ${row.vehicleNumber}?`}
             confirmLabel="Delete"
-            onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, null, null))}
+            onConfirm={() => void run(writer.deleteVehicleDays(row.carrierId, row.vehicleId, null, null))}
           />
         </div>
       </div>
@@ -106,7 +106,7 @@ function VehicleStorage({
             label="Delete range"
             question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`}
             confirmLabel="Delete"
-            onConfirm={() => void run(writer.deleteVehicleDays(row.vehicleId, from, to))}
+            onConfirm={() => void run(writer.deleteVehicleDays(row.carrierId, row.vehicleId, from, to))}
           />
           {!rangeOk && (from || to) && <span className="hint">Choose a start day on or before the end day.</span>}
         </div>
