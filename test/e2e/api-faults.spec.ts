@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { E2E_NOW, expect, openApp, test, type WebShell } from './fixtures.ts';
-import { dumpStore, TODAY } from './harness/app.ts';
+import { dumpStore, openReviewOf, TODAY } from './harness/app.ts';
 
 /**
  * Issue 30 in the app: an API server (the simulator, run here with faults and
@@ -120,6 +120,48 @@ test('the vehicle roster shifts between pages: the fleet screen and the download
       .locator('input[data-vehicle-id]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-vehicle-id') ?? ''));
     expect(boxes.sort()).toEqual(expected);
+  } finally {
+    await sim.close();
+  }
+});
+
+test('records the API sends that cannot be read are counted with their reasons in Downloads and on the day in Trip review', async ({
+  page,
+  shell,
+}, testInfo) => {
+  const sim = await startSimulator({ port: 0, now: () => Date.parse(E2E_NOW) });
+  try {
+    const carrierId = await addSimCarrier(page, shell, sim);
+    const vehicle = sim.truth.vehicles(sim.carriers[0]!.id).find((v) => v.active)!;
+    const from = addDays(TODAY, -6);
+    sim.setFaults({ malformedEvery: 25 });
+    const corrupted = sim.truth.corruptedIds(sim.carriers[0]!.id, vehicle.vehicle_id, from, TODAY, 25);
+    expect(corrupted.length).toBeGreaterThan(0);
+
+    await page.getByTestId('nav-downloads').click();
+    await page.getByTestId('dl-carrier').selectOption(carrierId);
+    await page.getByTestId(`dl-vehicle-${vehicle.vehicle_id}`).check();
+    await page.getByTestId('dl-range').selectOption('7d');
+    await page.getByTestId('dl-start').click();
+    const job = page.getByTestId('dl-job').first();
+    await expect(job).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    await job.getByTestId('dl-rejected-toggle').click();
+    await expect(job.getByTestId('dl-rejected-list')).toContainText(corrupted[0]!);
+
+    await page.getByTestId('nav-review').click();
+    await page.getByTestId('review-carrier').selectOption(carrierId);
+    await page.getByTestId('review-vehicle').selectOption(vehicle.vehicle_id);
+    // The week the download covered (a record whose time cannot be read is counted on its query's first day).
+    await openReviewOf(page, TODAY);
+    await page.getByTestId('review-span-week').click();
+    await expect(page.getByTestId('review-page')).toHaveAttribute('data-key', new RegExp(`:${from}:${TODAY}:`));
+    const note = page.getByTestId('review-rejected');
+    await expect(note).toHaveAttribute('data-count', String(corrupted.length));
+    await expect(note).toContainText(/could not be read and (is|are) not shown \(\d+ × /);
+    await note.getByRole('button', { name: /Show them/ }).click();
+    const listed = await page.getByTestId('review-rejected-list').locator('li').allTextContents();
+    expect(listed.map((l) => l.split(' · ')[1]).sort()).toEqual([...corrupted].sort());
+    await page.screenshot({ path: testInfo.outputPath('review-rejected.png') });
   } finally {
     await sim.close();
   }

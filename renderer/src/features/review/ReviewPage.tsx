@@ -26,6 +26,7 @@ import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
+import { RejectedNote } from './RejectedNote.tsx';
 import { useZoomFigures } from './use-zoom-figures.ts';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
 import { RouteShown } from './route-shown.ts';
@@ -283,6 +284,15 @@ export function ReviewPage({
       >
         <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
       </Selection>
+      {view && (
+        <RejectedNote
+          carrierId={sel.carrierId}
+          vehicleId={sel.vehicleId}
+          from={view.from}
+          to={view.to}
+          zone={view.zone}
+        />
+      )}
       {view && (
         <div className="review-subbar">
           <TotalsStrip totals={view.totals} from={view.from} to={view.to} zone={view.zone} zoomed={zoomed} fmt={fmt} />
