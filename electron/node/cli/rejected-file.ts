@@ -1,5 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
+import { reasonCounts } from '../../../shared/api/rejection-reasons.ts';
 import { csvTextCell } from '../../../shared/export/csv-write.ts';
+import { serverText } from '../api/server-text.ts';
 import type { RejectedReading } from './selection.ts';
 
 /**
@@ -18,8 +20,8 @@ export const rejectedFileOf = (outFile: string): string => `${outFile}.rejected.
 
 /** Printed text from a server: no control, format or bidi characters, and bounded. */
 function printable(text: string, max = 120): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+  const clean = serverText(text, [], max);
+  return clean.length < text.length && clean.length === max ? `${clean}…` : clean;
 }
 
 /**
@@ -35,14 +37,9 @@ export async function writeRejectedFile(outFile: string, rejected: readonly Vehi
   await writeFile(file, `vehicle_id,day,id,reason\r\n${rows.join('\r\n')}\r\n`);
 }
 
-/** The reason without the value it quotes ("speed is not a number: \"x\"" → "speed is not a number"), to group by. */
-const reasonKind = (reason: string): string => printable(reason.split(/: /u)[0] ?? reason, 80);
-
 /** One sentence: how many, the commonest reasons with their counts, where the list is, what to do. */
 export function rejectedSentence(outFile: string, rejected: readonly VehicleRejection[]): string {
-  const counts = new Map<string, number>();
-  for (const r of rejected) counts.set(reasonKind(r.reason), (counts.get(reasonKind(r.reason)) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const top = reasonCounts(rejected.map((r) => r.reason)).map(([kind, n]) => [printable(kind, 80), n] as const);
   const shown = top.slice(0, 3).map(([reason, n]) => `${n} × ${reason}`);
   if (top.length > 3) shown.push(`${top.length - 3} other reasons`);
   const n = rejected.length;

@@ -1,10 +1,8 @@
 import { useState } from 'react';
+import { reasonCounts } from '../../../../shared/api/rejection-reasons.ts';
 import { localRangeInterval, utcDaysOverlapping } from '../../../../shared/time/local-day.ts';
 import { DAY_KEY, getDb, vehicleDays } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
-
-/** The reason without the value it quotes, to count by ("lat is not a number: \"x\"" → "lat is not a number"). */
-const reasonKind = (reason: string): string => reason.split(': ')[0] ?? reason;
 
 /**
  * Records the API sent for the selected days that could not be read are never left out in silence:
@@ -35,10 +33,7 @@ export function RejectedNote({
   }, [carrierId, vehicleId, from, to, zone]);
   const total = rows?.reduce((n, r) => n + r.records.length, 0) ?? 0;
   if (!rows || total === 0) return null;
-  const counts = new Map<string, number>();
-  for (const r of rows)
-    for (const rec of r.records) counts.set(reasonKind(rec.reason), (counts.get(reasonKind(rec.reason)) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const top = reasonCounts(rows.flatMap((r) => r.records.map((rec) => rec.reason))).slice(0, 3);
   return (
     <div className="hint-block review-rejected" data-testid="review-rejected" data-count={total}>
       {total.toLocaleString('en-US')} {total === 1 ? 'record' : 'records'} the API sent for these days could not be read
