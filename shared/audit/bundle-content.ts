@@ -12,6 +12,8 @@ import { reviewLogCsv } from '../inbox/review-log.ts';
 import { marksForEvents, type ReviewMark } from '../inbox/trail.ts';
 import { daysFromTo, localRangeInterval } from '../time/local-day.ts';
 import { gapParamsOf } from '../track/gaps.ts';
+import { localDaysCoverage, utcDayStates, type LocalDayCoverage } from '../track/local-coverage.ts';
+import { dayOfMs } from '../util/day.ts';
 import type { DayChunk } from '../track/types.ts';
 import {
   AUDIT_FORMAT,
@@ -54,6 +56,8 @@ export interface AuditContent {
   analysis: TrackAnalysis;
   range: DayRangeFacts;
   counts: AuditCounts;
+  /** Each local day asked: complete only when every UTC day it touches was downloaded complete (else the hours missing). */
+  coverage: LocalDayCoverage[];
   /** Each data file's text, in pieces (the report is printed separately); review_log.csv only when an event is marked. */
   files: Record<Exclude<AuditDataFile, 'report.pdf' | 'review_log.csv'>, () => Iterable<string>> & {
     'review_log.csv'?: () => Iterable<string>;
@@ -91,10 +95,13 @@ export function auditContent(src: AuditSource): AuditContent {
   };
   const log = reviewLog(src, analysis);
   if (log) counts.reviewed = log.rows;
+  // A UTC day not among the facts was not downloaded, unless it is the generation day or later (still being recorded).
+  const coverage = localDaysCoverage(meta.from, meta.to, zone, utcDayStates(src.days), dayOfMs(src.meta.generatedAt));
   return {
     analysis,
     range,
     counts,
+    coverage,
     files: {
       'track.gpx': () => gpxPieces({ chunks, meta, ...gapParamsOf(analysis.params) }),
       'breadcrumbs.csv': () =>
@@ -129,6 +136,15 @@ export function auditManifest(
       endUtc: new Date(interval.endMs).toISOString(),
     },
     days: src.days.map((d) => ({ ...d })),
+    localDays: content.coverage.map((c) => ({
+      day: c.day,
+      state: c.state,
+      missing: c.missing.map((m) => ({
+        startUtc: new Date(m.startMs).toISOString(),
+        endUtc: new Date(m.endMs).toISOString(),
+        why: m.why,
+      })),
+    })),
     counts: { ...content.counts },
     analysis: { ...src.params },
     precision: { ...MANIFEST_PRECISION },

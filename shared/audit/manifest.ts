@@ -70,6 +70,15 @@ export interface DownloadedDayFact {
   complete: boolean;
 }
 
+/** A local day asked, as the downloaded UTC days cover it (shared/track/local-coverage.ts). */
+export interface LocalDayFact {
+  day: LocalDay;
+  /** complete: every UTC day it touches was downloaded complete; partial: some hours missing; missing: none stored. */
+  state: 'complete' | 'partial' | 'missing';
+  /** The stretches not held complete: not downloaded, or still being recorded when downloaded. */
+  missing: { startUtc: string; endUtc: string; why: 'not-downloaded' | 'growing' }[];
+}
+
 export interface AuditManifest {
   format: typeof AUDIT_FORMAT;
   formatVersion: typeof AUDIT_FORMAT_VERSION;
@@ -91,6 +100,8 @@ export interface AuditManifest {
     endUtc: string;
   };
   days: DownloadedDayFact[];
+  /** Each local day asked, complete or with the hours missing. */
+  localDays: LocalDayFact[];
   counts: AuditCounts;
   analysis: AnalysisParams;
   /** Decimals of the computed figures (FIGURE_DECIMALS): the files' stated precision. */

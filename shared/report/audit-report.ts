@@ -8,9 +8,11 @@ import { daysFromTo, localRangeInterval, type LocalDay } from '../time/local-day
 import { createZoneFormatter } from '../time/zone.ts';
 import { formatDuration } from '../util/duration.ts';
 import { summarizeDay, summaryParamsOf } from '../track/summary.ts';
+import { partialDaysText } from '../track/local-coverage.ts';
 import { routeMapSvg, MAP_COLORS, type Basemap } from './route-map-svg.ts';
 import { speedChartSvg } from './speed-chart-svg.ts';
 import { unknownsNote } from './unknowns.ts';
+import { isolatedHtml, isolatedPlain, reportField } from './outside-text.ts';
 
 /**
  * The audit report: one HTML document with inline CSS and SVG (no script, no
@@ -92,8 +94,10 @@ body { font: 9pt/1.35 'DejaVu Sans', 'Helvetica', sans-serif; color: #111; margi
 h1 { font-size: 16pt; margin: 0 0 2pt; }
 h2 { font-size: 11.5pt; margin: 14pt 0 5pt; border-bottom: 1px solid #999; padding-bottom: 2pt; break-after: avoid; }
 .sub { color: #444; margin: 0 0 8pt; }
+.partial { border: 1pt solid #b45309; background: #fff7ed; padding: 4pt 6pt; margin: 0 0 8pt; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 1.5pt 4pt; vertical-align: top; }
+td, h1, .sub { overflow-wrap: anywhere; }
 thead th { background: #eef1f5; border-bottom: 1px solid #888; font-weight: bold; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
@@ -128,7 +132,8 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const interval = localRangeInterval(meta.from, meta.to, zone);
   const carrier = meta.carrierName.trim() === '' ? 'unknown (no company info from the API)' : meta.carrierName;
   const dot = meta.dotNumber.trim() === '' ? 'unknown' : meta.dotNumber;
-  const title = `${carrier} · USDOT ${dot} · ${meta.vehicleNumber} · ${formatDayRange(range.asked)} (${zone})`;
+  // Outside text isolated (isolatedPlain): the footer is a CSS string, where no element can isolate it.
+  const title = `${isolatedPlain(carrier)} · USDOT ${isolatedPlain(dot)} · ${isolatedPlain(meta.vehicleNumber)} · ${formatDayRange(range.asked)} (${zone})`;
   const askedDays = daysFromTo(meta.from, meta.to);
   const present = new Set(chunks.filter((c) => c.length > 0).map((c) => c.day));
   const missing = missingRanges(askedDays, present);
@@ -142,20 +147,23 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     .filter((d): d is string => d !== null)
     .sort();
   const partial = source.days.filter((d) => !d.complete).map((d) => d.day);
+  // Local days of which some hours were never downloaded (or still being recorded): their figures are not the whole day's.
+  const partialDays = partialDaysText(content.coverage, zone);
   const summaryParams = summaryParamsOf(params);
 
   const facts = [
-    ['Carrier (legal name)', carrier],
-    ['USDOT number', dot],
-    ['Vehicle number', meta.vehicleNumber],
-    ['VIN', meta.vin],
-    ['Vehicle id (API)', meta.vehicleId],
+    ['Carrier (legal name)', reportField(carrier)],
+    ['USDOT number', reportField(dot)],
+    ['Vehicle number', reportField(meta.vehicleNumber)],
+    ['VIN', reportField(meta.vin)],
+    ['Vehicle id (API)', reportField(meta.vehicleId)],
     ['Home time zone', zone],
     [
       'Range asked',
       `${formatDayRange(range.asked)} (${askedDays.length} day${askedDays.length === 1 ? '' : 's'}, ${local(interval.startMs)} to ${local(interval.endMs)})`,
     ],
     ['Data covers', range.covered ? formatDayRange(range.covered) : 'no readings'],
+    ['Days partly downloaded', partialDays === '' ? 'none' : partialDays],
     ['Generated', `${local(meta.generatedAt)} (${utc(meta.generatedAt)})`],
     ['Source', `${source.app.name} ${source.app.version}`],
   ];
@@ -191,7 +199,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const tripRows = analysis.trips
     .map(
       (trip, k) =>
-        `<tr><td class="id">${esc(ids[k]!)}</td>${cellTime(trip.startMs)}${cellTime(trip.endMs)}<td>${esc(trip.startPlace)}</td><td>${esc(trip.endPlace)}</td>` +
+        `<tr><td class="id">${esc(reportField(ids[k]!))}</td>${cellTime(trip.startMs)}${cellTime(trip.endMs)}<td>${esc(reportField(trip.startPlace))}</td><td>${esc(reportField(trip.endPlace))}</td>` +
         `<td class="n">${formatFigure(trip.distanceMiles, 'miles')}</td><td class="n">${esc(hoursMinutes(trip.durationSeconds))}</td><td class="n">${esc(hoursMinutes(trip.movingSeconds))}</td>` +
         `<td class="n">${Number.isNaN(trip.maxSpeedMph) ? 'unknown' : formatFigure(trip.maxSpeedMph, 'mph')}</td><td class="n">${formatFigure(trip.avgSpeedMph, 'mph')}</td></tr>`,
     )
@@ -200,7 +208,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const eventRows = analysis.events
     .map(
       (e) =>
-        `<tr><td>${esc(e.kind)}</td>${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(eventDetail(e))}</td><td>${esc(e.place)}</td></tr>`,
+        `<tr><td>${esc(e.kind)}</td>${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(eventDetail(e))}</td><td>${esc(reportField(e.place))}</td></tr>`,
     )
     .join('');
 
@@ -215,8 +223,9 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
 <style>${STYLE.replace('__FOOTER__', () => cssString(`${source.app.name} audit report · ${title}`))}</style></head>
 <body>
 <header>
-<h1>Audit report: vehicle ${esc(meta.vehicleNumber)}</h1>
-<p class="sub">${esc(carrier)} · USDOT ${esc(dot)} · ${esc(formatDayRange(range.asked))} in ${esc(zone)} · data ${esc(range.covered ? formatDayRange(range.covered) : 'none')}</p>
+<h1>Audit report: vehicle ${isolatedHtml(meta.vehicleNumber)}</h1>
+<p class="sub">${isolatedHtml(carrier)} · USDOT ${isolatedHtml(dot)} · ${esc(formatDayRange(range.asked))} in ${esc(zone)} · data ${esc(range.covered ? formatDayRange(range.covered) : 'none')}</p>
+${partialDays === '' ? '' : `<p class="partial"><b>Partly downloaded:</b> ${esc(partialDays)}. Figures of these days leave those hours out.</p>`}
 </header>
 <div class="cols">
 <div><table class="facts"><tbody>${factRows(facts)}</tbody></table></div>
@@ -247,7 +256,8 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
       'UTC days downloaded',
       `${source.days.length}${downloaded.length > 0 ? `, from ${downloaded[0]} to ${downloaded[downloaded.length - 1]}` : ''}`,
     ],
-    ['Days still growing when downloaded', partial.length === 0 ? 'none' : partial.join(', ')],
+    ['Days partly downloaded', partialDays === '' ? 'none' : partialDays],
+    ['UTC days still growing when downloaded', partial.length === 0 ? 'none' : partial.join(', ')],
     [
       'Events with a review mark (review_log.csv)',
       counts.reviewed === undefined ? 'none' : `${counts.reviewed} of ${analysis.events.length}`,

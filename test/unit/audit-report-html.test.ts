@@ -7,6 +7,7 @@ import type { AuditCounts, DownloadedDayFact } from '../../shared/audit/manifest
 import { auditReportHtml } from '../../shared/report/audit-report.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
+import type { LocalDayCoverage } from '../../shared/track/local-coverage.ts';
 
 /** A report built from a hand-made analysis, so every figure it prints is known. Zone UTC throughout. */
 const H = 3_600_000;
@@ -37,6 +38,7 @@ interface Opts {
   covered?: { from: string; to: string } | null;
   counts?: Partial<AuditCounts>;
   appName?: string;
+  coverage?: LocalDayCoverage[];
 }
 
 function report(o: Opts = {}): string {
@@ -83,6 +85,7 @@ function report(o: Opts = {}): string {
       daysWithData: 2,
       ...o.counts,
     },
+    coverage: o.coverage ?? [],
     files: {} as AuditContent['files'],
   };
   return auditReportHtml({ source, content });
@@ -255,10 +258,10 @@ describe('audit report: data coverage', () => {
     ];
     const html = report({ days });
     expect(fact(html, 'UTC days downloaded')).toBe('3, from 2026-03-19T08:00:00.000Z to 2026-03-20T10:00:00.000Z');
-    expect(fact(html, 'Days still growing when downloaded')).toBe('2026-03-15, 2026-03-16');
+    expect(fact(html, 'UTC days still growing when downloaded')).toBe('2026-03-15, 2026-03-16');
     const unknownTimes = report({ days: [{ ...days[2]!, complete: true }] });
     expect(fact(unknownTimes, 'UTC days downloaded')).toBe('1');
-    expect(fact(unknownTimes, 'Days still growing when downloaded')).toBe('none');
+    expect(fact(unknownTimes, 'UTC days still growing when downloaded')).toBe('none');
   });
 
   it('counts the reviewed events out of all, or says none', () => {

@@ -1,3 +1,4 @@
+import { utcDaysOfLocalRange } from '../../../shared/time/local-day.ts';
 import { addDays, dayOfMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
 
 export type RangePreset = 'yesterday' | '7d' | '30d' | '6m' | 'custom';
@@ -67,4 +68,16 @@ export function rangeFor(
       return clipped.from === from && clipped.to === to ? clipped : { ...clipped, asked: { from, to } };
     }
   }
+}
+
+/**
+ * The UTC days a job fetches for a range of `zone`'s days: every UTC day the local days touch (a Chicago
+ * day ends at 05:00Z the next day), kept inside the API's window (it has no day after today).
+ */
+export function utcRangeOf(range: DayRange, zone: string, today: UtcDay): { from: UtcDay; to: UtcDay } {
+  const days = utcDaysOfLocalRange(range.from, range.to, zone);
+  const windowStart = sixMonthsBefore(today);
+  const from = days[0]! < windowStart ? windowStart : days[0]!;
+  const last = days[days.length - 1]!;
+  return { from, to: last > today ? today : last };
 }

@@ -85,10 +85,10 @@ const handlers: AnalysisProtocol = {
 
 serveWorker(handlers, {
   // The series' arrays are fresh per reply: hand them over instead of copying.
+  // loadStored answers null for days with nothing stored: only a series reply has buffers to move.
   transfer: (r) => {
+    if (typeof r !== 'object' || r === null || !('speed' in r)) return [];
     const result = r as SeriesResult;
-    return 'speed' in result
-      ? [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer]
-      : [];
+    return [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer];
   },
 });

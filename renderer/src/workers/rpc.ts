@@ -119,7 +119,14 @@ export function serveWorker<P extends Protocol<P>>(handlers: P, options: ServeOp
         : undefined;
       if (typeof handler !== 'function') throw new Error(`Unknown worker method "${method}".`);
       Promise.resolve((handler as (...a: unknown[]) => unknown)(...args)).then(
-        (result) => reply({ id, ok: true, result }, options.transfer?.(result) ?? []),
+        (result) => {
+          // A result that cannot be sent (its transfer list or a clone failing) still answers the call: never a call left pending.
+          try {
+            reply({ id, ok: true, result }, options.transfer?.(result) ?? []);
+          } catch (err) {
+            reply({ id, ok: false, failure: failure(err) });
+          }
+        },
         (err: unknown) => reply({ id, ok: false, failure: failure(err) }),
       );
     } catch (err) {

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { createJob, lastStoreFailure } from '../../downloads/manager.ts';
-import { historyWindow, rangeFor, rangeWords, type RangePreset } from '../../downloads/ranges.ts';
+import { historyWindow, rangeFor, rangeWords, utcRangeOf, type RangePreset } from '../../downloads/ranges.ts';
+import { daysZoneOf } from '../review/use-local-days.ts';
 import { vehicleRoster } from '../../downloads/roster.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { JobList } from './JobList.tsx';
@@ -60,7 +61,11 @@ export function DownloadsPage({
   const allSelected = vehicles.length > 0 && selected.size === vehicles.length;
   const activeSelected =
     activeIds.length > 0 && selected.size === activeIds.length && activeIds.every((id) => selected.has(id));
+  // Ranges are days of the carrier's home zone (as in Trip review); a job fetches every UTC day they touch.
+  const zone = daysZoneOf(carriers.find((c) => c.id === carrierId));
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
+  const localRange = range && !('error' in range) ? range : null;
+  const utcRange = today && localRange ? utcRangeOf(localRange, zone, today) : null;
 
   const toggle = (id: string) =>
     setSelected((cur) => {
@@ -75,7 +80,8 @@ export function DownloadsPage({
     const carrier = carriers.find((c) => c.id === carrierId);
     if (!carrier) return setError('Choose a carrier.');
     if (selected.size === 0) return setError('Choose at least one vehicle.');
-    if (!range || 'error' in range) return setError(range && 'error' in range ? range.error : 'Loading today’s date…');
+    if (!range || 'error' in range || !utcRange)
+      return setError(range && 'error' in range ? range.error : 'Loading today’s date…');
     setBusy(true);
     try {
       await createJob({
@@ -84,8 +90,8 @@ export function DownloadsPage({
         vehicles: vehicles
           .filter((v) => selected.has(v.vehicleId))
           .map((v) => ({ vehicleId: v.vehicleId, vehicleNumber: v.number })),
-        from: range.from,
-        to: range.to,
+        from: utcRange.from,
+        to: utcRange.to,
         selection: allSelected ? 'all' : activeSelected ? 'active' : 'some',
       });
     } catch (e) {
@@ -161,6 +167,14 @@ export function DownloadsPage({
               data-clipped={range.asked ? 'true' : 'false'}
             >
               {rangeWords(range)}
+            </span>
+          )}
+          {utcRange && (
+            <span className="hint" data-testid="dl-range-utc" data-from={utcRange.from} data-to={utcRange.to}>
+              days in {zone}
+              {utcRange.from !== localRange?.from || utcRange.to !== localRange.to
+                ? `: fetches UTC days ${utcRange.from} → ${utcRange.to}`
+                : ''}
             </span>
           )}
         </div>

@@ -4,6 +4,7 @@ import type { SafetyEvent } from '../../../../shared/analysis/types.ts';
 import { localDayOfMs } from '../../../../shared/time/local-day.ts';
 import type { DaySummary } from '../../../../shared/track/summary.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
+import { missingHoursText, type LocalDayCoverage } from '../../../../shared/track/local-coverage.ts';
 import './review-lists.css';
 
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
@@ -21,14 +22,21 @@ export const DayTable = memo(function DayTable({
   summaries,
   events,
   zone,
+  coverage,
   onOpenDay,
 }: {
   summaries: readonly DaySummary[];
   events: readonly SafetyEvent[];
   /** The carrier's home zone: the local days the summaries are of. */
   zone: string;
+  /** How much of each day is downloaded: a partial day's row says so, with the hours missing. */
+  coverage?: readonly LocalDayCoverage[] | undefined;
   onOpenDay: (day: string) => void;
 }) {
+  const partial = useMemo(
+    () => new Map((coverage ?? []).filter((c) => c.state === 'partial').map((c) => [c.day, missingHoursText(c, zone)])),
+    [coverage, zone],
+  );
   const rows = useMemo(
     () => dayTableRows(summaries, events, (ms) => localDayOfMs(ms, zone)),
     [summaries, events, zone],
@@ -86,6 +94,12 @@ export const DayTable = memo(function DayTable({
                   >
                     {dayLabel(r.day)}
                   </button>
+                  {partial.has(r.day) && (
+                    <span className="day-partial" data-testid="day-partial" title={partial.get(r.day)}>
+                      {' '}
+                      partial: {partial.get(r.day)}
+                    </span>
+                  )}
                 </td>
                 <td className="num">
                   {r.distanceMiles.toFixed(1)} mi

@@ -33,8 +33,10 @@ import { RouteShown } from './route-shown.ts';
 import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
+import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
 import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
+import { exportBaseName } from '../../../../shared/export/file-name.ts';
 import './review.css';
 
 const detailKey = (key: string, fromMs: number, toMs: number, width: number) => `${key}|${fromMs}|${toMs}|${width}`;
@@ -147,6 +149,15 @@ export function ReviewPage({
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
   const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
+  const selRange = localSelectionRange(sel.day, sel.span);
+  const coverage = useLocalCoverage(
+    sel.carrierId,
+    sel.vehicleId,
+    selRange.from,
+    selRange.to,
+    daysZone,
+    info?.today ?? '',
+  );
 
   useEffect(() => {
     if (!data) return;
@@ -254,10 +265,7 @@ export function ReviewPage({
   const { days, zoomed } = useZoomFigures(view, windowMs);
 
   const baseName = view
-    ? `${vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle'}-${view.from === view.to ? view.from : `${view.from}_${view.to}`}`.replace(
-        /[^\w.-]+/g,
-        '_',
-      )
+    ? exportBaseName(vehicle?.vehicleNumber ?? view.chunks[0]?.vehicleNumber ?? 'vehicle', view.from, view.to)
     : '';
   const loadKey = load.state === 'ready' ? load.data.key : load.state === 'idle' ? '' : load.key;
 
@@ -324,6 +332,13 @@ export function ReviewPage({
             }
           />
         </div>
+      )}
+      {load.state !== 'empty' && (
+        <CoverageNote
+          coverage={coverage}
+          zone={daysZone}
+          onDownload={() => onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })}
+        />
       )}
       <div className="review-grid">
         <div className="review-main">
@@ -393,7 +408,13 @@ export function ReviewPage({
           </div>
           {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
           {view && view.from !== view.to && (
-            <DayTable summaries={view.summaries} events={view.analysis.events} zone={view.zone} onOpenDay={onOpenDay} />
+            <DayTable
+              summaries={view.summaries}
+              events={view.analysis.events}
+              zone={view.zone}
+              coverage={coverage}
+              onOpenDay={onOpenDay}
+            />
           )}
         </div>
         <aside className="review-side">
