@@ -18,8 +18,11 @@ import {
   type WireVehicle,
   type WireVehicleStatus,
 } from './wire.ts';
+import { TEXT_LIMITS } from './text-bounds.ts';
+import { boundText } from '../util/bounded-text.ts';
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string; id?: string; t?: number };
+/** `cut`: how many of the record's text fields were longer than TEXT_LIMITS and kept cut. */
+export type Parsed<T> = { ok: true; value: T; cut?: number } | { ok: false; reason: string; id?: string; t?: number };
 
 /** A record the client refused, as reported to the user (never with the raw keys). */
 export interface Rejection {
@@ -85,6 +88,22 @@ function strOf(name: string, value: unknown, nonEmpty = false): string {
 
 function str(o: Obj, name: string, nonEmpty = false): string {
   return strOf(name, o[name], nonEmpty);
+}
+
+/** Text fields cut in the record `run` is parsing (parsers are synchronous: one record at a time). */
+let cutFields = 0;
+
+/** `v` within `max` characters: a longer value is cut with "…" and counted, never refused. */
+function bounded(v: string, max: number): string {
+  if (v.length <= max) return v;
+  const b = boundText(v, max);
+  if (b.cut) cutFields++;
+  return b.text;
+}
+
+/** An optional text field: a string kept within `max`, anything else unknown (''). */
+function optionalText(v: unknown, max: number): string {
+  return typeof v === 'string' ? bounded(v, max) : '';
 }
 
 function bool(o: Obj, name: string): boolean {
@@ -298,8 +317,10 @@ function timestampOf(name: string, value: unknown): number {
 
 function run<T>(raw: unknown, what: string, body: (o: Obj) => T, idField?: string): Parsed<T> {
   if (!isObj(raw)) return { ok: false, reason: `${what} is not an object: ${show(raw)}` };
+  cutFields = 0;
   try {
-    return { ok: true, value: body(raw) };
+    const value = body(raw);
+    return cutFields === 0 ? { ok: true, value } : { ok: true, value, cut: cutFields };
   } catch (e) {
     if (!(e instanceof Invalid)) throw e;
     const out: { ok: false; reason: string; id?: string; t?: number } = { ok: false, reason: e.message };
@@ -307,6 +328,19 @@ function run<T>(raw: unknown, what: string, body: (o: Obj) => T, idField?: strin
     if (typeof id === 'string' && id !== '') out.id = id;
     return out;
   }
+}
+
+/**
+ * Recorded numbers are kept at a fixed precision, finer than any sensor: 1e-7° of position (about 1 cm),
+ * 1e-6 mph and 1e-6° of heading. Exports write what is stored, so a server's "1e-320" is stored as 0 and
+ * never written as 320 digits. A value already that precise is unchanged (the division is exact to the double).
+ */
+const COORD_SCALE = 1e7;
+const READING_SCALE = 1e6;
+function atPrecision(n: number, scale: number): number {
+  if (Number.isNaN(n) || !(Math.abs(n) < 1e9)) return n;
+  const r = Math.round(n * scale) / scale;
+  return r === 0 ? 0 : r;
 }
 
 /** An optional number of a record: null, absent, unreadable or outside [lo, hi] is unknown (NaN), never zero. */
@@ -326,10 +360,10 @@ function optionalNumberOf(value: unknown, lo: number, hi: number): number {
 function locationBody(o: Obj): Breadcrumb {
   const id = strOf('id', o.id, true);
   const t = timestampOf('timestamp', o.timestamp);
-  const lat = inRange('lat', numOf('lat', o.lat), -90, 90);
-  const lng = inRange('lng', numOf('lng', o.lng), -180, 180);
-  const speed = optionalNumberOf(o.speed, 0, Infinity);
-  const direction = optionalNumberOf(o.direction, 0, 360);
+  const lat = atPrecision(inRange('lat', numOf('lat', o.lat), -90, 90), COORD_SCALE);
+  const lng = atPrecision(inRange('lng', numOf('lng', o.lng), -180, 180), COORD_SCALE);
+  const speed = atPrecision(optionalNumberOf(o.speed, 0, Infinity), READING_SCALE);
+  const direction = atPrecision(optionalNumberOf(o.direction, 0, 360), READING_SCALE);
   const status =
     typeof o.status === 'string' && (MOTION_STATUSES as readonly string[]).includes(o.status)
       ? (o.status as MotionStatus)
@@ -342,9 +376,9 @@ function locationBody(o: Obj): Breadcrumb {
     speed: Number.isFinite(speed) ? speed : NaN,
     status,
     direction: direction === 360 ? 0 : direction,
-    location: typeof o.calc_location === 'string' ? o.calc_location : '',
-    vehicleNumber: typeof o.vehicle_number === 'string' ? o.vehicle_number : '',
-    vin: typeof o.vin === 'string' ? o.vin : '',
+    location: optionalText(o.calc_location, TEXT_LIMITS.place),
+    vehicleNumber: optionalText(o.vehicle_number, TEXT_LIMITS.unitNumber),
+    vin: optionalText(o.vin, TEXT_LIMITS.vin),
   };
 }
 
@@ -360,7 +394,10 @@ export function parseLocationRecord(raw: unknown): Parsed<Breadcrumb> {
 
 /** Spec 2.2 */
 export function parseCompany(raw: unknown): Parsed<WireCompany> {
-  return run(raw, 'company', (o) => ({ company_name: str(o, 'company_name'), dot_number: str(o, 'dot_number') }));
+  return run(raw, 'company', (o) => ({
+    company_name: bounded(str(o, 'company_name'), TEXT_LIMITS.name),
+    dot_number: bounded(str(o, 'dot_number'), TEXT_LIMITS.dotNumber),
+  }));
 }
 
 /** Spec 2.3 */
@@ -370,9 +407,9 @@ export function parseDriver(raw: unknown): Parsed<WireDriver> {
     'driver',
     (o) => ({
       driver_id: str(o, 'driver_id', true),
-      username: str(o, 'username'),
-      first_name: str(o, 'first_name'),
-      last_name: str(o, 'last_name'),
+      username: bounded(str(o, 'username'), TEXT_LIMITS.name),
+      first_name: bounded(str(o, 'first_name'), TEXT_LIMITS.name),
+      last_name: bounded(str(o, 'last_name'), TEXT_LIMITS.name),
       active: bool(o, 'active'),
     }),
     'driver_id',
@@ -388,7 +425,7 @@ export function parseDriverStatus(raw: unknown): Parsed<WireDriverStatus> {
       const cs = o.current_status;
       return {
         driver_id: str(o, 'driver_id', true),
-        username: str(o, 'username'),
+        username: bounded(str(o, 'username'), TEXT_LIMITS.name),
         break: nullableInt(o, 'break'),
         drive: nullableInt(o, 'drive'),
         shift: nullableInt(o, 'shift'),
@@ -408,8 +445,8 @@ export function parseVehicle(raw: unknown): Parsed<WireVehicle> {
     'vehicle',
     (o) => ({
       vehicle_id: str(o, 'vehicle_id', true),
-      number: str(o, 'number'),
-      vin: str(o, 'vin'),
+      number: bounded(str(o, 'number'), TEXT_LIMITS.unitNumber),
+      vin: bounded(str(o, 'vin'), TEXT_LIMITS.vin),
       active: bool(o, 'active'),
     }),
     'vehicle_id',
@@ -423,7 +460,7 @@ export function parseVehicleStatus(raw: unknown): Parsed<WireVehicleStatus> {
     'vehicle status',
     (o) => {
       const vehicle_id = str(o, 'vehicle_id', true);
-      const number = str(o, 'number');
+      const number = bounded(str(o, 'number'), TEXT_LIMITS.unitNumber);
       const odometer = str(o, 'odometer');
       num(o, 'odometer');
       const fuel_level = inRange('fuel_level', num(o, 'fuel_level'), 0, 100);

@@ -1,6 +1,7 @@
 import type { DutyStatusCode, MotionStatus } from '../api/wire.ts';
 import type { UtcDay } from '../util/day.ts';
 import type { KeyTest } from './key-test.ts';
+import type { FleetFigure } from './plausible.ts';
 
 /**
  * The carrier's profile as the API last reported it (spec 2.2), kept so
@@ -100,6 +101,8 @@ export interface VehicleRow {
     readingAt: number;
     /** The position as place text, as the API's `calc_location` words it ("4 mi NE of Amarillo, TX"). */
     place: string;
+    /** Figures outside their plausible range (shared/domain/plausible.ts): shown as "invalid", counted. */
+    invalid?: FleetFigure[];
   } | null;
 }
 

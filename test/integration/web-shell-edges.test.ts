@@ -141,7 +141,7 @@ describe('browser shell edges', () => {
     expect(server.requestTimeout).toBe(60_000);
     expect(server.keepAliveTimeout).toBe(120_000);
     expect(server.timeout).toBe(150_000);
-    expect(server.maxConnections).toBe(64);
+    expect(server.maxConnections).toBe(64 + 16);
   });
 
   it('tells a keep-alive client the 120 s idle bound (Keep-Alive: timeout=120)', async () => {

@@ -3,6 +3,7 @@
  * with a grid of roads, so any view shows the overlay) and a raster one
  * (solid-colour tiles), written at test time.
  */
+import { createGzip } from 'node:zlib';
 import { encodeMvt, type MvtFeature } from './mvt-encode.ts';
 import { writePmtiles } from './pmtiles-write.ts';
 import { solidPng } from './png-encode.ts';
@@ -82,4 +83,33 @@ export function rasterArchive(): Buffer {
   const tiles = new Map<string, Uint8Array>();
   for (const [z, x, y] of tileKeys(RASTER_MAX_ZOOM)) tiles.set(`${z}/${x}/${y}`, png);
   return writePmtiles({ tileType: 'png', compression: 'gzip', tiles, metadata: { name: 'RouteLens test raster' } });
+}
+
+/**
+ * A gzip bomb: the vector archive's tiles with metadata whose gzip (about a
+ * thousandth of its size) expands to `expandTo` bytes of valid JSON (a layer
+ * list, then spaces), streamed so the test never holds the expanded text.
+ */
+export async function metadataBombArchive(expandTo = 1.5 * 1024 ** 3): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gzip.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve, reject) => gzip.on('end', resolve).on('error', reject));
+  const head = Buffer.from('{"name":"bomb","vector_layers":[{"id":"water"},{"id":"roads"}],"pad":"');
+  const spaces = Buffer.alloc(16 * 1024 * 1024, 0x20);
+  const write = (b: Buffer) =>
+    new Promise<void>((resolve) => (gzip.write(b) ? resolve() : gzip.once('drain', resolve)));
+  await write(head);
+  for (let left = expandTo - head.length - 2; left > 0; left -= spaces.length)
+    await write(left >= spaces.length ? spaces : spaces.subarray(0, left));
+  gzip.end(Buffer.from('"}'));
+  await done;
+  const { water, roads } = vectorTileFeatures();
+  const tile = encodeMvt([
+    { name: 'water', features: water },
+    { name: 'roads', features: roads },
+  ]);
+  const tiles = new Map<string, Uint8Array>();
+  for (const [z, x, y] of tileKeys(2)) tiles.set(`${z}/${x}/${y}`, tile);
+  return writePmtiles({ tileType: 'mvt', compression: 'gzip', tiles, metadata: {}, rawMetadata: Buffer.concat(out) });
 }

@@ -15,6 +15,8 @@ export interface ArchiveInput {
   /** Tile bytes by "z/x/y". */
   tiles: ReadonlyMap<string, Uint8Array>;
   metadata: Record<string, unknown>;
+  /** Stored as the metadata instead of `metadata` compressed: bytes already compressed (a hostile archive's). */
+  rawMetadata?: Uint8Array;
   bounds?: [number, number, number, number];
 }
 
@@ -92,7 +94,8 @@ export function writePmtiles(input: ArchiveInput): Buffer {
     at += t.data.length;
   }
   const root = squeeze(directory(entries), input.compression);
-  const meta = squeeze(new TextEncoder().encode(JSON.stringify(input.metadata)), input.compression);
+  const meta =
+    input.rawMetadata ?? squeeze(new TextEncoder().encode(JSON.stringify(input.metadata)), input.compression);
   const HEADER = 127;
   const rootOffset = HEADER;
   const metaOffset = rootOffset + root.length;

@@ -147,7 +147,7 @@ describe('audit bundle', async () => {
       ),
     );
     expect(noManifest.problems).toEqual(['manifest.json is missing from the bundle.']);
-    expect(verifyBundle(Buffer.from('%PDF-1.4 not a zip')).problems[0]).toMatch(/not a readable zip/);
+    expect(verifyBundle(Buffer.from('%PDF-1.4 not a zip')).problems[0]).toMatch(/not a bundle RouteLens wrote/);
   });
 
   it('the report names carrier, USDOT, vehicle, VIN, both ranges and the zone, with hostile text escaped', () => {

@@ -110,7 +110,8 @@ describe('parseLocationRecord: numbers as strings', () => {
     expect(parsed({ speed: '1234567890123456' }).speed).toBe(1234567890123456);
     // The nearest doubles, as Number() rounds them (digit by digit arithmetic would land one step off).
     expect(parsed({ speed: '123456789012345678' }).speed).toBe(123456789012345680);
-    expect(parsed({ lat: '12.34567890123456789' }).lat).toBe(12.345678901234567);
+    // Read like Number(), then kept at the stored precision of a position (1e-7°, validate.ts atPrecision).
+    expect(parsed({ lat: '12.34567890123456789' }).lat).toBe(12.3456789);
   });
 
   it('rejects signs without digits, two points, inner spaces, hex and trailing letters', () => {

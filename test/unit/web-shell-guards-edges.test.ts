@@ -10,6 +10,8 @@ const LIMITS = {
   keepAliveTimeoutMs: 3_300,
   socketIdleMs: 4_400,
   maxConnections: 7,
+  maxTrustedConnections: 2,
+  untrustedIdleMs: 5_500,
   timeoutCheckMs: 550,
 };
 
@@ -32,7 +34,8 @@ describe('applySocketLimits and serverOptions', () => {
     expect(server.requestTimeout).toBe(2_200);
     expect(server.keepAliveTimeout).toBe(3_300);
     expect(server.timeout).toBe(4_400);
-    expect(server.maxConnections).toBe(7);
+    // The backstop: untrusted and trusted budgets together (web-shell/socket-budget.ts keeps each).
+    expect(server.maxConnections).toBe(9);
   });
 
   it('passes the header size, check interval and both timeouts to the server constructor', () => {

@@ -146,10 +146,12 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     if (!Array.isArray(data)) throw new InvalidResponseError(host, `data of ${path} is not an array`);
     const records: T[] = [];
     const rejected: Rejection[] = [];
+    let cut = 0;
     for (const raw of data) {
       const r = parse(raw);
       if (r.ok) {
         records.push(r.value);
+        if (r.cut !== undefined) cut += r.cut;
         continue;
       }
       const rej: Rejection = { reason: redact(r.reason, secrets), snippet: redact(snippetOf(raw), secrets) };
@@ -159,6 +161,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
     if (rejected.length > 0) {
       const e: ApiEvent = { type: 'rejected', path, count: rejected.length };
+      opts.onEvent?.(e);
+      call.onEvent?.(e);
+    }
+    if (cut > 0) {
+      const e: ApiEvent = { type: 'cut', path, count: cut };
       opts.onEvent?.(e);
       call.onEvent?.(e);
     }

@@ -32,7 +32,9 @@ export type ApiEvent =
   | { type: 'request'; path: string; attempt: number }
   | { type: 'response'; path: string; status: number; ms: number }
   | { type: 'retry'; path: string; attempt: number; delayMs: number; reason: string }
-  | { type: 'rejected'; path: string; count: number };
+  | { type: 'rejected'; path: string; count: number }
+  /** Text fields longer than shared/api/text-bounds.ts allows, kept cut. */
+  | { type: 'cut'; path: string; count: number };
 
 export interface HttpOptions {
   baseUrl: string;

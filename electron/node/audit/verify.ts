@@ -11,6 +11,7 @@ import {
 } from '../../../shared/audit/manifest.ts';
 import { sha256 } from './bundle.ts';
 import { readZip, ZipFormatError, type ZipEntry } from './zip.ts';
+import { zipLayoutProblem } from './zip-layout.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 
 /**
@@ -27,6 +28,14 @@ export interface VerifyResult {
 }
 
 export function verifyBundle(zip: Buffer): VerifyResult {
+  // Checked first and alone: what other readers would extract differently is not compared file by file.
+  const layout = zipLayoutProblem(zip);
+  if (layout !== null)
+    return {
+      ok: false,
+      problems: [`The file is not a bundle RouteLens wrote (${layout}); nothing in it was verified.`],
+      manifest: null,
+    };
   let entries: ZipEntry[];
   try {
     entries = readZip(zip);

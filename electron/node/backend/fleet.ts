@@ -1,5 +1,7 @@
 import type { DriverRow, FleetSnapshot, VehicleRow } from '../../../shared/domain/carrier.ts';
 import type { ApiClient } from '../api/client.ts';
+import type { WireVehicleStatus } from '../../../shared/api/wire.ts';
+import { implausibleFigures } from '../../../shared/domain/plausible.ts';
 import { describeLocation } from '../simulator/gazetteer.ts';
 
 /**
@@ -20,7 +22,10 @@ function placeText(lat: number, lng: number): string {
   return Number.isFinite(lat) && Number.isFinite(lng) ? describeLocation(lat, lng) : '';
 }
 
-export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: VehicleRow[]; rejected: number }> {
+export async function fetchVehicleRows(
+  client: ApiClient,
+  now: () => number = Date.now,
+): Promise<{ rows: VehicleRow[]; rejected: number }> {
   const [vehicles, statuses] = await Promise.all([
     client.vehicles({ limit: 1000 }),
     client.latestVehicleStatus({ limit: 200 }),
@@ -33,22 +38,26 @@ export async function fetchVehicleRows(client: ApiClient): Promise<{ rows: Vehic
       number: v.number,
       vin: v.vin,
       active: v.active,
-      latest: s
-        ? {
-            lat: Number(s.lat),
-            lng: Number(s.lon),
-            speedMph: s.speed,
-            status: s.status,
-            // Spec 2.6: 0 means "reports no fuel data", not an empty tank.
-            fuelLevel: s.fuel_level === 0 ? null : s.fuel_level,
-            odometerMiles: num(s.odometer),
-            readingAt: Date.parse(s.timestamp),
-            place: placeText(Number(s.lat), Number(s.lon)),
-          }
-        : null,
+      latest: s ? checked(s, now()) : null,
     };
   });
   return { rows, rejected: vehicles.rejected.length + statuses.rejected.length };
+}
+
+function checked(s: WireVehicleStatus, nowMs: number): NonNullable<VehicleRow['latest']> {
+  const latest = {
+    lat: Number(s.lat),
+    lng: Number(s.lon),
+    speedMph: s.speed,
+    status: s.status,
+    // Spec 2.6: 0 means "reports no fuel data", not an empty tank.
+    fuelLevel: s.fuel_level === 0 ? null : s.fuel_level,
+    odometerMiles: num(s.odometer),
+    readingAt: Date.parse(s.timestamp),
+    place: placeText(Number(s.lat), Number(s.lon)),
+  };
+  const invalid = implausibleFigures(latest, nowMs);
+  return invalid.length > 0 ? { ...latest, invalid } : latest;
 }
 
 export async function fetchDriverRows(client: ApiClient): Promise<{ rows: DriverRow[]; rejected: number }> {

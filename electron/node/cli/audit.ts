@@ -6,6 +6,7 @@ import { buildAuditBundle, loadBasemap } from '../audit/bundle.ts';
 import { createChromiumPdfPrinter, type PdfPrinter } from '../audit/chromium-pdf.ts';
 import { verifyBundle } from '../audit/verify.ts';
 import { ZIP_LIMITS } from '../audit/zip.ts';
+import { terminalJson, terminalSafe as safe } from '../../../shared/util/terminal-text.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 import { exportMetaOf, type Out } from './commands.ts';
@@ -99,9 +100,9 @@ export async function auditCommand(
     const range = built.manifest.range;
     const covered = range.covered ? `${range.covered.from} to ${range.covered.to}` : 'none';
     out(
-      `Wrote the audit bundle of ${d.vehicle.number} (${d.vehicle.vin}), ${selection.from} to ${selection.to} (${selection.zone} days; data ${covered}), to ${file}: ${c.records} readings, ${c.trips} trips, ${c.events} events.`,
+      `Wrote the audit bundle of ${safe(d.vehicle.number)} (${safe(d.vehicle.vin)}), ${selection.from} to ${selection.to} (${selection.zone} days; data ${covered}), to ${safe(file, 1000)}: ${c.records} readings, ${c.trips} trips, ${c.events} events.`,
     );
-    out(JSON.stringify(summary));
+    out(terminalJson(summary));
     return summary;
   } catch (err) {
     await output.discard();
@@ -129,14 +130,17 @@ export function verifyCommand(args: ParsedArgs, out: Out): void {
   if (result.ok) {
     const m = result.manifest!;
     out('verified');
+    // Every field is the bundle's text: shown, never obeyed.
     out(
-      `${m.files.length + 1} files match the manifest: ${m.vehicle.number} (${m.vehicle.vin}) of ${m.carrier.name} (USDOT ${m.carrier.dotNumber}), ${m.range.asked.from} to ${m.range.asked.to} (${m.zone}), generated ${m.generatedAt} by ${m.app.name} ${m.app.version}.`,
+      `${m.files.length + 1} files match the manifest: ${safe(m.vehicle.number)} (${safe(m.vehicle.vin)}) of ${safe(m.carrier.name)} (USDOT ${safe(m.carrier.dotNumber)}), ${safe(m.range.asked.from)} to ${safe(m.range.asked.to)} (${safe(m.zone)}), generated ${safe(m.generatedAt)} by ${safe(m.app.name)} ${safe(m.app.version)}.`,
     );
     return;
   }
-  for (const p of result.problems) out(p);
+  // A problem names entries of the zip: made safe as a whole (its own words are plain).
+  const problems = result.problems.map((p) => safe(p, 2000));
+  for (const p of problems) out(p);
   throw new VerificationFailed(
-    `${file} did not verify: ${result.problems[0]}${result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problems, listed above)` : ''}`,
+    `${safe(file, 1000)} did not verify: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems, listed above)` : ''}`,
   );
 }
 

@@ -13,12 +13,13 @@ import { openOutputFile, type OutputFile } from './output-file.ts';
 import { RejectedRecordsError, rejectedSentence, writeRejectedFile, type VehicleRejection } from './rejected-file.ts';
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
 import { formatTable } from './table.ts';
+import { terminalJson, terminalSafe } from '../../../shared/util/terminal-text.ts';
 
 export type Out = (line: string) => void;
 
 export async function companyCommand(client: ApiClient, args: ParsedArgs, out: Out): Promise<void> {
   const c = await client.companyInfo();
-  if (args.flags.has('json')) return out(JSON.stringify(c));
+  if (args.flags.has('json')) return out(terminalJson(c));
   out(formatTable(['Company', 'DOT number'], [[c.company_name, c.dot_number]]));
 }
 
@@ -27,7 +28,7 @@ export async function vehiclesCommand(client: ApiClient, args: ParsedArgs, out: 
   if (status !== undefined && status !== 'active' && status !== 'inactive')
     throw new UsageError(`--status must be "active" or "inactive", not "${status}".`);
   const { records, rejected } = await client.vehicles({ limit: 1000, ...(status ? { status } : {}) });
-  if (args.flags.has('json')) return out(JSON.stringify({ vehicles: records, rejected: rejected.length }));
+  if (args.flags.has('json')) return out(terminalJson({ vehicles: records, rejected: rejected.length }));
   out(
     formatTable(
       ['Vehicle ID', 'Number', 'VIN', 'Active'],
@@ -46,7 +47,7 @@ export async function driversCommand(client: ApiClient, args: ParsedArgs, out: O
   const byId = new Map((hos?.records ?? []).map((s) => [s.driver_id, s]));
   if (args.flags.has('json')) {
     return out(
-      JSON.stringify({
+      terminalJson({
         drivers: drivers.map((d) => (withHos ? { ...d, hos: byId.get(d.driver_id) ?? null } : d)),
         rejected: rejected.length + (hos?.rejected.length ?? 0),
       }),
@@ -114,9 +115,9 @@ export async function exportCommand(
       summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
     const zone = selection.zone === 'UTC' ? '' : ` (${selection.zone} days)`;
     out(
-      `Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${selection.from} to ${selection.to}${zone}, to ${file}${outliers}.`,
+      `Wrote ${summary.counts.rows} ${what} of ${summary.vehicle}, ${selection.from} to ${selection.to}${zone}, to ${terminalSafe(file, 1000)}${outliers}.`,
     );
-    out(JSON.stringify(summary.counts));
+    out(terminalJson(summary.counts));
   } catch (err) {
     // The error that ended the export is the one reported, whatever removing the temp file does.
     await output.discard();
@@ -227,7 +228,11 @@ async function downloadAndWrite(
     requests: d.requests,
     retries: d.retries,
   };
-  return { counts, vehicle: `${d.vehicle.number} (${d.vehicle.vin})`, rejections: rejectionsOf(d) };
+  return {
+    counts,
+    vehicle: `${terminalSafe(d.vehicle.number)} (${terminalSafe(d.vehicle.vin)})`,
+    rejections: rejectionsOf(d),
+  };
 }
 
 const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);

@@ -13,6 +13,7 @@ import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
 import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
+import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 
 export const HELP = `RouteLens command line
 
@@ -148,7 +149,8 @@ const isEntry =
 if (isEntry) {
   runCli(process.argv.slice(2), process.env, (line) => console.log(line)).catch((err: unknown) => {
     const { message, code } = describeFailure(err);
-    console.error(`routelens: ${message}`);
+    // Messages quote outside text (a file name, a record's value, a server's words).
+    console.error(`routelens: ${terminalSafe(message, 4000)}`);
     process.exit(code);
   });
 }

@@ -1,5 +1,8 @@
-/** Plain-text table for terminal output; columns sized to their widest cell. */
-export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+import { terminalSafe } from '../../../shared/util/terminal-text.ts';
+
+/** Plain-text table for terminal output; columns sized to their widest cell. Cells are outside text: made terminal-safe and bounded here. */
+export function formatTable(headers: readonly string[], rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((r) => r.map((cell) => terminalSafe(cell)));
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells

@@ -21,8 +21,15 @@ export interface ShellLimits {
   keepAliveTimeoutMs: number;
   /** Any socket with no traffic either way for this long is closed (backstop for slow readers). */
   socketIdleMs: number;
-  /** Open sockets at most; a connection beyond it is closed at once. */
+  /**
+   * Sockets that have not carried a request with the token (web-shell/socket-budget.ts), at most; a new
+   * connection beyond it closes the longest-idle of them (or itself, when every one is mid-request).
+   */
   maxConnections: number;
+  /** Sockets that carried a request with the token, at most (a real tab uses ≤ 6); more stay untrusted. */
+  maxTrustedConnections: number;
+  /** A socket without the token is closed after this long without a request. */
+  untrustedIdleMs: number;
   /** How often Node checks the header and request timeouts. */
   timeoutCheckMs: number;
 }
@@ -34,6 +41,8 @@ export const SHELL_LIMITS: ShellLimits = {
   keepAliveTimeoutMs: 120_000,
   socketIdleMs: 150_000,
   maxConnections: 64,
+  maxTrustedConnections: 16,
+  untrustedIdleMs: 10_000,
   timeoutCheckMs: 5_000,
 };
 
@@ -46,7 +55,8 @@ export function applySocketLimits(server: http.Server, limits: ShellLimits): voi
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.timeout = limits.socketIdleMs;
-  server.maxConnections = limits.maxConnections;
+  // A backstop only: the socket budget keeps each kind within its own bound first.
+  server.maxConnections = limits.maxConnections + limits.maxTrustedConnections;
 }
 
 export function serverOptions(limits: ShellLimits): http.ServerOptions {

@@ -15,6 +15,7 @@ import {
   SHELL_LIMITS,
   type ShellLimits,
 } from './request-guards.ts';
+import { applySocketBudget } from './socket-budget.ts';
 
 /**
  * The browser shell: the same renderer and the same backend as the Electron
@@ -82,6 +83,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     });
   });
 
+  const budget = applySocketBudget(server, {
+    maxUntrusted: limits.maxConnections,
+    maxTrusted: limits.maxTrustedConnections,
+    untrustedIdleMs: limits.untrustedIdleMs,
+  });
+
   async function handleRequest(
     req: http.IncomingMessage,
     res: http.ServerResponse,
@@ -108,7 +115,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     if (req.method !== 'POST') return send(405, 'POST only.');
     if (req.headers.origin !== origin) return send(403, 'Cross-origin requests are refused.');
     const given = req.headers['x-routelens-token'];
-    if (typeof given !== 'string' || !sameToken(given, token)) return send(403, 'Missing or wrong bridge token.');
+    if (typeof given !== 'string' || !sameToken(given, token)) {
+      // Refused callers do not keep a socket open.
+      res.shouldKeepAlive = false;
+      return send(403, 'Missing or wrong bridge token.');
+    }
+    budget.trust(req.socket);
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(415, 'JSON only.');
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === 'too-large') {

@@ -1,6 +1,6 @@
 import type { GeoJSON } from 'geojson';
 import type { BasemapChoice } from './basemap-choice.ts';
-import { keptPmtilesFile } from './basemap-choice.ts';
+import { forgetPmtilesFile, keptPmtilesFile, saveBasemapChoice } from './basemap-choice.ts';
 import { loadJson } from './load-json.ts';
 import { openPmtilesOverlay } from './pmtiles-source.ts';
 import type { LayerSpec, SourceSpec, StyleSpec } from './style-types.ts';
@@ -106,9 +106,12 @@ export async function resolveBasemap(choice: BasemapChoice, base?: string): Prom
         notes: builtin.notes,
       };
     } catch (err) {
+      // Not tried again on the next open (a bad file would repeat its cost every time): the user chooses it again.
+      saveBasemapChoice({ kind: 'builtin' });
+      await forgetPmtilesFile();
       return fallback(
         builtin,
-        `The street-detail file "${choice.name}" could not be opened (${errorText(err)}); showing the built-in map.`,
+        `The street-detail file "${choice.name}" could not be opened (${errorText(err)}); showing the built-in map. Choose it again under Basemap once it is fixed.`,
       );
     }
   }

@@ -1,6 +1,7 @@
 import { addProtocol } from 'maplibre-gl';
 import { FileSource, PMTiles, Protocol, TileType } from 'pmtiles';
 import type { LayerSpec, SourceSpec } from './style-types.ts';
+import { boundedDecompress, PMTILES_LIMITS, PmtilesLimitError, tooLarge } from './pmtiles-bounds.ts';
 
 let protocol: Protocol | null = null;
 
@@ -29,18 +30,25 @@ const SKIP = /label|poi|place|name|boundar|housenumber|mountain_peak|aeroway/i;
  * map's muted colours; raster archives are drawn as they are.
  */
 export async function openPmtilesOverlay(file: File): Promise<PmtilesOverlay> {
-  const archive = new PMTiles(new FileSource(file));
+  // Bounded decompression for this archive everywhere: here, and in MapLibre's tile loads through the protocol.
+  const archive = new PMTiles(new FileSource(file), undefined, boundedDecompress());
   const header = await archive.getHeader();
-  pmtilesProtocol().add(archive);
+  if (header.jsonMetadataLength > PMTILES_LIMITS.maxMetadataBytes) throw tooLarge();
+  // Read for raster archives too: MapLibre's protocol reads it again for the TileJSON.
+  // Unreadable metadata costs the generic styling only; metadata past the bounds refuses the file.
+  const meta = (await archive.getMetadata().catch((err: unknown) => {
+    if (err instanceof PmtilesLimitError) throw err;
+    return {};
+  })) as { vector_layers?: { id: string }[] };
   const url = `pmtiles://${file.name}`;
   const bounds: [number, number, number, number] = [header.minLon, header.minLat, header.maxLon, header.maxLat];
   if (header.tileType !== TileType.Mvt) {
+    pmtilesProtocol().add(archive);
     return {
       source: { type: 'raster', url, tileSize: 256, bounds },
       layers: [{ id: 'pm-raster', type: 'raster', source: 'pmtiles' }],
     };
   }
-  const meta = (await archive.getMetadata().catch(() => ({}))) as { vector_layers?: { id: string }[] };
   const layers: LayerSpec[] = [];
   for (const { id } of meta.vector_layers ?? []) {
     if (SKIP.test(id)) continue;
@@ -102,5 +110,6 @@ export async function openPmtilesOverlay(file: File): Promise<PmtilesOverlay> {
       });
     }
   }
+  pmtilesProtocol().add(archive);
   return { source: { type: 'vector', url, bounds, maxzoom: header.maxZoom }, layers };
 }

@@ -80,8 +80,9 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
             data-testid="carrier-company"
             title={`From the API on ${carrier.company.fetchedAt.slice(0, 10)}; used in exported files`}
           >
-            <span data-testid="carrier-company-name">{carrier.company.name}</span> · USDOT{' '}
-            <span data-testid="carrier-company-dot">{carrier.company.dotNumber}</span>
+            {/* <bdi>: an override in the API's text cannot reorder "· USDOT" and the number around it */}
+            <bdi data-testid="carrier-company-name">{carrier.company.name}</bdi> · USDOT{' '}
+            <bdi data-testid="carrier-company-dot">{carrier.company.dotNumber}</bdi>
           </p>
         )}
         <CarrierZone carrier={carrier} onChanged={onChanged} />

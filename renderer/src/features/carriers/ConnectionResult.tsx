@@ -7,8 +7,8 @@ export function ConnectionResult({ result }: { result: ConnectionTest }) {
     <div className="alert alert-ok" role="status" data-testid="connection-result" data-kind="ok">
       <strong className="alert-title">Connected</strong>
       <span>
-        <span data-testid="connection-company">{result.companyName}</span> · USDOT{' '}
-        <span data-testid="connection-dot">{result.dotNumber}</span>
+        <bdi data-testid="connection-company">{result.companyName}</bdi> · USDOT{' '}
+        <bdi data-testid="connection-dot">{result.dotNumber}</bdi>
       </span>
     </div>
   );

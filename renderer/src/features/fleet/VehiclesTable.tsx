@@ -3,7 +3,7 @@ import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import type { VehicleLinks } from './FleetPage.tsx';
 import { useSort } from '../../hooks/useSort.ts';
-import { formatAge, formatLatLng, formatMiles, formatUtc, MOTION_LABEL } from './format.ts';
+import { formatAge, formatLatLng, formatMiles, formatReading, formatUtc, MOTION_LABEL } from './format.ts';
 import {
   ALL_VEHICLES,
   matchesVehicle,
@@ -41,6 +41,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
     vehicleSortValue,
   );
   const set = (patch: Partial<VehicleFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const invalidFigures = rows.reduce((n, v) => n + (v.latest?.invalid?.length ?? 0), 0);
 
   return (
     <>
@@ -134,28 +135,38 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                         data-lat={l.lat}
                         data-lng={l.lng}
                       >
-                        {l.place || <span className="mono">{formatLatLng(l.lat, l.lng)}</span>}
+                        {l.invalid?.includes('position') ? (
+                          <Invalid />
+                        ) : (
+                          l.place || <span className="mono">{formatLatLng(l.lat, l.lng)}</span>
+                        )}
                       </td>
                       <td data-testid="vehicle-speed" className="num">
-                        {l.speedMph} mph
+                        {l.invalid?.includes('speed') ? <Invalid /> : `${formatReading(l.speedMph)} mph`}
                       </td>
                       <td data-testid="vehicle-motion" data-status={l.status}>
                         <span className={`pill pill-${l.status.toLowerCase()}`}>{MOTION_LABEL[l.status]}</span>
                       </td>
                       <td data-testid="vehicle-fuel" className="num">
-                        {l.fuelLevel === null ? (
+                        {l.invalid?.includes('fuel') ? (
+                          <Invalid />
+                        ) : l.fuelLevel === null ? (
                           <span title="The vehicle reports no fuel data">—</span>
                         ) : (
-                          `${l.fuelLevel}%`
+                          `${formatReading(l.fuelLevel)}%`
                         )}
                       </td>
                       <td data-testid="vehicle-odometer" className="num">
-                        {formatMiles(l.odometerMiles)}
+                        {l.invalid?.includes('odometer') ? <Invalid /> : formatMiles(l.odometerMiles)}
                       </td>
                       <td data-testid="vehicle-reading" className="num" data-reading-at={l.readingAt}>
-                        <time dateTime={new Date(l.readingAt).toISOString()} title={formatUtc(l.readingAt)}>
-                          {formatAge(Math.max(0, serverNow - l.readingAt))}
-                        </time>
+                        {l.invalid?.includes('time') ? (
+                          <Invalid />
+                        ) : (
+                          <time dateTime={new Date(l.readingAt).toISOString()} title={formatUtc(l.readingAt)}>
+                            {formatAge(Math.max(0, serverNow - l.readingAt))}
+                          </time>
+                        )}
                       </td>
                     </>
                   ) : (
@@ -196,7 +207,22 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
           </tbody>
         </table>
         {sorted.length === 0 && <p className="empty">No vehicle matches these filters.</p>}
+        {invalidFigures > 0 && (
+          <p className="muted" data-testid="vehicle-invalid-count" data-count={invalidFigures}>
+            {invalidFigures === 1 ? '1 figure' : `${invalidFigures} figures`} from the API outside their plausible range{' '}
+            {invalidFigures === 1 ? 'is' : 'are'} shown as “invalid”.
+          </p>
+        )}
       </div>
     </>
+  );
+}
+
+/** A figure outside its plausible range (shared/domain/plausible.ts): never shown as a number. */
+function Invalid() {
+  return (
+    <span className="muted" data-testid="figure-invalid" title="The API sent a value outside the plausible range">
+      invalid
+    </span>
   );
 }

@@ -37,3 +37,9 @@ const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatMiles(mi: number | null): string {
   return mi === null ? '—' : `${miles.format(mi)} mi`;
 }
+
+/** A reported figure at 0.1 precision, no trailing ".0": "61", "61.3", and a server's 1e-320 as "0", never in exponent form. */
+export function formatReading(n: number): string {
+  const text = n.toFixed(1).replace(/\.0$/, '');
+  return text === '-0' ? '0' : text;
+}

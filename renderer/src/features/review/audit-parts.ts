@@ -1,6 +1,8 @@
 import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
 import { copyChunkRange } from '../../../../shared/track/day-chunk.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
+import { TEXT_LIMITS } from '../../../../shared/api/text-bounds.ts';
+import { boundText } from '../../../../shared/util/bounded-text.ts';
 
 /**
  * A stored day cut into the parts the Review sends with audit:addReadings:
@@ -29,8 +31,32 @@ export function auditParts(chunk: DayChunk, maxPoints = AUDIT_PART_POINTS, maxBy
   for (let a = 0; a < chunk.length;) {
     let b = Math.min(chunk.length, a + maxPoints);
     while (b - a > 1 && jsonBytes(chunk, a, b) > maxBytes) b = a + Math.ceil((b - a) / 2);
-    out.push(copyChunkRange(chunk, a, b));
+    out.push(boundedText(copyChunkRange(chunk, a, b)));
     a = b;
   }
   return out;
+}
+
+/**
+ * The part's text within the API's bounds (shared/api/text-bounds.ts): a day
+ * stored before those bounds may hold longer text, which the guard (at most
+ * AUDIT_LIMITS.maxText) would refuse whole. Cut the way the client cuts.
+ */
+function boundedText(part: DayChunk): DayChunk {
+  const cut = (s: string, max: number) => boundText(s, max).text;
+  const own = part.identityAt;
+  return {
+    ...part,
+    vehicleNumber: cut(part.vehicleNumber, TEXT_LIMITS.unitNumber),
+    vin: cut(part.vin, TEXT_LIMITS.vin),
+    location: part.location.map((l) => cut(l, TEXT_LIMITS.place)),
+    ...(own
+      ? {
+          identityAt: {
+            vehicleNumber: own.vehicleNumber.map((v) => cut(v, TEXT_LIMITS.unitNumber)),
+            vin: own.vin.map((v) => cut(v, TEXT_LIMITS.vin)),
+          },
+        }
+      : {}),
+  };
 }
