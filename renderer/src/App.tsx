@@ -5,6 +5,7 @@ import { AppStateProvider, type AppState, type Preferences } from './app/app-sta
 import { bridge } from './bridge/api.ts';
 import { toDisplayError } from './components/errors.ts';
 import { CarriersPage } from './features/carriers/CarriersPage.tsx';
+import type { CompareSetup } from './features/compare/compare-setup.ts';
 import { ComparePage } from './features/compare/ComparePage.tsx';
 import { DownloadsPage } from './features/downloads/DownloadsPage.tsx';
 import { FirstRun } from './features/first-run/FirstRun.tsx';
@@ -50,6 +51,15 @@ export function App() {
   const { view, visit, navigate, replace } = useView();
   // The review's last place: the sidebar goes back to it, so switching screens does not forget the truck and days.
   const [reviewPlace, setReviewPlace] = useState<ReviewPlace | undefined>(undefined);
+  // Compare's last setup, kept the same way (carriers, range, parameters).
+  const [compareSetup, setCompareSetup] = useState<CompareSetup | undefined>(undefined);
+  const onCompareSetup = useCallback(
+    (setup: CompareSetup) => {
+      setCompareSetup(setup);
+      replace({ page: 'compare', setup });
+    },
+    [replace],
+  );
   const onReviewPlace = useCallback(
     (place: ReviewPlace) => {
       setReviewPlace(place);
@@ -97,6 +107,7 @@ export function App() {
             startAdding={view.adding === true}
             onCarriersChange={onCarriersChange}
             onOpenFleet={(carrierId) => navigate({ page: 'fleet', carrierId })}
+            onOpenSettings={() => navigate({ page: 'settings' })}
           />
         );
       case 'fleet': {
@@ -142,6 +153,9 @@ export function App() {
       case 'compare':
         return (
           <ComparePage
+            key={visit}
+            setup={view.setup ?? compareSetup}
+            onSetup={onCompareSetup}
             onOpenReview={(t) =>
               navigate({
                 page: 'review',
@@ -176,7 +190,13 @@ export function App() {
       </a>
       <Header info={state?.info ?? null} keys={keys} />
       <div className="app-body">
-        <Sidebar view={view} carriers={carriers} reviewPlace={reviewPlace} onNavigate={navigate} />
+        <Sidebar
+          view={view}
+          carriers={carriers}
+          reviewPlace={reviewPlace}
+          compareSetup={compareSetup}
+          onNavigate={navigate}
+        />
         <main id="main" className="main" tabIndex={-1}>
           {boot.state === 'loading' && (
             <p className="loading" role="status">

@@ -2,14 +2,22 @@ import { csvTextCell } from '../export/csv.ts';
 import { formatDuration } from '../util/duration.ts';
 import type { ComparisonFacts } from './compare.ts';
 import { metricRows } from './compare.ts';
+import type { MetricDef } from './metrics.ts';
 import { PARAM_LABELS, type CompareParams } from './params.ts';
 
 const EOL = '\r\n';
 const row = (cells: readonly string[]) => cells.map((c) => csvTextCell(c)).join(',') + EOL;
 
-/** Raw number for the CSV: full precision, empty when there is no value (never NaN). */
-function rawNumber(v: number | null): string {
-  return v === null || !Number.isFinite(v) ? '' : String(v);
+/**
+ * The value column at a fixed precision (README: figures at 0.01 mi, 0.1 mph, 1 s), never float noise
+ * (`23793.701808864313`): two decimals more than shown for a share (a fraction: 0.1 % shown to 0.001 %),
+ * one more than shown and at least two for a number, a count as it is. Empty when there is no value (never NaN).
+ */
+function rawNumber(v: number | null, format: MetricDef['format']): string {
+  if (v === null || !Number.isFinite(v)) return '';
+  if (format.kind === 'number' && format.decimals === 0 && Number.isInteger(v)) return String(v); // a count
+  const decimals = format.kind === 'percent' ? format.decimals + 3 : Math.max(2, format.decimals + 1);
+  return v.toFixed(decimals);
 }
 
 /**
@@ -29,7 +37,12 @@ export function comparisonCsv(c: ComparisonFacts): string {
     'definition',
   ]);
   for (const r of metricRows(c.carriers)) {
-    const cells = r.cells.flatMap((cell) => [rawNumber(cell.value), cell.text, cell.detail ?? '', cell.mark ?? '']);
+    const cells = r.cells.flatMap((cell) => [
+      rawNumber(cell.value, r.def.format),
+      cell.text,
+      cell.detail ?? '',
+      cell.mark ?? '',
+    ]);
     out += row([r.def.group, r.def.id, r.def.label, r.def.unit, r.def.direction, ...cells, r.def.definition]);
   }
   out += row(['range', 'from', c.range.from]) + row(['range', 'to', c.range.to]);

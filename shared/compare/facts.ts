@@ -2,6 +2,7 @@
 import type { AnalyzeTrack } from '../analysis/types.ts';
 import type { DutyStatusCode } from '../api/wire.ts';
 import type { DriverRow } from '../domain/carrier.ts';
+import { HOS_NEAR_MS } from '../domain/hos.ts';
 import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
 import { byDay, DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
@@ -120,7 +121,8 @@ export interface CarrierFacts {
   hos: HosFacts;
 }
 
-export const LOW_HOS_MS = 3_600_000;
+/** The one HOS threshold (shared/domain/hos.ts): Compare counts the drivers the Fleet screen flags as near a limit. */
+export const LOW_HOS_MS = HOS_NEAR_MS;
 export const WORST_EVENTS_KEPT = 5;
 
 /** Peak speed first, then the longer run: the worst events are the fastest. */

@@ -165,8 +165,8 @@ export const METRICS: readonly MetricDef[] = [
     label: 'Stationary share',
     unit: '%',
     definition:
-      'Time in stopped intervals (not moving, or a silence that ended where it began), out of the tracked time (first to last reading of each vehicle-day).',
-    direction: 'lower-is-better',
+      'Time in stopped intervals (not moving, or a silence that ended where it began), out of the tracked time (first to last reading of each vehicle-day). Neither better nor worse: rest and breaks are required by law.',
+    direction: 'neutral',
     format: { kind: 'percent', decimals: 1 },
     value: (f) => ratio(f.stationarySeconds, trackedSeconds(f)),
   },
@@ -224,9 +224,9 @@ export const METRICS: readonly MetricDef[] = [
   {
     id: 'hos-low-latest',
     group: 'hos',
-    label: 'Drivers with < 1 h drive or shift left (latest)',
+    label: 'Drivers with < 30 min drive or shift left (latest)',
     unit: '%',
-    definition: `Drivers with less than ${LOW_HOS_MS / 3_600_000} h of remaining drive or shift time, out of drivers with HOS data, at the latest snapshot.`,
+    definition: `Drivers with less than ${LOW_HOS_MS / 60_000} min of remaining drive or shift time (the Fleet screen's "near a limit"; under a minute counts as reached), out of drivers with HOS data, at the latest snapshot.`,
     direction: 'lower-is-better',
     format: { kind: 'percent', decimals: 0 },
     value: (f) => ratio(f.hos.lowTime, f.hos.withHos),
@@ -235,7 +235,7 @@ export const METRICS: readonly MetricDef[] = [
   {
     id: 'hos-low-range',
     group: 'hos',
-    label: 'Drivers with < 1 h left (mean over the range)',
+    label: 'Drivers with < 30 min left (mean over the range)',
     unit: '%',
     definition:
       'The same share, averaged over every driver snapshot taken inside the range (snapshots are kept each time the drivers screen is refreshed).',

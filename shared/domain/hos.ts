@@ -33,14 +33,20 @@ const LIMITS: readonly [HosLimit, keyof HosLeft][] = [
   ['break', 'breakMs'],
 ];
 
-/** Limits reached (nothing left) or near (under 30 min left), most urgent first; none when values are null. */
+/**
+ * Under a minute left is "reached": h:mm shows it as 0:00, and no driver can use seconds (one rule for the
+ * flags, the filters and Compare).
+ */
+export const HOS_REACHED_MS = 60_000;
+
+/** Limits reached (under a minute left) or near (under 30 min left), most urgent first; none when values are null. */
 export function hosAlerts(hos: HosLeft | null): HosAlert[] {
   if (!hos) return [];
   const alerts: HosAlert[] = [];
   for (const [limit, key] of LIMITS) {
     const left = hos[key];
     if (left === null || !Number.isFinite(left) || left >= HOS_NEAR_MS) continue;
-    alerts.push({ limit, level: left <= 0 ? 'reached' : 'near', leftMs: Math.max(0, left) });
+    alerts.push({ limit, level: left < HOS_REACHED_MS ? 'reached' : 'near', leftMs: Math.max(0, left) });
   }
   return alerts.sort((a, b) => a.leftMs - b.leftMs);
 }

@@ -30,6 +30,11 @@ export interface InboxEvent {
   place: string;
   /** The day of the carrier's home zone the event starts in. */
   day: LocalDay;
+  /**
+   * A long stop that reaches the range's first or last reading: the truck may have stood there before or
+   * after, so its duration is a lower bound ("at least …").
+   */
+  atLeast?: boolean;
 }
 
 /** One vehicle's analysis, as the inbox reads it. */

@@ -53,7 +53,10 @@ export function filterEvents(
   return events.filter((e) => matchesEvent(e, f, marks.get(e.key)));
 }
 
-export type InboxSortKey = 'time' | 'severity' | 'duration' | 'vehicle';
+export type InboxSortKey = 'priority' | 'time' | 'severity' | 'duration' | 'vehicle';
+
+/** What a safety manager acts on first: speeding, then data gaps, then long stops (mostly parked trucks and rest). */
+const KIND_PRIORITY: Record<InboxKind, number> = { speeding: 2, gap: 1, 'long-stop': 0 };
 
 /**
  * Severity: how far over the limit for speeding, how long for stops and gaps, in minutes; so a mixed
@@ -73,6 +76,8 @@ export function sortEvents(
   const sign = direction === 'ascending' ? 1 : -1;
   const value = (a: InboxEvent, b: InboxEvent): number => {
     switch (key) {
+      case 'priority':
+        return KIND_PRIORITY[a.kind] - KIND_PRIORITY[b.kind] || severityOf(a) - severityOf(b);
       case 'time':
         return a.startMs - b.startMs;
       case 'severity':

@@ -28,8 +28,14 @@ export function inboxVehicle(
     zone: v.zone,
     analysis: joinDayParts(v.vehicleId, parts, params),
   };
+  // The range's first and last readings: a long stop reaching either is cut by the window.
+  const firstMs = parts.find((p) => p.first)?.first?.t ?? -Infinity;
+  const lastMs = parts.findLast((p) => p.last)?.last?.t ?? Infinity;
+  const events = inboxEvents([vehicle]).map((e) =>
+    e.kind === 'long-stop' && (e.startMs <= firstMs || e.endMs >= lastMs) ? { ...e, atLeast: true } : e,
+  );
   return {
-    events: inboxEvents([vehicle]),
+    events,
     scorecard: scorecard({ ...vehicle, daysWithData: parts.length }, days),
   };
 }

@@ -201,6 +201,8 @@ test('compare two demo carriers over a downloaded week: the numbers equal an ind
   await expect(marked.first()).toContainText('best');
   await expect(page.getByTestId('compare-multiples').locator('svg').first()).toBeVisible();
   // The per-day charts count each carrier's home-zone days (today's local day from what is stored so far).
+  // Counts are shown when asked for (the rate is the default).
+  await page.getByTestId('compare-speeding-events').check();
   for (const c of columns) {
     const zone = homeZoneOf(c!);
     const chart = (m: string) => page.locator(`[data-testid=compare-chart-${m}][data-carrier-id="${c}"]`);

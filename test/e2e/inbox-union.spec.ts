@@ -51,6 +51,8 @@ test('the inbox lists exactly the union of each truck’s Trip review events for
   await page.getByTestId('inbox-to').fill(TO);
   await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
   await expect(inbox).toHaveAttribute('data-state', 'ready');
+  // Long stops are off by default: the union has every kind.
+  await page.getByTestId('inbox-kind-long-stop').click();
   const list = page.getByTestId('inbox-list');
   await expect(list).toHaveAttribute('data-count', String(union.length));
   for (const v of vehicleIds) {

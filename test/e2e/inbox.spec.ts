@@ -55,7 +55,6 @@ test('the inbox lists, counts, filters and sorts the fleet’s events as worked 
   await expect(page.getByTestId('inbox-kind-speeding')).toHaveAttribute('data-count', String(allSpeeding.length));
 
   // Speeding only, worst first: the first row is the largest excess over the limit.
-  await page.getByTestId('inbox-kind-long-stop').click();
   await page.getByTestId('inbox-kind-gap').click();
   await expect(page.getByTestId('inbox-list')).toHaveAttribute('data-count', String(allSpeeding.length));
   const worstOver = Math.max(...allSpeeding.map((e) => e[3]! - LIMIT));

@@ -90,7 +90,6 @@ test('an event opened from the inbox, or from the review’s own list, zooms the
   await page.getByTestId('inbox-to').fill(TO);
   await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
   await expect(inbox).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('inbox-kind-long-stop').click();
   await page.getByTestId('inbox-kind-gap').click();
   await page.getByTestId('inbox-vehicle').selectOption(vehicleId);
   await page.getByTestId('inbox-sort').selectOption('time');

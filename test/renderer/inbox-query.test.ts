@@ -57,7 +57,7 @@ describe('inbox query in the URL fragment', () => {
     ['an unknown review state', 'review=approved', { review: 'any' }],
     ['an area out of order', 'area=10,10,5,5', { area: null }],
     ['an area off the globe', 'area=-200,0,0,10', { area: null }],
-    ['an unknown sort', 'sort=random', { sort: 'severity' }],
+    ['an unknown sort', 'sort=random', { sort: 'priority' }],
     ['an unknown metric', 'metric=__proto__', { metric: 'speedingPer1000Mi' }],
   ])('%s falls back to its default', (_what, text, expected) => {
     expect(paramsToQuery(new URLSearchParams(text))).toEqual({ ...DEFAULT_QUERY, ...expected });

@@ -10,6 +10,21 @@ describe('views in the URL fragment', () => {
     { page: 'downloads', carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f' },
     { page: 'storage' },
     { page: 'compare' },
+    // Compare's carriers, range and parameters: back from another screen it shows the same comparison.
+    {
+      page: 'compare',
+      setup: { carrierIds: ['demo-a', 'demo-b'], range: '30d', from: '', to: '', params: {} },
+    },
+    {
+      page: 'compare',
+      setup: {
+        carrierIds: ['demo-a', 'c.2'],
+        range: 'custom',
+        from: '2026-11-01',
+        to: '2026-11-09',
+        params: { speedingThresholdMph: 62, gapSeconds: 900 },
+      },
+    },
     { page: 'settings' },
     { page: 'review' },
     {

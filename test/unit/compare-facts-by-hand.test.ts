@@ -229,7 +229,7 @@ describe('comparison CSV from known facts', () => {
       '/1,000 mi',
       'lower-is-better',
     ]);
-    expect(speeding.slice(5, 13)).toEqual(['2', '2.00', '5 events', '', '', '—', '5 events', '']);
+    expect(speeding.slice(5, 13)).toEqual(['2.000', '2.00', '5 events', '', '', '—', '5 events', '']);
     // A metric without a detail leaves its detail cells empty.
     const miles = rows.find((r) => r[1] === 'miles')!;
     expect([miles[7], miles[11]]).toEqual(['', '']);

@@ -33,7 +33,7 @@ function hosOf(snapshots: DriverSnapshot[]) {
 
 describe('HOS facts: which snapshots count', () => {
   it('takes a snapshot at the range’s first instant into the mean, and ignores one at its end', () => {
-    const low = [driver(1, { driveMs: 0.5 * H, status: 'DS_D' })];
+    const low = [driver(1, { driveMs: 0.25 * H, status: 'DS_D' })];
     const ok = [driver(1, { driveMs: 5 * H, status: 'DS_D' })];
     const hos = hosOf([
       { takenAt: START, rows: low },
@@ -117,14 +117,15 @@ describe('HOS facts: which drivers count', () => {
     expect(hos.byStatus).toEqual({ DS_D: 0, DS_ON: 0, DS_SB: 1, DS_OFF: 0, DR_IND_PC: 0, DR_IND_YM: 1, none: 3 });
   });
 
-  it('counts as low a driver with under an hour of drive or of shift time, not one with exactly an hour', () => {
+  it('counts as low a driver with under 30 min of drive or of shift time (the Fleet flag), not one with exactly 30 min', () => {
+    const HALF = H / 2;
     const hos = hosOf([
       {
         takenAt: START + H,
         rows: [
-          driver(1, { driveMs: H - 1, shiftMs: 5 * H }),
-          driver(2, { driveMs: 5 * H, shiftMs: H - 1 }),
-          driver(3, { driveMs: H, shiftMs: H }),
+          driver(1, { driveMs: HALF - 1, shiftMs: 5 * H }),
+          driver(2, { driveMs: 5 * H, shiftMs: HALF - 1 }),
+          driver(3, { driveMs: HALF, shiftMs: HALF }),
           driver(4, { driveMs: null, shiftMs: 0 }),
           driver(5, { driveMs: 0, shiftMs: null }),
         ],

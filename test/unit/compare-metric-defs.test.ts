@@ -28,10 +28,10 @@ describe('metric definitions agree with their formats and names', () => {
     expect(metricById('speeding-per-1000mi')?.unit).toBe('/1,000 mi');
   });
 
-  it('states the one-hour low-time rule of its label in its definition', () => {
+  it('states the 30-minute low-time rule (the Fleet flag) of its label in its definition', () => {
     const low = metricById('hos-low-latest')!;
-    expect(low.label).toContain('< 1 h');
-    expect(low.definition).toContain('less than 1 h of remaining drive or shift time');
+    expect(low.label).toContain('< 30 min');
+    expect(low.definition).toContain('less than 30 min of remaining drive or shift time');
   });
 
   it('finds a metric by its id, and nothing for an unknown id', () => {

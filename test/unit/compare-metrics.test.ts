@@ -255,16 +255,16 @@ describe('carrier comparison metrics on generated fleets', () => {
     };
     const metric = (id: string) => table.find((r) => r[0] !== 'section' && r[1] === id)!;
     const [ta, tb] = [truth(A), truth(B)];
-    // Raw values at full precision, from the plans alone.
+    // Raw values at the CSV's fixed precision (0.01 mi, 0.01 h), from the plans alone.
     for (const [label, t] of [
       ['Carrier A', ta],
       ['Carrier B', tb],
     ] as const) {
-      expect(Number(metric('miles')[col(`${label} value`)])).toBeCloseTo(t.miles, 6);
-      expect(Number(metric('driving-hours')[col(`${label} value`)])).toBeCloseTo(t.drivingMin / 60, 6);
+      expect(metric('miles')[col(`${label} value`)]).toBe(t.miles.toFixed(2));
+      expect(metric('driving-hours')[col(`${label} value`)]).toBe((t.drivingMin / 60).toFixed(2));
     }
-    expect(metric('coverage-vehicle-days')[col('Carrier A value')]).toBe('0.75');
-    expect(metric('coverage-vehicle-days')[col('Carrier B value')]).toBe('0.8');
+    expect(metric('coverage-vehicle-days')[col('Carrier A value')]).toBe('0.750');
+    expect(metric('coverage-vehicle-days')[col('Carrier B value')]).toBe('0.800');
     // Shown values are the rounded text a reader sees, not the raw numbers.
     expect(metric('coverage-vehicle-days')[col('Carrier A shown')]).toBe('75%');
     expect(metric('coverage-vehicle-days')[col('Carrier B shown')]).toBe('80%');
@@ -317,8 +317,8 @@ describe('carrier comparison metrics on generated fleets', () => {
       {
         takenAt: inRange,
         rows: [
-          driver(1, 'DS_D', 0.5, 6),
-          driver(2, 'DS_ON', 4, 0.9),
+          driver(1, 'DS_D', 0.4, 6),
+          driver(2, 'DS_ON', 4, 0.45),
           driver(3, 'DS_OFF', 10, 12),
           driver(4, 'DS_SB', 8, 8),
         ],
@@ -327,7 +327,7 @@ describe('carrier comparison metrics on generated fleets', () => {
         takenAt: inRange + 86_400_000,
         rows: [
           driver(1, 'DS_D', 3, 6),
-          driver(2, 'DS_ON', 4, 0.5),
+          driver(2, 'DS_ON', 4, 0.3),
           driver(3, 'DS_D', 2, 2),
           { ...driver(5, null, null, null), hos: null },
         ],

@@ -19,6 +19,12 @@ describe('HOS limits reached or near', () => {
     ]);
   });
 
+  it('counts seconds left under a minute as reached (shown as 0:00), a whole minute as near', () => {
+    expect(hosAlerts({ ...plenty, cycleMs: 56_000 })).toEqual([{ limit: 'cycle', level: 'reached', leftMs: 56_000 }]);
+    expect(hosAlerts({ ...plenty, cycleMs: MIN - 1 })[0]?.level).toBe('reached');
+    expect(hosAlerts({ ...plenty, cycleMs: MIN })[0]?.level).toBe('near');
+  });
+
   it('lists every flagged limit, the most urgent first', () => {
     const alerts = hosAlerts({ driveMs: 20 * MIN, shiftMs: 0, cycleMs: 50 * HOUR, breakMs: 5 * MIN });
     expect(alerts.map((a) => `${a.limit}:${a.level}`)).toEqual(['shift:reached', 'break:near', 'drive:near']);

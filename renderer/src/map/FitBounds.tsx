@@ -9,6 +9,8 @@ export interface FitBoundsProps {
   /** Animate the move (off for the first fit and for tests). */
   animate?: boolean;
   maxZoom?: number;
+  /** Bumped to fit the same bounds again (a "Fit route" control after the camera was moved). */
+  again?: number;
 }
 
 /** The fit's defaults (use-route-view.ts predicts the zoom a fit lands on with them). */
@@ -19,7 +21,13 @@ export const FIT_MAX_ZOOM = 15;
 const cameraKey = (map: MapLibreMap) => `${map.getCenter().toArray().join(',')}@${map.getZoom()}`;
 
 /** Fits the camera to the selection whenever the bounds change (by value, so a re-render with equal bounds does not move it). */
-export function FitBounds({ bounds, padding = FIT_PADDING, animate = false, maxZoom = FIT_MAX_ZOOM }: FitBoundsProps) {
+export function FitBounds({
+  bounds,
+  padding = FIT_PADDING,
+  animate = false,
+  maxZoom = FIT_MAX_ZOOM,
+  again = 0,
+}: FitBoundsProps) {
   const map = useMap();
   const key = bounds ? bounds.join(',') : '';
   useEffect(() => {
@@ -49,6 +57,6 @@ export function FitBounds({ bounds, padding = FIT_PADDING, animate = false, maxZ
     return () => {
       map.off('resize', onResize);
     };
-  }, [map, key, padding, animate, maxZoom]);
+  }, [map, key, padding, animate, maxZoom, again]);
   return null;
 }

@@ -41,8 +41,10 @@ export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carrie
       const existing = new Set((await settings.get()).carriers.map((c) => c.id));
       for (const info of await ctx.demo.carriers()) {
         const id = demoCarrierId(info);
-        if (!existing.has(id))
-          await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true, homeZone: info.homeZone });
+        if (existing.has(id)) continue;
+        await settings.addCarrier({ id, label: `${info.name} (demo)`, demo: true, homeZone: info.homeZone });
+        // The simulator's own profile: a demo carrier shows its USDOT number from the start, as a tested one does.
+        await settings.setCarrierCompany(id, { name: info.name, dotNumber: info.dotNumber });
       }
       return listViews();
     },

@@ -15,9 +15,11 @@ interface Props {
   keys: KeysStatus;
   onAdded: (carrier: CarrierView) => void;
   onCancel: () => void;
+  /** Opens Settings (where the Provider Key is entered); absent: the hint is plain text. */
+  onOpenSettings?: () => void;
 }
 
-export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
+export function AddCarrierForm({ keys, onAdded, onCancel, onOpenSettings }: Props) {
   const { api } = useAppState();
   const [label, setLabel] = useState('');
   const [companyKey, setCompanyKey] = useState('');
@@ -78,7 +80,17 @@ export function AddCarrierForm({ keys, onAdded, onCancel }: Props) {
         </p>
       )}
       {!keys.providerKeySet && !locked && (
-        <p className="hint-block">No Provider Key is set yet: add it in Settings before testing the connection.</p>
+        <p className="hint-block">
+          No Provider Key is set yet: add it in{' '}
+          {onOpenSettings ? (
+            <button type="button" className="btn-link" data-testid="add-carrier-open-settings" onClick={onOpenSettings}>
+              Settings
+            </button>
+          ) : (
+            'Settings'
+          )}{' '}
+          before testing the connection.
+        </p>
       )}
       <div className="form-grid">
         <Field

@@ -9,9 +9,10 @@ interface Props {
   startAdding: boolean;
   onCarriersChange: (carriers: CarrierView[]) => void;
   onOpenFleet: (carrierId: string) => void;
+  onOpenSettings?: () => void;
 }
 
-export function CarriersPage({ carriers, keys, startAdding, onCarriersChange, onOpenFleet }: Props) {
+export function CarriersPage({ carriers, keys, startAdding, onCarriersChange, onOpenFleet, onOpenSettings }: Props) {
   const [adding, setAdding] = useState(startAdding);
 
   const replace = (c: CarrierView) => onCarriersChange(carriers.map((x) => (x.id === c.id ? c : x)));
@@ -32,6 +33,7 @@ export function CarriersPage({ carriers, keys, startAdding, onCarriersChange, on
       </header>
       {adding && (
         <AddCarrierForm
+          onOpenSettings={onOpenSettings}
           keys={keys}
           onCancel={() => setAdding(false)}
           onAdded={(c) => {

@@ -1,5 +1,5 @@
 import { RangePicker } from '../../components/RangePicker.tsx';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
 import { PARAM_LABELS, type CompareParams } from '../../../../shared/compare/params.ts';
@@ -12,6 +12,7 @@ import { CompareTable } from './CompareTable.tsx';
 import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
+import type { CompareSetup } from './compare-setup.ts';
 import { useCarrierPicks, useCompareExports, useCompareParams } from './use-compare-setup.ts';
 import { WorstEvents, type ReviewTarget } from './WorstEvents.tsx';
 import './compare.css';
@@ -29,16 +30,35 @@ const EDITABLE: (keyof CompareParams)[] = [
   'minTripMiles',
 ];
 
-export function ComparePage({ onOpenReview }: { onOpenReview?: (t: ReviewTarget) => void }) {
+export function ComparePage({
+  setup,
+  onSetup,
+  onOpenReview,
+}: {
+  /** Where the page was left (the navigation state): it opens there again. */
+  setup?: CompareSetup | undefined;
+  onSetup?: (s: CompareSetup) => void;
+  onOpenReview?: (t: ReviewTarget) => void;
+}) {
   const { api, carriers, info, preferences } = useAppState();
   const today = info.today;
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { selected, toggle } = useCarrierPicks(carriers);
-  const [preset, setPreset] = useState<RangePreset>('7d');
-  const [customFrom, setCustomFrom] = useState('');
-  const [customTo, setCustomTo] = useState('');
-  const { params, draft, applyParam } = useCompareParams(preferences.speedingThresholdMph, setError);
+  const { selected, toggle } = useCarrierPicks(carriers, setup?.carrierIds);
+  const [preset, setPreset] = useState<RangePreset>(setup?.range ?? '7d');
+  const [customFrom, setCustomFrom] = useState(setup?.from ?? '');
+  const [customTo, setCustomTo] = useState(setup?.to ?? '');
+  const { params, patch, draft, applyParam } = useCompareParams(
+    preferences.speedingThresholdMph,
+    setError,
+    setup?.params,
+  );
+  // The setup goes into the navigation state whenever it changes (compared as text: `selected` is a new array each render).
+  const setupText = JSON.stringify([selected, preset, customFrom, customTo, patch]);
+  useEffect(() => {
+    onSetup?.({ carrierIds: selected, range: preset, from: customFrom, to: customTo, params: patch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setupText stands for the values it is made of.
+  }, [setupText, onSetup]);
 
   const range = today ? rangeFor(preset, today, { from: customFrom, to: customTo }) : null;
   const okRange = range && !('error' in range) ? range : null;

@@ -20,9 +20,23 @@ export function perThousandMiles(d: DailyPoint): number | null {
 
 const value = (d: DailyPoint, m: Measure): number | null => (m === 'rate' ? perThousandMiles(d) : d[m]);
 
+/** An axis figure short enough for a small chart's axis: thousands as "k" (30000 → "30k", 1500 → "1.5k"). */
+export function axisFigure(v: number): string {
+  if (Math.abs(v) >= 1000) return `${Number((v / 1000).toFixed(v % 1000 === 0 ? 0 : 1))}k`;
+  return String(Number(v.toFixed(2)));
+}
+
+/** Pixels an axis needs for its widest figure at the printed 9 pt (12 px; a digit is at most 0.6 em), plus the tick. */
+function axisWidth(ticks: readonly number[]): number {
+  return Math.max(28, Math.ceil(Math.max(...ticks.map((t) => axisFigure(t).length)) * 7.5) + 12);
+}
+
+/** A date tick's half width at 9 pt ("11-20"): the x axis is padded by it, so the first and last dates are whole. */
+const DATE_HALF_WIDTH = 18;
+
 const MEASURES: Record<Measure, { label: string; color: string; decimals: boolean }> = {
   miles: { label: 'Miles per day', color: '#1f5fa8', decimals: true },
-  events: { label: 'Speeding events per day', color: '#c8231a', decimals: false },
+  events: { label: 'Speeding events per day (count: grows with fleet size)', color: '#c8231a', decimals: false },
   rate: { label: 'Speeding events per 1,000 mi, per day', color: '#c8231a', decimals: true },
 };
 
@@ -39,12 +53,13 @@ function PartialAwareDot(props: DotProps & { payload?: DailyPoint; stroke?: stri
 
 /**
  * One small chart per carrier and measure, every chart of a measure on the same axes. Speeding is shown
- * as a count or per 1,000 mi (a carrier that drove twice as far is not twice as unsafe); a day still being
- * recorded is marked partial.
+ * per 1,000 mi (a carrier that drove twice as far is not twice as unsafe), or as a count on screen when
+ * asked; the printed report always carries the rate, as it compares carriers of any size. A day still
+ * being recorded is marked partial.
  */
 export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
-  const [speeding, setSpeeding] = useState<'events' | 'rate'>('events');
-  const measures: Measure[] = ['miles', speeding];
+  const [speeding, setSpeeding] = useState<'events' | 'rate'>('rate');
+  const measures: Measure[] = speeding === 'rate' ? ['miles', 'rate'] : ['miles', 'events', 'rate'];
   return (
     <div className="compare-multiples" data-testid="compare-multiples">
       <fieldset className="compare-speeding-measure compare-no-print">
@@ -65,8 +80,18 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
       {measures.map((m) => {
         const spec = MEASURES[m];
         const max = niceMax(Math.max(0, ...carriers.flatMap((c) => c.daily.map((d) => value(d, m) ?? 0))));
+        const ticks = [0, max / 2, max];
+        // With counts chosen on screen the rate is printed instead of them.
+        const where =
+          speeding === 'events'
+            ? m === 'events'
+              ? ' compare-no-print'
+              : m === 'rate'
+                ? ' compare-print-only'
+                : ''
+            : '';
         return (
-          <div key={m} className="compare-measure">
+          <div key={m} className={`compare-measure${where}`} data-testid="compare-measure" data-measure={m}>
             <h3>{spec.label}</h3>
             <div className="compare-charts">
               {carriers.map((c) => {
@@ -100,8 +125,21 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
                       margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
                     >
                       <CartesianGrid stroke="#eef1f4" vertical={false} />
-                      <XAxis dataKey="day" fontSize={10} tickFormatter={(d: string) => d.slice(5)} minTickGap={24} />
-                      <YAxis width={40} fontSize={10} domain={[0, max]} allowDecimals={spec.decimals} />
+                      <XAxis
+                        dataKey="day"
+                        fontSize={10}
+                        tickFormatter={(d: string) => d.slice(5)}
+                        minTickGap={24}
+                        padding={{ left: DATE_HALF_WIDTH, right: DATE_HALF_WIDTH }}
+                      />
+                      <YAxis
+                        width={axisWidth(ticks)}
+                        fontSize={10}
+                        domain={[0, max]}
+                        ticks={ticks}
+                        tickFormatter={axisFigure}
+                        allowDecimals={spec.decimals}
+                      />
                       <Line
                         dataKey="value"
                         stroke={spec.color}

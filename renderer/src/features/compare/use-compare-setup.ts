@@ -6,10 +6,16 @@ import type { AppInfo, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import { printComparison, saveComparisonCsv } from './export.ts';
 
-/** The carriers ticked for comparison: the first two at first, never more than MAX_CARRIERS. */
-export function useCarrierPicks(carriers: readonly CarrierView[]) {
-  const [picked, setPicked] = useState<string[] | null>(null);
-  const selected = picked ?? carriers.slice(0, MIN_CARRIERS).map((c) => c.id);
+/**
+ * The carriers ticked for comparison: those `initial` names that still exist (where the page was left),
+ * else the first two; never more than MAX_CARRIERS.
+ */
+export function useCarrierPicks(carriers: readonly CarrierView[], initial?: readonly string[]) {
+  const [picked, setPicked] = useState<string[] | null>(() =>
+    initial && initial.length > 0 ? initial.slice(0, MAX_CARRIERS) : null,
+  );
+  const known = picked?.filter((id) => carriers.some((c) => c.id === id));
+  const selected = known && known.length > 0 ? known : carriers.slice(0, MIN_CARRIERS).map((c) => c.id);
   const toggle = (id: string) =>
     setPicked(
       selected.includes(id)
@@ -26,9 +32,23 @@ export function useCarrierPicks(carriers: readonly CarrierView[]) {
  * limit; a typed value applies once it is valid, and a refused one says why (through `fail`) and keeps
  * its text in the field.
  */
-export function useCompareParams(speedingThresholdMph: number, fail: (message: string | null) => void) {
-  const [params, setParams] = useState<CompareParams>(() => ({ ...DEFAULT_COMPARE_PARAMS, speedingThresholdMph }));
+export function useCompareParams(
+  speedingThresholdMph: number,
+  fail: (message: string | null) => void,
+  initial?: Partial<CompareParams>,
+) {
+  const base: CompareParams = { ...DEFAULT_COMPARE_PARAMS, speedingThresholdMph };
+  const [params, setParams] = useState<CompareParams>(() => {
+    try {
+      return resolveCompareParams({ ...base, ...initial });
+    } catch {
+      return base; // A hand-edited address out of range: the defaults.
+    }
+  });
   const [draft, setDraft] = useState<Record<string, string>>({});
+  /** What differs from the defaults: what the navigation state keeps. */
+  const patch: Partial<CompareParams> = {};
+  for (const k of Object.keys(params) as (keyof CompareParams)[]) if (params[k] !== base[k]) patch[k] = params[k];
   const applyParam = (key: keyof CompareParams, text: string) => {
     setDraft((d) => ({ ...d, [key]: text }));
     const v = Number(text);
@@ -40,7 +60,7 @@ export function useCompareParams(speedingThresholdMph: number, fail: (message: s
       fail(errorText(e));
     }
   };
-  return { params, draft, applyParam };
+  return { params, patch, draft, applyParam };
 }
 
 /** The CSV and the printed report of the facts shown, saved the way this shell saves (dialog or download). */

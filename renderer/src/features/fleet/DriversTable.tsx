@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { DutyStatusCode } from '../../../../shared/api/wire.ts';
 import type { DriverRow } from '../../../../shared/domain/carrier.ts';
-import { formatHoursMinutes, hosAlerts, hosAlertText } from '../../../../shared/domain/hos.ts';
+import { formatHoursMinutes, HOS_NEAR_MS, hosAlerts, hosAlertText } from '../../../../shared/domain/hos.ts';
 import { DUTY_STATUS_MEANING } from '../../../../shared/domain/status.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { useSort } from '../../hooks/useSort.ts';
@@ -23,10 +23,10 @@ const COLUMNS: { key: DriverSortKey; label: string; numeric?: boolean }[] = [
 const HOUR = 3_600_000;
 const DUTY_CODES = Object.keys(DUTY_STATUS_MEANING) as DutyStatusCode[];
 
-/** Under an hour left is what a safety manager scans for first. */
+/** Red exactly where the Limits column flags (HOS_NEAR_MS, one threshold everywhere); amber up to two hours. */
 function hosClass(ms: number | null): string {
   if (ms === null) return 'num';
-  return ms < HOUR ? 'num hos-low' : ms < 2 * HOUR ? 'num hos-mid' : 'num';
+  return ms < HOS_NEAR_MS ? 'num hos-low' : ms < 2 * HOUR ? 'num hos-mid' : 'num';
 }
 
 function HosLimits({ hos }: { hos: NonNullable<DriverRow['hos']> }) {

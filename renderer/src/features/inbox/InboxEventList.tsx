@@ -19,7 +19,7 @@ function detail(e: InboxEvent): string {
   if (e.kind === 'speeding')
     return `peak ${e.peakSpeedMph?.toFixed(0)} mph, ${e.overLimitMph?.toFixed(0)} over · ${lasting}`;
   if (e.kind === 'gap') return `${lasting} · ${(e.gapMiles ?? 0).toFixed(1)} mi unaccounted`;
-  return lasting;
+  return e.atLeast ? `at least ${lasting} (cut by the range)` : lasting;
 }
 
 /** The inbox's events, virtualised; a click opens the event in Trip review at its moment. */
@@ -73,17 +73,25 @@ export function InboxEventList({
               data-day={e.day}
               data-over={e.overLimitMph ?? ''}
               data-duration={e.durationSeconds}
+              data-at-least={e.atLeast ? 'true' : undefined}
               data-review={mark?.state ?? 'open'}
               onClick={() => onOpen(e)}
             >
               <span className={`inbox-kind event-${e.kind}`}>{KIND_TEXT[e.kind]}</span>
-              <span className="inbox-vehicle">
+              <span
+                className="inbox-vehicle"
+                title={showCarrier ? `${e.vehicleNumber} · ${label.get(e.carrierId) ?? e.carrierId}` : undefined}
+              >
                 {e.vehicleNumber}
                 {showCarrier && <span className="muted"> · {label.get(e.carrierId) ?? e.carrierId}</span>}
               </span>
               <span className="inbox-when">{fmt.dateTime(e.startMs)}</span>
-              <span className="inbox-detail">{detail(e)}</span>
-              <span className="inbox-place muted">{e.place}</span>
+              <span className="inbox-detail" title={detail(e)}>
+                {detail(e)}
+              </span>
+              <span className="inbox-place muted" title={e.place}>
+                {e.place}
+              </span>
               <span className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}>
                 {mark ? MARK_TEXT[mark.state] : 'Not reviewed'}
               </span>

@@ -5,6 +5,7 @@ import { KIND_TEXT } from './InboxEventList.tsx';
 import type { InboxQuery } from './inbox-query.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
+  priority: 'Priority (speeding, gaps, long stops)',
   severity: 'Severity',
   time: 'Time',
   duration: 'Duration',
@@ -13,11 +14,27 @@ const SORT_TEXT: Record<InboxSortKey, string> = {
 
 /** What each direction means for each sort: [descending, ascending]. */
 const DIR_TEXT: Record<InboxSortKey, [string, string]> = {
+  priority: ['Act on first', 'Act on last'],
   severity: ['Worst first', 'Mildest first'],
   time: ['Newest first', 'Oldest first'],
   duration: ['Longest first', 'Shortest first'],
   vehicle: ['Z → A', 'A → Z'],
 };
+
+const numeric = new Intl.Collator('en-US', { numeric: true });
+
+/** The vehicle choices by carrier (carriers by name), each carrier's vehicles by number (T-2 before T-10). */
+function vehicleGroups(vehicles: readonly Scorecard[], carrierLabel: (id: string) => string) {
+  const byCarrier = new Map<string, Scorecard[]>();
+  for (const v of vehicles) byCarrier.set(v.carrierId, [...(byCarrier.get(v.carrierId) ?? []), v]);
+  return [...byCarrier]
+    .map(([carrierId, list]) => ({
+      carrierId,
+      label: carrierLabel(carrierId),
+      vehicles: [...list].sort((a, b) => numeric.compare(a.vehicleNumber, b.vehicleNumber)),
+    }))
+    .sort((a, b) => numeric.compare(a.label, b.label));
+}
 
 /** The inbox's filters: kinds with their counts, vehicle, severity, day, place, review state; sort and grouping. */
 export function InboxFilters({
@@ -25,11 +42,13 @@ export function InboxFilters({
   onChange,
   counts,
   vehicles,
+  carrierLabel,
 }: {
   q: InboxQuery;
   onChange: (patch: Partial<InboxQuery>) => void;
   counts: Record<InboxKind, number>;
   vehicles: readonly Scorecard[];
+  carrierLabel: (carrierId: string) => string;
 }) {
   const toggleKind = (k: InboxKind) =>
     onChange({
@@ -66,10 +85,14 @@ export function InboxFilters({
           onChange={(e) => onChange({ vehicleId: e.target.value || null })}
         >
           <option value="">All vehicles</option>
-          {vehicles.map((v) => (
-            <option key={`${v.carrierId}|${v.vehicleId}`} value={v.vehicleId}>
-              {v.vehicleNumber}
-            </option>
+          {vehicleGroups(vehicles, carrierLabel).map((g) => (
+            <optgroup key={g.carrierId} label={g.label} data-testid="inbox-vehicle-group">
+              {g.vehicles.map((v) => (
+                <option key={`${v.carrierId}|${v.vehicleId}`} value={v.vehicleId}>
+                  {v.vehicleNumber}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

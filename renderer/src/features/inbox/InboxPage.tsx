@@ -182,7 +182,13 @@ export function InboxPage({
       )}
       {data && data.vehicles > 0 && q.tab === 'events' && (
         <>
-          <InboxFilters q={q} onChange={change} counts={view.counts} vehicles={data.scorecards} />
+          <InboxFilters
+            q={q}
+            onChange={change}
+            counts={view.counts}
+            vehicles={data.scorecards}
+            carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
+          />
           <p className="muted inbox-summary" data-testid="inbox-summary">
             {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
             {data.vehicles} vehicles

@@ -31,11 +31,14 @@ export interface InboxQuery {
   metric: ScorecardMetric;
 }
 
+/** Long stops (parked trucks, required rest) are off until asked for: they would bury what needs acting on. */
+export const DEFAULT_KINDS: readonly InboxKind[] = ['speeding', 'gap'];
+
 export const DEFAULT_QUERY: InboxQuery = {
   carrierIds: [],
   from: '',
   to: '',
-  kinds: [...INBOX_KINDS],
+  kinds: [...DEFAULT_KINDS],
   vehicleId: null,
   minOverMph: 0,
   minMinutes: 0,
@@ -43,7 +46,7 @@ export const DEFAULT_QUERY: InboxQuery = {
   place: '',
   review: 'any',
   area: null,
-  sort: 'severity',
+  sort: 'priority',
   dir: 'descending',
   group: 'none',
   tab: 'events',
@@ -57,7 +60,7 @@ export const DEFAULT_QUERY: InboxQuery = {
  */
 export const PREPARED_DAYS = 31;
 
-export const SORT_KEYS: readonly InboxSortKey[] = ['time', 'severity', 'duration', 'vehicle'];
+export const SORT_KEYS: readonly InboxSortKey[] = ['priority', 'time', 'severity', 'duration', 'vehicle'];
 export const METRICS: readonly ScorecardMetric[] = [
   'speedingPer1000Mi',
   'overLimitShare',
@@ -91,7 +94,7 @@ export function queryToParams(q: InboxQuery): URLSearchParams {
     p.set('from', q.from);
     p.set('to', q.to);
   }
-  if (q.kinds.length !== INBOX_KINDS.length) p.set('kinds', q.kinds.join(',') || 'none');
+  if (q.kinds.join(',') !== DEFAULT_KINDS.join(',')) p.set('kinds', q.kinds.join(',') || 'none');
   if (q.vehicleId) p.set('vehicle', q.vehicleId);
   if (q.minOverMph > 0) p.set('over', String(q.minOverMph));
   if (q.minMinutes > 0) p.set('min', String(q.minMinutes));
@@ -123,7 +126,7 @@ function areaOf(text: string | null): InboxQuery['area'] {
 }
 
 function kindsOf(text: string | null): InboxKind[] {
-  if (text === null) return [...INBOX_KINDS];
+  if (text === null) return [...DEFAULT_KINDS];
   if (text === 'none') return [];
   const asked = text.split(',');
   return INBOX_KINDS.filter((k) => asked.includes(k));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
+import type { CompareSetup } from '../compare/compare-setup.ts';
 import { sameView, type ReviewPlace, type View } from './navigation.ts';
 
 interface Props {
@@ -7,6 +8,8 @@ interface Props {
   carriers: CarrierView[];
   /** Where Trip review was left: its entry opens there again. */
   reviewPlace?: ReviewPlace | undefined;
+  /** Where Compare was left: its entry opens there again. */
+  compareSetup?: CompareSetup | undefined;
   onNavigate: (view: View) => void;
 }
 
@@ -39,7 +42,7 @@ function NavItem({
   );
 }
 
-export function Sidebar({ view, carriers, reviewPlace, onNavigate }: Props) {
+export function Sidebar({ view, carriers, reviewPlace, compareSetup, onNavigate }: Props) {
   return (
     <nav className="sidebar" aria-label="Main">
       <ul className="nav-list">
@@ -88,7 +91,12 @@ export function Sidebar({ view, carriers, reviewPlace, onNavigate }: Props) {
         <NavItem target={{ page: 'inbox' }} current={view} onNavigate={onNavigate} testId="nav-inbox">
           Safety inbox
         </NavItem>
-        <NavItem target={{ page: 'compare' }} current={view} onNavigate={onNavigate} testId="nav-compare">
+        <NavItem
+          target={compareSetup ? { page: 'compare', setup: compareSetup } : { page: 'compare' }}
+          current={view}
+          onNavigate={onNavigate}
+          testId="nav-compare"
+        >
           Compare
         </NavItem>
       </ul>

@@ -1,3 +1,4 @@
+import { compareSetupOf, compareSetupParams, type CompareSetup } from '../compare/compare-setup.ts';
 import { paramsToQuery, queryToParams, type InboxQuery } from '../inbox/inbox-query.ts';
 import type { Span } from '../review/Selection.tsx';
 import type { EventSpan } from '../review/event-focus.ts';
@@ -34,7 +35,7 @@ export type View =
   | ({ page: 'downloads' } & Partial<DownloadTarget>)
   | { page: 'storage' }
   | { page: 'review'; place?: ReviewPlace }
-  | { page: 'compare' }
+  | { page: 'compare'; setup?: CompareSetup }
   | { page: 'inbox'; query?: InboxQuery }
   | { page: 'settings' };
 
@@ -46,7 +47,7 @@ export function sameView(a: View, b: View): boolean {
 const SPANS: readonly Span[] = ['day', 'week', 'month', '6m'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PLAIN = new Set(['storage', 'compare', 'settings']);
+const PLAIN = new Set(['storage', 'settings']);
 /** `ev=<startMs>-<endMs>`: whole epoch ms, at most 16 digits each. */
 const EVENT = /^(\d{1,16})-(\d{1,16})$/;
 /** Longer than any event of a selection (six months and a day): a longer one is hand-edited. */
@@ -86,6 +87,10 @@ export function viewToHash(view: View): string {
     return `review?${q}`;
   }
   if (view.page === 'review') return 'review';
+  if (view.page === 'compare') {
+    const q = view.setup ? compareSetupParams(view.setup).toString() : '';
+    return q ? `compare?${q}` : 'compare';
+  }
   if (view.page === 'inbox') {
     const q = view.query ? queryToParams(view.query).toString() : '';
     return q ? `inbox?${q}` : 'inbox';
@@ -118,6 +123,10 @@ export function hashToView(hash: string): View | null {
       : { page: 'downloads', carrierId };
   }
   if (page === 'inbox') return { page: 'inbox', query: paramsToQuery(params) };
+  if (page === 'compare') {
+    const setup = compareSetupOf(params);
+    return setup ? { page: 'compare', setup } : { page: 'compare' };
+  }
   if (page !== 'review') return null;
   const carrierId = params.get('carrier');
   if (carrierId === null) return { page: 'review' };

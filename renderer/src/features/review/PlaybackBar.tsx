@@ -1,3 +1,4 @@
+import { exceedsAsShown } from '../../../../shared/domain/limit.ts';
 import { MOTION_BY_CODE } from '../../../../shared/domain/status.ts';
 import type { GapParams } from '../../../../shared/track/gaps.ts';
 import { sampleAt } from '../../../../shared/playback/interpolate.ts';
@@ -179,7 +180,7 @@ export function NowPanel({
       </div>
       <div>
         <dt>Speed</dt>
-        <dd data-testid="now-speed" className={s.speed > thresholdMph ? 'now-speeding' : undefined}>
+        <dd data-testid="now-speed" className={exceedsAsShown(s.speed, thresholdMph) ? 'now-speeding' : undefined}>
           {Number.isNaN(s.speed) ? '—' : `${s.speed.toFixed(0)} mph`}
         </dd>
       </div>

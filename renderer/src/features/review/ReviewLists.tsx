@@ -157,7 +157,7 @@ export const ReviewLists = memo(function ReviewLists({
                     </span>
                   )}
                 </span>
-                <span className="row-sub">
+                <span className="row-sub row-figures" data-testid="trip-figures">
                   {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
                   {Number.isNaN(t.maxSpeedMph) ? '—' : `${t.maxSpeedMph.toFixed(0)} mph`}
                 </span>

@@ -139,6 +139,7 @@ const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
 export function ReviewMap(p: Props) {
   const [basemap, setBasemap] = useState<BasemapChoice>(() => loadBasemapChoice());
   const [picking, setPicking] = useState(false);
+  const [refit, setRefit] = useState(0);
   const [drawnKey, setDrawnKey] = useState('');
   const [fullLine] = useState(fullLineForced);
   const routes = fullLine ? null : p.routes;
@@ -177,7 +178,7 @@ export function ReviewMap(p: Props) {
         <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} days={routes} fit={bounds} />
         <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
         <OutliersLayer points={p.outliers} />
-        <FitBounds bounds={bounds} />
+        <FitBounds bounds={bounds} again={refit} />
         <PlaybackVehicle store={store} track={p.track} gap={p.gap} label={p.vehicleLabel} />
         <DrawnReporter drawKey={drawKey} onDrawn={reported} />
         <BoundsReporter />
@@ -209,6 +210,18 @@ export function ReviewMap(p: Props) {
           onClick={() => setPicking((x) => !x)}
         >
           Basemap
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="review-fit-route"
+          title="Show the whole route (or the zoomed window) again; ends Follow"
+          onClick={() => {
+            store.setFollow(false);
+            setRefit((n) => n + 1);
+          }}
+        >
+          Fit route
         </button>
         {picking && (
           <BasemapPicker

@@ -40,7 +40,8 @@ export class PlaybackStore {
     this.bounds = bounds;
     this.idleSkip = idleSkip;
     this.skip = this.state.skipIdle ? idleSkip : EMPTY_SKIP;
-    this.set({ timeMs: bounds.startMs, playing: false });
+    // A new selection (truck, day or span) ends Follow: the map fits the new route instead of chasing the old moment.
+    this.set({ timeMs: bounds.startMs, playing: false, follow: false });
   }
 
   seek(ms: number) {
