@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
-import { E2E_NOW, expect, openApp, test, type WebShell } from './fixtures.ts';
-import { dumpStore, openReviewOf, TODAY } from './harness/app.ts';
+import { E2E_NOW, expect, test, type WebShell } from './fixtures.ts';
+import { addApiCarrier, dumpStore, openReviewOf, TODAY } from './harness/app.ts';
 
 /**
  * Issue 30 in the app: an API server (the simulator, run here with faults and
@@ -13,22 +13,13 @@ const HISTORY = '/v2/vehicle-location-history/{vehicle_id}';
 const TIMED_OUT = 'Internal error: the query timed out';
 
 /** Enters the simulator's address and keys, adds its first carrier (UTC days); returns the app's carrier id. */
-async function addSimCarrier(page: Page, shell: WebShell, sim: RunningSimulator): Promise<string> {
-  await openApp(page, shell);
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('provider-key-input').fill(sim.providerKey);
-  await page.getByTestId('provider-base-url-input').fill(sim.baseUrl);
-  await page.getByTestId('provider-key-save').click();
-  await expect(page.getByTestId('provider-key-status')).toHaveAttribute('data-set', 'true');
-  await page.getByTestId('nav-carriers').click();
-  await page.getByTestId('first-run-add-carrier').click();
-  await page.getByTestId('carrier-label-input').fill('Faulty API');
-  await page.getByTestId('carrier-key-input').fill(sim.carriers[0]!.companyKey);
-  await page.getByTestId('carrier-zone-input').fill('UTC');
-  await page.getByTestId('carrier-add-submit').click();
-  const row = page.getByTestId('carrier-row').filter({ hasText: 'Faulty API' });
-  await expect(row).toHaveCount(1);
-  return (await row.getAttribute('data-carrier-id'))!;
+function addSimCarrier(page: Page, shell: WebShell, sim: RunningSimulator): Promise<string> {
+  return addApiCarrier(page, shell, {
+    baseUrl: sim.baseUrl,
+    providerKey: sim.providerKey,
+    companyKey: sim.carriers[0]!.companyKey,
+    label: 'Faulty API',
+  });
 }
 
 /** The simulator's record ids per UTC day of one vehicle. */

@@ -31,9 +31,9 @@ function apiDayMs(value: string | null): number {
   return m ? Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2])) : Number.NaN;
 }
 
-function send(res: ServerResponse, body: unknown): void {
+function send(res: ServerResponse, body: unknown, status = 200): void {
   const text = JSON.stringify(body);
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -59,7 +59,19 @@ export async function startHostileTextServer(o: {
       req.headers[PROVIDER_KEY_HEADER.toLowerCase()] !== PROVIDER_KEY ||
       req.headers[COMPANY_KEY_HEADER.toLowerCase()] !== COMPANY_KEY
     )
-      return send(res, { status_code: 401, description: 'invalid key', data: null });
+      // As the spec's 401 (section 7): the app's key test reads a Company Key refused this way as "provider key good".
+      return send(
+        res,
+        {
+          status_code: 401,
+          description:
+            req.headers[PROVIDER_KEY_HEADER.toLowerCase()] === PROVIDER_KEY
+              ? 'the company API key is not valid'
+              : 'invalid provider key',
+          data: null,
+        },
+        401,
+      );
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const p = url.pathname;
     if (p === '/v2/company-info') return send(res, ok({ company_name: t, dot_number: t }));
@@ -79,7 +91,15 @@ export async function startHostileTextServer(o: {
       const end = apiDayMs(url.searchParams.get('end_date')) + DAY_MS; // end_date inclusive
       return send(res, ok(records.filter((r) => Date.parse(r.timestamp) >= start && Date.parse(r.timestamp) < end)));
     }
-    return send(res, { status_code: 404, description: 'not found', data: null });
+    if (p === '/v2/latest-vehicle-status') {
+      const last = records[records.length - 1]!;
+      const status = { vehicle_id: HOSTILE_VEHICLE_ID, number: t, odometer: '1000', fuel_level: 50, speed: 0 };
+      return send(
+        res,
+        list([{ ...status, lat: last.lat, lon: last.lng, status: 'STATIONARY', timestamp: last.timestamp }]),
+      );
+    }
+    return send(res, { status_code: 404, description: 'not found', data: null }, 404);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -149,3 +149,26 @@ export async function setHomeZone(page: Page, carrierId: string, zone: string): 
   await row.getByTestId('carrier-zone-save').click();
   await expect(row.getByTestId('carrier-home-zone')).toHaveAttribute('data-zone', zone);
 }
+
+/** Enters an API address and its keys in Settings, adds its carrier (UTC days); returns the app's carrier id. */
+export async function addApiCarrier(
+  page: Page,
+  shell: WebShell,
+  api: { baseUrl: string; providerKey: string; companyKey: string; label: string },
+): Promise<string> {
+  await openApp(page, shell);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('provider-key-input').fill(api.providerKey);
+  await page.getByTestId('provider-base-url-input').fill(api.baseUrl);
+  await page.getByTestId('provider-key-save').click();
+  await expect(page.getByTestId('provider-key-status')).toHaveAttribute('data-set', 'true');
+  await page.getByTestId('nav-carriers').click();
+  await page.getByTestId('first-run-add-carrier').click();
+  await page.getByTestId('carrier-label-input').fill(api.label);
+  await page.getByTestId('carrier-key-input').fill(api.companyKey);
+  await page.getByTestId('carrier-zone-input').fill('UTC');
+  await page.getByTestId('carrier-add-submit').click();
+  const row = page.getByTestId('carrier-row').filter({ hasText: api.label });
+  await expect(row).toHaveCount(1);
+  return (await row.getAttribute('data-carrier-id'))!;
+}
