@@ -62,7 +62,13 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
 
   it('a connection test stores the profile on the carrier, and it is on disk for the next run', async () => {
     const demos = await ok<CarrierView[]>('carriers:addDemo');
-    expect(demos.map((c) => c.company)).toEqual(demos.map(() => null));
+    // A demo carrier shows the simulator's own profile from the start (its USDOT number on the Carriers screen).
+    expect(demos.map((c) => [c.company?.name, c.company?.dotNumber])).toEqual(
+      demos.map((c) => {
+        const t = truth.company(c.id.replace(/^demo-/, ''));
+        return [t.company_name, t.dot_number];
+      }),
+    );
     const [first] = demos;
     const expected = truth.company(first!.id.replace(/^demo-/, ''));
     clock = NOW + 1_000;
@@ -77,9 +83,9 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
     expect(fromDisk?.company).toMatchObject({ name: expected.company_name, dotNumber: expected.dot_number });
   });
 
-  it('a demo carrier never tested gets its profile from the simulator when a download starts, before any day', async () => {
+  it('a demo carrier keeps the simulator’s profile through a download, before and after any day', async () => {
     const id = 'demo-great-lakes';
-    expect((await carrier(id)).company).toBeNull();
+    expect((await carrier(id)).company).toMatchObject({ name: truth.company('great-lakes').company_name });
     const vehicle = truth.vehicles('great-lakes').find((v) => v.active)!;
     const day = addDays(dayOfMs(NOW), -2);
     const { days, failure } = await download(id, vehicle.vehicle_id, day, day);

@@ -188,6 +188,20 @@ export function vehicleDays(
   ];
 }
 
+/** The rows of one vehicle of a carrier from `from` to `to` (inclusive; all its days when absent) of a day table. */
+export function vehicleDayRows<T>(
+  table: Table<T, DayKey>,
+  carrierId: string,
+  vehicleId: string,
+  from: UtcDay | null = null,
+  to: UtcDay | null = null,
+): Promise<T[]> {
+  return table
+    .where(DAY_KEY)
+    .between(...vehicleDays(carrierId, vehicleId, from, to), true, true)
+    .toArray();
+}
+
 /** The key bounds of every stored day of a carrier. */
 export function carrierDays(carrierId: string): [IndexableType, IndexableType] {
   return [

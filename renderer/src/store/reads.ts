@@ -1,5 +1,5 @@
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { carrierDays, DAY_KEY, getDb, vehicleDays, type DayKey, type OverviewRow } from './db.ts';
+import { carrierDays, DAY_KEY, getDb, vehicleDayRows, type DayKey, type OverviewRow } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
@@ -20,10 +20,7 @@ export async function coverageOf(
   from: UtcDay,
   to: UtcDay,
 ): Promise<CoverageRow[]> {
-  return getDb()
-    .dayCoverage.where(DAY_KEY)
-    .between(...vehicleDays(carrierId, vehicleId, from, to), true, true)
-    .toArray();
+  return vehicleDayRows(getDb().dayCoverage, carrierId, vehicleId, from, to);
 }
 
 /** What is stored for a vehicle's days, as one string that changes whenever one of them is written or deleted. */
@@ -53,17 +50,11 @@ export async function readDay(carrierId: string, vehicleId: string, day: UtcDay)
 /** Days of one vehicle of a carrier in a range, ascending. */
 export async function readDays(carrierId: string, vehicleId: string, from: UtcDay, to: UtcDay): Promise<StoredDay[]> {
   const db = getDb();
-  const range = vehicleDays(carrierId, vehicleId, from, to);
   const [chunks, summaries] = await Promise.all([
-    db.dayChunks
-      .where(DAY_KEY)
-      .between(...range, true, true)
-      .toArray(),
-    db.daySummaries
-      .where(DAY_KEY)
-      .between(...range, true, true)
-      .toArray(),
+    vehicleDayRows(db.dayChunks, carrierId, vehicleId, from, to),
+    vehicleDayRows(db.daySummaries, carrierId, vehicleId, from, to),
   ]);
+
   const byDay = new Map(summaries.map((s) => [s.day, s]));
   const out: StoredDay[] = [];
   for (const c of chunks) {
@@ -82,10 +73,7 @@ export async function readOverviews(
   from: UtcDay,
   to: UtcDay,
 ): Promise<Map<UtcDay, OverviewRow>> {
-  const rows = await getDb()
-    .dayOverviews.where(DAY_KEY)
-    .between(...vehicleDays(carrierId, vehicleId, from, to), true, true)
-    .toArray();
+  const rows = await vehicleDayRows(getDb().dayOverviews, carrierId, vehicleId, from, to);
   return new Map(rows.map((r) => [r.day, r]));
 }
 

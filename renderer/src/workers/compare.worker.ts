@@ -5,7 +5,7 @@ import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare
 import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
-import { DAY_KEY, getDb, vehicleDays } from '../store/db.ts';
+import { getDb, vehicleDayRows } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
 import { serveWorker } from './rpc.ts';
 
@@ -61,17 +61,11 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
   const days: VehicleDay[] = [];
   await Promise.all(
     vehicleIds.map(async (vehicleId) => {
-      const keys = vehicleDays(carrierId, vehicleId, range.from, range.to);
       const [chunks, summaries] = await Promise.all([
-        db.dayChunks
-          .where(DAY_KEY)
-          .between(...keys, true, true)
-          .toArray(),
-        db.daySummaries
-          .where(DAY_KEY)
-          .between(...keys, true, true)
-          .toArray(),
+        vehicleDayRows(db.dayChunks, carrierId, vehicleId, range.from, range.to),
+        vehicleDayRows(db.daySummaries, carrierId, vehicleId, range.from, range.to),
       ]);
+
       const chunkOf = new Map(chunks.map((c) => [c.day, c.chunk]));
       for (const s of summaries) {
         const { carrierId: _c, ...summary } = s;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { reasonCounts } from '../../../../shared/api/rejection-reasons.ts';
 import { localRangeInterval, utcDaysOverlapping } from '../../../../shared/time/local-day.ts';
-import { DAY_KEY, getDb, vehicleDays } from '../../store/db.ts';
+import { getDb, vehicleDayRows } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 
 /**
@@ -25,10 +25,7 @@ export function RejectedNote({
   const rows = useLive(async () => {
     const days = utcDaysOverlapping(localRangeInterval(from, to, zone));
     if (days.length === 0) return [];
-    const found = await getDb()
-      .dayRejections.where(DAY_KEY)
-      .between(...vehicleDays(carrierId, vehicleId, days[0]!, days[days.length - 1]!), true, true)
-      .toArray();
+    const found = await vehicleDayRows(getDb().dayRejections, carrierId, vehicleId, days[0]!, days[days.length - 1]!);
     return found.filter((r) => r.records.length > 0);
   }, [carrierId, vehicleId, from, to, zone]);
   const total = rows?.reduce((n, r) => n + r.records.length, 0) ?? 0;

@@ -3,7 +3,7 @@ import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
 import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
 import { offerDownload } from '../../export/save.ts';
-import { DAY_KEY, getDb, vehicleDays } from '../../store/db.ts';
+import { getDb, vehicleDayRows } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
 import { marksOfVehicle } from '../../store/trail.ts';
 import { AUDIT_LIMITS } from '../../../../shared/ipc/validate.ts';
@@ -44,17 +44,12 @@ export type AuditResult =
 async function dayFacts(carrierId: string, vehicleId: string, days: readonly string[]): Promise<AuditDayFact[]> {
   if (days.length === 0) return [];
   const db = getDb();
-  const range = vehicleDays(carrierId, vehicleId, days[0]!, days[days.length - 1]!);
+  const [from, to] = [days[0]!, days[days.length - 1]!];
   const [coverage, rejections] = await Promise.all([
-    db.dayCoverage
-      .where(DAY_KEY)
-      .between(...range, true, true)
-      .toArray(),
-    db.dayRejections
-      .where(DAY_KEY)
-      .between(...range, true, true)
-      .toArray(),
+    vehicleDayRows(db.dayCoverage, carrierId, vehicleId, from, to),
+    vehicleDayRows(db.dayRejections, carrierId, vehicleId, from, to),
   ]);
+
   const rejected = new Map(rejections.map((r) => [r.day, r.records.length]));
   return coverage.map((c) => ({
     day: c.day,
