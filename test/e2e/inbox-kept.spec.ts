@@ -21,7 +21,15 @@ async function openInbox(page: Page) {
   await page.getByTestId('inbox-to').fill(TODAY);
   await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TODAY}$`));
   await expect(inbox).toHaveAttribute('data-state', 'ready');
+  await showLongStops(page);
   return inbox;
+}
+
+/** Long stops are off by default; a truck that only parked lists nothing without them (kept in the address). */
+async function showLongStops(page: Page) {
+  const chip = page.getByTestId('inbox-kind-long-stop');
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
 }
 
 /** The demo's first two trucks, the last 7 days (today partial), downloaded; their ids. */
@@ -103,6 +111,7 @@ test('after a download the last month is prepared in the background: the inboxâ€
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   expect(await inbox.getAttribute('data-analysed')).toBe('0');
   expect(await inbox.getAttribute('data-reused')).toBe('2');
+  await showLongStops(page);
   const rows = await inboxRows(page.getByTestId('inbox-list'), true);
   expect(new Set(rows.map((r) => r.split(' ')[1]))).toEqual(new Set(vehicleIds));
 });
