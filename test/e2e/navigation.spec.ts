@@ -21,7 +21,9 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
   }
   await page.getByTestId('compare-range').selectOption('7d');
   await expect(compare).toHaveAttribute('data-trips', 'true', { timeout: 60_000 });
-  await expect(page).toHaveURL(/#compare$/);
+  // Compare keeps its setup in the address: the two carriers picked and the range.
+  await expect(page).toHaveURL(/#compare\?.*range=7d/);
+  for (const id of [first.carrierId, second.carrierId]) expect(page.url()).toContain(`carrier=${id}`);
 
   // The last worst event listed: the second carrier's, so not the truck the review opens by default.
   const events = page.getByTestId('compare-worst-event');
@@ -61,6 +63,7 @@ test('a worst event on Compare opens its truck and moment in the review; reload 
   // Back: Compare; forward: the review again, on the same truck.
   await page.goBack();
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-page', 'compare');
+  await expect(page).toHaveURL(/#compare\?.*range=7d/);
   await page.goForward();
   await expect(page.getByTestId('app-root')).toHaveAttribute('data-page', 'review');
   await expect(review).toHaveAttribute('data-vehicle-id', vehicleId);
