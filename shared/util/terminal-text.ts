@@ -5,16 +5,15 @@
  * line and paragraph separators, bidi marks, embeddings, overrides and
  * isolates, lone surrogates) becomes a visible escape (`\x1b`, `\u202e`), so
  * it can neither move the cursor, recolour, retitle, link, clear the screen
- * nor reorder the rest of the line; and the text is bounded. The one place
- * that says which characters those are: the CLI uses it for every line that
- * carries outside text.
+ * nor reorder the rest of the line; and the text is bounded. The CLI uses it
+ * for every line that carries outside text; which characters those are is
+ * said once, in `unsafe-text.ts`.
  */
 
 import { boundText } from './bounded-text.ts';
+import { unsafeTextChars } from './unsafe-text.ts';
 
-const UNSAFE =
-  // eslint-disable-next-line no-control-regex -- matching control characters is what this is for
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE = unsafeTextChars();
 
 /** Characters of outside text printed by default (a field; a whole line of ours passes a larger bound). */
 export const TERMINAL_TEXT_MAX = 200;

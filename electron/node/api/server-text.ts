@@ -3,12 +3,12 @@
  * sentence: no control or bidi-override characters (they could break a log
  * line or reorder what the user reads), no key, and bounded.
  */
+import { unsafeTextChars } from '../../../shared/util/unsafe-text.ts';
 import { redact } from './redact.ts';
 
-/** C0, DEL, C1, and the bidi marks, embeddings, overrides and isolates. */
-// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LINE_BREAKS = /[\t\n\v\f\r\u0085]+/g;
+/** Removed, not escaped: the sentence quotes what the server said, and an escape would read as its words. */
+const INVISIBLE = unsafeTextChars();
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 
 export function serverText(text: string, secrets: readonly (string | undefined)[], max: number): string {
   // Redacted before and after: a key the removal joins back together is caught the second time.
