@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { E2E_NOW, expect, test, type WebShell } from './fixtures.ts';
-import { addApiCarrier, dumpStore, openReviewOf, TODAY } from './harness/app.ts';
+import { addApiCarrier, downloadVehicle, dumpStore, openReviewOf, TODAY } from './harness/app.ts';
 
 /**
  * Issue 30 in the app: an API server (the simulator, run here with faults and
@@ -44,12 +44,7 @@ test('a history page answering 200 with an error description: the job fails in t
     const failingFrom = addDays(TODAY, -1);
     sim.setFaults({ errorDescription: { description: TIMED_OUT, endpoint: HISTORY, fromDay: failingFrom } });
 
-    await page.getByTestId('nav-downloads').click();
-    await page.getByTestId('dl-carrier').selectOption(carrierId);
-    await page.getByTestId(`dl-vehicle-${vehicle.vehicle_id}`).check();
-    await page.getByTestId('dl-range').selectOption('30d');
-    await page.getByTestId('dl-start').click();
-    const job = page.getByTestId('dl-job').first();
+    const job = await downloadVehicle(page, carrierId, vehicle.vehicle_id, '30d');
     await expect(job).toHaveAttribute('data-state', 'failed', { timeout: 90_000 });
     await expect(job.getByTestId('dl-job-failure')).toContainText(
       `${new URL(sim.baseUrl).host} answered "${TIMED_OUT}" (HTTP 200) after 5 retries; try again later.`,
@@ -129,12 +124,7 @@ test('records the API sends that cannot be read are counted with their reasons i
     const corrupted = sim.truth.corruptedIds(sim.carriers[0]!.id, vehicle.vehicle_id, from, TODAY, 25);
     expect(corrupted.length).toBeGreaterThan(0);
 
-    await page.getByTestId('nav-downloads').click();
-    await page.getByTestId('dl-carrier').selectOption(carrierId);
-    await page.getByTestId(`dl-vehicle-${vehicle.vehicle_id}`).check();
-    await page.getByTestId('dl-range').selectOption('7d');
-    await page.getByTestId('dl-start').click();
-    const job = page.getByTestId('dl-job').first();
+    const job = await downloadVehicle(page, carrierId, vehicle.vehicle_id, '7d');
     await expect(job).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
     await job.getByTestId('dl-rejected-toggle').click();
     await expect(job.getByTestId('dl-rejected-list')).toContainText(corrupted[0]!);

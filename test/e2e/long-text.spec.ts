@@ -4,7 +4,7 @@ import path from 'node:path';
 import { TEXT_LIMITS } from '../../shared/api/text-bounds.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { addApiCarrier, openReviewOf, TODAY } from './harness/app.ts';
+import { addApiCarrier, downloadVehicle, openReviewOf, TODAY } from './harness/app.ts';
 import { HOSTILE_VEHICLE_ID, startHostileTextServer } from '../support/hostile-text-server.ts';
 
 /**
@@ -34,12 +34,11 @@ test('64 KB text fields from the API: the download, the breadcrumbs CSV and the 
       label: 'Long text',
     });
 
-    await page.getByTestId('nav-downloads').click();
-    await page.getByTestId('dl-carrier').selectOption(carrierId);
-    await page.getByTestId(`dl-vehicle-${HOSTILE_VEHICLE_ID}`).check();
-    await page.getByTestId('dl-range').selectOption('7d');
-    await page.getByTestId('dl-start').click();
-    await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    await expect(await downloadVehicle(page, carrierId, HOSTILE_VEHICLE_ID, '7d')).toHaveAttribute(
+      'data-state',
+      'done',
+      { timeout: 90_000 },
+    );
 
     const day = addDays(today, -2);
     await page.getByTestId('nav-review').click();

@@ -4,7 +4,7 @@ import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { loadTrace, shiftedMs, traceChunks } from '../support/realdata.ts';
 import { startRealdataServer } from '../support/realdata-server.ts';
 import { expect, openApp, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { downloadVehicle, openDownloads, startJob, TODAY } from './harness/app.ts';
 import { truthAnalysis, truthLocalChunks } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
@@ -63,12 +63,9 @@ test('a real trace in the review: the outlier is marked on the map and chart and
       .filter({ hasText: 'Real traces' })
       .getAttribute('data-carrier-id'))!;
 
-    await page.getByTestId('nav-downloads').click();
-    await page.getByTestId('dl-carrier').selectOption(carrierId);
-    await page.getByTestId(`dl-vehicle-${trace.vehicleId}`).check();
-    await page.getByTestId('dl-range').selectOption('6m');
-    await page.getByTestId('dl-start').click();
-    await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    await expect(await downloadVehicle(page, carrierId, trace.vehicleId, '6m')).toHaveAttribute('data-state', 'done', {
+      timeout: 90_000,
+    });
 
     const chunks = traceChunks(trace);
     const jumpMs = shiftedMs(trace, '2020-02-15T17:40:48Z');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createSimulatorWorld } from '../../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../../shared/util/day.ts';
 import { E2E_NOW, expect, openApp, type WebShell } from '../fixtures.ts';
@@ -171,4 +171,19 @@ export async function addApiCarrier(
   const row = page.getByTestId('carrier-row').filter({ hasText: api.label });
   await expect(row).toHaveCount(1);
   return (await row.getAttribute('data-carrier-id'))!;
+}
+
+/** Starts a download of one vehicle of `carrierId` for a preset range; returns the new job's row. */
+export async function downloadVehicle(
+  page: Page,
+  carrierId: string,
+  vehicleId: string,
+  range: '7d' | '30d' | '6m',
+): Promise<Locator> {
+  await page.getByTestId('nav-downloads').click();
+  await page.getByTestId('dl-carrier').selectOption(carrierId);
+  await page.getByTestId(`dl-vehicle-${vehicleId}`).check();
+  await page.getByTestId('dl-range').selectOption(range);
+  await page.getByTestId('dl-start').click();
+  return page.getByTestId('dl-job').first();
 }
