@@ -227,36 +227,19 @@ export function summarizeDay(chunk: DayChunk, params?: Partial<SummaryParams>): 
 }
 
 /** Totals over a range of days (any order). Same field meanings as DaySummary. */
-export interface RangeSummary {
+export type RangeSummary = Omit<DaySummary, 'vehicleId' | 'day' | 'params' | 'rule'> & {
   vehicleIds: string[];
   /** Number of day summaries combined (days with no readings included). */
   days: number;
   fromDay: UtcDay | null;
   toDay: UtcDay | null;
-  points: number;
-  outliers: number;
-  firstMs: number | null;
-  lastMs: number | null;
-  distanceMiles: number;
-  gapDistanceMiles: number;
-  movingSeconds: number;
-  stationarySeconds: number;
-  offlineSeconds: number;
-  maxSpeedMph: number;
-  speedingSeconds: number;
-  speedingEvents: number;
-  gaps: number;
-  gapSeconds: number;
   /** The common parameters, or null when the summaries were computed with different ones. */
   params: SummaryParams | null;
-}
+};
 
-export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
-  const r: RangeSummary = {
-    vehicleIds: [],
-    days: 0,
-    fromDay: null,
-    toDay: null,
+/** The figures of a day (or range) with no readings: what sums and maxima start from. */
+export const NO_FIGURES: Readonly<Omit<RangeSummary, 'vehicleIds' | 'days' | 'fromDay' | 'toDay' | 'params'>> =
+  Object.freeze({
     points: 0,
     outliers: 0,
     firstMs: null,
@@ -271,8 +254,10 @@ export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
     speedingEvents: 0,
     gaps: 0,
     gapSeconds: 0,
-    params: null,
-  };
+  });
+
+export function combineSummaries(list: Iterable<DaySummary>): RangeSummary {
+  const r: RangeSummary = { vehicleIds: [], days: 0, fromDay: null, toDay: null, ...NO_FIGURES, params: null };
   const vehicles = new Set<string>();
   let first: SummaryParams | null = null;
   let sameParams = true;

@@ -3,7 +3,7 @@ import type { AnalyzeTrack } from '../../shared/analysis/types.ts';
 import { carrierFacts, type CarrierData, type VehicleDay } from '../../shared/compare/facts.ts';
 import { localDailyPoints } from '../../shared/compare/local-daily.ts';
 import { resolveCompareParams } from '../../shared/compare/params.ts';
-import { summarizeDay, type DaySummary } from '../../shared/track/summary.ts';
+import { NO_FIGURES, summarizeDay, type DaySummary } from '../../shared/track/summary.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { generateTrack, toDayChunks } from '../support/tracks.ts';
 
@@ -15,20 +15,7 @@ function summary(vehicleId: string, day: string, over: Partial<DaySummary>): Day
   return {
     vehicleId,
     day,
-    points: 0,
-    outliers: 0,
-    firstMs: null,
-    lastMs: null,
-    distanceMiles: 0,
-    gapDistanceMiles: 0,
-    movingSeconds: 0,
-    stationarySeconds: 0,
-    offlineSeconds: 0,
-    maxSpeedMph: 0,
-    speedingSeconds: 0,
-    speedingEvents: 0,
-    gaps: 0,
-    gapSeconds: 0,
+    ...NO_FIGURES,
     params: { ...PARAMS },
     ...over,
   };
