@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { E2E_NOW, expect, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
 import { homeZoneOf, truthLocalChunks } from './review-truth.ts';
+import { cliVerify } from '../support/cli-run.ts';
 
 /**
  * The Review's "Audit bundle" (issue #13): made from the app for the selected
@@ -21,7 +21,6 @@ import { homeZoneOf, truthLocalChunks } from './review-truth.ts';
  */
 test.use({ saveToFolder: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA_FILES = ['breadcrumbs.csv', 'trips.csv', 'events.csv'];
 
 test("Audit bundle from the Review: saved, verified by the CLI, the CLI's CSVs; Cancel aborts the backend session and saves nothing", async ({
@@ -73,11 +72,8 @@ test("Audit bundle from the Review: saved, verified by the CLI, the CLI's CSVs; 
   await expect(page.getByTestId('audit-bundle-status')).toContainText(`Saved ${file} (`, { timeout: 60_000 });
   await page.screenshot({ path: testInfo.outputPath('audit-bundle-saved.png') });
 
-  const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  expect(verify.status, verify.stderr).toBe(0);
+  const verify = cliVerify(file);
+  expect(verify.code, verify.stderr).toBe(0);
   expect(verify.stdout.split('\n')[0]).toBe('verified');
   const app = readZip(readFileSync(file));
   const manifest = parseManifest(app.find((e) => e.name === 'manifest.json')!.data!.toString('utf8'));

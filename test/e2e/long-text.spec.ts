@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEXT_LIMITS } from '../../shared/api/text-bounds.ts';
@@ -6,6 +5,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { addApiCarrier, downloadVehicle, openReviewOf, TODAY } from './harness/app.ts';
 import { HOSTILE_VEHICLE_ID, startHostileTextServer } from '../support/hostile-text-server.ts';
+import { cliVerify } from '../support/cli-run.ts';
 
 /**
  * Issue 32, problem 3, in the app: an API whose unit number, VIN, names and place text are 64 KB each.
@@ -14,7 +14,6 @@ import { HOSTILE_VEHICLE_ID, startHostileTextServer } from '../support/hostile-t
  */
 test.use({ saveToFolder: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const LONG = `T-${'9'.repeat(64 * 1024)}`;
 
 test('64 KB text fields from the API: the download, the breadcrumbs CSV and the audit bundle carry them cut to their bounds', async ({
@@ -67,11 +66,8 @@ test('64 KB text fields from the API: the download, the breadcrumbs CSV and the 
     const saved = page.getByTestId('audit-bundle-status');
     await expect(saved).toContainText(/^Saved /, { timeout: 90_000 });
     const zip = /^Saved (.*) \(/.exec((await saved.textContent()) ?? '')![1]!;
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', zip], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(verify.status, verify.stderr).toBe(0);
+    const verify = cliVerify(zip);
+    expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout.split('\n')[0]).toBe('verified');
     await page.screenshot({ path: testInfo.outputPath('long-text-review.png') });
   } finally {

@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readZip } from '../../electron/node/audit/zip.ts';
 import { parseManifest } from '../../shared/audit/manifest.ts';
@@ -8,6 +6,7 @@ import { parseCsv } from '../../shared/export/csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { cliVerify } from '../support/cli-run.ts';
 
 /**
  * The review trail (issue #14) as a safety manager uses it: an event of the Review marked "coached" with a
@@ -16,7 +15,6 @@ import { openDownloads, startJob, TODAY } from './harness/app.ts';
  */
 test.use({ saveToFolder: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const NOTE = 'Phoned the driver, "slowed down"';
 
 /** review_log.csv times: ISO 8601 UTC, milliseconds only when there are some (written here, not imported). */
@@ -117,11 +115,8 @@ test('an event marked coached with a note keeps its mark across a reload and a r
   expect(parseCsv(bundled!.data!.toString('utf8'))).toEqual([header, ...log]);
   const manifest = parseManifest(entries.find((e) => e.name === 'manifest.json')!.data!.toString('utf8'));
   expect(manifest.counts.reviewed).toBe(1);
-  const verify = spawnSync(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', zipPath], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  expect(verify.status, verify.stderr).toBe(0);
+  const verify = cliVerify(zipPath);
+  expect(verify.code, verify.stderr).toBe(0);
   expect(verify.stdout.split('\n')[0]).toBe('verified');
 
   // Clearing the mark: the event is open again and the log has nothing to export.

@@ -8,7 +8,6 @@
  * vehicle, Chicago days and parameters.
  */
 import { copyChunkRange } from '../../shared/track/day-chunk.ts';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import type { AuditOutcome, AuditRequest, DownloadEvent, IpcChannel, IpcReply } 
 import { MotionCode } from '../../shared/domain/status.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { createTestBackend } from '../support/test-backend.ts';
+import { cliVerify, simulatorEnv } from '../support/cli-run.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -135,12 +135,8 @@ describe('audit bundles from the app (audit:* channels)', () => {
     expect(outcome.kind).toBe('saved');
     if (outcome.kind !== 'saved') return;
     expect(outcome.path).toBe(path.join(saveDir, 'T-101 audit 2026-11-01.zip'));
-    const verify = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'electron/node/cli/main.ts', 'verify', outcome.path],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
-    expect(verify.status, verify.stderr).toBe(0);
+    const verify = cliVerify(outcome.path);
+    expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout.split('\n')[0]).toBe('verified');
 
     const app = readZip(readFileSync(outcome.path));
@@ -157,11 +153,7 @@ describe('audit bundles from the app (audit:* channels)', () => {
 
     // The CLI's bundle of the same vehicle and Chicago days, from a simulator of the same seed and clock.
     const cliZip = path.join(dir, 'cli.zip');
-    const env = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    const env = simulatorEnv(sim);
     await runCli(
       ['audit', '--vehicle', vehicleId, '--from', FROM, '--to', TO, '--tz', 'America/Chicago', '--out', cliZip],
       env,

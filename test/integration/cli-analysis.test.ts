@@ -5,7 +5,6 @@
  * parameters, flags have the app's names, units, defaults and ranges, and the
  * JSON summary stays the last line.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import type { ExportContext } from '../../shared/export/context.ts';
 import { loadTrace, shiftedMs, traceChunks, type RealTrace } from '../support/realdata.ts';
 import { startRealdataServer, type RealdataServer } from '../support/realdata-server.ts';
+import { spawnCli } from '../support/cli-run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GPX_XSD = path.resolve(ROOT, '../shared/schemas/gpx-1.1.xsd');
@@ -27,19 +27,7 @@ const YESTERDAY = addDays(dayOfMs(Date.now()), -1);
 const dg100 = loadTrace('dg100-ontario', YESTERDAY);
 const iblue = loadTrace('iblue747-leipzig', YESTERDAY);
 
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = spawnCli;
 
 let server: RealdataServer;
 let dir: string;

@@ -8,7 +8,7 @@
  * changes or a file is removed. The report's pages are rendered to PNG in
  * test-results/audit-report/.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,25 +26,14 @@ import { addLocalDays, lastLocalDay, localRangeInterval, utcDaysOverlapping } fr
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import { localDayChunks } from '../../shared/track/local-days.ts';
 import type { Breadcrumb } from '../../shared/track/types.ts';
+import { spawnCli } from '../support/cli-run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GPX_XSD = path.resolve(ROOT, '../shared/schemas/gpx-1.1.xsd');
 const ARTIFACTS = path.join(ROOT, 'test-results', 'audit-report');
 const ZONE = 'America/Chicago';
 
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/node/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = spawnCli;
 
 describe('routelens audit and verify', () => {
   let sim: RunningSimulator;

@@ -11,6 +11,7 @@ import { UsageError } from '../../electron/node/cli/args.ts';
 import { runCli } from '../../electron/node/cli/main.ts';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { parseCsv } from '../../shared/export/csv.ts';
+import { simulatorEnv } from '../support/cli-run.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const FROM = '2026-11-17';
@@ -23,11 +24,7 @@ describe('routelens export --vehicle all', () => {
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-all-'));
-    env = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    env = simulatorEnv(sim);
   });
   afterAll(async () => {
     await sim.close();

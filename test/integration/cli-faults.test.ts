@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { json, startFakeServer } from '../unit/client-fake-server.ts';
+import { simulatorEnv } from '../support/cli-run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI = ['--import', 'tsx', 'electron/node/cli/main.ts'];
@@ -40,11 +41,7 @@ describe('routelens CLI under faults', () => {
   beforeAll(async () => {
     sim = await startSimulator({ latencyMs: 1, schedule: (respond) => (holding ? held.push(respond) : respond()) });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-faults-'));
-    env = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    env = simulatorEnv(sim);
     const vehicle = sim.truth.vehicles(sim.carriers[0]!.id).find((v) => v.active)!;
     const today = dayOfMs(Date.now());
     exportArgs = (out) => [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { json, startFakeServer, type FakeServer } from '../unit/client-fake-server.ts';
+import { simulatorEnv } from '../support/cli-run.ts';
 
 /**
  * Issue 30, problems 1, 5 and 6, as a CLI user meets them against a loopback
@@ -77,11 +78,7 @@ describe('routelens CLI against servers that page badly', () => {
     sim = await startSimulator();
     fake = await startFakeServer();
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-paging-'));
-    simEnv = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    simEnv = simulatorEnv(sim);
     fakeEnv = { ROUTELENS_BASE_URL: fake.baseUrl, ROUTELENS_PROVIDER_KEY: PROVIDER, ROUTELENS_COMPANY_KEY: COMPANY };
   });
   beforeEach(() => {

@@ -18,6 +18,7 @@ import { localRangeInterval, utcDaysOverlapping, type Interval } from '../../sha
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import { localDayChunks } from '../../shared/track/local-days.ts';
 import type { Breadcrumb } from '../../shared/track/types.ts';
+import { simulatorEnv } from '../support/cli-run.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
@@ -28,11 +29,7 @@ describe('routelens export --tz', () => {
   beforeAll(async () => {
     sim = await startSimulator({ now: () => NOW });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-tz-'));
-    env = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    env = simulatorEnv(sim);
   });
   afterAll(async () => {
     await sim.close();

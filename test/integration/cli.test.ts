@@ -7,21 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
+import { CLI, ROOT, simulatorEnv, spawnCli } from '../support/cli-run.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLI = ['--import', 'tsx', 'electron/node/cli/main.ts'];
-
-/** Async on purpose: the simulator runs in this process, and spawnSync would block its event loop. */
-function cli(args: string[], env: Record<string, string> = {}, entry: string[] = CLI) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = spawnCli;
 
 describe('routelens CLI', () => {
   let sim: RunningSimulator;
@@ -32,11 +20,7 @@ describe('routelens CLI', () => {
   beforeAll(async () => {
     sim = await startSimulator();
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-cli-'));
-    env = {
-      ROUTELENS_BASE_URL: sim.baseUrl,
-      ROUTELENS_PROVIDER_KEY: sim.providerKey,
-      ROUTELENS_COMPANY_KEY: sim.carriers[0]!.companyKey,
-    };
+    env = simulatorEnv(sim);
   });
   afterAll(async () => {
     await sim.close();
