@@ -106,13 +106,7 @@ export function InboxPage({
           Trip review&apos;s analysis settings
         </p>
       </header>
-      {partial && (
-        <PartialDaysNote
-          partial={partial}
-          carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
-          vehicleNumber={(id) => data?.scorecards.find((c) => c.vehicleId === id)?.vehicleNumber ?? id}
-        />
-      )}
+
       <div className="panel inbox-controls">
         <fieldset className="inbox-carriers">
           <legend>Carriers</legend>
@@ -153,7 +147,7 @@ export function InboxPage({
             onChange={(e) => e.target.value && e.target.value >= q.from && change({ to: e.target.value, day: null })}
           />
         </label>
-        <SharedAnalysisSettings testIdPrefix="inbox" />
+        <SharedAnalysisSettings testIdPrefix="inbox" hint={false} />
         <div className="tabs" role="tablist">
           {(['events', 'scorecards'] as const).map((t) => (
             <button
@@ -204,24 +198,33 @@ export function InboxPage({
             vehicles={data.scorecards}
             carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
           />
-          <p className="muted inbox-summary" data-testid="inbox-summary">
-            {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
-            {data.vehicles} vehicles
-            {q.area && (
-              <>
-                {' '}
-                · in the area chosen on the map{' '}
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  data-testid="inbox-area-clear"
-                  onClick={() => change({ area: null })}
-                >
-                  Whole map
-                </button>
-              </>
+          <div className="inbox-summary-row">
+            <p className="muted inbox-summary" data-testid="inbox-summary">
+              {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
+              {data.vehicles} vehicles
+              {q.area && (
+                <>
+                  {' '}
+                  · in the area chosen on the map{' '}
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    data-testid="inbox-area-clear"
+                    onClick={() => change({ area: null })}
+                  >
+                    Whole map
+                  </button>
+                </>
+              )}
+            </p>
+            {partial && (
+              <PartialDaysNote
+                partial={partial}
+                carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
+                vehicleNumber={(id) => data.scorecards.find((c) => c.vehicleId === id)?.vehicleNumber ?? id}
+              />
             )}
-          </p>
+          </div>
           <div className="inbox-body">
             <InboxEventList
               rows={view.rows}

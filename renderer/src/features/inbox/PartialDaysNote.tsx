@@ -23,8 +23,10 @@ export function PartialDaysNote({
   if (lines.length === 0) return null;
   const days = [...new Set(partial.flatMap((c) => c.days.map((d) => d.day)))].sort();
   return (
-    <div className="alert alert-warning inbox-partial" data-testid="inbox-partial" data-days={days.join(',')}>
-      <strong className="alert-title">Partly downloaded days: their events may be incomplete</strong>
+    <details className="inbox-partial" data-testid="inbox-partial" data-days={days.join(',')}>
+      <summary>
+        Partly downloaded days: their events may be incomplete ({days.map((d) => d.slice(5)).join(', ')})
+      </summary>
       <ul>
         {lines.slice(0, SHOWN_LINES).map(({ carrierId, line }) => (
           <li key={`${carrierId}:${line}`} data-testid="inbox-partial-day">
@@ -34,6 +36,6 @@ export function PartialDaysNote({
         ))}
       </ul>
       {lines.length > SHOWN_LINES && <p className="muted">and {lines.length - SHOWN_LINES} more</p>}
-    </div>
+    </details>
   );
 }

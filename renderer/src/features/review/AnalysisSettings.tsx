@@ -161,7 +161,7 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
  * from and written to the same preferences, so a change on any of the three screens is the change on all.
  * A limit is applied when the field is left (or Enter); one out of range says so and the last good one stays.
  */
-export function SharedAnalysisSettings({ testIdPrefix }: { testIdPrefix: string }) {
+export function SharedAnalysisSettings({ testIdPrefix, hint = true }: { testIdPrefix: string; hint?: boolean }) {
   const { threshold, adjustable, onThreshold, onAdjustable } = useReviewPreferences();
   const [limitError, setLimitError] = useState<string | null>(null);
   const maxPlausible = adjustable.maxPlausibleMph;
@@ -197,7 +197,7 @@ export function SharedAnalysisSettings({ testIdPrefix }: { testIdPrefix: string 
         />
       </label>
       <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
-      <span className="hint">One set for Trip review, the inbox and Compare.</span>
+      {hint && <span className="hint">One set for Trip review, the inbox and Compare.</span>}
       {limitError && (
         <span className="analysis-param-error" role="alert" data-testid={`${testIdPrefix}-limit-error`}>
           {limitError}
