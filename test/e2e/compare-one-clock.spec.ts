@@ -71,6 +71,7 @@ test("Compare counts each carrier's home-zone days, labels its times with the zo
   const compare = page.getByTestId('compare-page');
   await pickCompareCarriers(page, [carrierId, otherCarrierId]);
   await page.getByTestId('compare-range').selectOption('custom');
+  await expect(page.locator('label[for=compare-from]')).toHaveText('From (home-zone day)');
   await page.getByTestId('compare-from').fill(PARTIAL_DAY);
   await page.getByTestId('compare-to').fill(PARTIAL_DAY);
   // A low limit, so the day has speeding events whose times are listed.
@@ -83,6 +84,7 @@ test("Compare counts each carrier's home-zone days, labels its times with the zo
   await expect(meta).not.toContainText('UTC days');
   const warning = page.locator(`[data-testid=compare-warning][data-kind=partial-days][data-carrier-id="${carrierId}"]`);
   await expect(warning).toContainText(`${PARTIAL_NOTE} — T-103`);
+  await page.screenshot({ path: testInfo.outputPath('compare-partial-day.png'), fullPage: true });
 
   // The worst events: in Chicago's clock, with its abbreviation, all on the local day compared.
   const worst = page.locator(

@@ -114,6 +114,7 @@ export function ComparePage({
           </fieldset>
           <RangePicker
             idPrefix="compare"
+            dayWord="home-zone day"
             preset={preset}
             onPreset={setPreset}
             customFrom={customFrom}
