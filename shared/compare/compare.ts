@@ -23,7 +23,7 @@ export interface MetricRow {
 
 export interface CoverageWarning {
   carrierId: string | null;
-  kind: 'missing-days' | 'no-roster' | 'no-data' | 'uneven-days' | 'no-hos';
+  kind: 'missing-days' | 'partial-days' | 'no-roster' | 'no-data' | 'uneven-days' | 'no-hos';
   message: string;
 }
 
@@ -82,6 +82,12 @@ export function coverageWarnings(carriers: readonly CarrierFacts[]): CoverageWar
         message: `${f.label}: ${f.missingVehicleDays.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} vehicle-days are not downloaded (${f.missing.length} vehicles).`,
       });
     }
+    if (f.partialDays && f.partialDays.length > 0)
+      out.push({
+        carrierId: f.carrierId,
+        kind: 'partial-days',
+        message: `${f.label}: partly downloaded ${f.dailyZone ?? 'UTC'} days (their figures are incomplete): ${f.partialDays.join(' · ')}.`,
+      });
     if (f.hos.latestAt === null)
       out.push({
         carrierId: f.carrierId,

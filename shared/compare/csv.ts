@@ -46,6 +46,11 @@ export function comparisonCsv(c: ComparisonFacts): string {
     out += row([r.def.group, r.def.id, r.def.label, r.def.unit, r.def.direction, ...cells, r.def.definition]);
   }
   out += row(['range', 'from', c.range.from]) + row(['range', 'to', c.range.to]);
+  // The range's days are each carrier's home-zone days (one clock, issue 31 item 5); a day held in part says so.
+  for (const f of c.carriers) {
+    out += row(['days', f.carrierId, f.label, 'home-zone days', '', f.dailyZone ?? 'UTC']);
+    for (const line of f.partialDays ?? []) out += row(['partial-day', f.carrierId, f.label, '', '', line]);
+  }
   for (const k of Object.keys(PARAM_LABELS) as (keyof CompareParams)[])
     out += row(['parameter', k, PARAM_LABELS[k].label, PARAM_LABELS[k].unit, '', String(c.params[k])]);
   for (const f of c.carriers) {

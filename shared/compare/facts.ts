@@ -5,7 +5,8 @@ import type { DriverRow } from '../domain/carrier.ts';
 import { HOS_NEAR_MS } from '../domain/hos.ts';
 import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.ts';
 import type { DayChunk } from '../track/types.ts';
-import { byDay, DAY_MS, dayStartMs, daysBetween, type UtcDay } from '../util/day.ts';
+import { localRangeInterval } from '../time/local-day.ts';
+import { byDay, daysBetween, type UtcDay } from '../util/day.ts';
 import { isCurrentSummary, summaryParamsOf, type CompareParams } from './params.ts';
 
 /** One stored vehicle-day: its summary as stored, and its chunk (needed to recompute or to find events). */
@@ -37,6 +38,8 @@ export interface CarrierData {
   days: readonly VehicleDay[];
   /** Driver snapshots, any order (those after the range are ignored). */
   driverSnapshots: readonly DriverSnapshot[];
+  /** The carrier's home zone when `days` are its local days (shared/compare/local-vehicle-days.ts); absent: UTC. */
+  zone?: string;
 }
 
 export interface WorstEvent {
@@ -82,6 +85,8 @@ export interface DailyPoint {
   /** null on a day with nothing stored for the carrier (a chart gap, not a zero). */
   miles: number | null;
   events: number | null;
+  /** Vehicles with some driving time that day (null on a day not held); absent in series made before it was counted. */
+  drivingVehicles?: number | null;
   /** The day is not over yet, or part of it lies in a UTC day still being recorded (`today`): its figures will grow. */
   partial: boolean;
 }
@@ -118,6 +123,8 @@ export interface CarrierFacts {
   daily: DailyPoint[];
   /** Whose calendar days `daily` counts: the carrier's home zone (shared/compare/local-daily.ts); absent: UTC days. */
   dailyZone?: string;
+  /** Days held only in part, one line per day and missing stretch with its vehicles (shared/inbox/partial-days.ts). */
+  partialDays?: string[];
   hos: HosFacts;
 }
 
@@ -130,9 +137,9 @@ export function worseEvent(a: WorstEvent, b: WorstEvent): number {
   return b.peakMph - a.peakMph || b.seconds - a.seconds || a.startMs - b.startMs;
 }
 
-function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange): HosFacts {
-  const startMs = dayStartMs(range.from);
-  const endMs = dayStartMs(range.to) + DAY_MS;
+function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange, zone: string): HosFacts {
+  // The range's days are the carrier's home-zone days: so are the snapshots' bounds.
+  const { startMs, endMs } = localRangeInterval(range.from, range.to, zone);
   const byStatus = Object.fromEntries(DUTY_BUCKETS.map((b) => [b, 0])) as Record<DutyBucket, number>;
   const out: HosFacts = {
     latestAt: null,
@@ -227,7 +234,7 @@ export function carrierFacts(
     trips: null,
     worstEvents: [],
     daily: [],
-    hos: hosFacts(data.driverSnapshots, range),
+    hos: hosFacts(data.driverSnapshots, range, data.zone ?? 'UTC'),
   };
   const worst: WorstEvent[] = [];
   for (const vd of data.days) {

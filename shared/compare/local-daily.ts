@@ -37,7 +37,7 @@ export function localDailyPoints(
   );
   const byVehicle = new Map<string, VehicleDay[]>();
   for (const vd of days) byVehicle.set(vd.vehicleId, [...(byVehicle.get(vd.vehicleId) ?? []), vd]);
-  const sums = new Map<LocalDay, { miles: number; events: number }>();
+  const sums = new Map<LocalDay, { miles: number; events: number; driving: number }>();
   const interval = localRangeInterval(range.from, range.to, zone);
   for (const list of byVehicle.values()) {
     const stored = new Set(list.map((vd) => vd.day));
@@ -51,15 +51,22 @@ export function localDailyPoints(
       if (need.length === 0 || !need.every((u) => stored.has(u))) continue;
       const chunk = perDay.get(day);
       const s = chunk ? summarizeDay(chunk, sp) : null;
-      const sum = sums.get(day) ?? { miles: 0, events: 0 };
+      const sum = sums.get(day) ?? { miles: 0, events: 0, driving: 0 };
       sum.miles += s?.distanceMiles ?? 0;
       sum.events += s?.speedingEvents ?? 0;
+      if ((s?.movingSeconds ?? 0) > 0) sum.driving++;
       sums.set(day, sum);
     }
   }
   return localDays.map((day) => {
     const s = sums.get(day);
     const partial = utcDaysOverlapping(localRangeInterval(day, day, zone)).some((u) => u >= today);
-    return { day, miles: s ? s.miles : null, events: s ? s.events : null, partial };
+    return {
+      day,
+      miles: s ? s.miles : null,
+      events: s ? s.events : null,
+      drivingVehicles: s ? s.driving : null,
+      partial,
+    };
   });
 }

@@ -126,9 +126,10 @@ export const METRICS: readonly MetricDef[] = [
   {
     id: 'miles-per-vehicle-day',
     group: 'exposure',
-    label: 'Miles per active vehicle per day',
+    label: 'Miles per active vehicle, mean per driving day',
     unit: 'mi',
-    definition: 'Miles driven divided by active vehicle-days (days on which the vehicle had some driving time).',
+    definition:
+      'Miles driven divided by active vehicle-days (days on which the vehicle had some driving time): a mean over driving days only, so rest days do not pull it towards 0.',
     // Exposure is how much a carrier drives, not how well: never marked best or worst.
     direction: 'neutral',
     format: { kind: 'number', decimals: 1 },

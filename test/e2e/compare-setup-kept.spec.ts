@@ -23,7 +23,8 @@ test('Compare keeps the carriers, range and parameters picked across a visit to 
   await page.getByTestId(`compare-pick-${ids[2]}`).check();
   await page.getByTestId(`compare-pick-${ids[0]}`).uncheck();
   await page.getByTestId('compare-range').selectOption('30d');
-  await page.getByTestId('compare-param-speedingThresholdMph').fill('63');
+  await page.getByTestId('compare-limit').fill('63');
+  await page.getByTestId('compare-limit').press('Enter');
   await expect(page.getByTestId('compare-meta')).toContainText('63 mph');
 
   const expectKept = async () => {
@@ -32,7 +33,8 @@ test('Compare keeps the carriers, range and parameters picked across a visit to 
     await expect(page.getByTestId(`compare-pick-${ids[1]}`)).toBeChecked();
     await expect(page.getByTestId(`compare-pick-${ids[2]}`)).toBeChecked();
     await expect(page.getByTestId('compare-range')).toHaveValue('30d');
-    await expect(page.getByTestId('compare-param-speedingThresholdMph')).toHaveValue('63');
+    // The limit is the app's one setting (kept in the preferences, not the address): still 63.
+    await expect(page.getByTestId('compare-limit')).toHaveValue('63');
     await expect(page.getByTestId('compare-meta')).toContainText('63 mph');
   };
 

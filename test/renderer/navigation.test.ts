@@ -10,10 +10,10 @@ describe('views in the URL fragment', () => {
     { page: 'downloads', carrierId: 'demo-acme', vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f' },
     { page: 'storage' },
     { page: 'compare' },
-    // Compare's carriers, range and parameters: back from another screen it shows the same comparison.
+    // Compare's carriers and range: back from another screen it shows the same comparison.
     {
       page: 'compare',
-      setup: { carrierIds: ['demo-a', 'demo-b'], range: '30d', from: '', to: '', params: {} },
+      setup: { carrierIds: ['demo-a', 'demo-b'], range: '30d', from: '', to: '' },
     },
     {
       page: 'compare',
@@ -22,7 +22,6 @@ describe('views in the URL fragment', () => {
         range: 'custom',
         from: '2026-11-01',
         to: '2026-11-09',
-        params: { speedingThresholdMph: 62, gapSeconds: 900 },
       },
     },
     { page: 'settings' },
@@ -56,6 +55,18 @@ describe('views in the URL fragment', () => {
   ];
   it.each(views.map((v) => [viewToHash(v), v] as const))('%s reads back as the same view', (hash, view) => {
     expect(hashToView(`#${hash}`)).toEqual(view);
+  });
+
+  it("Compare's address carries no analysis settings (they are the app's one set): an old address's are ignored", () => {
+    expect(
+      hashToView('#compare?carrier=demo-a&carrier=demo-b&range=7d&speedingThresholdMph=62&gapSeconds=900'),
+    ).toEqual({
+      page: 'compare',
+      setup: { carrierIds: ['demo-a', 'demo-b'], range: '7d', from: '', to: '' },
+    });
+    expect(
+      viewToHash({ page: 'compare', setup: { carrierIds: ['a', 'b'], range: '7d', from: '', to: '' } }),
+    ).not.toMatch(/speeding|gap/i);
   });
 
   it("a fragment that names no view reads as none: the browser shell's token, empty, unknown, or out of shape", () => {

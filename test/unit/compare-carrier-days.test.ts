@@ -134,7 +134,7 @@ describe('per-day series in the home zone', () => {
   it('leaves a local day empty when all its UTC days are after today', () => {
     const [a, b] = drive('v1', Date.UTC(2026, 2, 2, 23, 50), 20);
     expect(localDailyPoints([withSummary(a!), withSummary(b!)], ZONE, LOCAL, PARAMS, '2026-03-01')).toEqual([
-      { day: '2026-03-02', miles: null, events: null, partial: true },
+      { day: '2026-03-02', miles: null, events: null, drivingVehicles: null, partial: true },
     ]);
   });
 });

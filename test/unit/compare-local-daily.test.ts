@@ -75,14 +75,14 @@ describe('per-day series in local days of the home zone', () => {
     );
     // 10-31 needs UTC 10-31 (absent); 11-01 needs UTC 11-01 and 11-02 (stored); 11-02 needs 11-03 (absent).
     expect(local).toEqual([
-      { day: '2026-10-31', miles: null, events: null, partial: false },
-      { day: '2026-11-01', miles: expect.any(Number), events: 1, partial: false },
-      { day: '2026-11-02', miles: null, events: null, partial: false },
+      { day: '2026-10-31', miles: null, events: null, drivingVehicles: null, partial: false },
+      { day: '2026-11-01', miles: expect.any(Number), events: 1, drivingVehicles: 1, partial: false },
+      { day: '2026-11-02', miles: null, events: null, drivingVehicles: null, partial: false },
     ]);
     const quiet = stored('v2', ['2026-11-05', '2026-11-06'], []);
     expect(
       localDailyPoints(quiet, CHICAGO, { from: '2026-11-05', to: '2026-11-05' }, DEFAULT_COMPARE_PARAMS, TODAY),
-    ).toEqual([{ day: '2026-11-05', miles: 0, events: 0, partial: false }]);
+    ).toEqual([{ day: '2026-11-05', miles: 0, events: 0, drivingVehicles: 0, partial: false }]);
   });
 
   it("charts today's local day with what is stored, marked partial: a UTC day after today is not required", () => {
@@ -90,7 +90,7 @@ describe('per-day series in local days of the home zone', () => {
     // Today is 2026-11-01 (UTC): its local day is charted from UTC 11-01 alone (its readings are all of the evening before).
     expect(
       localDailyPoints(stored('v1', ['2026-11-01'], points), CHICAGO, range, DEFAULT_COMPARE_PARAMS, '2026-11-01'),
-    ).toEqual([{ day: '2026-11-01', miles: 0, events: 0, partial: true }]);
+    ).toEqual([{ day: '2026-11-01', miles: 0, events: 0, drivingVehicles: 0, partial: true }]);
     // Chicago's 10-31 ends at 05:00 UTC on 11-01: still partial while 11-01 (UTC) is today; 10-30 is whole.
     expect(
       localDailyPoints(

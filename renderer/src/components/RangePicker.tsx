@@ -11,6 +11,8 @@ interface Props {
   onCustomTo: (v: string) => void;
   /** The days that can be picked (the API's history window); the date inputs refuse others. */
   window?: { from: string; to: string };
+  /** Whose days the custom inputs are ("home-zone day" on Compare, which counts each carrier's); default UTC. */
+  dayWord?: string;
 }
 
 /** A range preset (yesterday … 6 months) with custom UTC-day inputs: the same control on every screen that picks days. */
@@ -23,6 +25,7 @@ export function RangePicker({
   onCustomFrom,
   onCustomTo,
   window,
+  dayWord = 'UTC day',
 }: Props) {
   return (
     <>
@@ -44,7 +47,7 @@ export function RangePicker({
       {preset === 'custom' && (
         <>
           <div className="field">
-            <label htmlFor={`${idPrefix}-from`}>From (UTC day)</label>
+            <label htmlFor={`${idPrefix}-from`}>From ({dayWord})</label>
             <input
               id={`${idPrefix}-from`}
               type="date"
@@ -56,7 +59,7 @@ export function RangePicker({
             />
           </div>
           <div className="field">
-            <label htmlFor={`${idPrefix}-to`}>To (UTC day)</label>
+            <label htmlFor={`${idPrefix}-to`}>To ({dayWord})</label>
             <input
               id={`${idPrefix}-to`}
               type="date"

@@ -4,7 +4,9 @@ import { compareFacts, type ComparisonFacts } from '../../../shared/compare/comp
 import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare/facts.ts';
 import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
+import { localVehicleDays } from '../../../shared/compare/local-vehicle-days.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
+import { partialDaysLines, partialVehicleDays, type StoredUtcDay } from '../../../shared/inbox/partial-days.ts';
 import { getDb, vehicleDayRows } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
 import { serveWorker } from './rpc.ts';
@@ -46,7 +48,10 @@ let loaded: {
   withLocalDays: (f: ComparisonFacts) => ComparisonFacts;
 } | null = null;
 
-async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<CarrierData> {
+/** A carrier's stored data over UTC days, with which of those days are stored and complete. */
+type LoadedCarrier = CarrierData & { stored: StoredUtcDay[] };
+
+async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<LoadedCarrier> {
   const db = getDb();
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
@@ -79,19 +84,48 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
     roster: roster ? (roster.rows as VehicleRow[]).map((v) => ({ vehicleId: v.vehicleId, number: v.number })) : null,
     days,
     driverSnapshots: snapshots.map((s) => ({ takenAt: s.takenAt, rows: s.rows as DriverRow[] })),
+    stored: coverage.map((c) => ({ vehicleId: c.vehicleId, day: c.day, complete: c.state === 'complete' })),
+  };
+}
+
+/**
+ * The carrier's data in its home zone's days (one clock, issue 31 item 5): every figure counts the local
+ * days of `range`, and the days held only in part are listed with their missing hours (item 1).
+ */
+function inHomeDays(
+  loaded: LoadedCarrier,
+  zone: string,
+  range: DateRange,
+  params: CompareParams,
+  today: string,
+): { data: CarrierData; partialDays: string[] } {
+  const { stored, ...utc } = loaded;
+  const numbers = new Map((utc.roster ?? []).map((v) => [v.vehicleId, v.number]));
+  for (const d of utc.days) if (d.chunk && !numbers.has(d.vehicleId)) numbers.set(d.vehicleId, d.chunk.vehicleNumber);
+  const partial = partialVehicleDays(stored, zone, range, today);
+  return {
+    data: { ...utc, zone, days: localVehicleDays(utc.days, zone, range, params) },
+    partialDays: partialDaysLines(partial, (id) => numbers.get(id) ?? id),
   };
 }
 
 const handlers: CompareProtocol = {
   async metrics(token, carriers, range, params, today) {
     latest = token;
-    // The figures are of the range's UTC days; the per-day series, of each carrier's local days, needs a UTC day more each side.
-    const data = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
+    // The range is of each carrier's local days, which need a UTC day more each side.
+    const utc = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
     if (token !== latest) return null;
-    const daily = data.map((d, k) => localDailyPoints(d.days, carriers[k]!.zone, range, params, today));
+    const daily = utc.map((d, k) => localDailyPoints(d.days, carriers[k]!.zone, range, params, today));
+    const local = utc.map((d, k) => inHomeDays(d, carriers[k]!.zone, range, params, today));
+    const data = local.map((l) => l.data);
     const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({
       ...facts,
-      carriers: facts.carriers.map((c, k) => ({ ...c, daily: daily[k]!, dailyZone: carriers[k]!.zone })),
+      carriers: facts.carriers.map((c, k) => ({
+        ...c,
+        daily: daily[k]!,
+        dailyZone: carriers[k]!.zone,
+        partialDays: local[k]!.partialDays,
+      })),
     });
     loaded = { token, data, range, params, withLocalDays };
     return withLocalDays(compareFacts(data, range, params));

@@ -2,7 +2,7 @@ import { RangePicker } from '../../components/RangePicker.tsx';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { coverageWarnings, MAX_CARRIERS, MIN_CARRIERS } from '../../../../shared/compare/compare.ts';
 import { METRICS } from '../../../../shared/compare/metrics.ts';
-import { PARAM_LABELS, type CompareParams } from '../../../../shared/compare/params.ts';
+import { PARAM_LABELS } from '../../../../shared/compare/params.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { rangeFor, type RangePreset } from '../../downloads/ranges.ts';
 import { getDb } from '../../store/db.ts';
@@ -13,22 +13,13 @@ import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
 import type { CompareSetup } from './compare-setup.ts';
-import { useCarrierPicks, useCompareExports, useCompareParams } from './use-compare-setup.ts';
+import { useCarrierPicks, useCompareExports } from './use-compare-setup.ts';
+import { useInboxParams } from '../inbox/inbox-scope.ts';
+import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { WorstEvents, type ReviewTarget } from './WorstEvents.tsx';
 import './compare.css';
 
 export type { ReviewTarget } from './WorstEvents.tsx';
-
-/** Parameters a user adjusts here; the others keep their documented defaults. */
-const EDITABLE: (keyof CompareParams)[] = [
-  'speedingThresholdMph',
-  'speedingMinSeconds',
-  'gapSeconds',
-  'maxPlausibleMph',
-  'tripGapSeconds',
-  'minStopSeconds',
-  'minTripMiles',
-];
 
 export function ComparePage({
   setup,
@@ -40,7 +31,7 @@ export function ComparePage({
   onSetup?: (s: CompareSetup) => void;
   onOpenReview?: (t: ReviewTarget) => void;
 }) {
-  const { api, carriers, info, preferences } = useAppState();
+  const { api, carriers, info } = useAppState();
   const today = info.today;
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,15 +39,12 @@ export function ComparePage({
   const [preset, setPreset] = useState<RangePreset>(setup?.range ?? '7d');
   const [customFrom, setCustomFrom] = useState(setup?.from ?? '');
   const [customTo, setCustomTo] = useState(setup?.to ?? '');
-  const { params, patch, draft, applyParam } = useCompareParams(
-    preferences.speedingThresholdMph,
-    setError,
-    setup?.params,
-  );
+  // The app's one set of analysis settings, Trip review's and the inbox's (issue 31, item 5).
+  const params = useInboxParams();
   // The setup goes into the navigation state whenever it changes (compared as text: `selected` is a new array each render).
-  const setupText = JSON.stringify([selected, preset, customFrom, customTo, patch]);
+  const setupText = JSON.stringify([selected, preset, customFrom, customTo]);
   useEffect(() => {
-    onSetup?.({ carrierIds: selected, range: preset, from: customFrom, to: customTo, params: patch });
+    onSetup?.({ carrierIds: selected, range: preset, from: customFrom, to: customTo });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setupText stands for the values it is made of.
   }, [setupText, onSetup]);
 
@@ -96,10 +84,11 @@ export function ComparePage({
         <h1>Compare carriers</h1>
         {facts && (
           <p className="page-meta" data-testid="compare-meta">
-            {facts.range.from} → {facts.range.to} (UTC days) · {PARAM_LABELS.speedingThresholdMph.label}{' '}
-            {facts.params.speedingThresholdMph} mph · shortest event {facts.params.speedingMinSeconds} s · gap &gt;{' '}
-            {facts.params.gapSeconds / 60} min · outlier &gt; {facts.params.maxPlausibleMph} mph · trip ends after{' '}
-            {facts.params.tripGapSeconds / 60} min gap · shortest trip {facts.params.minTripMiles} mi
+            {facts.range.from} → {facts.range.to} ({homeDaysText(facts.carriers)}) ·{' '}
+            {PARAM_LABELS.speedingThresholdMph.label} {facts.params.speedingThresholdMph} mph · shortest event{' '}
+            {facts.params.speedingMinSeconds} s · gap &gt; {minutes(facts.params.gapSeconds)} min · outlier &gt;{' '}
+            {facts.params.maxPlausibleMph} mph · trip ends after {minutes(facts.params.tripGapSeconds)} min gap ·
+            shortest stop {minutes(facts.params.minStopSeconds)} min · shortest trip {facts.params.minTripMiles} mi
           </p>
         )}
       </header>
@@ -125,6 +114,7 @@ export function ComparePage({
           </fieldset>
           <RangePicker
             idPrefix="compare"
+            dayWord="home-zone day"
             preset={preset}
             onPreset={setPreset}
             customFrom={customFrom}
@@ -133,22 +123,8 @@ export function ComparePage({
             onCustomTo={setCustomTo}
           />
         </div>
-        <div className="compare-params" role="group" aria-label="Parameters, the same for every carrier">
-          {EDITABLE.map((k) => (
-            <div className="field" key={k}>
-              <label htmlFor={`compare-param-${k}`}>
-                {PARAM_LABELS[k].label} ({PARAM_LABELS[k].unit})
-              </label>
-              <input
-                id={`compare-param-${k}`}
-                type="number"
-                min={0}
-                data-testid={`compare-param-${k}`}
-                value={draft[k] ?? String(params[k])}
-                onChange={(e) => applyParam(k, e.target.value)}
-              />
-            </div>
-          ))}
+        <div className="compare-params" role="group" aria-label="Analysis settings, the same for every carrier">
+          <SharedAnalysisSettings testIdPrefix="compare" />
         </div>
         <div className="actions">
           <button
@@ -251,4 +227,12 @@ export function ComparePage({
       )}
     </section>
   );
+}
+
+const minutes = (seconds: number) => Number((seconds / 60).toFixed(2));
+
+/** Whose days the range counts: each carrier's home zone ("home-zone days: America/Chicago, America/Denver"). */
+function homeDaysText(carriers: readonly { dailyZone?: string }[]): string {
+  const zones = [...new Set(carriers.map((c) => c.dailyZone ?? 'UTC'))];
+  return `each carrier's home-zone days: ${zones.join(', ')}`;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CartesianGrid, Line, LineChart, XAxis, YAxis, type DotProps } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis, type DotProps } from 'recharts';
+import { meanPerDrivingDay, milesPerDrivingVehicle } from '../../../../shared/compare/driving-days.ts';
 import type { CarrierFacts, DailyPoint } from '../../../../shared/compare/facts.ts';
 
 const WIDTH = 260;
@@ -11,14 +12,15 @@ function niceMax(v: number): number {
   return Math.ceil(v / p) * p;
 }
 
-type Measure = 'miles' | 'events' | 'rate';
+type Measure = 'miles' | 'perTruck' | 'events' | 'rate';
 
 /** Speeding events per 1,000 mi of a day: a rate that does not grow with how much a carrier drove; null without miles. */
 export function perThousandMiles(d: DailyPoint): number | null {
   return d.events === null || d.miles === null || d.miles <= 0 ? null : (d.events * 1000) / d.miles;
 }
 
-const value = (d: DailyPoint, m: Measure): number | null => (m === 'rate' ? perThousandMiles(d) : d[m]);
+const value = (d: DailyPoint, m: Measure): number | null =>
+  m === 'rate' ? perThousandMiles(d) : m === 'perTruck' ? milesPerDrivingVehicle(d) : d[m];
 
 /** An axis figure short enough for a small chart's axis: thousands as "k" (30000 → "30k", 1500 → "1.5k"). */
 export function axisFigure(v: number): string {
@@ -36,6 +38,11 @@ const DATE_HALF_WIDTH = 18;
 
 const MEASURES: Record<Measure, { label: string; color: string; decimals: boolean }> = {
   miles: { label: 'Miles per day', color: '#1f5fa8', decimals: true },
+  perTruck: {
+    label: 'Miles per driving truck, per day (rest days left out, not 0)',
+    color: '#1f7a5a',
+    decimals: true,
+  },
   events: { label: 'Speeding events per day (count: grows with fleet size)', color: '#c8231a', decimals: false },
   rate: { label: 'Speeding events per 1,000 mi, per day', color: '#c8231a', decimals: true },
 };
@@ -59,7 +66,8 @@ function PartialAwareDot(props: DotProps & { payload?: DailyPoint; stroke?: stri
  */
 export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
   const [speeding, setSpeeding] = useState<'events' | 'rate'>('rate');
-  const measures: Measure[] = speeding === 'rate' ? ['miles', 'rate'] : ['miles', 'events', 'rate'];
+  const measures: Measure[] =
+    speeding === 'rate' ? ['miles', 'perTruck', 'rate'] : ['miles', 'perTruck', 'events', 'rate'];
   return (
     <div className="compare-multiples" data-testid="compare-multiples">
       <fieldset className="compare-speeding-measure compare-no-print">
@@ -82,14 +90,17 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
         const max = niceMax(Math.max(0, ...carriers.flatMap((c) => c.daily.map((d) => value(d, m) ?? 0))));
         const ticks = [0, max / 2, max];
         // With counts chosen on screen the rate is printed instead of them.
+        // The per-truck line is for the screen (the printed report keeps its two pages; its miles chart carries the mean).
         const where =
-          speeding === 'events'
-            ? m === 'events'
-              ? ' compare-no-print'
-              : m === 'rate'
-                ? ' compare-print-only'
-                : ''
-            : '';
+          m === 'perTruck'
+            ? ' compare-no-print'
+            : speeding === 'events'
+              ? m === 'events'
+                ? ' compare-no-print'
+                : m === 'rate'
+                  ? ' compare-print-only'
+                  : ''
+              : '';
         return (
           <div key={m} className={`compare-measure${where}`} data-testid="compare-measure" data-measure={m}>
             <h3>{spec.label}</h3>
@@ -97,6 +108,8 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
               {carriers.map((c) => {
                 const data = c.daily.map((d) => ({ ...d, value: value(d, m) }));
                 const partial = c.daily.filter((d) => d.partial).map((d) => d.day);
+                // The dashed line: the mean over the days someone drove, so rest days do not pull it down.
+                const mean = meanPerDrivingDay(c.daily, (d) => value(d, m));
                 return (
                   <figure
                     key={c.carrierId}
@@ -105,12 +118,19 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
                     data-carrier-id={c.carrierId}
                     data-daily={JSON.stringify(data.map((d) => d.value))}
                     data-partial={partial.join(',')}
+                    data-mean={mean === null ? '' : String(mean)}
                   >
                     <figcaption>
                       {c.label}{' '}
                       <span className="muted" data-testid="compare-chart-zone">
                         (days in {c.dailyZone ?? 'UTC'})
                       </span>
+                      {mean !== null && (
+                        <span className="muted" data-testid="compare-chart-mean">
+                          {' '}
+                          · mean per driving day {axisFigure(mean)}
+                        </span>
+                      )}
                       {partial.length > 0 && (
                         <span className="muted compare-partial" data-testid="compare-chart-partial">
                           {' '}
@@ -140,6 +160,9 @@ export function SmallMultiples({ carriers }: { carriers: CarrierFacts[] }) {
                         tickFormatter={axisFigure}
                         allowDecimals={spec.decimals}
                       />
+                      {mean !== null && (
+                        <ReferenceLine y={mean} stroke={spec.color} strokeDasharray="4 3" strokeOpacity={0.6} />
+                      )}
                       <Line
                         dataKey="value"
                         stroke={spec.color}

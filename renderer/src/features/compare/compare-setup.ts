@@ -1,11 +1,12 @@
-import { PARAM_LABELS, type CompareParams } from '../../../../shared/compare/params.ts';
 import { isUtcDay } from '../../../../shared/util/day.ts';
 import { RANGE_LABELS, type RangePreset } from '../../downloads/ranges.ts';
 
 /**
  * What Compare was set to, kept in the navigation state (`#compare?…`) as Trip review keeps its place, so
  * leaving for another screen and coming back (sidebar, back/forward, reload) shows and prints the same
- * comparison. Only what the user set is written; parameters are a patch over the page's defaults.
+ * comparison. The analysis settings are not part of it: they are one set for the whole app, kept in the
+ * preferences and shared with Trip review and the inbox (issue 31, item 5), so an address never carries
+ * others; an old address's parameters are ignored.
  */
 export interface CompareSetup {
   carrierIds: string[];
@@ -13,13 +14,11 @@ export interface CompareSetup {
   /** The custom range's days (as typed: the page checks them). */
   from: string;
   to: string;
-  params: Partial<CompareParams>;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 /** More than MAX_CARRIERS: the page keeps the first it allows. */
 const MAX_IDS = 8;
-const PARAM_KEYS = Object.keys(PARAM_LABELS) as (keyof CompareParams)[];
 
 export function compareSetupParams(s: CompareSetup): URLSearchParams {
   const q = new URLSearchParams();
@@ -29,10 +28,6 @@ export function compareSetupParams(s: CompareSetup): URLSearchParams {
     if (s.from) q.set('from', s.from);
     if (s.to) q.set('to', s.to);
   }
-  for (const k of PARAM_KEYS) {
-    const v = s.params[k];
-    if (v !== undefined && Number.isFinite(v)) q.set(k, String(v));
-  }
   return q;
 }
 
@@ -41,16 +36,10 @@ export function compareSetupOf(q: URLSearchParams): CompareSetup | null {
   const range = q.get('range');
   if (range === null || !(range in RANGE_LABELS)) return null;
   const day = (text: string | null) => (text !== null && isUtcDay(text) ? text : '');
-  const params: Partial<CompareParams> = {};
-  for (const k of PARAM_KEYS) {
-    const text = q.get(k);
-    if (text !== null && /^\d{1,6}(\.\d{1,3})?$/.test(text)) params[k] = Number(text);
-  }
   return {
     carrierIds: [...new Set(q.getAll('carrier').filter((id) => ID.test(id)))].slice(0, MAX_IDS),
     range: range as RangePreset,
     from: day(q.get('from')),
     to: day(q.get('to')),
-    params,
   };
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { MAX_CARRIERS, MIN_CARRIERS, type ComparisonFacts } from '../../../../shared/compare/compare.ts';
-import { DEFAULT_COMPARE_PARAMS, resolveCompareParams, type CompareParams } from '../../../../shared/compare/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { AppInfo, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
@@ -25,42 +24,6 @@ export function useCarrierPicks(carriers: readonly CarrierView[], initial?: read
           : [...selected, id],
     );
   return { selected, toggle };
-}
-
-/**
- * The comparison's parameters, the same for every carrier: the documented defaults with the user's speed
- * limit; a typed value applies once it is valid, and a refused one says why (through `fail`) and keeps
- * its text in the field.
- */
-export function useCompareParams(
-  speedingThresholdMph: number,
-  fail: (message: string | null) => void,
-  initial?: Partial<CompareParams>,
-) {
-  const base: CompareParams = { ...DEFAULT_COMPARE_PARAMS, speedingThresholdMph };
-  const [params, setParams] = useState<CompareParams>(() => {
-    try {
-      return resolveCompareParams({ ...base, ...initial });
-    } catch {
-      return base; // A hand-edited address out of range: the defaults.
-    }
-  });
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  /** What differs from the defaults: what the navigation state keeps. */
-  const patch: Partial<CompareParams> = {};
-  for (const k of Object.keys(params) as (keyof CompareParams)[]) if (params[k] !== base[k]) patch[k] = params[k];
-  const applyParam = (key: keyof CompareParams, text: string) => {
-    setDraft((d) => ({ ...d, [key]: text }));
-    const v = Number(text);
-    if (text.trim() === '' || !Number.isFinite(v)) return;
-    try {
-      setParams((p) => resolveCompareParams({ ...p, [key]: v }));
-      fail(null);
-    } catch (e) {
-      fail(errorText(e));
-    }
-  };
-  return { params, patch, draft, applyParam };
 }
 
 /** The CSV and the printed report of the facts shown, saved the way this shell saves (dialog or download). */

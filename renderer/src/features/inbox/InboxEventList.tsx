@@ -28,14 +28,15 @@ export function InboxEventList({
   marks,
   carriers,
   showCarrier,
-  fmt,
+  clockOf,
   onOpen,
 }: {
   rows: readonly InboxRow[];
   marks: ReadonlyMap<string, ReviewMark>;
   carriers: readonly CarrierView[];
   showCarrier: boolean;
-  fmt: ZoneFormatter;
+  /** The clock of each carrier's events: its home zone, whose days the inbox counts. */
+  clockOf: (carrierId: string) => ZoneFormatter;
   onOpen: (e: InboxEvent) => void;
 }) {
   const label = new Map(carriers.map((c) => [c.id, c.label]));
@@ -61,6 +62,7 @@ export function InboxEventList({
             );
           const e = r.event;
           const mark = marks.get(e.key);
+          const clock = clockOf(e.carrierId);
           return (
             <button
               type="button"
@@ -85,7 +87,9 @@ export function InboxEventList({
                 {e.vehicleNumber}
                 {showCarrier && <span className="muted"> · {label.get(e.carrierId) ?? e.carrierId}</span>}
               </span>
-              <span className="inbox-when">{fmt.dateTime(e.startMs)}</span>
+              <span className="inbox-when" data-testid="inbox-when">
+                {clock.dateTime(e.startMs).slice(0, 16)} {clock.abbreviation(e.startMs)}
+              </span>
               <span className="inbox-detail" title={detail(e)}>
                 {detail(e)}
               </span>

@@ -14,6 +14,9 @@ import { InboxFilters } from './InboxFilters.tsx';
 import { Scorecards } from './Scorecards.tsx';
 import { useInboxData } from './use-inbox-data.ts';
 import { useInboxView } from './use-inbox-view.ts';
+import { usePartialDays } from './use-partial-days.ts';
+import { PartialDaysNote } from './PartialDaysNote.tsx';
+import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
@@ -33,7 +36,7 @@ export function InboxPage({
   onQuery: (q: InboxQuery) => void;
   onOpenReview: (place: ReviewPlace) => void;
 }) {
-  const { carriers, info, preferences } = useAppState();
+  const { carriers, info } = useAppState();
   const today = info.today;
   const q: InboxQuery = useMemo(() => withRange(query ?? DEFAULT_QUERY, today), [query, today]);
   const change = (patch: Partial<InboxQuery>) => onQuery({ ...q, ...patch });
@@ -44,13 +47,16 @@ export function InboxPage({
   const dataVersion = useLive(storeStamp, []);
   const load = useInboxData(chosen, q.from, q.to, params, dataVersion);
   const data = load.state === 'ready' ? load.data : null;
+  const partial = usePartialDays(chosen, q.from, q.to, today || null);
   const carrierKey = chosen.map((c) => c.carrierId).join(',');
   const marks = useLive(
     async () => (await Promise.all(chosen.map((c) => marksOfCarrier(c.carrierId)))).flat(),
     [carrierKey],
   );
   const view = useInboxView(data?.events ?? NO_EVENTS, marks ?? NO_MARKS, q);
-  const fmt = useMemo(() => createZoneFormatter(preferences.displayTimeZone), [preferences.displayTimeZone]);
+  // Every time is shown in its carrier's home zone, with the zone's abbreviation: the clock the days are counted in.
+  const clocks = useMemo(() => new Map(chosen.map((c) => [c.carrierId, createZoneFormatter(c.zone)])), [chosen]);
+  const clockOf = useCallback((id: string) => clocks.get(id) ?? UTC_CLOCK, [clocks]);
   // The carrier beside each truck only when the list mixes carriers.
   const showCarrier = new Set(data?.scorecards.map((c) => c.carrierId)).size > 1;
 
@@ -95,10 +101,12 @@ export function InboxPage({
       <header className="page-header">
         <h1>Safety inbox</h1>
         <p className="page-meta" data-testid="inbox-meta">
-          {q.from} → {q.to} (each carrier&apos;s home-zone days) · limit {params.speedingThresholdMph} mph and Trip
-          review&apos;s analysis settings
+          {q.from} → {q.to} (each carrier&apos;s home-zone days, times in its zone:{' '}
+          {[...new Set(chosen.map((c) => c.zone))].join(', ') || 'UTC'}) · limit {params.speedingThresholdMph} mph and
+          Trip review&apos;s analysis settings
         </p>
       </header>
+
       <div className="panel inbox-controls">
         <fieldset className="inbox-carriers">
           <legend>Carriers</legend>
@@ -139,6 +147,7 @@ export function InboxPage({
             onChange={(e) => e.target.value && e.target.value >= q.from && change({ to: e.target.value, day: null })}
           />
         </label>
+        <SharedAnalysisSettings testIdPrefix="inbox" hint={false} />
         <div className="tabs" role="tablist">
           {(['events', 'scorecards'] as const).map((t) => (
             <button
@@ -189,31 +198,40 @@ export function InboxPage({
             vehicles={data.scorecards}
             carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
           />
-          <p className="muted inbox-summary" data-testid="inbox-summary">
-            {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
-            {data.vehicles} vehicles
-            {q.area && (
-              <>
-                {' '}
-                · in the area chosen on the map{' '}
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  data-testid="inbox-area-clear"
-                  onClick={() => change({ area: null })}
-                >
-                  Whole map
-                </button>
-              </>
+          <div className="inbox-summary-row">
+            <p className="muted inbox-summary" data-testid="inbox-summary">
+              {view.shown.toLocaleString('en-US')} of {data.events.length.toLocaleString('en-US')} events ·{' '}
+              {data.vehicles} vehicles
+              {q.area && (
+                <>
+                  {' '}
+                  · in the area chosen on the map{' '}
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    data-testid="inbox-area-clear"
+                    onClick={() => change({ area: null })}
+                  >
+                    Whole map
+                  </button>
+                </>
+              )}
+            </p>
+            {partial && (
+              <PartialDaysNote
+                partial={partial}
+                carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
+                vehicleNumber={(id) => data.scorecards.find((c) => c.vehicleId === id)?.vehicleNumber ?? id}
+              />
             )}
-          </p>
+          </div>
           <div className="inbox-body">
             <InboxEventList
               rows={view.rows}
               marks={view.marks}
               carriers={carriers}
               showCarrier={showCarrier}
-              fmt={fmt}
+              clockOf={clockOf}
               onOpen={open}
             />
             <InboxMap events={view.mapEvents} onArea={onArea} onEvent={onMapEvent} />
@@ -235,4 +253,5 @@ export function InboxPage({
 }
 
 const NO_EVENTS: InboxEvent[] = [];
+const UTC_CLOCK = createZoneFormatter('UTC');
 const NO_MARKS: never[] = [];

@@ -5,7 +5,9 @@ import {
   type AdjustableAnalysisParams,
   type AdjustableParamKey,
 } from '../../../../shared/analysis/adjustable.ts';
+import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
+import { useReviewPreferences } from './use-review-preferences.ts';
 import { ANALYSIS_FIELDS, checkField, toTyped, type AnalysisField } from './analysis-fields.ts';
 
 interface Props {
@@ -148,6 +150,58 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
             </button>
           </div>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The app's one set of analysis settings (issue 31, item 5) where Compare and the Safety inbox show them:
+ * the speed limit (mph) and the same "Analysis settings" panel as Trip review, in Trip review's units, read
+ * from and written to the same preferences, so a change on any of the three screens is the change on all.
+ * A limit is applied when the field is left (or Enter); one out of range says so and the last good one stays.
+ */
+export function SharedAnalysisSettings({ testIdPrefix, hint = true }: { testIdPrefix: string; hint?: boolean }) {
+  const { threshold, adjustable, onThreshold, onAdjustable } = useReviewPreferences();
+  const [limitError, setLimitError] = useState<string | null>(null);
+  const maxPlausible = adjustable.maxPlausibleMph;
+  const apply = (text: string) => {
+    const v = Number(text);
+    if (text.trim() === '' || v === threshold) return setLimitError(null);
+    if (!isSpeedingThreshold(v) || v >= maxPlausible) {
+      setLimitError(
+        `A limit from ${SPEEDING_THRESHOLD_MPH.min} to ${SPEEDING_THRESHOLD_MPH.max} mph, below the outlier limit (${maxPlausible} mph); still using ${threshold} mph.`,
+      );
+      return;
+    }
+    setLimitError(null);
+    onThreshold(v);
+  };
+  return (
+    <div className="shared-analysis-settings" data-testid={`${testIdPrefix}-analysis`}>
+      <label className="review-field review-field-narrow">
+        <span>Limit (mph)</span>
+        <input
+          type="number"
+          data-testid={`${testIdPrefix}-limit`}
+          min={SPEEDING_THRESHOLD_MPH.min}
+          max={SPEEDING_THRESHOLD_MPH.max}
+          step={1}
+          defaultValue={threshold}
+          key={threshold}
+          aria-invalid={limitError !== null}
+          onBlur={(e) => apply(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply((e.target as HTMLInputElement).value);
+          }}
+        />
+      </label>
+      <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
+      {hint && <span className="hint">One set for Trip review, the inbox and Compare.</span>}
+      {limitError && (
+        <span className="analysis-param-error" role="alert" data-testid={`${testIdPrefix}-limit-error`}>
+          {limitError}
+        </span>
       )}
     </div>
   );
