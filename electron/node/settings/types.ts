@@ -84,6 +84,11 @@ export interface Settings {
  */
 export const DISPLAY_ZONE_MEANINGS = 'home-default';
 
+/** A file from before 'home' (no DISPLAY_ZONE_MEANINGS): its 'local' was the default, now 'home'. */
+export function displayZoneOf(zone: string, meanings: unknown): string {
+  return zone === 'local' && meanings !== DISPLAY_ZONE_MEANINGS ? 'home' : zone;
+}
+
 export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_VERSION,

@@ -6,7 +6,7 @@ import { isCspOrigin, MAX_EXTRA_ORIGINS } from '../../../shared/ipc/csp.ts';
 import { parseStyleUrl } from '../basemap/style-origins.ts';
 import { isCarrierId } from '../keychain/validate.ts';
 import { SettingsValidationError } from './errors.ts';
-import { defaultSettings, DISPLAY_ZONE_MEANINGS, SETTINGS_VERSION } from './types.ts';
+import { defaultSettings, displayZoneOf, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import { lastTestField } from '../../../shared/domain/key-test.ts';
@@ -225,11 +225,6 @@ export function parseAnalysisPreferences(value: unknown, where = 'analysis', sto
   } catch (e) {
     return fail(where, e instanceof Error ? e.message : 'is not valid');
   }
-}
-
-/** A file from before 'home' (no DISPLAY_ZONE_MEANINGS): its 'local' was the default, now 'home'. */
-function displayZoneOf(zone: string, meanings: unknown): string {
-  return zone === 'local' && meanings !== DISPLAY_ZONE_MEANINGS ? 'home' : zone;
 }
 
 export function parsePreferences(value: unknown, where = 'preferences'): Preferences {
