@@ -57,7 +57,7 @@ export interface NewCarrier {
 /** User preferences kept in settings.json (shared by every screen). */
 export interface Preferences {
   speedingThresholdMph: number;
-  /** 'local' (the OS zone), 'UTC', or an IANA zone name such as 'America/Chicago'. */
+  /** 'home' (the carrier's home zone, the default), 'local' (the OS zone), 'UTC', or an IANA zone name such as 'America/Chicago'. */
   displayTimeZone: string;
   /** Trip review's analysis parameters (all of them: a patch replaces the whole object). */
   analysis: AdjustableAnalysisParams;

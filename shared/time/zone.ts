@@ -1,11 +1,21 @@
 /**
  * Display time zone: stored data stays UTC (epoch ms); only what the user reads
- * is shifted. The preference is 'local' (the OS zone), 'UTC' or an IANA name.
+ * is shifted. The preference is 'home' (the carrier's home zone, the default),
+ * 'local' (this computer's zone), 'UTC' or an IANA name.
  */
 
-/** The IANA zone a preference stands for ('local' resolves to the OS zone). */
-export function resolveZone(pref: string): string {
-  if (pref === 'local') return Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The default display zone: the zone of the carrier whose days are shown (its days are that zone's days). */
+export const HOME_ZONE_PREF = 'home';
+/** This computer's zone. */
+export const LOCAL_ZONE_PREF = 'local';
+
+/**
+ * The IANA zone a preference stands for. 'home' is the carrier's home zone when a screen shows one carrier's
+ * days (`homeZone`); a screen without one carrier reads it as this computer's zone, as before.
+ */
+export function resolveZone(pref: string, homeZone?: string): string {
+  if (pref === HOME_ZONE_PREF && homeZone) return homeZone;
+  if (pref === LOCAL_ZONE_PREF || pref === HOME_ZONE_PREF) return Intl.DateTimeFormat().resolvedOptions().timeZone;
   return pref;
 }
 
@@ -31,6 +41,10 @@ export interface ZoneFormatter {
   shortDate(ms: number): string;
   /** `CST`, `UTC`, `GMT+2` at that instant (daylight saving changes it). */
   abbreviation(ms: number): string;
+  /** `2026-11-20 09:04:05 CST`: a time shown alone carries its zone. */
+  dateTimeZoned(ms: number): string;
+  /** `09:04:05 CST`. */
+  timeZoned(ms: number): string;
   /** Minutes east of UTC at that instant. */
   offsetMinutes(ms: number): number;
 }
@@ -45,9 +59,9 @@ function partsOf(fmt: Intl.DateTimeFormat, ms: number): Parts {
   return out;
 }
 
-/** Formatters for one zone; an unknown zone falls back to UTC rather than throwing. */
-export function createZoneFormatter(pref: string): ZoneFormatter {
-  const resolved = resolveZone(pref);
+/** Formatters for one zone; an unknown zone falls back to UTC rather than throwing. `homeZone`: what 'home' means. */
+export function createZoneFormatter(pref: string, homeZone?: string): ZoneFormatter {
+  const resolved = resolveZone(pref, homeZone);
   const zone = isValidZone(resolved) ? resolved : 'UTC';
   const numeric = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
@@ -62,16 +76,19 @@ export function createZoneFormatter(pref: string): ZoneFormatter {
   const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' });
   const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
   const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  const abbreviation = (ms: number) => abbr.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  const time = (ms: number) => {
+    const p = partsOf(numeric, ms);
+    return `${p.hour}:${p.minute}:${p.second}`;
+  };
+  const dateTime = (ms: number) => {
+    const p = partsOf(numeric, ms);
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  };
   return {
     zone,
-    dateTime(ms) {
-      const p = partsOf(numeric, ms);
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-    },
-    time(ms) {
-      const p = partsOf(numeric, ms);
-      return `${p.hour}:${p.minute}:${p.second}`;
-    },
+    dateTime,
+    time,
     shortTime(ms) {
       const p = partsOf(numeric, ms);
       return `${p.hour}:${p.minute}`;
@@ -79,8 +96,12 @@ export function createZoneFormatter(pref: string): ZoneFormatter {
     shortDate(ms) {
       return monthDay.format(ms);
     },
-    abbreviation(ms) {
-      return abbr.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+    abbreviation,
+    dateTimeZoned(ms) {
+      return `${dateTime(ms)} ${abbreviation(ms)}`;
+    },
+    timeZoned(ms) {
+      return `${time(ms)} ${abbreviation(ms)}`;
     },
     offsetMinutes(ms) {
       const name = offsetName.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
@@ -91,6 +112,13 @@ export function createZoneFormatter(pref: string): ZoneFormatter {
       return Math.round(m[1] === '-' ? -minutes : minutes);
     },
   };
+}
+
+/** The zone of a stretch of time's labels: `CST`, or `CDT → CST` across a daylight-saving change. */
+export function windowZone(fmt: ZoneFormatter, fromMs: number, toMs: number): string {
+  const a = fmt.abbreviation(fromMs);
+  const b = fmt.abbreviation(toMs);
+  return a === b ? a : `${a} → ${b}`;
 }
 
 /** Zones offered in the picker besides 'local' and 'UTC' (US fleets first). */

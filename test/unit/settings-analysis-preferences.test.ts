@@ -78,7 +78,7 @@ describe('analysis preferences in settings.json', () => {
     await store.setPreferences({ speedingThresholdMph: 66 });
     const analysis = generated(seed);
     const result = await store.setPreferences({ analysis });
-    expect(result).toEqual({ speedingThresholdMph: 66, displayTimeZone: 'local', analysis });
+    expect(result).toEqual({ speedingThresholdMph: 66, displayTimeZone: 'home', analysis });
     expect(((await readJson()).preferences as Record<string, unknown>).analysis).toEqual(analysis);
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences).toEqual(result);
     // Another preference changing keeps them.
@@ -208,13 +208,13 @@ describe('speed limit and display zone in settings.json', () => {
     expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);
   });
 
-  it('an unknown zone reads as the local zone, keeping the limit', async () => {
+  it("an unknown zone reads as the default (the carrier's home zone), keeping the limit", async () => {
     await fs.writeFile(
       settingsFile(),
       JSON.stringify(olderDoc({ speedingThresholdMph: 62, displayTimeZone: 'Mars/Olympus_Mons' })),
     );
     const { settings } = await createSettingsStore({ dataDir: dir }).load();
-    expect(settings.preferences).toMatchObject({ speedingThresholdMph: 62, displayTimeZone: 'local' });
+    expect(settings.preferences).toMatchObject({ speedingThresholdMph: 62, displayTimeZone: 'home' });
   });
 
   it('setting a limit out of range is refused with the range, the stored one kept', async () => {

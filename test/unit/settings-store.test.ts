@@ -30,7 +30,7 @@ describe('settings store', () => {
     const { settings, warning } = await store.load();
     expect(settings.preferences).toEqual({
       speedingThresholdMph: 70,
-      displayTimeZone: 'local',
+      displayTimeZone: 'home',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
     });
     expect(settings.provider).toEqual({ baseUrl: null, keyOrigins: [] });

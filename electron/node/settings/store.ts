@@ -15,7 +15,7 @@ import type { AtomicFs } from './atomic-write.ts';
 import { SettingsError, SettingsValidationError } from './errors.ts';
 import { MIGRATIONS, migrate } from './migrate.ts';
 import type { Migration } from './migrate.ts';
-import { SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
+import { DISPLAY_ZONE_MEANINGS, SETTINGS_FILE, SETTINGS_VERSION, defaultSettings } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import {
   normalizeCompany,
@@ -136,7 +136,7 @@ function describe(e: unknown): string {
 
 /** The only place a document is serialised; it lists every field it writes. */
 function serialise(s: Settings): string {
-  const doc: Settings = {
+  const doc: Settings & { preferences: { displayZoneMeanings: typeof DISPLAY_ZONE_MEANINGS } } = {
     schemaVersion: SETTINGS_VERSION,
     provider: {
       baseUrl: s.provider.baseUrl,
@@ -146,6 +146,7 @@ function serialise(s: Settings): string {
     preferences: {
       speedingThresholdMph: s.preferences.speedingThresholdMph,
       displayTimeZone: s.preferences.displayTimeZone,
+      displayZoneMeanings: DISPLAY_ZONE_MEANINGS,
       analysis: adjustableOf(s.preferences.analysis),
     },
     carriers: s.carriers.map((c) => ({

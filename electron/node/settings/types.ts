@@ -55,7 +55,7 @@ export interface ProviderSettings {
 
 export interface Preferences {
   readonly speedingThresholdMph: number;
-  /** 'local' (the OS zone) or an IANA zone name such as 'America/Chicago'. */
+  /** 'home' (the carrier's home zone, the default), 'local' (the OS zone) or an IANA zone name such as 'America/Chicago'. */
   readonly displayTimeZone: string;
   /** Trip review's analysis parameters; files written before it get the defaults. */
   readonly analysis: Readonly<AdjustableAnalysisParams>;
@@ -76,11 +76,24 @@ export interface Settings {
   readonly onlineStyle?: OnlineStyleSettings;
 }
 
+/**
+ * Written beside the preferences: the file's display zone has today's meanings ('local' a choice, 'home' the
+ * default). A file without it is from before 'home' existed, when 'local' was the unlabelled default that
+ * cannot be told from a choice: its 'local' is read as 'home'. A field, not a schema version, so an older
+ * RouteLens still opens the file (it drops the field and reads 'home' as its own default).
+ */
+export const DISPLAY_ZONE_MEANINGS = 'home-default';
+
+/** A file from before 'home' (no DISPLAY_ZONE_MEANINGS): its 'local' was the default, now 'home'. */
+export function displayZoneOf(zone: string, meanings: unknown): string {
+  return zone === 'local' && meanings !== DISPLAY_ZONE_MEANINGS ? 'home' : zone;
+}
+
 export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_VERSION,
     provider: { baseUrl: null, keyOrigins: [] },
-    preferences: { speedingThresholdMph: 70, displayTimeZone: 'local', analysis: { ...DEFAULT_ADJUSTABLE_PARAMS } },
+    preferences: { speedingThresholdMph: 70, displayTimeZone: 'home', analysis: { ...DEFAULT_ADJUSTABLE_PARAMS } },
     carriers: [],
   };
 }

@@ -6,7 +6,7 @@ import { isCspOrigin, MAX_EXTRA_ORIGINS } from '../../../shared/ipc/csp.ts';
 import { parseStyleUrl } from '../basemap/style-origins.ts';
 import { isCarrierId } from '../keychain/validate.ts';
 import { SettingsValidationError } from './errors.ts';
-import { defaultSettings, SETTINGS_VERSION } from './types.ts';
+import { defaultSettings, displayZoneOf, SETTINGS_VERSION } from './types.ts';
 import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Settings } from './types.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import { lastTestField } from '../../../shared/domain/key-test.ts';
@@ -59,8 +59,8 @@ export function parseBaseUrl(value: unknown, where = 'baseUrl'): string {
 }
 
 export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string {
-  if (typeof value !== 'string' || value === '') fail(where, "must be 'local' or an IANA time zone name");
-  if (value === 'local') return value;
+  if (typeof value !== 'string' || value === '') fail(where, "must be 'home', 'local' or an IANA time zone name");
+  if (value === 'home' || value === 'local') return value;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
   } catch {
@@ -236,7 +236,7 @@ export function parsePreferences(value: unknown, where = 'preferences'): Prefere
       defaults.speedingThresholdMph,
     ),
     displayTimeZone: orDefault(
-      () => parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`),
+      () => displayZoneOf(parseTimeZone(r.displayTimeZone, `${where}.displayTimeZone`), r.displayZoneMeanings),
       defaults.displayTimeZone,
     ),
     // A missing or damaged set costs only these parameters: the documented defaults apply.

@@ -14,6 +14,8 @@ export interface ReviewPlace {
   seekTo?: number;
   /** An event to open at: playback at its start (unless `seekTo` says otherwise), charts and map zoomed to it. */
   event?: EventSpan;
+  /** The range this day was opened from (the per-day table): the page offers a Back to it. */
+  back?: { day: string; span: Span };
 }
 
 /** A download to prepare: a carrier, optionally one vehicle ticked, optionally the days (a custom range). */
@@ -65,6 +67,15 @@ function parseEvent(text: string | null): EventSpan | null | 'bad' {
   return { startMs, endMs };
 }
 
+/** The range of a `back=<span>:<day>` parameter, null when absent, 'bad' when out of shape. */
+function parseBack(text: string | null): { day: string; span: Span } | null | 'bad' {
+  if (text === null) return null;
+  const [span, day, ...rest] = text.split(':');
+  return rest.length === 0 && SPANS.includes(span as Span) && DAY.test(day ?? '')
+    ? { span: span as Span, day: day! }
+    : 'bad';
+}
+
 /** The URL fragment of a view, without '#': `review?carrier=…&vehicle=…&day=…&span=…&t=…&ev=…`. */
 export function viewToHash(view: View): string {
   if (view.page === 'fleet') return `fleet?${new URLSearchParams({ carrier: view.carrierId })}`;
@@ -84,6 +95,7 @@ export function viewToHash(view: View): string {
     q.set('span', p.span);
     if (p.seekTo !== undefined) q.set('t', String(p.seekTo));
     if (p.event) q.set('ev', `${p.event.startMs}-${p.event.endMs}`);
+    if (p.back) q.set('back', `${p.back.span}:${p.back.day}`);
     return `review?${q}`;
   }
   if (view.page === 'review') return 'review';
@@ -139,7 +151,8 @@ export function hashToView(hash: string): View | null {
     return { page: 'review' };
   if (seekTo !== undefined && !Number.isSafeInteger(seekTo)) return { page: 'review' };
   const event = parseEvent(params.get('ev'));
-  if (event === 'bad') return { page: 'review' };
+  const back = parseBack(params.get('back'));
+  if (event === 'bad' || back === 'bad') return { page: 'review' };
   return {
     page: 'review',
     place: {
@@ -149,6 +162,7 @@ export function hashToView(hash: string): View | null {
       span,
       ...(seekTo !== undefined ? { seekTo } : {}),
       ...(event ? { event } : {}),
+      ...(back ? { back } : {}),
     },
   };
 }

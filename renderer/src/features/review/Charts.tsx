@@ -155,7 +155,7 @@ function OutlierMarks({ series, width, fmt }: { series: SeriesResult; width: num
             data-testid="chart-outlier"
             data-t={t}
             style={{ transform: `translateX(${plotX(width, fromMs, toMs, t)}px)`, top: CHART_MARGIN.top }}
-            title={`Outlier at ${fmt.dateTime(t)}: ${Math.round(outliers.v[k]!).toLocaleString('en-US')} mph reported, ignored by the analysis`}
+            title={`Outlier at ${fmt.dateTimeZoned(t)}: ${Math.round(outliers.v[k]!).toLocaleString('en-US')} mph reported, ignored by the analysis`}
           />
         );
       })}

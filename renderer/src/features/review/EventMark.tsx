@@ -33,7 +33,7 @@ export function EventMark({ event, trail, fmt }: { event: SafetyEvent; trail: Re
       <div className="event-mark" data-testid="event-mark" data-state={mark?.state ?? 'open'}>
         {mark ? (
           <span className={`mark-badge mark-${mark.state}`} title={mark.note || undefined}>
-            {STATE_TEXT[mark.state]} · {fmt.dateTime(mark.reviewedAt)}
+            {STATE_TEXT[mark.state]} · {fmt.dateTimeZoned(mark.reviewedAt)}
             {mark.note && <span className="mark-note"> — {mark.note}</span>}
           </span>
         ) : (

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
-import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import { windowZone, type ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { OverviewBrush, SpeedChart, StatusChart } from './Charts.tsx';
 import type { EventSpan } from './event-focus.ts';
@@ -53,6 +53,10 @@ export function ReviewCharts(props: {
       )}
       <SpeedChart {...chart} highlight={props.highlight} />
       <StatusChart {...chart} />
+      {/* The time axis's title: its ticks are in the display zone, said by its abbreviation. */}
+      <div className="chart-time-axis" data-testid="chart-time-zone">
+        Time ({windowZone(fmt, detail.fromMs, detail.toMs)})
+      </div>
       <OverviewBrush
         key={`${selectionKey}#${gen}#${props.focusGen}`}
         series={overview}

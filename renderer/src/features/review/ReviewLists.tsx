@@ -158,7 +158,7 @@ export const ReviewLists = memo(function ReviewLists({
                   )}
                 </span>
                 <span className="row-sub row-figures" data-testid="trip-figures">
-                  {fmt.dateTime(t.startMs)} → {fmt.time(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
+                  {fmt.dateTimeZoned(t.startMs)} → {fmt.timeZoned(t.endMs)} · avg {t.avgSpeedMph.toFixed(0)} · max{' '}
                   {Number.isNaN(t.maxSpeedMph) ? '—' : `${t.maxSpeedMph.toFixed(0)} mph`}
                 </span>
                 {t.unaccountedMiles >= 0.05 && (
@@ -186,7 +186,7 @@ export const ReviewLists = memo(function ReviewLists({
               <button type="button" data-testid="stop-row" data-start-ms={s.startMs} onClick={() => seek(s.startMs)}>
                 <span className="row-title">{formatDuration(s.durationSeconds)} stop</span>
                 <span className="row-sub">
-                  {fmt.dateTime(s.startMs)} · {s.place}
+                  {fmt.dateTimeZoned(s.startMs)} · {s.place}
                 </span>
               </button>
             </li>
@@ -231,7 +231,7 @@ export const ReviewLists = memo(function ReviewLists({
                 >
                   <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
                   <span className="row-sub">
-                    {fmt.dateTime(e.startMs)} · {eventDetail(e)}
+                    {fmt.dateTimeZoned(e.startMs)} · {eventDetail(e)}
                   </span>
                   <span className="row-sub muted">{e.place}</span>
                 </button>

@@ -36,6 +36,7 @@ import { EmptySelection } from './EmptySelection.tsx';
 import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
 import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
+import { ReviewBack } from './ReviewBack.tsx';
 import { exportBaseName } from '../../../../shared/export/file-name.ts';
 import './review.css';
 
@@ -98,6 +99,15 @@ export function ReviewPage({
   const [client, setClient] = useState<AnalysisClient | null>(null);
   const store = useMemo(() => new PlaybackStore(), []);
   const { sel, setSel, carrier, daysZone, vehicles, vehicle } = useReviewSelection(carriers, place);
+  // A day opened from the per-day table keeps the range it came from, for its Back, until the user picks another selection.
+  const [back, setBack] = useState(place?.back);
+  const onSelection = useCallback(
+    (next: typeof sel) => {
+      setBack(undefined);
+      setSel(next);
+    },
+    [setSel],
+  );
   // The moment and event the place asked for (Compare's worst events, the inbox): opened once, when its days are loaded.
   const pending = useRef(pendingOf(place));
   const { zone, threshold, adjustable, onZone, onThreshold, onAdjustable } = useReviewPreferences();
@@ -148,7 +158,8 @@ export function ReviewPage({
   const view = data ?? (load.state === 'loading' ? lastLoaded : null);
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
-  const fmt = useMemo(() => createZoneFormatter(zone), [zone]);
+  // Times in the display zone; its default 'home' is the carrier's home zone (whose days are shown).
+  const fmt = useMemo(() => createZoneFormatter(zone, daysZone), [zone, daysZone]);
   const selRange = localSelectionRange(sel.day, sel.span);
   const coverage = useLocalCoverage(
     sel.carrierId,
@@ -188,8 +199,14 @@ export function ReviewPage({
   // The address follows the selection, so a reload or back/forward opens the same vehicle and days.
   useEffect(() => {
     if (sel.carrierId && sel.vehicleId && sel.day)
-      onPlace?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day: sel.day, span: sel.span });
-  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, onPlace]);
+      onPlace?.({
+        carrierId: sel.carrierId,
+        vehicleId: sel.vehicleId,
+        day: sel.day,
+        span: sel.span,
+        ...(back && { back }),
+      });
+  }, [sel.carrierId, sel.vehicleId, sel.day, sel.span, back, onPlace]);
 
   // Time from choosing to the selection's route first drawn on the map (from a long selection's stored overviews, before its readings are read).
   const shownStartedAt = shown?.startedAt ?? 0;
@@ -258,7 +275,19 @@ export function ReviewPage({
   }, [data, store]);
 
   const onOpenDay = useCallback(
-    (day: string) => onOpenReview?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, day, span: 'day' }),
+    (day: string) =>
+      onOpenReview?.({
+        carrierId: sel.carrierId,
+        vehicleId: sel.vehicleId,
+        day,
+        span: 'day',
+        back: { day: sel.day, span: sel.span },
+      }),
+    [onOpenReview, sel.carrierId, sel.vehicleId, sel.day, sel.span],
+  );
+  const onBack = useCallback(
+    (to: NonNullable<ReviewPlace['back']>) =>
+      onOpenReview?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...to }),
     [onOpenReview, sel.carrierId, sel.vehicleId],
   );
   const onWindow = useCallback((a: number, b: number) => setWin((w) => (w ? { key: w.key, ms: [a, b] } : w)), []);
@@ -278,166 +307,177 @@ export function ReviewPage({
       data-key={loadKey}
       data-vehicle-id={sel.vehicleId}
     >
-      <Selection
-        carriers={carriers}
-        vehicles={vehicles}
-        value={sel}
-        daysZone={daysZone}
-        onChange={setSel}
-        zone={zone}
-        onZone={onZone}
-        thresholdMph={threshold}
-        onThreshold={onThreshold}
-        maxPlausibleMph={params.maxPlausibleMph}
-      >
-        <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
-      </Selection>
-      {view && (
-        <RejectedNote
-          carrierId={sel.carrierId}
-          vehicleId={sel.vehicleId}
-          from={view.from}
-          to={view.to}
-          zone={view.zone}
-        />
-      )}
-      {view && (
-        <div className="review-subbar">
-          <TotalsStrip totals={view.totals} from={view.from} to={view.to} zone={view.zone} zoomed={zoomed} fmt={fmt} />
-          <ExportMenu
-            disabled={!data || !info}
-            chunks={() => view.chunks}
-            params={view.params}
-            saveMode={info?.saveMode ?? 'download'}
-            baseName={baseName}
-            meta={async () =>
-              auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)
-            }
+      {/* The first screen: what to review, its totals, and the map with its playback and lists filling the window. */}
+      <div className="review-first">
+        {back && <ReviewBack back={back} onBack={onBack} />}
+        <Selection
+          carriers={carriers}
+          vehicles={vehicles}
+          value={sel}
+          daysZone={daysZone}
+          onChange={onSelection}
+          zone={zone}
+          onZone={onZone}
+          thresholdMph={threshold}
+          onThreshold={onThreshold}
+          maxPlausibleMph={params.maxPlausibleMph}
+        >
+          <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
+        </Selection>
+        {view && (
+          <RejectedNote
+            carrierId={sel.carrierId}
+            vehicleId={sel.vehicleId}
+            from={view.from}
+            to={view.to}
+            zone={view.zone}
           />
-          <AuditBundleButton
-            info={info}
-            disabled={!data}
-            baseName={baseName}
-            selection={
-              data
-                ? {
-                    carrierId: sel.carrierId,
-                    vehicleId: sel.vehicleId,
-                    from: data.from,
-                    to: data.to,
-                    zone: data.zone,
-                    params: data.params,
-                  }
-                : null
-            }
-          />
-        </div>
-      )}
-      {load.state !== 'empty' && (
-        <CoverageNote
-          coverage={coverage}
-          zone={daysZone}
-          onDownload={() => onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })}
-        />
-      )}
-      <div className="review-grid">
-        <div className="review-main">
-          <div className="review-map-wrap">
-            {shown && (
-              <ReviewMap
-                chunks={shown.chunks}
-                outliers={shown.outliers}
-                routes={shown.routes}
-                track={shown.track}
-                windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
-                thresholdMph={threshold}
-                gap={params}
-                longStopSeconds={params.longStopSeconds}
-                stops={shown.stops}
-                store={store}
-                sketchBounds={shown.sketchBounds}
-                selectionKey={shown.key}
-                vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
-                onDrawn={setDrawnKey}
-                onRouteDrawn={onRouteDrawn}
-              />
-            )}
-            {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
-              <div
-                className={`review-placeholder${shown ? ' review-placeholder-over' : ''}${load.state === 'empty' ? ' review-placeholder-solid' : ''}`}
-                data-testid="review-placeholder"
-              >
-                {load.state === 'loading' && <span role="status">Loading…</span>}
-                {load.state === 'empty' && (
-                  <EmptySelection
-                    vehicleNumber={vehicle?.vehicleNumber ?? 'this vehicle'}
-                    {...localSelectionRange(sel.day, sel.span)}
-                    today={info?.today ?? ''}
-                    onDownload={() => {
-                      const { from, to } = localSelectionRange(sel.day, sel.span);
-                      onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, from, to });
-                    }}
-                  />
-                )}
-                {load.state === 'failed' && (
-                  <span role="alert" className="alert alert-error">
-                    {load.message}
-                  </span>
-                )}
-                {load.state === 'idle' && (
-                  <span>
-                    {vehicles && vehicles.length === 0
-                      ? 'Nothing stored for this carrier yet. Download days on the Downloads screen.'
-                      : 'Choose a vehicle.'}
-                  </span>
-                )}
-              </div>
-            )}
-          </div>
-          {view && <PlaybackBar store={store} track={view.track} />}
-          <div ref={chartsRef} className="review-charts">
-            {view && detail && chartWidth > 0 && (
-              <ReviewCharts
-                {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
-                highlight={focus?.key === view.key ? focus.event : null}
-                focusGen={focus?.gen ?? 0}
-                width={chartWidth}
-                thresholdMph={threshold}
-              />
-            )}
-          </div>
-          {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
-          {view && view.from !== view.to && (
-            <DayTable
-              summaries={view.summaries}
-              events={view.analysis.events}
+        )}
+        {view && (
+          <div className="review-subbar">
+            <TotalsStrip
+              totals={view.totals}
+              from={view.from}
+              to={view.to}
               zone={view.zone}
-              coverage={coverage}
-              onOpenDay={onOpenDay}
-            />
-          )}
-        </div>
-        <aside className="review-side">
-          {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
-          {data && (
-            <TrailedReviewLists
-              subject={{
-                carrierId: sel.carrierId,
-                vehicleId: sel.vehicleId,
-                vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
-                zone: data.zone,
-                analysis: data.analysis,
-              }}
+              zoomed={zoomed}
               fmt={fmt}
-              store={store}
+            />
+            <ExportMenu
+              disabled={!data || !info}
+              chunks={() => view.chunks}
+              params={view.params}
               saveMode={info?.saveMode ?? 'download'}
               baseName={baseName}
-              thresholdMph={params.speedingThresholdMph}
-              onEvent={onEvent}
+              meta={async () =>
+                auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)
+              }
             />
-          )}
-        </aside>
+            <AuditBundleButton
+              info={info}
+              disabled={!data}
+              baseName={baseName}
+              selection={
+                data
+                  ? {
+                      carrierId: sel.carrierId,
+                      vehicleId: sel.vehicleId,
+                      from: data.from,
+                      to: data.to,
+                      zone: data.zone,
+                      params: data.params,
+                    }
+                  : null
+              }
+            />
+          </div>
+        )}
+        {load.state !== 'empty' && (
+          <CoverageNote
+            coverage={coverage}
+            zone={daysZone}
+            onDownload={() => onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })}
+          />
+        )}
+        <div className="review-grid">
+          <div className="review-main">
+            <div className="review-map-wrap">
+              {shown && (
+                <ReviewMap
+                  chunks={shown.chunks}
+                  outliers={shown.outliers}
+                  routes={shown.routes}
+                  track={shown.track}
+                  windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
+                  thresholdMph={threshold}
+                  gap={params}
+                  longStopSeconds={params.longStopSeconds}
+                  stops={shown.stops}
+                  store={store}
+                  sketchBounds={shown.sketchBounds}
+                  selectionKey={shown.key}
+                  vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
+                  onDrawn={setDrawnKey}
+                  onRouteDrawn={onRouteDrawn}
+                />
+              )}
+              {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
+                <div
+                  className={`review-placeholder${shown ? ' review-placeholder-over' : ''}${load.state === 'empty' ? ' review-placeholder-solid' : ''}`}
+                  data-testid="review-placeholder"
+                >
+                  {load.state === 'loading' && <span role="status">Loading…</span>}
+                  {load.state === 'empty' && (
+                    <EmptySelection
+                      vehicleNumber={vehicle?.vehicleNumber ?? 'this vehicle'}
+                      {...localSelectionRange(sel.day, sel.span)}
+                      today={info?.today ?? ''}
+                      onDownload={() => {
+                        const { from, to } = localSelectionRange(sel.day, sel.span);
+                        onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, from, to });
+                      }}
+                    />
+                  )}
+                  {load.state === 'failed' && (
+                    <span role="alert" className="alert alert-error">
+                      {load.message}
+                    </span>
+                  )}
+                  {load.state === 'idle' && (
+                    <span>
+                      {vehicles && vehicles.length === 0
+                        ? 'Nothing stored for this carrier yet. Download days on the Downloads screen.'
+                        : 'Choose a vehicle.'}
+                    </span>
+                  )}
+                </div>
+              )}
+            </div>
+            {view && <PlaybackBar store={store} track={view.track} />}
+          </div>
+          <aside className="review-side">
+            {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
+            {data && (
+              <TrailedReviewLists
+                subject={{
+                  carrierId: sel.carrierId,
+                  vehicleId: sel.vehicleId,
+                  vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
+                  zone: data.zone,
+                  analysis: data.analysis,
+                }}
+                fmt={fmt}
+                store={store}
+                saveMode={info?.saveMode ?? 'download'}
+                baseName={baseName}
+                thresholdMph={params.speedingThresholdMph}
+                onEvent={onEvent}
+              />
+            )}
+          </aside>
+        </div>
       </div>
+      <div ref={chartsRef} className="review-charts">
+        {view && detail && chartWidth > 0 && (
+          <ReviewCharts
+            {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
+            highlight={focus?.key === view.key ? focus.event : null}
+            focusGen={focus?.gen ?? 0}
+            width={chartWidth}
+            thresholdMph={threshold}
+          />
+        )}
+      </div>
+      {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
+      {view && view.from !== view.to && (
+        <DayTable
+          summaries={view.summaries}
+          events={view.analysis.events}
+          zone={view.zone}
+          coverage={coverage}
+          onOpenDay={onOpenDay}
+        />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/analysis/params.ts';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
-import { COMMON_ZONES } from '../../../../shared/time/zone.ts';
+import { COMMON_ZONES, HOME_ZONE_PREF, LOCAL_ZONE_PREF, resolveZone } from '../../../../shared/time/zone.ts';
 import type { Span } from '../../../../shared/time/local-day.ts';
 import { localDayBounds } from './use-local-days.ts';
 
@@ -32,6 +32,13 @@ interface Props {
   children?: ReactNode;
 }
 
+/** A display-zone choice in words: the home and local choices say which zone they are now. */
+function zoneChoiceText(pref: string, homeZone: string): string {
+  if (pref === HOME_ZONE_PREF) return `Carrier's home zone (${homeZone})`;
+  if (pref === LOCAL_ZONE_PREF) return `This computer (${resolveZone(pref)})`;
+  return pref;
+}
+
 /** What to review: carrier, vehicle (only those with stored days), last day and span, display zone, speeding limit. */
 export function Selection({
   carriers,
@@ -48,12 +55,8 @@ export function Selection({
 }: Props) {
   const [thresholdInvalid, setThresholdInvalid] = useState(false);
   const acceptable = (v: number) => isSpeedingThreshold(v) && v < maxPlausibleMph;
-  const zones = [
-    'local',
-    'UTC',
-    ...COMMON_ZONES,
-    ...(zone && zone !== 'local' && zone !== 'UTC' && !COMMON_ZONES.includes(zone) ? [zone] : []),
-  ];
+  const named = [HOME_ZONE_PREF, LOCAL_ZONE_PREF, 'UTC', ...COMMON_ZONES];
+  const zones = [...named, ...(zone && !named.includes(zone) ? [zone] : [])];
   const vehicle = vehicles?.find((v) => v.vehicleId === value.vehicleId);
   const bounds = localDayBounds(vehicle, daysZone);
   // Until the chosen vehicle is among this carrier's stored ones, days and spans would act on a selection about to change.
@@ -125,11 +128,16 @@ export function Selection({
         </div>
       </div>
       <label className="review-field">
-        <span>Display zone</span>
-        <select data-testid="review-zone" value={zone} onChange={(e) => onZone(e.target.value)}>
+        <span>Times in</span>
+        <select
+          data-testid="review-zone"
+          value={zone}
+          onChange={(e) => onZone(e.target.value)}
+          title="The zone times are shown in; the days are always the carrier's home-zone days"
+        >
           {zones.map((z) => (
             <option key={z} value={z}>
-              {z === 'local' ? 'Local (this computer)' : z}
+              {zoneChoiceText(z, daysZone)}
             </option>
           ))}
         </select>

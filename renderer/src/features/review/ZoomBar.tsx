@@ -1,9 +1,10 @@
-import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import { windowZone, type ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { MIN_WINDOW_MS } from './ChartFrame.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 
-/** `2026-06-02 14:05` in the display zone. */
-export const windowEdge = (fmt: ZoneFormatter, ms: number) => fmt.dateTime(ms).slice(0, 16);
+/** `2026-06-02 14:05 CDT` in the display zone. */
+export const windowEdge = (fmt: ZoneFormatter, ms: number) =>
+  `${fmt.dateTime(ms).slice(0, 16)} ${fmt.abbreviation(ms)}`;
 
 /**
  * The charts' time window in words, and buttons for what dragging does (the
@@ -31,6 +32,7 @@ export function ZoomBar(props: {
   return (
     <div className="zoom-bar" data-testid="zoom-bar">
       <span className="zoom-window" data-testid="zoom-window" data-from={from} data-to={to} data-zoomed={zoomed}>
+        {`Times in ${windowZone(props.fmt, from, to)} · `}
         {zoomed
           ? `Zoomed: ${windowEdge(props.fmt, from)} → ${windowEdge(props.fmt, to)}`
           : 'Whole selection · drag across a chart to zoom, click to seek'}
