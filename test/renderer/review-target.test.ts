@@ -40,3 +40,12 @@ describe('spanCovering', () => {
     expect(spanCovering(from, to)).toBe(span);
   });
 });
+
+describe('"Last 6 months" in Downloads and the Review\'s 6-month span', () => {
+  it('cover the same days', async () => {
+    const { rangeFor } = await import('../../renderer/src/downloads/ranges.ts');
+    const { localSpan } = await import('../../shared/time/local-day.ts');
+    for (const today of ['2026-11-20', '2026-08-31', '2027-03-01', '2028-02-29'])
+      expect(rangeFor('6m', today)).toEqual(localSpan('6m', today));
+  });
+});
