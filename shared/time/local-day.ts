@@ -1,3 +1,4 @@
+// Over 300 lines: all local-day arithmetic of a zone (offsets, intervals, spans) stays together.
 /**
  * Calendar days of an IANA time zone ("local days"), as UTC intervals.
  *

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole settings.json schema is checked in one place, field by field.
 /**
  * Schema checks shared by the file parser and the store's mutators. Each
  * parse function builds a fresh object from the fields it knows.

@@ -1,3 +1,4 @@
+// Over 300 lines: a job card, its vehicle rows and the job list share their state badges and progress bars.
 import { useEffect, useState } from 'react';
 import { cancelJob, jobRate, jobTotals, pauseJob, removeJob, resumeJob } from '../../downloads/manager.ts';
 import { formatCount } from '../../downloads/format.ts';
