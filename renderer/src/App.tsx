@@ -133,6 +133,7 @@ export function App() {
             vehicleId={view.vehicleId}
             from={view.from}
             to={view.to}
+            onOpenReview={(place) => navigate({ page: 'review', place })}
           />
         );
       case 'storage':

@@ -67,6 +67,14 @@ export function measure(tracks: readonly GpxTrack[]): Bounds {
 /** An auditor reading "USDOT: ." cannot tell a missing number from a lost one; this says it plainly. */
 export const GPX_UNKNOWN = 'unknown (no company info from the API)';
 
+/** " Partly downloaded days (…): 2026-10-01: 19:00–24:00 CDT not downloaded (5 h)." or '' when every day is whole. */
+export function partialDaysWords(partialDays: string | undefined, zone: string): string {
+  const text = partialDays?.trim() ?? '';
+  return text === ''
+    ? ''
+    : ` Partly downloaded days (${zone} days; their readings cover only part of the day): ${text}.`;
+}
+
 export function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => string): string {
   const creator = meta.creator ?? 'RouteLens';
   const zone = meta.dayZone ?? 'UTC';
@@ -79,7 +87,8 @@ export function header(meta: GpxMeta, bounds: Bounds, iso: (ms: number) => strin
     `Carrier: ${carrier}. USDOT: ${dot}. Vehicle: ${meta.vehicleNumber}. VIN: ${meta.vin}. ` +
     `Range: ${describeDayRange({ zone, asked, covered })}. Points: ${bounds.points}. ` +
     `Point type is the motion status; speed in m/s and course in degrees at 0.1° (Garmin TrackPointExtension v2); ` +
-    `rl:outlier marks a reading the analysis left out (impossible speed or position jump).`;
+    `rl:outlier marks a reading the analysis left out (impossible speed or position jump).` +
+    partialDaysWords(meta.partialDays, zone);
   const name = `${meta.vehicleNumber} ${formatDayRange(asked)}${covered ? ` (data ${formatDayRange(covered)})` : ' (no data)'}`;
   const keywords = [
     'ELD',

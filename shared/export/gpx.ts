@@ -55,6 +55,12 @@ export interface GpxMeta {
   creator?: string;
   /** epoch ms UTC, the metadata <time>. */
   generatedAt: number;
+  /**
+   * The local days of the range that are only partly downloaded, with the hours missing
+   * (shared/track/local-coverage.ts partialDaysText); said in <metadata><desc> so the file never passes
+   * for whole days. Absent or '': every day with readings is whole.
+   */
+  partialDays?: string;
 }
 
 /** Points start..end-1 of one chunk. */

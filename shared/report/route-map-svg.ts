@@ -1,8 +1,10 @@
+// Over 300 lines: the map is one drawing (projection, basemap layers, route, markers, frame) best read in one place.
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { TrackAnalysis } from '../analysis/types.ts';
 import { gapRule, isGapBetween } from '../track/gaps.ts';
 import { withoutOutliers } from '../track/outliers.ts';
 import type { DayChunk } from '../track/types.ts';
+import { placeLabels } from './route-map-labels.ts';
 
 /**
  * The route as a printable SVG map: the kept readings (outliers left out, as
@@ -111,10 +113,12 @@ interface Kept {
   lat: number[];
   lng: number[];
   status: number[];
+  /** calc_location of each kept reading (the start and end labels). */
+  place: string[];
 }
 
 function keptReadings(chunks: readonly DayChunk[], maxPlausibleMph: number): Kept {
-  const out: Kept = { t: [], lat: [], lng: [], status: [] };
+  const out: Kept = { t: [], lat: [], lng: [], status: [], place: [] };
   for (const c of chunks) {
     const clean = withoutOutliers(c, maxPlausibleMph).chunk;
     for (let i = 0; i < clean.length; i++) {
@@ -122,6 +126,7 @@ function keptReadings(chunks: readonly DayChunk[], maxPlausibleMph: number): Kep
       out.lat.push(clean.lat[i]!);
       out.lng.push(clean.lng[i]!);
       out.status.push(clean.status[i]!);
+      out.place.push(clean.location[i] ?? '');
     }
   }
   return out;
@@ -264,11 +269,19 @@ export function routeMapSvg({ chunks, analysis, basemap }: RouteMapInput): strin
     stops +
     `<circle cx="${r1(X(0))}" cy="${r1(Y(0))}" r="7" fill="${MAP_COLORS.start}" stroke="#fff" stroke-width="2"/>` +
     `<rect x="${r1(X(last) - 6)}" y="${r1(Y(last) - 6)}" width="12" height="12" fill="${MAP_COLORS.end}" stroke="#fff" stroke-width="2"/>` +
+    placeLabels({ name: k.place[0]!, x: X(0), y: Y(0) }, { name: k.place[last]!, x: X(last), y: Y(last) }, MAP_SIZE) +
     `</g>` +
     scaleBar(f, (minY + maxY) / 2) +
-    `<rect width="${width}" height="${height}" fill="none" stroke="#999"/>` +
+    frameBorder() +
     `</svg>`
   );
+}
+
+/** The frame's border drawn wholly inside the viewBox: a stroke centred on the edge loses its outer half (issue 31). */
+export const BORDER = Object.freeze({ width: 2, color: '#999' });
+function frameBorder(): string {
+  const h = BORDER.width / 2;
+  return `<rect x="${h}" y="${h}" width="${MAP_SIZE.width - BORDER.width}" height="${MAP_SIZE.height - BORDER.width}" fill="none" stroke="${BORDER.color}" stroke-width="${BORDER.width}"/>`;
 }
 
 function stroke(d: string, color: string, w: number, dash?: string): string {

@@ -1,3 +1,4 @@
+// Over 300 lines: all local-day arithmetic of a zone (offsets, intervals, spans) stays together.
 /**
  * Calendar days of an IANA time zone ("local days"), as UTC intervals.
  *
@@ -262,13 +263,34 @@ export const addLocalDays: (day: LocalDay, n: number) => LocalDay = addDays;
 
 export const isLocalDay: (value: string) => value is LocalDay = isUtcDay;
 
-/** The Review's spans, as numbers of local days ending on the chosen last day. */
-export const SPAN_DAYS = Object.freeze({ day: 1, week: 7, month: 30, '6m': 183 } as const);
-export type Span = keyof typeof SPAN_DAYS;
+/**
+ * The first day of "the last 6 months" ending on `lastDay`: the same calendar day six months earlier,
+ * clamped to that month's last day (Aug 31 → Feb 28/29), so 181 to 185 days with both ends. The API's
+ * history window is this (spec: "the last 6 months"; shared/util/history-window.ts), and so is every
+ * "6 months" of the app: the Review's span, Downloads' "Last 6 months" and the Storage strip (issue 31).
+ */
+export function sixMonthsBefore(lastDay: LocalDay): LocalDay {
+  const y = Number(lastDay.slice(0, 4));
+  const m = Number(lastDay.slice(5, 7)) - 1 - 6;
+  const d = Number(lastDay.slice(8, 10));
+  const first = new Date(Date.UTC(y, m, 1));
+  const monthEnd = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, monthEnd)));
+}
+
+/** The Review's fixed spans, as numbers of local days ending on the chosen last day ('6m' is calendar months). */
+export const SPAN_DAYS = Object.freeze({ day: 1, week: 7, month: 30 } as const);
+export type Span = keyof typeof SPAN_DAYS | '6m';
 
 /** The local days of a span that ends on `lastDay` (inclusive). */
 export function localSpan(span: Span, lastDay: LocalDay): { from: LocalDay; to: LocalDay } {
+  if (span === '6m') return { from: sixMonthsBefore(lastDay), to: lastDay };
   return { from: addLocalDays(lastDay, 1 - SPAN_DAYS[span]), to: lastDay };
+}
+
+/** How many days `from`..`to` holds, both included (what a span's label says). */
+export function dayCount(from: LocalDay, to: LocalDay): number {
+  return Math.round((dayStartMs(to) - dayStartMs(from)) / DAY_MS) + 1;
 }
 
 function pad2(n: number): string {

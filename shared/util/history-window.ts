@@ -1,3 +1,4 @@
+import { sixMonthsBefore } from '../time/local-day.ts';
 import { dayOfMs, type UtcDay } from './day.ts';
 
 /**
@@ -8,11 +9,5 @@ import { dayOfMs, type UtcDay } from './day.ts';
  */
 export function historyWindow(nowMs: number): { start: UtcDay; end: UtcDay } {
   const today = dayOfMs(nowMs);
-  const y = Number(today.slice(0, 4));
-  const m = Number(today.slice(5, 7)) - 1 - 6;
-  const d = Number(today.slice(8, 10));
-  const first = new Date(Date.UTC(y, m, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const start = dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
-  return { start, end: today };
+  return { start: sixMonthsBefore(today), end: today };
 }

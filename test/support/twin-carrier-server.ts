@@ -4,13 +4,35 @@
  * a test and a production tenant of one fleet). Every request is passed on with the carrier's real company
  * key; any other company key is refused, as the API refuses it.
  */
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { COMPANY_KEY_HEADER } from '../../shared/api/wire.ts';
 
 export interface TwinCarrierServer {
   baseUrl: string;
   close(): Promise<void>;
+}
+
+/**
+ * Each twin is a company of its own (its own USDOT number): the app refuses a second carrier of one
+ * company (issue 31), and these twins stand for two fleets whose vehicle ids collide.
+ */
+function ownCompany(reply: IncomingMessage, res: ServerResponse, key: string): void {
+  const parts: Buffer[] = [];
+  reply.on('data', (b: Buffer) => parts.push(b));
+  reply.on('end', () => {
+    const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+      data: { dot_number: string; company_name: string };
+    };
+    body.data.dot_number = `${body.data.dot_number}${[...key].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7)}`;
+    body.data.company_name = `${body.data.company_name} (${key})`;
+    const text = JSON.stringify(body);
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  });
 }
 
 /** Serves `upstream` (the simulator's base URL) under `twinKeys`, each standing for the company key `companyKey`. */
@@ -32,6 +54,7 @@ export async function startTwinCarrierServer(
     const target = new URL(req.url ?? '/', upstream);
     const headers = { ...req.headers, [header]: companyKey, host: target.host };
     const forward = request(target, { method: req.method, headers }, (reply: IncomingMessage) => {
+      if (target.pathname.endsWith('/company-info') && reply.statusCode === 200) return ownCompany(reply, res, key);
       res.writeHead(reply.statusCode ?? 502, reply.headers);
       reply.pipe(res);
     });

@@ -172,7 +172,8 @@ describe('spans', () => {
     expect(localSpan('day', '2026-11-17')).toEqual({ from: '2026-11-17', to: '2026-11-17' });
     expect(localSpan('week', '2026-11-17')).toEqual({ from: '2026-11-11', to: '2026-11-17' });
     expect(localSpan('month', '2026-03-10')).toEqual({ from: '2026-02-09', to: '2026-03-10' });
-    expect(localSpan('6m', '2026-11-17')).toEqual({ from: '2026-05-19', to: '2026-11-17' });
+    // Calendar months, as the API's history window (issue 31): not 183 days (which would start on 05-19).
+    expect(localSpan('6m', '2026-11-17')).toEqual({ from: '2026-05-17', to: '2026-11-17' });
   });
 
   it('a week across the spring change in Chicago is 7 × 24 − 1 hours', () => {

@@ -203,6 +203,9 @@ describe('route map: the SVG itself', () => {
     // No basemap, no gap: the clipped group begins with the route's own path.
     expect(svg).toMatch(/<g clip-path="url\(#map-frame\)"><path d="M70 300L930 300" fill="none" stroke="#1d4f91"/);
     expect(svg.match(/<g[ >]/g)?.length).toBe(svg.match(/<\/g>/g)?.length);
-    expect(svg).toMatch(/<rect width="1000" height="600" fill="none" stroke="#999"\/><\/svg>$/);
+    // The border last, its stroke wholly inside the viewBox (centred on the edge, its outer half was cut off).
+    expect(svg).toMatch(
+      /<rect x="1" y="1" width="998" height="598" fill="none" stroke="#999" stroke-width="2"\/><\/svg>$/,
+    );
   });
 });

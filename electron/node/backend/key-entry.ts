@@ -6,6 +6,7 @@ import type { BackendContext } from './context.ts';
 import { UserFacingError } from './failure.ts';
 import { createKeyChecks, passedKeyTest, untestedKey, type KeyCheck } from './key-check.ts';
 import { bindEntered, originForEntry } from './key-origins.ts';
+import { refuseSecondCarrierOf } from './duplicate-carrier.ts';
 
 /**
  * Entering a key: `save*` store it with the record of how it was entered (a
@@ -107,6 +108,7 @@ export function createKeyEntry(ctx: BackendContext) {
       const url = effectiveBaseUrl(await settings.get(), carrierId);
       originForEntry(url, `the Company Key of "${c.label}"`);
       const check = await checks.testCompanyKey(url!, remember(key.trim())!);
+      if (check.ok) refuseSecondCarrierOf(check.company, (await settings.get()).carriers, carrierId);
       const entry = await afterCheck(
         check,
         (test) => saveCompanyKey(carrierId, key, test),
@@ -118,6 +120,7 @@ export function createKeyEntry(ctx: BackendContext) {
       const url = input.baseUrl ?? (await settings.get()).provider.baseUrl;
       originForEntry(url, 'a Company Key');
       const check = await checks.testCompanyKey(url!, remember(input.companyKey.trim())!);
+      if (check.ok) refuseSecondCarrierOf(check.company, (await settings.get()).carriers);
       const entry = await afterCheck(
         check,
         (test) => addCarrier(input, test),

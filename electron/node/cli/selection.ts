@@ -9,6 +9,7 @@ import {
   type Interval,
   type LocalDay,
 } from '../../../shared/time/local-day.ts';
+import { resolveZoneName } from '../../../shared/time/zone-names.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { byDay, dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
@@ -38,10 +39,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseZone(args: ParsedArgs): string {
   const text = stringFlag(args, 'tz');
   if (text === undefined) return 'UTC';
-  const zone = text.trim();
+  // "Eastern", "CST"… mean the region's civil time, as in the app's home-zone field.
+  const zone = resolveZoneName(text);
   if (!isTimeZone(zone))
     throw new UsageError(
-      `--tz "${text.slice(0, 64)}" is not a time zone this system knows; give an IANA name such as America/Chicago or UTC.`,
+      `--tz "${text.slice(0, 64)}" is not a time zone this system knows; give an IANA name such as America/Chicago or UTC, or a US zone name such as Eastern or CST.`,
     );
   return canonicalZone(zone);
 }

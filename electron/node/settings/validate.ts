@@ -1,3 +1,4 @@
+// Over 300 lines: the whole settings.json schema is checked in one place, field by field.
 /**
  * Schema checks shared by the file parser and the store's mutators. Each
  * parse function builds a fresh object from the fields it knows.
@@ -12,6 +13,7 @@ import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import { lastTestField } from '../../../shared/domain/key-test.ts';
 import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
+import { resolveZoneName } from '../../../shared/time/zone-names.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import {
   DEFAULT_ADJUSTABLE_PARAMS,
@@ -70,8 +72,11 @@ export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string
 }
 
 /** A carrier's home zone: an IANA zone Intl knows ('local' is a display choice, not a place), in its canonical spelling. */
-export function parseHomeZone(value: unknown, where = 'homeZone'): string {
-  if (!isTimeZone(value)) fail(where, 'must be an IANA time zone such as America/Chicago');
+export function parseHomeZone(given: unknown, where = 'homeZone'): string {
+  // A common US name ("Eastern", "CST") means the region's civil time, not Intl's fixed-offset EST.
+  const value = typeof given === 'string' ? resolveZoneName(given) : given;
+  if (!isTimeZone(value))
+    fail(where, 'must be an IANA time zone such as America/Chicago, or a US zone name such as Eastern or CST');
   return canonicalZone(value);
 }
 

@@ -1,5 +1,5 @@
-import { utcDaysOfLocalRange } from '../../../shared/time/local-day.ts';
-import { addDays, dayOfMs, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
+import { dayCount, sixMonthsBefore, utcDaysOfLocalRange } from '../../../shared/time/local-day.ts';
+import { addDays, isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
 
 export type RangePreset = 'yesterday' | '7d' | '30d' | '6m' | 'custom';
 
@@ -11,15 +11,8 @@ export const RANGE_LABELS: Record<RangePreset, string> = {
   custom: 'Custom',
 };
 
-/** First day of the API's history window: the same calendar day six months back, clamped to the month's end. */
-export function sixMonthsBefore(today: UtcDay): UtcDay {
-  const y = Number(today.slice(0, 4));
-  const m = Number(today.slice(5, 7)) - 1 - 6;
-  const d = Number(today.slice(8, 10));
-  const first = new Date(Date.UTC(y, m, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
-}
+/** First day of the API's history window and of "Last 6 months": the one 6-month rule (shared/time/local-day.ts). */
+export { sixMonthsBefore };
 
 /** The days the API still keeps (spec: 6 months of location history), today included. */
 export function historyWindow(today: UtcDay): { from: UtcDay; to: UtcDay } {
@@ -31,7 +24,7 @@ export type DayRange = { from: UtcDay; to: UtcDay; asked?: { from: UtcDay; to: U
 
 /** "2026-05-22 → 2026-06-10 · 20 days", and why when the range asked was cut to the window. */
 export function rangeWords(range: DayRange): string {
-  const days = Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const days = dayCount(range.from, range.to);
   const span = `${range.from} → ${range.to} · ${days} ${days === 1 ? 'day' : 'days'}`;
   if (!range.asked) return span;
   return `Only ${span} can be downloaded: the API keeps 6 months of history (${range.asked.from} → ${range.asked.to} asked).`;

@@ -11,6 +11,10 @@ import { CarrierZone } from './CarrierZone.tsx';
 import { ConnectionResult } from './ConnectionResult.tsx';
 import { unboundOrigin } from './key-origin.ts';
 import { MAX_LABEL_LENGTH } from '../../../../shared/domain/label.ts';
+import { useLive } from '../../store/hooks.ts';
+import { carrierCoverage } from '../../store/reads.ts';
+import { writer } from '../../store/writer.ts';
+import { removalQuestion, storedOfCarrier } from './removal.ts';
 
 interface Props {
   carrier: CarrierView;
@@ -24,6 +28,7 @@ type Editing = null | 'rename' | 'key';
 
 export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }: Props) {
   const { api } = useAppState();
+  const stored = useLive(async () => storedOfCarrier(await carrierCoverage(carrier.id)), [carrier.id]);
   const [editing, setEditing] = useState<Editing>(null);
   const [label, setLabel] = useState(carrier.label);
   const { busy, error, run: attempt } = useAction<'test' | 'save' | 'remove'>();
@@ -128,11 +133,18 @@ export function CarrierItem({ carrier, keys, onChanged, onRemoved, onOpenFleet }
           )}
           <ConfirmButton
             label="Remove"
-            question={carrier.demo ? 'Remove this demo carrier?' : 'Remove this carrier and its Company Key?'}
+            question={removalQuestion(carrier, stored)}
             confirmLabel="Remove"
             testId="carrier-remove"
             disabled={busy !== null}
-            onConfirm={() => void attempt('remove', async () => onRemoved(await api.carriers.remove(carrier.id)))}
+            onConfirm={() =>
+              void attempt('remove', async () => {
+                // What the question promised: nothing of the carrier is left on this computer. Its data goes
+                // first, so a failure leaves the carrier listed (and removable again), never its data orphaned.
+                await writer.deleteCarrier(carrier.id);
+                onRemoved(await api.carriers.remove(carrier.id));
+              })
+            }
           />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { canonicalZone, isTimeZone, systemZone } from '../../../../shared/time/local-day.ts';
+import { resolveZoneName, zoneNameNote } from '../../../../shared/time/zone-names.ts';
 
 /**
  * The carrier's home time zone (issue #13): an IANA zone typed or picked
@@ -9,12 +10,13 @@ import { canonicalZone, isTimeZone, systemZone } from '../../../../shared/time/l
 
 /** The zone to store for what the user typed: null for "this computer's zone"; throws a RangeError with the reason for a zone this system does not know. */
 export function parseHomeZone(text: string): string | null {
-  const zone = text.trim();
+  // "Eastern", "CST", "US/Pacific"… mean the region's civil time (shared/time/zone-names.ts).
+  const zone = resolveZoneName(text);
   if (zone === '') return null;
   const shown = zone.slice(0, 64);
   if (!isTimeZone(zone))
     throw new RangeError(
-      `"${shown}" is not a time zone this computer knows. Use an IANA name such as America/Chicago, Europe/Berlin or UTC (pick one from the list).`,
+      `"${shown}" is not a time zone this computer knows. Use an IANA name such as America/Chicago, Europe/Berlin or UTC (pick one from the list), or a US zone name such as Eastern, Central, Mountain, Pacific or CST.`,
     );
   return canonicalZone(zone);
 }
@@ -46,6 +48,7 @@ export function HomeZoneField({
   const id = useId();
   const zones = useMemo(zoneList, []);
   const here = systemZone();
+  const mapped = zoneNameNote(value);
   return (
     <div className="field">
       <label htmlFor={id}>Home time zone</label>
@@ -78,6 +81,11 @@ export function HomeZoneField({
         {error ??
           `Days are counted in this zone (Hours-of-Service logs use the home terminal's). Empty: this computer's zone, ${here}.`}
       </span>
+      {mapped !== null && error === null && (
+        <span className="hint" data-testid={`${testId}-mapped`}>
+          {mapped}
+        </span>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { daysZoneOf } from '../review/use-local-days.ts';
 import { vehicleRoster } from '../../downloads/roster.ts';
 import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { JobList } from './JobList.tsx';
+import type { ReviewPlace } from '../layout/navigation.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 /** `carrierId`/`vehicleId`: opened from a fleet row, that carrier chosen and that vehicle ticked. */
@@ -16,11 +17,14 @@ export function DownloadsPage({
   vehicleId: initialVehicle,
   from: initialFrom,
   to: initialTo,
+  onOpenReview,
 }: {
   carrierId?: string | undefined;
   vehicleId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** "Open in Trip review" on a finished job. */
+  onOpenReview?: (place: ReviewPlace) => void;
 } = {}) {
   const jobs = useDownloadJobs();
   const { api, carriers, info } = useAppState();
@@ -255,7 +259,7 @@ export function DownloadsPage({
           </div>
         )}
       </form>
-      <JobList jobs={jobs} />
+      <JobList jobs={jobs} onOpenReview={onOpenReview} />
     </section>
   );
 }

@@ -1,8 +1,14 @@
+// Over 300 lines: a job card, its vehicle rows and the job list share their state badges and progress bars.
 import { useEffect, useState } from 'react';
 import { cancelJob, jobRate, jobTotals, pauseJob, removeJob, resumeJob } from '../../downloads/manager.ts';
 import { formatCount } from '../../downloads/format.ts';
 import { jobTiming } from '../../downloads/job-timing.ts';
 import type { DownloadJob, JobState } from '../../store/types.ts';
+import type { ReviewPlace } from '../layout/navigation.ts';
+import { OpenInReview } from './OpenInReview.tsx';
+
+/** Where a finished job's days open (Trip review); without, the job list has no such links. */
+type OpenReview = ((place: ReviewPlace) => void) | undefined;
 
 const pct = (done: number, total: number) => (total > 0 ? Math.round((done * 100) / total) : 0);
 
@@ -71,7 +77,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function VehicleRows({ job }: { job: DownloadJob }) {
+function VehicleRows({ job, onOpenReview }: { job: DownloadJob; onOpenReview: OpenReview }) {
   return (
     <div className="table-wrap table-wrap-flat">
       <table className="data-table dl-vehicle-table">
@@ -92,6 +98,11 @@ function VehicleRows({ job }: { job: DownloadJob }) {
               Retries
             </th>
             <th scope="col">Note</th>
+            {onOpenReview && (
+              <th scope="col">
+                <span className="visually-hidden">Open</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -116,6 +127,16 @@ function VehicleRows({ job }: { job: DownloadJob }) {
               <td className="num">{formatCount(v.progress.records)}</td>
               <td className="num">{v.progress.retries}</td>
               <td className="dl-note">{v.failure ? v.failure.message : ''}</td>
+              {onOpenReview && (
+                <td className="row-actions">
+                  <OpenInReview
+                    job={job}
+                    vehicleId={v.vehicleId}
+                    onOpenReview={onOpenReview}
+                    testId="dl-job-vehicle-open-review"
+                  />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -124,7 +145,7 @@ function VehicleRows({ job }: { job: DownloadJob }) {
   );
 }
 
-function JobCard({ job, now }: { job: DownloadJob; now: number }) {
+function JobCard({ job, now, onOpenReview }: { job: DownloadJob; now: number; onOpenReview: OpenReview }) {
   const [showVehicles, setShowVehicles] = useState(false);
   const [showRejected, setShowRejected] = useState(false);
   const t = jobTotals(job);
@@ -146,6 +167,9 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
           </span>
         </div>
         <div className="actions">
+          {onOpenReview && !active && job.state !== 'paused' && (
+            <OpenInReview job={job} onOpenReview={onOpenReview} testId="dl-open-review" />
+          )}
           {active && (
             <button type="button" className="btn btn-small" data-testid="dl-pause" onClick={() => pauseJob(job.id)}>
               Pause
@@ -227,7 +251,7 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
       </div>
       {showVehicles && (
         <div id={vehiclesId}>
-          <VehicleRows job={job} />
+          <VehicleRows job={job} onOpenReview={onOpenReview} />
         </div>
       )}
       {showRejected && (
@@ -243,7 +267,7 @@ function JobCard({ job, now }: { job: DownloadJob; now: number }) {
   );
 }
 
-export function JobList({ jobs }: { jobs: DownloadJob[] }) {
+export function JobList({ jobs, onOpenReview }: { jobs: DownloadJob[]; onOpenReview?: OpenReview }) {
   const now = useTicker(jobs.some((j) => j.state === 'running'));
   const totals = jobs.filter((j) => j.state === 'running' || j.state === 'queued').map(jobTotals);
   const done = totals.reduce((n, t) => n + t.daysDone, 0);
@@ -274,7 +298,7 @@ export function JobList({ jobs }: { jobs: DownloadJob[] }) {
       ) : (
         <ul className="dl-job-list">
           {jobs.map((j) => (
-            <JobCard key={j.id} job={j} now={now} />
+            <JobCard key={j.id} job={j} now={now} onOpenReview={onOpenReview} />
           ))}
         </ul>
       )}

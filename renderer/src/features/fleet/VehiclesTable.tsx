@@ -109,7 +109,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                 />
               ))}
               {links && (
-                <th scope="col">
+                <th scope="col" className="pinned-actions">
                   <span className="visually-hidden">Open</span>
                 </th>
               )}
@@ -131,6 +131,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                     <>
                       <td
                         data-testid="vehicle-location"
+                        className="wrap-text"
                         title={formatLatLng(l.lat, l.lng)}
                         data-lat={l.lat}
                         data-lng={l.lng}
@@ -175,7 +176,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                     </td>
                   )}
                   {links && (
-                    <td className="row-actions">
+                    <td className="row-actions pinned-actions">
                       <button
                         type="button"
                         className="btn btn-small"

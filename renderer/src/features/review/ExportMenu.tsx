@@ -7,6 +7,9 @@ import { useAppState } from '../../app/app-state.tsx';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
+import { dayCount, isLocalDay, type LocalDay } from '../../../../shared/time/local-day.ts';
+import { partialDaysText } from '../../../../shared/track/local-coverage.ts';
+import { useLocalCoverage } from './CoverageNote.tsx';
 
 const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: string }[] = [
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
@@ -16,6 +19,15 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
   { kind: 'gpx', label: 'GPX', ext: 'gpx', suffix: 'track' },
   { kind: 'gpx-trips', label: 'GPX (per-trip tracks)', ext: 'gpx', suffix: 'trips' },
 ];
+
+/** What the buttons export: a vehicle's home-zone days `from`..`to`. */
+export interface ExportSelection {
+  carrierId: string;
+  vehicleId: string;
+  from: LocalDay;
+  to: LocalDay;
+  zone: string;
+}
 
 type Status =
   | { state: 'idle' }
@@ -31,8 +43,21 @@ export function ExportMenu(props: {
   saveMode: AppInfo['saveMode'];
   baseName: string;
   /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean;
+  /** The days exported, said with their number; a partly downloaded day is said before saving (issue 31, items 1 and 9). */
+  selection?: ExportSelection;
 }) {
-  const { api } = useAppState();
+  const { api, info } = useAppState();
+  const sel = props.selection;
+  const coverage = useLocalCoverage(
+    sel?.carrierId ?? '',
+    sel?.vehicleId ?? '',
+    sel?.from ?? '',
+    sel?.to ?? '',
+    sel?.zone ?? 'UTC',
+    info.today ?? '',
+  );
+  const partial = coverage?.filter((c) => c.state === 'partial') ?? [];
+  const partialText = sel ? partialDaysText(partial, sel.zone) : '';
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
@@ -44,7 +69,12 @@ export function ExportMenu(props: {
       const job = {
         kind: k.kind,
         chunks: props.chunks(),
-        meta: { ...(await props.meta()), generatedAt: Date.now() },
+        // The GPX says which days are partial in its <metadata><desc>; a CSV has no place for it (a comment line breaks readers).
+        meta: {
+          ...(await props.meta()),
+          generatedAt: Date.now(),
+          ...(partialText ? { partialDays: partialText } : {}),
+        },
         params: props.params,
       };
       const out = await saveExport(
@@ -75,6 +105,7 @@ export function ExportMenu(props: {
   return (
     <div className="export-menu" data-testid="export-menu" data-state={status.state}>
       <span className="muted">Export</span>
+      {sel && isLocalDay(sel.from) && isLocalDay(sel.to) && <ExportRange selection={sel} />}
       {KINDS.map((k) => (
         <button
           key={k.kind}
@@ -114,6 +145,35 @@ export function ExportMenu(props: {
           {status.text}
         </span>
       )}
+      {partial.length > 0 && sel && (
+        <p
+          className="export-partial"
+          role="note"
+          data-testid="export-partial"
+          data-days={partial.map((c) => c.day).join(',')}
+        >
+          {partial.length === 1 ? '1 day' : `${partial.length} days`} partly downloaded (hours missing, {sel.zone}{' '}
+          clock): {partialText}. Exports hold only the hours stored; the GPX says so in its description, CSV files do
+          not.
+        </p>
+      )}
     </div>
+  );
+}
+
+/** "2026-05-20 → 2026-11-20 · 185 days": the days the buttons export, counted (a "6 months" is 181 to 185). */
+function ExportRange({ selection: { from, to, zone } }: { selection: ExportSelection }) {
+  const days = dayCount(from, to);
+  return (
+    <span
+      className="muted"
+      data-testid="export-range"
+      data-from={from}
+      data-to={to}
+      data-days={days}
+      title={`${zone} days`}
+    >
+      {from === to ? from : `${from} → ${to}`} · {days === 1 ? '1 day' : `${days} days`}
+    </span>
   );
 }

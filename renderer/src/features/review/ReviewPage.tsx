@@ -349,6 +349,13 @@ export function ReviewPage({
               params={view.params}
               saveMode={info?.saveMode ?? 'download'}
               baseName={baseName}
+              selection={{
+                carrierId: sel.carrierId,
+                vehicleId: sel.vehicleId,
+                from: view.from,
+                to: view.to,
+                zone: view.zone,
+              }}
               meta={async () =>
                 auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)
               }

@@ -1,10 +1,10 @@
-import type { UtcDay } from '../../../../shared/util/day.ts';
-import { formatCount } from '../../downloads/format.ts';
+import type { LocalDay } from '../../../../shared/time/local-day.ts';
+import type { LocalCell } from './local-strip.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Where each month starts along the strip, as a share of its width (UTC days, oldest left). */
-export function monthTicks(days: UtcDay[]): { label: string; at: number }[] {
+/** Where each month starts along the strip, as a share of its width (home-zone days, oldest left). */
+export function monthTicks(days: readonly LocalDay[]): { label: string; at: number }[] {
   const ticks: { label: string; at: number }[] = [];
   days.forEach((day, i) => {
     if (i === 0 || day.endsWith('-01')) {
@@ -21,7 +21,7 @@ export function monthTicks(days: UtcDay[]): { label: string; at: number }[] {
 }
 
 /** The month axis shared by the strips below it. */
-export function MonthAxis({ days }: { days: UtcDay[] }) {
+export function MonthAxis({ days }: { days: readonly LocalDay[] }) {
   return (
     <div className="month-axis" aria-hidden="true">
       {monthTicks(days).map((t) => (
@@ -40,7 +40,7 @@ export function StripLegend() {
         <i className="day-cell day-complete" /> Complete day
       </span>
       <span>
-        <i className="day-cell day-partial" /> Partial (today, fetched again next time)
+        <i className="day-cell day-partial" /> Partial (hours missing, or today: fetched again next time)
       </span>
       <span>
         <i className="day-cell day-missing" /> Not downloaded
@@ -49,41 +49,27 @@ export function StripLegend() {
   );
 }
 
-/** One cell per day, oldest left; the title says what is stored so colour is never the only cue. */
-export function DayStrip({
-  days,
-  stored,
-}: {
-  days: UtcDay[];
-  stored: { day: UtcDay; state: 'complete' | 'partial'; points: number }[];
-}) {
-  const byDay = new Map(stored.map((d) => [d.day, d]));
-  const inWindow = stored.filter(
-    (d) => byDay.has(d.day) && d.day >= (days[0] ?? '') && d.day <= (days.at(-1) ?? ''),
-  ).length;
+/** One cell per home-zone day, oldest left; the title says what is stored so colour is never the only cue. */
+export function DayStrip({ cells }: { cells: readonly LocalCell[] }) {
+  const stored = cells.filter((c) => c.state !== 'missing').length;
   return (
     <div
       data-testid="storage-strip"
       className="day-strip"
       role="img"
-      aria-label={`${inWindow} of ${days.length} days stored`}
-      style={{ gridTemplateColumns: `repeat(${days.length}, 1fr)` }}
+      aria-label={`${stored} of ${cells.length} days stored`}
+      style={{ gridTemplateColumns: `repeat(${cells.length}, 1fr)` }}
     >
-      {days.map((day) => {
-        const s = byDay.get(day);
-        const state = s?.state ?? 'missing';
-        const title = s ? `${day}: ${state}, ${formatCount(s.points)} points` : `${day}: not downloaded`;
-        return (
-          <span
-            key={day}
-            data-testid="storage-day"
-            data-day={day}
-            data-state={state}
-            title={title}
-            className={`day-cell day-${state}`}
-          />
-        );
-      })}
+      {cells.map((c) => (
+        <span
+          key={c.day}
+          data-testid="storage-day"
+          data-day={c.day}
+          data-state={c.state}
+          title={c.title}
+          className={`day-cell day-${c.state}`}
+        />
+      ))}
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
-import { addDays, daysBetween, isUtcDay, type UtcDay } from '../../../../shared/util/day.ts';
+import { isLocalDay, type LocalDay } from '../../../../shared/time/local-day.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { formatBytes, formatCount } from '../../downloads/format.ts';
-import { sixMonthsBefore } from '../../downloads/ranges.ts';
 import { StoreError } from '../../store/errors.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storageRows, storedCarrierIds, storedTotals } from '../../store/reads.ts';
@@ -12,6 +11,8 @@ import { loadRoster } from '../../store/snapshots.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { writer } from '../../store/writer.ts';
 import { DayStrip, MonthAxis, StripLegend } from './DayStrip.tsx';
+import { deletionQuestion, localCells, localDeletion, stripDays } from './local-strip.ts';
+import { daysZoneOf } from '../review/use-local-days.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 const storageErrorText = (e: unknown) => (e instanceof StoreError ? e.failure.message : errorText(e));
@@ -22,26 +23,36 @@ async function carrierRows(carrierId: string): Promise<StorageVehicleRow[]> {
   return storageRows(carrierId, numbers);
 }
 
+/** Where a carrier's strips stand: its home zone's days of the last 6 months, and the API's today. */
+interface StripFrame {
+  days: LocalDay[];
+  zone: string;
+  today: string;
+}
+
 function VehicleStorage({
   row,
-  days,
+  frame,
   onError,
 }: {
   row: StorageVehicleRow;
-  days: UtcDay[];
+  frame: StripFrame;
   onError: (m: string | null) => void;
 }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [ranging, setRanging] = useState(false);
-  const rangeOk = isUtcDay(from) && isUtcDay(to) && from <= to;
+  const rangeOk = isLocalDay(from) && isLocalDay(to) && from <= to;
+  const { zone } = frame;
+  const cells = localCells(frame.days, row.days, zone, frame.today);
+  const deletion = rangeOk ? localDeletion(from, to, zone, row.days) : null;
   const run = (p: Promise<unknown>) =>
     p.then(
       () => onError(null),
       (e: unknown) => onError(storageErrorText(e)),
     );
-  const complete = row.days.filter((d) => d.state === 'complete').length;
-  const partial = row.days.length - complete;
+  const complete = cells.filter((c) => c.state === 'complete').length;
+  const partial = cells.filter((c) => c.state === 'partial').length;
   return (
     <li className="storage-row" data-testid="storage-vehicle" data-vehicle-id={row.vehicleId}>
       <div className="storage-grid">
@@ -52,7 +63,7 @@ function VehicleStorage({
             {partial > 0 ? ` · ${partial} partial` : ''}
           </span>
         </div>
-        <DayStrip days={days} stored={row.days} />
+        <DayStrip cells={cells} />
         <span className="num" data-testid="storage-vehicle-points" data-points={row.points}>
           {formatCount(row.points)}
         </span>
@@ -81,7 +92,7 @@ function VehicleStorage({
       {ranging && (
         <div className="storage-range" role="group" aria-label={`Delete a range of ${row.vehicleNumber}'s days`}>
           <div className="field">
-            <label htmlFor={`from-${row.vehicleId}`}>From (UTC day)</label>
+            <label htmlFor={`from-${row.vehicleId}`}>From (day in {zone})</label>
             <input
               id={`from-${row.vehicleId}`}
               type="date"
@@ -91,7 +102,7 @@ function VehicleStorage({
             />
           </div>
           <div className="field">
-            <label htmlFor={`to-${row.vehicleId}`}>To (UTC day)</label>
+            <label htmlFor={`to-${row.vehicleId}`}>To (day in {zone})</label>
             <input
               id={`to-${row.vehicleId}`}
               type="date"
@@ -102,20 +113,29 @@ function VehicleStorage({
           </div>
           <ConfirmButton
             testId="storage-delete-range"
-            disabled={!rangeOk}
+            disabled={!deletion || deletion.utcDays.length === 0}
             label="Delete range"
-            question={`Delete ${row.vehicleNumber}'s days ${from} to ${to}?`}
+            question={deletion ? deletionQuestion(row.vehicleNumber, from, to, zone, deletion) : ''}
             confirmLabel="Delete"
-            onConfirm={() => void run(writer.deleteVehicleDays(row.carrierId, row.vehicleId, from, to))}
+            onConfirm={() => {
+              const utc = deletion?.utcDays ?? [];
+              if (utc.length > 0)
+                void run(writer.deleteVehicleDays(row.carrierId, row.vehicleId, utc[0]!, utc[utc.length - 1]!));
+            }}
           />
           {!rangeOk && (from || to) && <span className="hint">Choose a start day on or before the end day.</span>}
+          {deletion && deletion.utcDays.length === 0 && (
+            <span className="hint" data-testid="storage-range-nothing">
+              Nothing of these days is stored.
+            </span>
+          )}
         </div>
       )}
     </li>
   );
 }
 
-function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: string; days: UtcDay[] }) {
+function CarrierStorage({ carrierId, label, frame }: { carrierId: string; label: string; frame: StripFrame }) {
   const rows = useLive(() => carrierRows(carrierId), [carrierId]);
   const [error, setError] = useState<string | null>(null);
   if (!rows || rows.length === 0) return null;
@@ -151,14 +171,14 @@ function CarrierStorage({ carrierId, label, days }: { carrierId: string; label: 
       )}
       <div className="storage-grid storage-grid-head" aria-hidden="true">
         <span>Vehicle</span>
-        <MonthAxis days={days} />
+        <MonthAxis days={frame.days} />
         <span className="num">Points</span>
         <span className="num">Size</span>
         <span />
       </div>
       <ul className="storage-list">
         {rows.map((r) => (
-          <VehicleStorage key={r.vehicleId} row={r} days={days} onError={setError} />
+          <VehicleStorage key={r.vehicleId} row={r} frame={frame} onError={setError} />
         ))}
       </ul>
     </section>
@@ -179,7 +199,9 @@ export function StoragePage() {
     );
   }, [stored]);
 
-  const days = daysBetween(sixMonthsBefore(today), today);
+  // Each carrier's strip: its home zone's days; the last 6 months end on the API's today, as in Downloads.
+  const days = today ? stripDays(today) : [];
+  const frameOf = (id: string): StripFrame => ({ days, zone: daysZoneOf(carriers.find((c) => c.id === id)), today });
   const ids = [...new Set([...carriers.map((c) => c.id), ...(stored ?? [])])].filter((id) => stored?.includes(id));
   const total = totals?.bytes ?? 0;
   const share = usage && usage.quota > 0 ? Math.min(100, (total * 100) / usage.quota) : 0;
@@ -189,7 +211,7 @@ export function StoragePage() {
         <h1 id="storage-title">Storage</h1>
         {today && (
           <span className="page-meta">
-            Last 6 months: {days[0]} to {addDays(today, 0)} (UTC days)
+            Last 6 months: {days[0]} to {today} · {days.length} days (each carrier's home-zone days)
           </span>
         )}
       </header>
@@ -221,7 +243,12 @@ export function StoragePage() {
       )}
       {today &&
         ids.map((id) => (
-          <CarrierStorage key={id} carrierId={id} label={carriers.find((c) => c.id === id)?.label ?? id} days={days} />
+          <CarrierStorage
+            key={id}
+            carrierId={id}
+            label={carriers.find((c) => c.id === id)?.label ?? id}
+            frame={frameOf(id)}
+          />
         ))}
     </section>
   );
