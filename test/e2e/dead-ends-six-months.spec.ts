@@ -34,4 +34,6 @@ test('the Review\'s "6 months" and Downloads\' "Last 6 months" are the same days
   await expect(range).toHaveAttribute('data-from', from!);
   await expect(range).toHaveAttribute('data-to', TODAY);
   await expect(range).toHaveText(`${from} → ${TODAY} · ${days} days`);
+  // The span button says the same days, counted.
+  await expect(page.getByTestId('review-span-6m')).toHaveAttribute('title', `${from} → ${TODAY} (${days} days)`);
 });

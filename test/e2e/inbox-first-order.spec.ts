@@ -2,14 +2,13 @@ import type { Page } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { addDays } from '../../shared/util/day.ts';
-import { downloadTwoCarriers, openReviewOf, TODAY } from './harness/app.ts';
-
-/** ISSUE31_DOCS_SHOTS=1: the screenshots go to docs/screenshots too. */
-const DOCS = process.env['ISSUE31_DOCS_SHOTS'] ? path.resolve(import.meta.dirname, '../../docs/screenshots') : null;
+import { downloadTwoCarriers } from './harness/app.ts';
 
 /** The page's frame clock (the e2e typings leave out the DOM's globals). */
 type Raf = { requestAnimationFrame(cb: (time: number) => void): number };
+
+/** ISSUE31_DOCS_SHOTS=1: the screenshots go to docs/screenshots too. */
+const DOCS = process.env['ISSUE31_DOCS_SHOTS'] ? path.resolve(import.meta.dirname, '../../docs/screenshots') : null;
 
 /** The list's rows in the order shown (scrolled top to bottom), each as its data attributes. */
 async function rowsInOrder(page: Page) {
@@ -160,23 +159,4 @@ test('the inbox: speeding then gaps by default, long stops off and counted, cut 
   for (const r of longStops.filter((x) => !x.atLeast)) expect(r.text).not.toContain('at least');
   // Still after every speeding event and gap.
   expect(withStops.slice(-stopCount).every((r) => r.kind === 'long-stop')).toBe(true);
-
-  // docs/screenshots: Trip review of one of these trucks' days at 1400×900 and 1280×720.
-  if (DOCS) {
-    await page.getByTestId('inbox-event').first().click();
-    await expect(page.getByTestId('review-page')).toHaveAttribute('data-state', 'ready');
-    await openReviewOf(page, addDays(TODAY, -2));
-    await page.screenshot({ path: path.join(DOCS, 'review-day-1400x900.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await expect(page.getByTestId('review-map')).toHaveAttribute('data-map-ready', 'true');
-    await page.evaluate(
-      () =>
-        new Promise((r) =>
-          (globalThis as unknown as Raf).requestAnimationFrame(() =>
-            (globalThis as unknown as Raf).requestAnimationFrame(r),
-          ),
-        ),
-    );
-    await page.screenshot({ path: path.join(DOCS, 'review-day-1280x720.png') });
-  }
 });

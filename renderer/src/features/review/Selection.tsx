@@ -3,7 +3,7 @@ import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { StorageVehicleRow } from '../../store/types.ts';
 import { COMMON_ZONES, HOME_ZONE_PREF, LOCAL_ZONE_PREF, resolveZone } from '../../../../shared/time/zone.ts';
-import type { Span } from '../../../../shared/time/local-day.ts';
+import { dayCount, localSpan, type Span } from '../../../../shared/time/local-day.ts';
 import { localDayBounds } from './use-local-days.ts';
 
 export type { Span };
@@ -120,6 +120,7 @@ export function Selection({
               aria-checked={value.span === s}
               data-testid={`review-span-${s}`}
               disabled={dayless}
+              title={spanTitle(s, value.day)}
               onClick={() => onChange({ ...value, span: s })}
             >
               {s === 'day' ? 'Day' : s === 'week' ? 'Week' : s === 'month' ? '30 d' : '6 mo'}
@@ -173,4 +174,12 @@ export function Selection({
       {children}
     </div>
   );
+}
+
+/** The days a span button stands for, counted (a "6 months" span is 181 to 185 days: calendar months). */
+function spanTitle(span: Span, lastDay: string): string | undefined {
+  if (!lastDay) return undefined;
+  const { from, to } = localSpan(span, lastDay);
+  const n = dayCount(from, to);
+  return `${from} → ${to} (${n} day${n === 1 ? '' : 's'})`;
 }
