@@ -52,9 +52,14 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 
 function labelSvg(name: string, mx: number, my: number, frame: { width: number; height: number }): string {
   const b = labelBox([...name].length, mx, my, frame);
+  // A box behind the text rather than a stroked halo: a stroked copy prints as a second text run, so the PDF's
+  // text (search, copy, a screen reader) would read every word twice.
+  const top = b.y - FONT_PX + 2;
   return (
-    `<text class="place" x="${r1(b.x)}" y="${r1(b.y)}" text-anchor="${b.anchor}" font-size="${FONT_PX}" fill="#222" ` +
-    `stroke="#fff" stroke-width="4" stroke-linejoin="round" paint-order="stroke">${xmlText(name)}</text>`
+    `<rect class="place-box" x="${r1(b.left - 3)}" y="${r1(top)}" width="${r1(b.right - b.left + 6)}" ` +
+    `height="${FONT_PX + 4}" rx="3" fill="#fff" fill-opacity="0.85"/>` +
+    `<text class="place" x="${r1(b.x)}" y="${r1(b.y)}" text-anchor="${b.anchor}" font-size="${FONT_PX}" fill="#222">` +
+    `${xmlText(name)}</text>`
   );
 }
 

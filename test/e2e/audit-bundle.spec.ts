@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readZip } from '../../electron/node/audit/zip.ts';
 import { runCli } from '../../electron/node/cli/main.ts';
 import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { parseManifest } from '../../shared/audit/manifest.ts';
+import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
+import { placeName } from '../../shared/report/route-map-labels.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { E2E_NOW, expect, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
@@ -80,6 +83,12 @@ test("Audit bundle from the Review: saved, verified by the CLI, the CLI's CSVs; 
   expect(manifest.zone).toBe(zone);
   // The readings are exactly the local day's (the simulator's, cut at the day's edges found in the test).
   expect(manifest.counts.records).toBe(truthLocalChunks(carrierId, vehicleId, to, to)[0]!.length);
+  // The report's route map names where the day's route starts and ends (the first and last reading's place).
+  const crumbs = parseBreadcrumbCsv(app.find((e) => e.name === 'breadcrumbs.csv')!.data!.toString('utf8'));
+  const pdf = testInfo.outputPath('report.pdf');
+  writeFileSync(pdf, app.find((e) => e.name === 'report.pdf')!.data!);
+  const reportText = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+  for (const place of [crumbs[0]!.location, crumbs.at(-1)!.location]) expect(reportText).toContain(placeName(place));
 
   const sim = await startSimulator({ now: () => Date.parse(E2E_NOW) });
   const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-audit-'));
