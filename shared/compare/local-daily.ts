@@ -1,10 +1,8 @@
 import { daysFromTo, localRangeInterval, utcDaysOverlapping, type LocalDay } from '../time/local-day.ts';
-import { localDayChunks } from '../track/local-days.ts';
-import { summarizeDay } from '../track/summary.ts';
-import type { DayChunk } from '../track/types.ts';
-import { addDays, byDay, type UtcDay } from '../util/day.ts';
+import { addDays, type UtcDay } from '../util/day.ts';
 import type { DailyPoint, DateRange, VehicleDay } from './facts.ts';
-import { summaryParamsOf, type CompareParams } from './params.ts';
+import { localVehicleDays } from './local-vehicle-days.ts';
+import type { CompareParams } from './params.ts';
 
 /**
  * The comparison's per-day series in local days of a carrier's home zone
@@ -30,27 +28,33 @@ export function localDailyPoints(
   params: CompareParams,
   today: UtcDay,
 ): DailyPoint[] {
-  const sp = summaryParamsOf(params);
-  const localDays = daysFromTo(range.from, range.to);
+  return dailyPointsOf(days, localVehicleDays(days, zone, range, params), zone, range, today);
+}
+
+/**
+ * The series from the stored UTC days (which local days are whole) and the same days regrouped into local
+ * days (`localVehicleDays`: their summaries), so a caller holding both summarises each local day once.
+ */
+export function dailyPointsOf(
+  utcDays: readonly VehicleDay[],
+  localDays: readonly VehicleDay[],
+  zone: string,
+  range: DateRange,
+  today: UtcDay,
+): DailyPoint[] {
+  const days = daysFromTo(range.from, range.to);
   const needs = new Map<LocalDay, UtcDay[]>(
-    localDays.map((d) => [d, utcDaysOverlapping(localRangeInterval(d, d, zone)).filter((u) => u <= today)]),
+    days.map((d) => [d, utcDaysOverlapping(localRangeInterval(d, d, zone)).filter((u) => u <= today)]),
   );
-  const byVehicle = new Map<string, VehicleDay[]>();
-  for (const vd of days) byVehicle.set(vd.vehicleId, [...(byVehicle.get(vd.vehicleId) ?? []), vd]);
+  const storedOf = new Map<string, Set<UtcDay>>();
+  for (const vd of utcDays) storedOf.set(vd.vehicleId, (storedOf.get(vd.vehicleId) ?? new Set()).add(vd.day));
+  const summaryOf = new Map(localDays.map((vd) => [`${vd.vehicleId}|${vd.day}`, vd.summary]));
   const sums = new Map<LocalDay, { miles: number; events: number; driving: number }>();
-  const interval = localRangeInterval(range.from, range.to, zone);
-  for (const list of byVehicle.values()) {
-    const stored = new Set(list.map((vd) => vd.day));
-    const chunks = list
-      .filter((vd): vd is VehicleDay & { chunk: DayChunk } => vd.chunk !== null && vd.chunk.length > 0)
-      .sort(byDay)
-      .map((vd) => vd.chunk);
-    const perDay = new Map(localDayChunks(chunks, zone, interval).map((c) => [c.day, c]));
-    for (const day of localDays) {
+  for (const [vehicleId, stored] of storedOf) {
+    for (const day of days) {
       const need = needs.get(day)!;
       if (need.length === 0 || !need.every((u) => stored.has(u))) continue;
-      const chunk = perDay.get(day);
-      const s = chunk ? summarizeDay(chunk, sp) : null;
+      const s = summaryOf.get(`${vehicleId}|${day}`);
       const sum = sums.get(day) ?? { miles: 0, events: 0, driving: 0 };
       sum.miles += s?.distanceMiles ?? 0;
       sum.events += s?.speedingEvents ?? 0;
@@ -58,7 +62,7 @@ export function localDailyPoints(
       sums.set(day, sum);
     }
   }
-  return localDays.map((day) => {
+  return days.map((day) => {
     const s = sums.get(day);
     const partial = utcDaysOverlapping(localRangeInterval(day, day, zone)).some((u) => u >= today);
     return {

@@ -2,7 +2,7 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { compareFacts, type ComparisonFacts } from '../../../shared/compare/compare.ts';
 import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare/facts.ts';
-import { localDailyPoints, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
+import { dailyPointsOf, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import { localVehicleDays } from '../../../shared/compare/local-vehicle-days.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
@@ -115,8 +115,8 @@ const handlers: CompareProtocol = {
     // The range is of each carrier's local days, which need a UTC day more each side.
     const utc = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
     if (token !== latest) return null;
-    const daily = utc.map((d, k) => localDailyPoints(d.days, carriers[k]!.zone, range, params, today));
     const local = utc.map((d, k) => inHomeDays(d, carriers[k]!.zone, range, params, today));
+    const daily = utc.map((d, k) => dailyPointsOf(d.days, local[k]!.data.days, carriers[k]!.zone, range, today));
     const data = local.map((l) => l.data);
     const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({
       ...facts,
