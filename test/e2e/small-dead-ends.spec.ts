@@ -5,8 +5,15 @@ import { openDownloads } from './harness/app.ts';
  * Issue 31, item 9 (in part): demo carriers show their USDOT number from the start (the simulator's own
  * profile), and "add it in Settings" under the add-carrier form is a link that opens Settings.
  */
-test('demo carriers show a USDOT number; "add it in Settings" opens Settings', async ({ page, shell }) => {
+test('the vehicle list\'s time names its zone; demo carriers show a USDOT number; "add it in Settings" opens Settings', async ({
+  page,
+  shell,
+}) => {
   await openDownloads(page, shell);
+  // The vehicle list's time carries its zone (the carrier's home zone), as every time shown does.
+  await expect(page.getByTestId('dl-roster-at')).toHaveText(
+    /^List from \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (CST|EST|MST|PST|UTC)$/,
+  );
   await page.getByTestId('nav-carriers').click();
   const rows = page.getByTestId('carrier-row');
   await expect(rows).toHaveCount(3);

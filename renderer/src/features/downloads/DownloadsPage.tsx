@@ -10,6 +10,7 @@ import { useDownloadJobs } from '../../downloads/use-jobs.ts';
 import { JobList } from './JobList.tsx';
 import type { ReviewPlace } from '../layout/navigation.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
+import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 
 /** `carrierId`/`vehicleId`: opened from a fleet row, that carrier chosen and that vehicle ticked. */
 export function DownloadsPage({
@@ -205,7 +206,11 @@ export function DownloadsPage({
               All active ({activeIds.length})
             </label>
             <span className="spacer" />
-            {rosterAt !== null && <span className="hint">List from {new Date(rosterAt).toLocaleString()}</span>}
+            {rosterAt !== null && (
+              <span className="hint" data-testid="dl-roster-at">
+                List from {createZoneFormatter(zone).dateTimeZoned(rosterAt)}
+              </span>
+            )}
             <button
               type="button"
               className="btn btn-small"
