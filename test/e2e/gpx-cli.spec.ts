@@ -17,7 +17,7 @@ import { homeZoneOf } from './review-truth.ts';
  * shell's demo (so it serves the same readings and company info), through its
  * own entry function (argument parsing, API client, sync engine, writers);
  * both exports carry the same metadata time because the page's clock is
- * pinned to the demo's "now" before the export.
+ * pinned to the demo's "now" before the export, and the same words for a day held only in part.
  */
 test('the review GPX equals the CLI GPX for the same vehicle, day and parameters', async ({
   page,
@@ -45,6 +45,10 @@ test('the review GPX equals the CLI GPX for the same vehicle, day and parameters
   await download.saveAs(appFile);
   await expect(page.getByTestId('export-status')).toContainText('Downloaded');
   const app = readFileSync(appFile);
+  // Yesterday's home-zone day reaches into today's UTC day, still growing: both files say so in <desc>.
+  expect(app.toString('utf8')).toMatch(
+    /Partly downloaded days \([^)]*\): \d{4}-\d{2}-\d{2}: [^<]*still being recorded/,
+  );
 
   const sim = await startSimulator({ now: () => Date.parse(E2E_NOW) });
   const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-cli-'));

@@ -14,6 +14,8 @@ import { RejectedRecordsError, rejectedSentence, writeRejectedFile, type Vehicle
 import { downloadSelection, parseSelection, type Downloaded, type SelectionArgs } from './selection.ts';
 import { formatTable } from './table.ts';
 import { terminalJson, terminalSafe } from '../../../shared/util/terminal-text.ts';
+import { localDaysCoverage, partialDaysText, utcDayStates } from '../../../shared/track/local-coverage.ts';
+import { dayOfMs } from '../../../shared/util/day.ts';
 
 export type Out = (line: string) => void;
 
@@ -148,6 +150,17 @@ export function exportMetaOf(d: Downloaded, generatedAt: number): ExportMeta {
   };
 }
 
+/**
+ * The export's facts with the local days it holds only in part (a UTC day still growing: today), said in a
+ * GPX's <metadata><desc> exactly as the app's export says them (shared/track/local-coverage.ts).
+ */
+export function exportFileMetaOf(d: Downloaded, generatedAt: number): ExportMeta {
+  const { from, to, zone } = d.selection;
+  const coverage = localDaysCoverage(from, to, zone, utcDayStates(d.days), dayOfMs(generatedAt));
+  const partialDays = partialDaysText(coverage, zone);
+  return { ...exportMetaOf(d, generatedAt), ...(partialDays ? { partialDays } : {}) };
+}
+
 /** Every vehicle of the roster, one after the other (the shared rate limit paces them), rows in roster then time order. */
 async function downloadAllAndWrite(
   client: ApiClient,
@@ -177,7 +190,7 @@ async function downloadAllAndWrite(
       { now: q.now, company: company === null },
     );
     company ??= d.company;
-    const rendered = exportOutput(q.format, d.chunks, q.params, exportMetaOf({ ...d, company }, q.now()));
+    const rendered = exportOutput(q.format, d.chunks, q.params, exportFileMetaOf({ ...d, company }, q.now()));
     const { header, rows } = splitHeader([...rendered.pieces].join(''));
     if (parts.length === 0) parts.push(header);
     parts.push(rows);
@@ -208,7 +221,7 @@ async function downloadAndWrite(
     company: format !== 'csv',
     ...(stream ? { onDayInOrder: stream.day } : {}),
   });
-  const meta = exportMetaOf(d, now());
+  const meta = exportFileMetaOf(d, now());
   const rendered = stream
     ? {
         pieces: stream.rest(d.chunks, meta),
