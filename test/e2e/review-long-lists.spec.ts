@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { sixMonthsBefore } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, startJob, TODAY } from './harness/app.ts';
@@ -41,7 +42,7 @@ test('six months of a truck: sorted, searched, worst-first lists, a per-day tabl
 
   // Six months ending yesterday (local days of the carrier's home zone).
   const last = addDays(TODAY, -1);
-  const from = addDays(last, -182);
+  const from = sixMonthsBefore(last);
   await page.getByTestId('nav-review').click();
   const review = page.getByTestId('review-page');
   await expect(review).toHaveAttribute('data-vehicle-id', vehicleId);

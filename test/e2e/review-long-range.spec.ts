@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { MotionCode } from '../../shared/domain/status.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
+import { sixMonthsBefore } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
@@ -66,7 +67,7 @@ test('six months in Trip review: a band per day, drag to zoom with totals of the
   await openReviewOf(page, last);
   await page.getByTestId('review-span-6m').click();
   const review = page.getByTestId('review-page');
-  const from = addDays(last, -182);
+  const from = sixMonthsBefore(last);
   await expect(review).toHaveAttribute('data-rendered-key', new RegExp(`:${from}:${last}:`));
   const days = truthLocalChunks(carrierId, vehicleId, from, last);
   expect(days.length).toBeGreaterThan(100);
