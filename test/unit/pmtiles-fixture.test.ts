@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 // @ts-expect-error the hoisted pbf (3.x) ships no types; it reads MVT the same as the 5.x vector-tile declares
-import Pbf from 'pbf';
+import { PbfReader } from 'pbf';
 import { PMTiles, TileType, zxyToTileId, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { encodeMvt } from '../support/mvt-encode.ts';
@@ -64,7 +64,7 @@ describe('test PMTiles writer, read back by the pmtiles package', () => {
     ] as const) {
       const got = await reader.getZxy(z, x, y);
       expect(got, `${z}/${x}/${y}`).toBeDefined();
-      const tile = new VectorTile(new Pbf(new Uint8Array(got!.data)));
+      const tile = new VectorTile(new PbfReader(new Uint8Array(got!.data)));
       expect(Object.keys(tile.layers).sort()).toEqual(['roads', 'water']);
       const water = tile.layers['water']!.feature(0);
       expect(water.type).toBe(3);
