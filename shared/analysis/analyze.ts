@@ -2,6 +2,7 @@ import { gapReasonAt, gapRule, Interval, type GapRule } from '../track/gaps.ts';
 import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/summary.ts';
 import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, originalIndex, placeAt, type AnalysisTrack } from './flat-track.ts';
+import { KIND_ORDER } from './event-kinds.ts';
 import { resolveAnalysisParams } from './params.ts';
 import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
 
@@ -271,8 +272,7 @@ export function totalsOf(
   return totals;
 }
 
-const KIND_ORDER: Record<SafetyEvent['kind'], number> = { speeding: 0, 'long-stop': 1, gap: 2 };
-
+/** Time order; events starting together in the registry's display order. */
 export function byTimeThenKind(a: SafetyEvent, b: SafetyEvent): number {
   return a.startMs - b.startMs || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.endMs - b.endMs;
 }
