@@ -191,7 +191,7 @@ describe('a stored part read back (isPackedDayPart)', () => {
       withNumber(4, good.n[4]! + 1),
       withNumber(5, 1.5),
       withNumber(1, -1),
-      withNumber(firstEvent, 3),
+      withNumber(firstEvent, 99),
       withNumber(firstEvent, 0.5),
     ])
       expect(isPackedDayPart(bad), JSON.stringify(bad)?.slice(0, 60)).toBe(false);
