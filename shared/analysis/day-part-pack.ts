@@ -1,6 +1,6 @@
 import type { DayPart, EdgeReading, StoppedRun } from './day-parts.ts';
 import { EVENT_KIND_ROWS, KIND_OF_CODE, kindRowOf } from './event-kinds.ts';
-import type { EventBase, SafetyEvent } from './types.ts';
+import type { EventBase, EventKind, SafetyEvent } from './types.ts';
 
 /**
  * A part as stored: its numbers in one Float64Array and its texts in one array. IndexedDB clones a row
@@ -46,17 +46,18 @@ export function packDayPart(part: DayPart): PackedDayPart {
 }
 
 /**
- * The events of a packed part from n[o] and s[k] on, and where they end; null when one is not what
- * packDayPart writes: a code no kind has, or a kind's own fields its codec refuses, or a row too short.
+ * Reads the events of a packed part from n[o] and s[k] on into `out` (only checks them when null) and gives
+ * where they end; null when one is not what packDayPart writes: a code no kind has, a kind's own fields its
+ * codec refuses, or a row too short.
  */
 function readEvents(
   vehicleId: string,
   { n, s }: PackedDayPart,
   count: number,
-  o: number,
-  k: number,
-): { events: SafetyEvent[]; o: number; k: number } | null {
-  const events: SafetyEvent[] = [];
+  at: { o: number; k: number },
+  out: SafetyEvent[] | null,
+): { o: number; k: number } | null {
+  let { o, k } = at;
   for (let i = 0; i < count; i++) {
     const kind = KIND_OF_CODE.get(n[o]!);
     if (kind === undefined) return null;
@@ -64,22 +65,25 @@ function readEvents(
     if (o + EVENT + payload.numbers > n.length || k + 1 + payload.texts > s.length) return null;
     const own = payload.read(n, o + EVENT, s, k + 1);
     if (own === null) return null;
-    const common: EventBase = {
-      vehicleId,
-      startMs: n[o + 1]!,
-      endMs: n[o + 2]!,
-      durationSeconds: n[o + 3]!,
-      lat: n[o + 4]!,
-      lng: n[o + 5]!,
-      place: s[k]!,
-      at: { chunk: 0, point: n[o + 6]! },
-    };
-    // The kind's codec read its own fields: the two make an event of that kind.
-    events.push({ kind, ...common, ...own } as SafetyEvent);
+    if (out) {
+      const common: EventBase & { kind: EventKind } = {
+        kind,
+        vehicleId,
+        startMs: n[o + 1]!,
+        endMs: n[o + 2]!,
+        durationSeconds: n[o + 3]!,
+        lat: n[o + 4]!,
+        lng: n[o + 5]!,
+        place: s[k]!,
+        at: { chunk: 0, point: n[o + 6]! },
+      };
+      // The kind's codec read its own fields: the two make an event of that kind.
+      out.push(Object.assign(common, own) as SafetyEvent);
+    }
     o += EVENT + payload.numbers;
     k += 1 + payload.texts;
   }
-  return { events, o, k };
+  return { o, k };
 }
 
 /**
@@ -96,7 +100,7 @@ export function isPackedDayPart(x: unknown): x is PackedDayPart {
   if (![kept, events, runs].every((c) => Number.isInteger(c) && c >= 0)) return false;
   const edges = kept > 0 ? 2 : 0;
   if (s.length < 1 + edges || !s.every((t) => typeof t === 'string')) return false;
-  const read = readEvents('', { n, s }, events, HEADER + edges * EDGE, 1 + edges);
+  const read = readEvents('', { n, s }, events, { o: HEADER + edges * EDGE, k: 1 + edges }, null);
   return read !== null && n.length === read.o + runs * RUN && s.length === read.k + runs;
 }
 
@@ -120,11 +124,10 @@ export function unpackDayPart(vehicleId: string, { n, s }: PackedDayPart): DayPa
   };
   const first = kept! > 0 ? edge() : null;
   const last = kept! > 0 ? edge() : null;
-  const read = readEvents(vehicleId, { n, s }, eventCount!, o, k);
+  const events: SafetyEvent[] = [];
+  const read = readEvents(vehicleId, { n, s }, eventCount!, { o, k }, events);
   if (read === null) throw new TypeError('Not a packed day part: check it with isPackedDayPart first.');
-  const { events } = read;
-  o = read.o;
-  k = read.k;
+  ({ o, k } = read);
   const runs: StoppedRun[] = [];
   for (let i = 0; i < runCount!; i++, o += RUN) {
     runs.push({
