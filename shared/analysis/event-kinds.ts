@@ -43,6 +43,8 @@ export interface EventKindRow<K extends EventKind> {
   label: string;
   /** The list filter's choice: "Long stops". */
   plural: string;
+  /** Several of them inside a sentence: "long stops". */
+  inSentence: string;
   /** Its point on the fleet map. */
   mapColor: string;
   /** The inbox's "Priority" sort: higher is acted on first. */
@@ -82,6 +84,7 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
     code: 0,
     label: 'Speeding',
     plural: 'Speeding',
+    inSentence: 'speeding',
     mapColor: '#b42318',
     priority: 2,
     inboxDefault: true,
@@ -107,6 +110,7 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
     code: 1,
     label: 'Long stop',
     plural: 'Long stops',
+    inSentence: 'long stops',
     mapColor: '#6b3fa0',
     priority: 0,
     // Parked trucks and required rest: shown on request, they would bury what needs acting on.
@@ -126,6 +130,7 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
     code: 2,
     label: 'Data gap',
     plural: 'Data gaps',
+    inSentence: 'gaps',
     mapColor: '#667085',
     priority: 1,
     inboxDefault: true,
@@ -159,6 +164,11 @@ export function kindRowOf<K extends EventKind>(e: SafetyEventOf<K>): EventKindRo
 export function isEventKind(v: unknown): v is EventKind {
   return typeof v === 'string' && Object.hasOwn(EVENT_KIND_ROWS, v);
 }
+
+/** Kinds in the inbox's "Priority" order: acted on first, first. */
+export const KINDS_BY_PRIORITY = [...EVENT_KINDS].sort(
+  (a, b) => EVENT_KIND_ROWS[b].priority - EVENT_KIND_ROWS[a].priority,
+);
 
 /** A kind's place in display order. */
 export const KIND_ORDER = Object.fromEntries(EVENT_KINDS.map((k, i) => [k, i])) as Record<EventKind, number>;

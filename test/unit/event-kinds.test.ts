@@ -12,6 +12,7 @@ import {
   EVENT_KINDS,
   isEventKind,
   KIND_CSV_COLUMNS,
+  KINDS_BY_PRIORITY,
   kindRowOf,
   zeroPerKind,
 } from '../../shared/analysis/event-kinds.ts';
@@ -76,6 +77,7 @@ describe('the registry rows', () => {
     expect(new Set(codes).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.label)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.plural)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.inSentence)).size).toBe(rows.length);
     for (const r of rows) expect(r.mapColor).toMatch(/^#[0-9a-f]{6}$/);
   });
 
@@ -136,9 +138,12 @@ describe('every list of kinds is the registry', () => {
         analysis: { params: resolveAnalysisParams({}), events: allSamples(), totals: {} as never },
       },
     ]);
-    const ranked = sortEvents(events, 'priority', 'descending').map((e) => EVENT_KIND_ROWS[e.kind].priority);
-    expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
-    expect(new Set(sortEvents(events, 'priority', 'descending').map((e) => e.kind))).toEqual(new Set(EVENT_KINDS));
+    const ranked = sortEvents(events, 'priority', 'descending').map((e) => e.kind);
+    expect([...new Set(ranked)]).toEqual(KINDS_BY_PRIORITY);
+    expect(new Set(KINDS_BY_PRIORITY)).toEqual(new Set(EVENT_KINDS));
+    const priorities = KINDS_BY_PRIORITY.map((k) => EVENT_KIND_ROWS[k].priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
     for (const e of events) expect(Number.isFinite(EVENT_KIND_ROWS[e.kind].severity(e)), e.kind).toBe(true);
   });
 });

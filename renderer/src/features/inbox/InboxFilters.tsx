@@ -1,11 +1,11 @@
-import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
+import { EVENT_KIND_ROWS, KINDS_BY_PRIORITY } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import type { InboxQuery } from './inbox-query.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
-  priority: 'Priority (speeding, gaps, long stops)',
+  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => EVENT_KIND_ROWS[k].inSentence).join(', ')})`,
   severity: 'Severity',
   time: 'Time',
   duration: 'Duration',
