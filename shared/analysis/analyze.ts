@@ -2,7 +2,9 @@ import { gapReasonAt, gapRule, Interval, type GapRule } from '../track/gaps.ts';
 import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/summary.ts';
 import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, originalIndex, placeAt, type AnalysisTrack } from './flat-track.ts';
+import { KIND_ORDER } from './event-kinds.ts';
 import { resolveAnalysisParams } from './params.ts';
+import { gapEvent, longStopEvent } from './event-shapes.ts';
 import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
 
 /**
@@ -33,7 +35,7 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
   const spans: [number, number][] = [];
   const trips = findTrips(flat, states, miles, params, stopRuns, spans);
   const events = [
-    ...speedingOf(flat, params, rule),
+    ...perDayEventsOf(flat, params, rule),
     ...longStopsOf(stops, params),
     ...gapsOf(flat, states, miles, rule),
   ].sort(byTimeThenKind);
@@ -167,7 +169,15 @@ function pushTrip(
   });
 }
 
-export function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
+/**
+ * The events each day decides alone (speeding: per day by rule), for the whole track here and for one day
+ * in dayPart (day-parts.ts): a kind decided per day is added here once and both paths have it.
+ */
+export function perDayEventsOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
+  return speedingOf(flat, p, rule);
+}
+
+function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
   const out: SafetyEvent[] = [];
   const summaryParams = summaryParamsOf(p);
   flat.clean.forEach((day, k) => {
@@ -198,19 +208,7 @@ export function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule
 }
 
 function longStopsOf(stops: readonly Stop[], p: AnalysisParams): SafetyEvent[] {
-  return stops
-    .filter((s) => isLongStop(s.durationSeconds, p))
-    .map((s) => ({
-      kind: 'long-stop',
-      vehicleId: s.vehicleId,
-      startMs: s.startMs,
-      endMs: s.endMs,
-      durationSeconds: s.durationSeconds,
-      lat: s.lat,
-      lng: s.lng,
-      place: s.place,
-      at: s.at,
-    }));
+  return stops.filter((s) => isLongStop(s.durationSeconds, p)).map((s) => longStopEvent(s.vehicleId, s, s.at));
 }
 
 /** Every gap interval, the one across midnight included (a stop never contains one: see findStopRuns). */
@@ -219,21 +217,10 @@ export function gapsOf(flat: AnalysisTrack, states: Uint8Array, miles: Float64Ar
   for (let i = 0; i < states.length; i++) {
     if (states[i] !== Interval.GAP) continue;
     const at = indexAt(flat, i);
-    const startMs = flat.t[i]!;
-    const endMs = flat.t[i + 1]!;
-    out.push({
-      kind: 'gap',
-      vehicleId: flat.vehicleId,
-      startMs,
-      endMs,
-      durationSeconds: (endMs - startMs) / 1000,
-      reason: gapReasonAt(flat, i, rule),
-      miles: miles[i]!,
-      lat: flat.lat[i]!,
-      lng: flat.lng[i]!,
-      place: placeAt(flat, at),
-      at,
-    });
+    const from = { t: flat.t[i]!, lat: flat.lat[i]!, lng: flat.lng[i]!, place: placeAt(flat, at) };
+    out.push(
+      gapEvent(flat.vehicleId, from, flat.t[i + 1]!, { reason: gapReasonAt(flat, i, rule), miles: miles[i]! }, at),
+    );
   }
   return out;
 }
@@ -271,8 +258,7 @@ export function totalsOf(
   return totals;
 }
 
-const KIND_ORDER: Record<SafetyEvent['kind'], number> = { speeding: 0, 'long-stop': 1, gap: 2 };
-
+/** Time order; events starting together in the registry's display order. */
 export function byTimeThenKind(a: SafetyEvent, b: SafetyEvent): number {
   return a.startMs - b.startMs || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.endMs - b.endMs;
 }

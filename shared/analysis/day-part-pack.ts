@@ -1,6 +1,6 @@
-import type { GapReason } from '../track/gaps.ts';
 import type { DayPart, EdgeReading, StoppedRun } from './day-parts.ts';
-import type { SafetyEvent } from './types.ts';
+import { EVENT_KIND_ROWS, KIND_OF_CODE, kindRowOf } from './event-kinds.ts';
+import type { EventBase, EventKind, SafetyEvent } from './types.ts';
 
 /**
  * A part as stored: its numbers in one Float64Array and its texts in one array. IndexedDB clones a row
@@ -12,32 +12,78 @@ export interface PackedDayPart {
   s: string[];
 }
 
-const KINDS: readonly SafetyEvent['kind'][] = ['speeding', 'long-stop', 'gap'];
-const REASONS: readonly GapReason[] = ['offline', 'silence', 'jump'];
 const HEADER = 6;
 const EDGE = 6;
-const EVENT = 9;
+/** An event's numbers before its kind's own (EventKindRow.payload): code, start, end, duration, lat, lng, point. */
+const EVENT = 7;
 const RUN = 7;
+
+/** The numbers and texts of `e`: the common ones, then its kind's own. */
+function eventCells(e: SafetyEvent): { n: number[]; s: string[] } {
+  const row = kindRowOf(e);
+  const own = row.payload.write(e);
+  const n = [row.code, e.startMs, e.endMs, e.durationSeconds, e.lat, e.lng, e.at.point, ...own.n];
+  return { n, s: [e.place, ...own.s] };
+}
 
 export function packDayPart(part: DayPart): PackedDayPart {
   const edges = part.first && part.last ? [part.first, part.last] : [];
-  const n = new Float64Array(HEADER + edges.length * EDGE + part.events.length * EVENT + part.runs.length * RUN);
+  const events = part.events.map(eventCells);
+  const eventNumbers = events.reduce((sum, e) => sum + e.n.length, 0);
+  const n = new Float64Array(HEADER + edges.length * EDGE + eventNumbers + part.runs.length * RUN);
   const s = [part.vehicleNumber];
   n.set([part.outliers, part.kept, part.movingSeconds, part.distanceMiles, part.events.length, part.runs.length]);
   let o = HEADER;
-  const put = (values: readonly number[], place: string) => {
+  const put = (values: readonly number[], texts: readonly string[]) => {
     n.set(values, o);
     o += values.length;
-    s.push(place);
+    s.push(...texts);
   };
-  for (const e of edges) put([e.t, e.status, e.speed, e.lat, e.lng, e.point], e.place);
-  for (const e of part.events) {
-    const x = e.kind === 'speeding' ? e.peakSpeedMph : e.kind === 'gap' ? e.miles : 0;
-    const reason = e.kind === 'gap' ? REASONS.indexOf(e.reason) : -1;
-    put([KINDS.indexOf(e.kind), e.startMs, e.endMs, e.durationSeconds, x, reason, e.lat, e.lng, e.at.point], e.place);
-  }
-  for (const r of part.runs) put([r.from, r.to, r.startMs, r.endMs, r.lat, r.lng, r.point], r.place);
+  for (const e of edges) put([e.t, e.status, e.speed, e.lat, e.lng, e.point], [e.place]);
+  for (const e of events) put(e.n, e.s);
+  for (const r of part.runs) put([r.from, r.to, r.startMs, r.endMs, r.lat, r.lng, r.point], [r.place]);
   return { n, s };
+}
+
+/**
+ * Reads the events of a packed part from n[o] and s[k] on into `out` (only checks them when null) and gives
+ * where they end; null when one is not what packDayPart writes: a code no kind has, a kind's own fields its
+ * codec refuses, or a row too short.
+ */
+function readEvents(
+  vehicleId: string,
+  { n, s }: PackedDayPart,
+  count: number,
+  at: { o: number; k: number },
+  out: SafetyEvent[] | null,
+): { o: number; k: number } | null {
+  let { o, k } = at;
+  for (let i = 0; i < count; i++) {
+    const kind = KIND_OF_CODE.get(n[o]!);
+    if (kind === undefined) return null;
+    const { payload } = EVENT_KIND_ROWS[kind];
+    if (o + EVENT + payload.numbers > n.length || k + 1 + payload.texts > s.length) return null;
+    const own = payload.read(n, o + EVENT, s, k + 1);
+    if (own === null) return null;
+    if (out) {
+      const common: EventBase & { kind: EventKind } = {
+        kind,
+        vehicleId,
+        startMs: n[o + 1]!,
+        endMs: n[o + 2]!,
+        durationSeconds: n[o + 3]!,
+        lat: n[o + 4]!,
+        lng: n[o + 5]!,
+        place: s[k]!,
+        at: { chunk: 0, point: n[o + 6]! },
+      };
+      // The kind's codec read its own fields: the two make an event of that kind.
+      out.push(Object.assign(common, own) as SafetyEvent);
+    }
+    o += EVENT + payload.numbers;
+    k += 1 + payload.texts;
+  }
+  return { o, k };
 }
 
 /**
@@ -53,13 +99,9 @@ export function isPackedDayPart(x: unknown): x is PackedDayPart {
   const runs = n[5]!;
   if (![kept, events, runs].every((c) => Number.isInteger(c) && c >= 0)) return false;
   const edges = kept > 0 ? 2 : 0;
-  if (n.length !== HEADER + edges * EDGE + events * EVENT + runs * RUN) return false;
-  if (s.length !== 1 + edges + events + runs || !s.every((t) => typeof t === 'string')) return false;
-  for (let i = 0, o = HEADER + edges * EDGE; i < events; i++, o += EVENT) {
-    const kind = KINDS[n[o]!];
-    if (kind === undefined || (kind === 'gap' && REASONS[n[o + 5]!] === undefined)) return false;
-  }
-  return true;
+  if (s.length < 1 + edges || !s.every((t) => typeof t === 'string')) return false;
+  const read = readEvents('', { n, s }, events, { o: HEADER + edges * EDGE, k: 1 + edges }, null);
+  return read !== null && n.length === read.o + runs * RUN && s.length === read.k + runs;
 }
 
 /** The part `packDayPart` packed (check it with isPackedDayPart first); `vehicleId` is the row's (events carry it). */
@@ -83,22 +125,9 @@ export function unpackDayPart(vehicleId: string, { n, s }: PackedDayPart): DayPa
   const first = kept! > 0 ? edge() : null;
   const last = kept! > 0 ? edge() : null;
   const events: SafetyEvent[] = [];
-  for (let i = 0; i < eventCount!; i++, o += EVENT) {
-    const common = {
-      vehicleId,
-      startMs: n[o + 1]!,
-      endMs: n[o + 2]!,
-      durationSeconds: n[o + 3]!,
-      lat: n[o + 6]!,
-      lng: n[o + 7]!,
-      place: s[k++]!,
-      at: { chunk: 0, point: n[o + 8]! },
-    };
-    const kind = KINDS[n[o]!];
-    if (kind === 'speeding') events.push({ kind, ...common, peakSpeedMph: n[o + 4]! });
-    else if (kind === 'gap') events.push({ kind, ...common, reason: REASONS[n[o + 5]!]!, miles: n[o + 4]! });
-    else events.push({ kind: 'long-stop', ...common });
-  }
+  const read = readEvents(vehicleId, { n, s }, eventCount!, { o, k }, events);
+  if (read === null) throw new TypeError('Not a packed day part: check it with isPackedDayPart first.');
+  ({ o, k } = read);
   const runs: StoppedRun[] = [];
   for (let i = 0; i < runCount!; i++, o += RUN) {
     runs.push({

@@ -1,7 +1,8 @@
 import { gapReasonBetween, gapRule, Interval, intervalBetween, type GapRule } from '../track/gaps.ts';
 import { haversineMiles } from '../track/geo.ts';
 import type { DayChunk } from '../track/types.ts';
-import { byTimeThenKind, gapsOf, isLongStop, isStop, speedingOf, totalsOf } from './analyze.ts';
+import { byTimeThenKind, gapsOf, isLongStop, isStop, perDayEventsOf, totalsOf } from './analyze.ts';
+import { gapEvent, longStopEvent } from './event-shapes.ts';
 import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
 import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
@@ -112,7 +113,7 @@ export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
     kept: n,
     first: n > 0 ? edgeAt(flat, 0) : null,
     last: n > 0 ? edgeAt(flat, n - 1) : null,
-    events: [...speedingOf(flat, p, rule), ...gapsOf(flat, states, miles, rule)],
+    events: [...perDayEventsOf(flat, p, rule), ...gapsOf(flat, states, miles, rule)],
     runs: keptRuns(flat, states, p),
     movingSeconds: totals.movingSeconds,
     distanceMiles: totals.distanceMiles,
@@ -127,19 +128,9 @@ interface RangeRun extends StoppedRun {
 
 /** The gap event of the interval across midnight from `a` (day `k`) to `b`, as gapsOf writes one. */
 function midnightGap(vehicleId: string, a: EdgeReading, b: EdgeReading, k: number, rule: GapRule): SafetyEvent {
-  return {
-    kind: 'gap',
-    vehicleId,
-    startMs: a.t,
-    endMs: b.t,
-    durationSeconds: (b.t - a.t) / 1000,
-    reason: gapReasonBetween(rule, a.t, a.status, a.lat, a.lng, b.t, b.lat, b.lng),
-    miles: haversineMiles(a.lat, a.lng, b.lat, b.lng),
-    lat: a.lat,
-    lng: a.lng,
-    place: a.place,
-    at: { chunk: k, point: a.point },
-  };
+  const reason = gapReasonBetween(rule, a.t, a.status, a.lat, a.lng, b.t, b.lat, b.lng);
+  const miles = haversineMiles(a.lat, a.lng, b.lat, b.lng);
+  return gapEvent(vehicleId, a, b.t, { reason, miles }, { chunk: k, point: a.point });
 }
 
 /** Runs that end on the reading the next one starts on are one run (the maximal runs analyze.ts finds). */
@@ -201,17 +192,7 @@ export function joinDayParts(vehicleId: string, parts: readonly DayPart[], p: An
   });
   for (const r of mergeTouching(runs)) {
     if (!isLongStopRun(r.startMs, r.endMs, p)) continue;
-    events.push({
-      kind: 'long-stop',
-      vehicleId,
-      startMs: r.startMs,
-      endMs: r.endMs,
-      durationSeconds: (r.endMs - r.startMs) / 1000,
-      lat: r.lat,
-      lng: r.lng,
-      place: r.place,
-      at: { chunk: r.startDay, point: r.point },
-    });
+    events.push(longStopEvent(vehicleId, r, { chunk: r.startDay, point: r.point }));
   }
   return { params: p, events: events.sort(byTimeThenKind), totals };
 }

@@ -81,45 +81,42 @@ export interface Stop {
   at: TrackIndex;
 }
 
+/** What every safety event has, whatever its kind. */
+export interface EventBase {
+  vehicleId: string;
+  startMs: number;
+  endMs: number;
+  durationSeconds: number;
+  lat: number;
+  lng: number;
+  place: string;
+  at: TrackIndex;
+}
+
+/**
+ * One member per kind, with the fields the kind adds; its label, texts, codec and CSV cells are its row of
+ * the registry (shared/analysis/event-kinds.ts), which the compiler holds to every member here.
+ */
 export type SafetyEvent =
-  | {
+  | (EventBase & {
       kind: 'speeding';
-      vehicleId: string;
-      startMs: number;
-      endMs: number;
-      durationSeconds: number;
       peakSpeedMph: number;
-      lat: number;
-      lng: number;
-      place: string;
-      at: TrackIndex;
-    }
-  | {
+    })
+  | (EventBase & {
       kind: 'long-stop';
-      vehicleId: string;
-      startMs: number;
-      endMs: number;
-      durationSeconds: number;
-      lat: number;
-      lng: number;
-      place: string;
-      at: TrackIndex;
-    }
-  | {
+    })
+  | (EventBase & {
       kind: 'gap';
-      vehicleId: string;
-      startMs: number;
-      endMs: number;
-      durationSeconds: number;
       /** offline: the reading before was OFFLINE; silence: no readings; jump: the position jumped farther than a truck drives. */
       reason: GapReason;
       /** Straight-line distance across the gap. */
       miles: number;
-      lat: number;
-      lng: number;
-      place: string;
-      at: TrackIndex;
-    };
+    });
+
+export type EventKind = SafetyEvent['kind'];
+export type SafetyEventOf<K extends EventKind> = Extract<SafetyEvent, { kind: K }>;
+/** The fields kind K adds to EventBase. */
+export type EventFieldsOf<K extends EventKind> = Omit<SafetyEventOf<K>, keyof EventBase | 'kind'>;
 
 /**
  * Figures of the whole track, with the same definitions as the day summaries

@@ -1,3 +1,4 @@
+import { KIND_CSV_COLUMNS, kindCsvCells } from '../analysis/event-kinds.ts';
 import type { TrackAnalysis } from '../analysis/types.ts';
 import { createLocalIsoFormatter } from '../time/local-day.ts';
 import type { ExportContext } from './context.ts';
@@ -8,7 +9,8 @@ import { csvPieces, identityCells } from './trips-csv.ts';
 /**
  * One row per safety event in time order, same CSV rules and identity and
  * local-time columns as the trips CSV (trips-csv.ts). Cells that do not apply
- * to a kind are empty: peak_speed_mph is for speeding; reason ("offline",
+ * to a kind are empty (each kind fills its own: shared/analysis/event-kinds.ts):
+ * peak_speed_mph is for speeding; reason ("offline",
  * "silence" or "jump": shared/track/gaps.ts) and gap_miles (straight line
  * across the gap, 0.01 mi) for gaps. duration_s in whole seconds,
  * peak_speed_mph at 0.1 mph; the position is the recorded reading.
@@ -26,9 +28,7 @@ export const EVENTS_CSV_COLUMNS = [
   'end_time',
   'end_local_time',
   'duration_s',
-  'peak_speed_mph',
-  'reason',
-  'gap_miles',
+  ...KIND_CSV_COLUMNS,
   'lat',
   'lng',
   'place',
@@ -44,6 +44,7 @@ export function* eventsCsv(
   const identity = identityCells(context);
   function* rows(): Generator<string> {
     for (const e of analysis.events) {
+      const own = kindCsvCells(e);
       yield (
         [
           e.kind,
@@ -53,9 +54,7 @@ export function* eventsCsv(
           iso(e.endMs),
           local(e.endMs),
           formatFigure(e.durationSeconds, 'seconds'),
-          e.kind === 'speeding' ? formatFigure(e.peakSpeedMph, 'mph') : '',
-          e.kind === 'gap' ? e.reason : '',
-          e.kind === 'gap' ? formatFigure(e.miles, 'miles') : '',
+          ...KIND_CSV_COLUMNS.map((column) => own[column] ?? ''),
           formatNumber(e.lat),
           formatNumber(e.lng),
           csvTextCell(e.place),

@@ -1,16 +1,18 @@
 import type { JoinedAnalysis } from '../analysis/day-parts.ts';
-import type { SafetyEvent } from '../analysis/types.ts';
+import { EVENT_KINDS, eventFigures, zeroPerKind, type EventFigures } from '../analysis/event-kinds.ts';
+import type { EventKind, SafetyEvent } from '../analysis/types.ts';
 import { localDayOfMs, type LocalDay } from '../time/local-day.ts';
 
 /**
- * The safety inbox: every speeding, long-stop and gap event of every downloaded vehicle in a range,
- * from the same analysis and parameters as Trip review, as one flat list a screen can filter, sort,
- * group and count without going back to the tracks.
+ * The safety inbox: every event of every kind (shared/analysis/event-kinds.ts) of every downloaded vehicle
+ * in a range, from the same analysis and parameters as Trip review, as one flat list a screen can filter,
+ * sort, group and count without going back to the tracks.
  */
-export type InboxKind = SafetyEvent['kind'];
-export const INBOX_KINDS: readonly InboxKind[] = ['speeding', 'long-stop', 'gap'];
+export type InboxKind = EventKind;
+export const INBOX_KINDS: readonly InboxKind[] = EVENT_KINDS;
 
-export interface InboxEvent {
+/** The kind-specific figures (peak, over the limit, gap miles) are its row's EventFigures; null where none. */
+export interface InboxEvent extends EventFigures {
   /** The review trail's key: vehicle, kind and start time (shared/inbox/trail.ts). */
   key: string;
   carrierId: string;
@@ -20,11 +22,6 @@ export interface InboxEvent {
   startMs: number;
   endMs: number;
   durationSeconds: number;
-  /** Speeding: the peak and how far over the limit it was; null for other kinds. */
-  peakSpeedMph: number | null;
-  overLimitMph: number | null;
-  /** Gaps: straight-line miles across the silence; null for other kinds. */
-  gapMiles: number | null;
   lat: number;
   lng: number;
   place: string;
@@ -53,7 +50,6 @@ export function eventKey(e: { vehicleId: string; kind: InboxKind; startMs: numbe
 }
 
 function inboxEvent(v: VehicleAnalysis, e: SafetyEvent): InboxEvent {
-  const speeding = e.kind === 'speeding';
   return {
     key: eventKey(e),
     carrierId: v.carrierId,
@@ -63,9 +59,7 @@ function inboxEvent(v: VehicleAnalysis, e: SafetyEvent): InboxEvent {
     startMs: e.startMs,
     endMs: e.endMs,
     durationSeconds: e.durationSeconds,
-    peakSpeedMph: speeding ? e.peakSpeedMph : null,
-    overLimitMph: speeding ? Math.max(0, e.peakSpeedMph - v.analysis.params.speedingThresholdMph) : null,
-    gapMiles: e.kind === 'gap' ? e.miles : null,
+    ...eventFigures(e, v.analysis.params.speedingThresholdMph),
     lat: e.lat,
     lng: e.lng,
     place: e.place,
@@ -87,7 +81,7 @@ export function inboxEvents(vehicles: readonly VehicleAnalysis[]): InboxEvent[] 
 
 /** Events of each kind, every kind present (0 when none). */
 export function countByKind(events: readonly InboxEvent[]): Record<InboxKind, number> {
-  const counts: Record<InboxKind, number> = { speeding: 0, 'long-stop': 0, gap: 0 };
+  const counts = zeroPerKind();
   for (const e of events) counts[e.kind]++;
   return counts;
 }

@@ -1,4 +1,5 @@
-import type { InboxEvent, InboxKind } from './events.ts';
+import { EVENT_KIND_ROWS } from '../analysis/event-kinds.ts';
+import { INBOX_KINDS, type InboxEvent, type InboxKind } from './events.ts';
 import type { ReviewMark, ReviewState } from './trail.ts';
 
 /** What the inbox shows: every field is a restriction, the defaults restrict nothing. */
@@ -6,7 +7,7 @@ export interface InboxFilter {
   kinds: readonly InboxKind[];
   /** null: every vehicle. */
   vehicleIds: readonly string[] | null;
-  /** Speeding events at least this far over the limit (other kinds are not held to it). */
+  /** Events with an over-the-limit figure at least this far over (kinds without one are not held to it). */
   minOverLimitMph: number;
   minDurationSeconds: number;
   /** null: every day. */
@@ -19,7 +20,7 @@ export interface InboxFilter {
 }
 
 export const ALL_EVENTS: InboxFilter = {
-  kinds: ['speeding', 'long-stop', 'gap'],
+  kinds: INBOX_KINDS,
   vehicleIds: null,
   minOverLimitMph: 0,
   minDurationSeconds: 0,
@@ -32,7 +33,7 @@ export const ALL_EVENTS: InboxFilter = {
 export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | undefined): boolean {
   if (!f.kinds.includes(e.kind)) return false;
   if (f.vehicleIds && !f.vehicleIds.includes(e.vehicleId)) return false;
-  if (e.kind === 'speeding' && (e.overLimitMph ?? 0) < f.minOverLimitMph) return false;
+  if (e.overLimitMph !== null && e.overLimitMph < f.minOverLimitMph) return false;
   if (e.durationSeconds < f.minDurationSeconds) return false;
   if (f.day !== null && e.day !== f.day) return false;
   if (f.place && !e.place.toLowerCase().includes(f.place.trim().toLowerCase())) return false;
@@ -55,15 +56,13 @@ export function filterEvents(
 
 export type InboxSortKey = 'priority' | 'time' | 'severity' | 'duration' | 'vehicle';
 
-/** What a safety manager acts on first: speeding, then data gaps, then long stops (mostly parked trucks and rest). */
-const KIND_PRIORITY: Record<InboxKind, number> = { speeding: 2, gap: 1, 'long-stop': 0 };
-
 /**
- * Severity: how far over the limit for speeding, how long for stops and gaps, in minutes; so a mixed
- * list puts a 20-mph-over run and a 20-minute gap side by side. Worst first when descending.
+ * Severity, each kind's own rule (event-kinds.ts): how far over the limit for speeding, how long for stops
+ * and gaps, in minutes; so a mixed list puts a 20-mph-over run and a 20-minute gap side by side. Worst
+ * first when descending.
  */
 export function severityOf(e: InboxEvent): number {
-  return e.kind === 'speeding' ? (e.overLimitMph ?? 0) : e.durationSeconds / 60;
+  return EVENT_KIND_ROWS[e.kind].severity(e);
 }
 
 const numeric = new Intl.Collator('en-US', { numeric: true });
@@ -77,7 +76,8 @@ export function sortEvents(
   const value = (a: InboxEvent, b: InboxEvent): number => {
     switch (key) {
       case 'priority':
-        return KIND_PRIORITY[a.kind] - KIND_PRIORITY[b.kind] || severityOf(a) - severityOf(b);
+        // What a safety manager acts on first: the kinds' priorities (speeding, data gaps, then long stops).
+        return EVENT_KIND_ROWS[a.kind].priority - EVENT_KIND_ROWS[b.kind].priority || severityOf(a) - severityOf(b);
       case 'time':
         return a.startMs - b.startMs;
       case 'severity':

@@ -1,3 +1,4 @@
+import { isEventKind } from '../analysis/event-kinds.ts';
 import type { InboxEvent, InboxKind } from './events.ts';
 
 /**
@@ -44,7 +45,7 @@ export function isReviewMark(v: unknown): v is ReviewMark {
   const { vehicleId, kind, startMs, endMs, note } = o;
   return (
     isVehicleId(vehicleId) &&
-    (kind === 'speeding' || kind === 'long-stop' || kind === 'gap') &&
+    isEventKind(kind) &&
     isEpochMs(startMs) &&
     isEpochMs(endMs) &&
     startMs <= endMs &&

@@ -1,4 +1,5 @@
-import type { AnalysisParams, SafetyEvent } from '../analysis/types.ts';
+import { auditDetail } from '../analysis/event-kinds.ts';
+import type { AnalysisParams } from '../analysis/types.ts';
 import type { AuditContent, AuditSource } from '../audit/bundle-content.ts';
 import { formatDayRange } from '../export/context.ts';
 import { formatFigure } from '../export/format.ts';
@@ -76,12 +77,6 @@ function hoursMinutes(seconds: number): string {
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
   return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-
-function eventDetail(e: SafetyEvent): string {
-  if (e.kind === 'speeding') return `peak ${formatFigure(e.peakSpeedMph, 'mph')} mph`;
-  if (e.kind === 'gap') return `${e.reason}, ${formatFigure(e.miles, 'miles')} mi across`;
-  return '';
 }
 
 const STYLE = `
@@ -208,7 +203,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const eventRows = analysis.events
     .map(
       (e) =>
-        `<tr><td>${esc(e.kind)}</td>${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(eventDetail(e))}</td><td>${esc(reportField(e.place))}</td></tr>`,
+        `<tr><td>${esc(e.kind)}</td>${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(auditDetail(e))}</td><td>${esc(reportField(e.place))}</td></tr>`,
     )
     .join('');
 

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { dayPart } from '../../shared/analysis/day-parts.ts';
 import { isPackedDayPart, packDayPart, unpackDayPart } from '../../shared/analysis/day-part-pack.ts';
+import { EVENT_KINDS, zeroPerKind } from '../../shared/analysis/event-kinds.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { localDayOfMs } from '../../shared/time/local-day.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { expectJoinedEqualsWhole, partsOf } from '../support/day-parts.ts';
@@ -103,16 +105,20 @@ describe('joinDayParts equals analyzeTrack over the range', () => {
       ['short stops and gaps', SHORT_STOPS],
     ] as const) {
       it(`random 12-day tracks with outliers and missing days, ${zone}, ${name}`, () => {
-        let longStops = 0;
-        let gaps = 0;
+        const seen = zeroPerKind();
+        const crossing = zeroPerKind();
         for (let seed = 1; seed <= 8; seed++) {
           const { whole } = expectJoinedEqualsWhole(roughTrack(seed), zone, p);
-          longStops += whole.events.filter((e) => e.kind === 'long-stop').length;
-          gaps += whole.events.filter((e) => e.kind === 'gap').length;
+          for (const e of whole.events) {
+            seen[e.kind]++;
+            if (localDayOfMs(e.startMs, zone) !== localDayOfMs(e.endMs, zone)) crossing[e.kind]++;
+          }
         }
-        // The tracks hold what the join has to get right.
-        expect(longStops).toBeGreaterThan(5);
-        expect(gaps).toBeGreaterThan(5);
+        // The tracks hold what the join has to get right: every kind of the registry, many times (a kind the
+        // tracks never produced would pass this test while missing from the day or across-midnight path).
+        for (const kind of EVENT_KINDS) expect(seen[kind], kind).toBeGreaterThan(5);
+        // And kinds that do cross a local midnight here, where the join has to stitch them.
+        expect(crossing['long-stop'] + crossing.gap).toBeGreaterThan(0);
       });
     }
   }
@@ -185,7 +191,7 @@ describe('a stored part read back (isPackedDayPart)', () => {
       withNumber(4, good.n[4]! + 1),
       withNumber(5, 1.5),
       withNumber(1, -1),
-      withNumber(firstEvent, 3),
+      withNumber(firstEvent, 99),
       withNumber(firstEvent, 0.5),
     ])
       expect(isPackedDayPart(bad), JSON.stringify(bad)?.slice(0, 60)).toBe(false);

@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { ExpressionSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
+import { EVENT_KIND_ROWS, EVENT_KINDS } from '../../../shared/analysis/event-kinds.ts';
+import type { EventKind } from '../../../shared/analysis/types.ts';
 import { useMap } from './map-context.ts';
 import { ANCHORS, LABEL_FONT } from './theme.ts';
 import type { LayerSpec } from './style-types.ts';
@@ -8,7 +10,7 @@ import type { LayerSpec } from './style-types.ts';
 /** One event on the fleet map: where it started, and its kind. */
 export interface MapEvent {
   key: string;
-  kind: 'speeding' | 'long-stop' | 'gap';
+  kind: EventKind;
   lat: number;
   lng: number;
 }
@@ -16,7 +18,16 @@ export interface MapEvent {
 export type Bounds = [number, number, number, number];
 
 const SOURCE = 'rl-events';
-const KIND_COLOR = { speeding: '#b42318', 'long-stop': '#6b3fa0', gap: '#667085' } as const;
+const colourOf = (k: EventKind) => EVENT_KIND_ROWS[k].mapColor;
+/** Each kind's colour (event-kinds.ts); the last kind's is also the fallback MapLibre requires, which no other kind reaches. */
+const KIND_COLOUR_MATCH: ExpressionSpecification = [
+  'match',
+  ['get', 'kind'],
+  EVENT_KINDS[0]!,
+  colourOf(EVENT_KINDS[0]!),
+  ...EVENT_KINDS.slice(1, -1).flatMap((k) => [k, colourOf(k)]),
+  colourOf(EVENT_KINDS.at(-1)!),
+];
 
 const LAYERS: LayerSpec[] = [
   {
@@ -46,15 +57,7 @@ const LAYERS: LayerSpec[] = [
     source: SOURCE,
     filter: ['!', ['has', 'point_count']],
     paint: {
-      'circle-color': [
-        'match',
-        ['get', 'kind'],
-        'speeding',
-        KIND_COLOR.speeding,
-        'long-stop',
-        KIND_COLOR['long-stop'],
-        KIND_COLOR.gap,
-      ],
+      'circle-color': KIND_COLOUR_MATCH,
       'circle-radius': 5,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,

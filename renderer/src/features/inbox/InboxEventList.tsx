@@ -1,26 +1,14 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
+import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import type { ReviewMark } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
-import { formatDuration } from '../../../../shared/util/duration.ts';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import type { InboxRow } from './use-inbox-view.ts';
 
-export const KIND_TEXT: Record<InboxEvent['kind'], string> = {
-  speeding: 'Speeding',
-  'long-stop': 'Long stop',
-  gap: 'Data gap',
-};
 const MARK_TEXT = { reviewed: 'Reviewed', coached: 'Coached', dismissed: 'Dismissed' } as const;
 const ROW_HEIGHT = 58;
-
-function detail(e: InboxEvent): string {
-  const lasting = formatDuration(e.durationSeconds);
-  if (e.kind === 'speeding')
-    return `peak ${e.peakSpeedMph?.toFixed(0)} mph, ${e.overLimitMph?.toFixed(0)} over · ${lasting}`;
-  if (e.kind === 'gap') return `${lasting} · ${(e.gapMiles ?? 0).toFixed(1)} mi unaccounted`;
-  return e.atLeast ? `at least ${lasting} (cut by the range)` : lasting;
-}
+const inboxDetail = (e: InboxEvent) => EVENT_KIND_ROWS[e.kind].inboxDetail(e);
 
 /** The inbox's events, virtualised; a click opens the event in Trip review at its moment. */
 export function InboxEventList({
@@ -79,7 +67,7 @@ export function InboxEventList({
               data-review={mark?.state ?? 'open'}
               onClick={() => onOpen(e)}
             >
-              <span className={`inbox-kind event-${e.kind}`}>{KIND_TEXT[e.kind]}</span>
+              <span className={`inbox-kind event-${e.kind}`}>{EVENT_KIND_ROWS[e.kind].label}</span>
               <span
                 className="inbox-vehicle"
                 title={showCarrier ? `${e.vehicleNumber} · ${label.get(e.carrierId) ?? e.carrierId}` : undefined}
@@ -90,8 +78,8 @@ export function InboxEventList({
               <span className="inbox-when" data-testid="inbox-when">
                 {clock.dateTime(e.startMs).slice(0, 16)} {clock.abbreviation(e.startMs)}
               </span>
-              <span className="inbox-detail" title={detail(e)}>
-                {detail(e)}
+              <span className="inbox-detail" title={inboxDetail(e)}>
+                {inboxDetail(e)}
               </span>
               <span className="inbox-place muted" title={e.place}>
                 {e.place}

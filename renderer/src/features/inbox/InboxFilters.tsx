@@ -1,11 +1,11 @@
+import { EVENT_KIND_ROWS, KINDS_BY_PRIORITY } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
-import { KIND_TEXT } from './InboxEventList.tsx';
 import type { InboxQuery } from './inbox-query.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
-  priority: 'Priority (speeding, gaps, long stops)',
+  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => EVENT_KIND_ROWS[k].inSentence).join(', ')})`,
   severity: 'Severity',
   time: 'Time',
   duration: 'Duration',
@@ -73,7 +73,7 @@ export function InboxFilters({
             data-count={counts[k]}
             onClick={() => toggleKind(k)}
           >
-            {KIND_TEXT[k]} <strong>{counts[k].toLocaleString('en-US')}</strong>
+            {EVENT_KIND_ROWS[k].label} <strong>{counts[k].toLocaleString('en-US')}</strong>
           </button>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import { ALL_EVENTS, type InboxFilter, type InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import type { ScorecardMetric } from '../../../../shared/inbox/scorecards.ts';
@@ -31,8 +32,8 @@ export interface InboxQuery {
   metric: ScorecardMetric;
 }
 
-/** Long stops (parked trucks, required rest) are off until asked for: they would bury what needs acting on. */
-export const DEFAULT_KINDS: readonly InboxKind[] = ['speeding', 'gap'];
+/** The kinds shown until the user unticks them (long stops are off until asked for: event-kinds.ts). */
+export const DEFAULT_KINDS: readonly InboxKind[] = INBOX_KINDS.filter((k) => EVENT_KIND_ROWS[k].inboxDefault);
 
 export const DEFAULT_QUERY: InboxQuery = {
   carrierIds: [],

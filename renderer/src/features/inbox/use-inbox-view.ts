@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { zeroPerKind } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxEvent, type InboxKind } from '../../../../shared/inbox/events.ts';
 import { filterEvents, groupEvents, matchesEvent, sortEvents } from '../../../../shared/inbox/filter.ts';
 import { marksForEvents, type ReviewMark } from '../../../../shared/inbox/trail.ts';
@@ -24,7 +25,7 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
   const byEvent = useMemo(() => marksForEvents(events, marks), [events, marks]);
   const filter = useMemo(() => filterOf(q), [q]);
   const counts = useMemo(() => {
-    const c: Record<InboxKind, number> = { speeding: 0, 'long-stop': 0, gap: 0 };
+    const c = zeroPerKind();
     const anyKind = { ...filter, kinds: INBOX_KINDS };
     for (const e of events) if (matchesEvent(e, anyKind, byEvent.get(e.key))) c[e.kind]++;
     return c;

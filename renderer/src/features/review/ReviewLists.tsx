@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { EVENT_KIND_ROWS, EVENT_KINDS, eventFigures, reviewDetail } from '../../../../shared/analysis/event-kinds.ts';
 import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/types.ts';
-import type { GapReason } from '../../../../shared/track/gaps.ts';
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
@@ -12,20 +12,6 @@ import './review-lists.css';
 import { BY_TIME, eventsPerTrip, matchesPlace, orderEvents, orderTrips, type ListSort } from './list-order.ts';
 
 type Tab = 'trips' | 'stops' | 'events';
-
-const EVENT_TEXT: Record<SafetyEvent['kind'], string> = {
-  speeding: 'Speeding',
-  'long-stop': 'Long stop',
-  gap: 'Data gap',
-};
-const GAP_TEXT: Record<GapReason, string> = { offline: 'offline', silence: 'no readings', jump: 'position jump' };
-
-function eventDetail(e: SafetyEvent): string {
-  if (e.kind === 'speeding') return `peak ${e.peakSpeedMph.toFixed(0)} mph · ${formatDuration(e.durationSeconds)}`;
-  if (e.kind === 'gap')
-    return `${GAP_TEXT[e.reason]} · ${formatDuration(e.durationSeconds)} · ${e.miles.toFixed(1)} mi unaccounted`;
-  return formatDuration(e.durationSeconds);
-}
 
 /**
  * Trips, stops and safety events of the selection; a click seeks playback to the start (an event row
@@ -208,9 +194,11 @@ export const ReviewLists = memo(function ReviewLists({
               aria-label="Event kind"
             >
               <option value="all">All events</option>
-              <option value="speeding">Speeding</option>
-              <option value="long-stop">Long stops</option>
-              <option value="gap">Data gaps</option>
+              {EVENT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {EVENT_KIND_ROWS[k].plural}
+                </option>
+              ))}
             </select>
             {eventsToolbar}
           </div>
@@ -223,15 +211,15 @@ export const ReviewLists = memo(function ReviewLists({
                   data-kind={e.kind}
                   data-start-ms={e.startMs}
                   data-end-ms={e.endMs}
-                  data-peak={e.kind === 'speeding' ? e.peakSpeedMph : undefined}
+                  data-peak={eventFigures(e, thresholdMph).peakSpeedMph ?? undefined}
                   data-reason={e.kind === 'gap' ? e.reason : undefined}
                   data-duration={e.durationSeconds}
                   data-place={e.place}
                   onClick={() => (onEvent ? onEvent(e) : seek(e.startMs))}
                 >
-                  <span className={`row-title event-${e.kind}`}>{EVENT_TEXT[e.kind]}</span>
+                  <span className={`row-title event-${e.kind}`}>{EVENT_KIND_ROWS[e.kind].label}</span>
                   <span className="row-sub">
-                    {fmt.dateTimeZoned(e.startMs)} · {eventDetail(e)}
+                    {fmt.dateTimeZoned(e.startMs)} · {reviewDetail(e)}
                   </span>
                   <span className="row-sub muted">{e.place}</span>
                 </button>

@@ -1,3 +1,4 @@
+import { eventFigures } from '../../../../shared/analysis/event-kinds.ts';
 import type { SafetyEvent, Trip } from '../../../../shared/analysis/types.ts';
 import { lowerBound } from '../../../../shared/util/search.ts';
 import { sortRows, type SortState, type SortValue } from '../../hooks/useSort.ts';
@@ -25,9 +26,9 @@ export function eventsPerTrip(trips: readonly Trip[], events: readonly SafetyEve
   return new Map(trips.map((t) => [t.id, lowerBound(starts, t.endMs) - lowerBound(starts, t.startMs)]));
 }
 
-/** Miles over the limit at the event's peak: speeding only (0 for the others, which have no speed). */
+/** Miles over the limit at the event's peak: 0 for kinds without one (event-kinds.ts figures). */
 export function overLimitMph(e: SafetyEvent, thresholdMph: number): number {
-  return e.kind === 'speeding' ? Math.max(0, e.peakSpeedMph - thresholdMph) : 0;
+  return eventFigures(e, thresholdMph).overLimitMph ?? 0;
 }
 
 function tripValue(t: Trip, key: ListSortKey): SortValue {
@@ -52,12 +53,12 @@ function eventValue(e: SafetyEvent, key: ListSortKey): SortValue {
       return e.startMs;
     // Only a gap covers a distance; a speeding stretch's distance is not measured as an event figure.
     case 'distance':
-      return e.kind === 'gap' ? e.miles : null;
+      return eventFigures(e, 0).gapMiles;
     case 'duration':
       return e.durationSeconds;
     // Only speeding has a peak; other kinds sort last whatever the direction.
     case 'peak':
-      return e.kind === 'speeding' ? e.peakSpeedMph : null;
+      return eventFigures(e, 0).peakSpeedMph;
   }
 }
 
