@@ -12,7 +12,9 @@ import type { RoadIndex, RoadWay } from '../../../shared/roads/types.ts';
 import { LIMIT_TAG_KEYS, wayLimit, type Tags } from '../../../shared/roads/way-limit.ts';
 import type { RefusalReason } from '../../../shared/roads/maxspeed.ts';
 import { GrowableFloat64, sortedUnique, indexOfSorted } from './sorted-ids.ts';
-import { readOsm, sniffOsmFormat, type OsmWay } from './osm-read.ts';
+import { OsmFormatError, readOsm, sniffOsmFormat, type OsmWay } from './osm-read.ts';
+
+export { OsmFormatError };
 
 /** Tags the index keeps from a way: those the limit reads, and the road's name and direction. */
 const KEPT_TAG_KEYS = [...LIMIT_TAG_KEYS, 'name', 'ref', 'oneway', 'junction', 'area'];
@@ -49,10 +51,6 @@ export interface BuildCounts {
 export interface BuiltRoadIndex {
   index: RoadIndex;
   counts: BuildCounts;
-}
-
-export class OsmFormatError extends Error {
-  override name = 'OsmFormatError';
 }
 
 /** A `.osm.pbf`, `.osm` or `.osm.gz` extract read into a road index. */

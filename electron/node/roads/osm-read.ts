@@ -61,11 +61,25 @@ export async function readOsm(path: string, format: OsmFormat, pass: Pass, optio
   try {
     options.signal?.throwIfAborted();
     if (format === 'pbf') await readPbf(file, pass, options.signal);
-    else await readXml(format === 'xml.gz' ? file.pipe(createGunzip()) : file, pass, options.signal);
+    else await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal);
+  } catch (err) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    if ((err as { code?: string }).code === 'ENOENT' || (err as { code?: string }).code === 'EACCES') throw err;
+    throw new OsmFormatError(`${path} cannot be read as an OpenStreetMap extract: ${(err as Error).message}`);
   } finally {
     options.signal?.removeEventListener('abort', abort);
     file.destroy();
   }
+}
+
+function gunzipOf(file: Readable): Readable {
+  const gunzip = createGunzip();
+  file.on('error', (err) => gunzip.destroy(err));
+  return file.pipe(gunzip);
+}
+
+export class OsmFormatError extends Error {
+  override name = 'OsmFormatError';
 }
 
 function abortReason(signal: AbortSignal | undefined): Error {
