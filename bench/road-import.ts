@@ -144,6 +144,13 @@ async function main(): Promise<void> {
       samples: imp.seconds.map((s) => mb / s),
       ...(base ? { baselines: [{ name: 'osm-pbf-parser-node alone', samples: base.seconds.map((s) => mb / s) }] } : {}),
     });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    console.log(
+      `    ${mb.toFixed(2)} MB: import ${median(imp.seconds).toFixed(2)} s (${(mb / median(imp.seconds)).toFixed(2)} MB/s)` +
+        (base
+          ? `, baseline ${median(base.seconds).toFixed(2)} s (${(mb / median(base.seconds)).toFixed(2)} MB/s)`
+          : ''),
+    );
     console.log(
       `    peak memory: import ${imp.peakRssMB.toFixed(0)} MB RSS, ${imp.peakHeapMB.toFixed(0)} MB heap` +
         (base

@@ -12,7 +12,7 @@ import type { RoadIndex, RoadWay } from '../../../shared/roads/types.ts';
 import { LIMIT_TAG_KEYS, wayLimit, type Tags } from '../../../shared/roads/way-limit.ts';
 import type { RefusalReason } from '../../../shared/roads/maxspeed.ts';
 import { GrowableFloat64, sortedUnique, indexOfSorted } from './sorted-ids.ts';
-import { OsmFormatError, readOsm, sniffOsmFormat, type OsmWay } from './osm-read.ts';
+import { OsmFormatError, readOsm, sniffOsmFormat, type OsmFormat, type OsmWay } from './osm-read.ts';
 
 export { OsmFormatError };
 
@@ -60,12 +60,26 @@ export async function buildRoadIndexFromFile(path: string, options: BuildOptions
   return { index: roadIndexOf(roadWays, segWay, segCoords, buildTree(segCoords)), counts };
 }
 
+type Progress = (pass: 1 | 2) => (read: number, total: number) => void;
+
+/**
+ * Each stage in its own function, so what a stage no longer needs (node ids after pass 2,
+ * coordinates after the segments) is garbage before the next large array is allocated.
+ */
 async function readRoads(path: string, options: BuildOptions) {
   const format = sniffOsmFormat(path);
   if (!format) throw new OsmFormatError(`${path} is not an OpenStreetMap extract (.osm.pbf, .osm or .osm.gz).`);
-  const progress = (pass: 1 | 2) => (read: number, total: number) =>
+  const progress: Progress = (pass) => (read, total) =>
     options.onProgress?.({ pass, fraction: (pass - 1 + (total > 0 ? read / total : 1)) / 2 });
+  const kept = await readWays(path, format, options, progress);
+  const { nodeAt, coords } = await locateNodes(path, format, kept.refs, options, progress);
+  const counts = emptyCounts(kept.ways.length, kept.waysSkipped);
+  const roadWays = kept.ways.map((w, i) => roadWayOf(w, placeOf(nodeAt, kept.refStart, i, coords), counts));
+  return { roadWays, ...segmentsOf(nodeAt, kept.refStart, coords, counts), counts };
+}
 
+/** Pass 1: the highway ways a truck drives, their kept tags, and their node ids in one growing array. */
+async function readWays(path: string, format: OsmFormat, options: BuildOptions, progress: Progress) {
   const ways: { id: number; tags: Tags }[] = [];
   const refs = new GrowableFloat64();
   const refStart: number[] = [0];
@@ -79,7 +93,20 @@ async function readRoads(path: string, options: BuildOptions) {
     refStart.push(refs.length);
   };
   await readOsm(path, format, { kind: 'ways', keepTags: KEPT_TAG_KEYS, onWay }, { ...options, onBytes: progress(1) });
+  return { ways, refs, refStart, waysSkipped };
+}
 
+/**
+ * Pass 2: the coordinates of the referenced nodes only, found by bisection in their sorted ids;
+ * returns, per reference, the node's place in `coords` (4 bytes instead of an 8-byte id).
+ */
+async function locateNodes(
+  path: string,
+  format: OsmFormat,
+  refs: GrowableFloat64,
+  options: BuildOptions,
+  progress: Progress,
+) {
   const ids = sortedUnique(refs.view());
   const coords = new Float64Array(ids.length * 2).fill(NaN);
   const onNode = (id: number, lat: number, lng: number) => {
@@ -89,14 +116,11 @@ async function readRoads(path: string, options: BuildOptions) {
     coords[at * 2 + 1] = lng;
   };
   await readOsm(path, format, { kind: 'nodes', onNode }, { ...options, onBytes: progress(2) });
-
-  // Node ids to their place in `coords` (4 bytes a reference instead of 8), so the id arrays can go.
   const refsView = refs.view();
   const nodeAt = new Int32Array(refsView.length);
   for (let r = 0; r < refsView.length; r++) nodeAt[r] = indexOfSorted(ids, refsView[r]!);
-  const counts = emptyCounts(ways.length, waysSkipped);
-  const roadWays = ways.map((w, i) => roadWayOf(w, placeOf(nodeAt, refStart, i, coords), counts));
-  return { roadWays, ...segmentsOf(nodeAt, refStart, coords, counts), counts };
+  refs.release();
+  return { nodeAt, coords };
 }
 
 function emptyCounts(waysKept: number, waysSkipped: number): BuildCounts {

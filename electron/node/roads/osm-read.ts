@@ -117,8 +117,11 @@ async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undef
   parser.on('opentag', (tag) => {
     const a = tag.attributes as Record<string, string>;
     if (pass.kind === 'nodes') {
-      if (tag.name === 'node') pass.onNode(Number(a['id']), Number(a['lat']), Number(a['lon']));
-    } else if (tag.name === 'way') way = { id: Number(a['id']), refs: [], tags: {} };
+      // A node without a readable id or position is left unlocated: its ways lose those segments, counted.
+      const [id, lat, lng] = [Number(a['id']), Number(a['lat']), Number(a['lon'])];
+      if (tag.name === 'node' && Number.isSafeInteger(id) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
+        pass.onNode(id, lat, lng);
+    } else if (tag.name === 'way') way = Number.isSafeInteger(Number(a['id'])) ? { id: Number(a['id']), refs: [], tags: {} } : null;
     else if (way && tag.name === 'nd') way.refs.push(Number(a['ref']));
     else if (way && tag.name === 'tag' && keep!.has(a['k'] ?? '')) way.tags[a['k']!] = a['v'] ?? '';
   });
