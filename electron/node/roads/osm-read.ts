@@ -118,10 +118,13 @@ async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undef
     const a = tag.attributes as Record<string, string>;
     if (pass.kind === 'nodes') {
       // A node without a readable id or position is left unlocated: its ways lose those segments, counted.
-      const [id, lat, lng] = [Number(a['id']), Number(a['lat']), Number(a['lon'])];
+      const id = Number(a['id']);
+      const lat = Number(a['lat']);
+      const lng = Number(a['lon']);
       if (tag.name === 'node' && Number.isSafeInteger(id) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
         pass.onNode(id, lat, lng);
-    } else if (tag.name === 'way') way = Number.isSafeInteger(Number(a['id'])) ? { id: Number(a['id']), refs: [], tags: {} } : null;
+    } else if (tag.name === 'way')
+      way = Number.isSafeInteger(Number(a['id'])) ? { id: Number(a['id']), refs: [], tags: {} } : null;
     else if (way && tag.name === 'nd') way.refs.push(Number(a['ref']));
     else if (way && tag.name === 'tag' && keep!.has(a['k'] ?? '')) way.tags[a['k']!] = a['v'] ?? '';
   });
