@@ -1,0 +1,310 @@
+/**
+ * Generated road networks and traces driven along their ways, with the truth
+ * of every reading known by construction: which way, which direction, which
+ * leg, at what speed. GPS noise is seeded and bounded (a uniform disc), so a
+ * test can say exactly how far a reading may stray.
+ */
+import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import type { RoadIndex, RoadWay } from '../../shared/roads/types.ts';
+import { METRES_PER_DEGREE, bearingDeg, distanceM } from '../../shared/roads/match-geometry.ts';
+import { destinationPoint, MPS_PER_MPH } from '../../shared/track/geo.ts';
+import { rng } from './tracks.ts';
+
+/** A generated way: its tags and its nodes as (x east, y north) metres from the network's origin. */
+export interface PlanWay {
+  name?: string;
+  ref?: string;
+  highway: string;
+  oneway?: -1 | 0 | 1;
+  limitMph: number;
+  points: readonly (readonly [number, number])[];
+}
+
+export const ORIGIN = { lat: 39.3, lng: -76.6 };
+
+/** The index of generated ways; equal (x, y) give equal coordinates, so ways sharing a point share a node. */
+export function planNetwork(plan: readonly PlanWay[], origin = ORIGIN): RoadIndex {
+  const kx = Math.cos((origin.lat * Math.PI) / 180) * METRES_PER_DEGREE;
+  const ways: RoadWay[] = plan.map((w, k) => ({
+    wayId: 1000 + k,
+    highway: w.highway,
+    name: w.name ?? '',
+    ref: w.ref ?? '',
+    oneway: w.oneway ?? 0,
+    forwardMph: w.limitMph,
+    backwardMph: w.limitMph,
+    source: 'posted',
+    limitText: `${w.limitMph} mph`,
+    conditional: '',
+  }));
+  const geometries = plan.map((w) =>
+    w.points.flatMap(([x, y]) => [origin.lat + y / METRES_PER_DEGREE, origin.lng + x / kx]),
+  );
+  return createRoadIndex(ways, geometries);
+}
+
+/** Points from `from` to `to` (metres) every `step` metres, both ends included. */
+export function line(from: readonly [number, number], to: readonly [number, number], step: number): [number, number][] {
+  const n = Math.max(1, Math.round(Math.hypot(to[0] - from[0], to[1] - from[1]) / step));
+  return Array.from({ length: n + 1 }, (_, k) => [
+    from[0] + ((to[0] - from[0]) * k) / n,
+    from[1] + ((to[1] - from[1]) * k) / n,
+  ]);
+}
+
+/** Driving `way` in direction `dir` from `fromM` to `toM` metres along the direction driven, at a steady speed. */
+export interface Leg {
+  way: number;
+  dir: 1 | -1;
+  speedMph: number;
+  fromM?: number;
+  toM?: number;
+  /** Or the leg from node `fromNode` to node `toNode`, counted in the direction driven (exact where metres are not). */
+  fromNode?: number;
+  toNode?: number;
+}
+
+export interface TraceOptions {
+  intervalS: number;
+  /** Each reading lands uniformly within this many metres of the truth. */
+  noiseM: number;
+  /** A reported heading is off by up to this many degrees; NaN: no heading reported. */
+  headingNoiseDeg: number;
+  seed: number;
+  /** A constant GPS offset (metres toward `biasBearing`) on top of the noise. */
+  biasM?: number;
+  biasBearing?: number;
+  startMs?: number;
+}
+
+/** Readings as columns (what matchReadings reads) plus the truth of each. */
+export interface Trace {
+  length: number;
+  t: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  speed: Float64Array;
+  direction: Float64Array;
+  trueWay: Int32Array;
+  trueDir: Int8Array;
+  leg: Int32Array;
+  /** Metres from the reading's true place to the nearest start or end of a leg. */
+  toLegEndM: Float64Array;
+}
+
+/** Way w's nodes in order, lat/lng pairs. */
+export function wayPoints(index: RoadIndex, w: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < index.segWay.length; s++) {
+    if (index.segWay[s] !== w) continue;
+    const c = index.segCoords.subarray(4 * s, 4 * s + 4);
+    if (out.length === 0) out.push(c[0]!, c[1]!);
+    out.push(c[2]!, c[3]!);
+  }
+  return out;
+}
+
+/** The leg's polyline in the direction driven, cut to [fromM, toM]. */
+function legPolyline(index: RoadIndex, leg: Leg, cache: Map<number, number[]>): { lat: number; lng: number }[] {
+  let pts = cache.get(leg.way);
+  if (!pts) cache.set(leg.way, (pts = wayPoints(index, leg.way)));
+  const nodes: { lat: number; lng: number }[] = [];
+  for (let k = 0; k < pts.length; k += 2) nodes.push({ lat: pts[k]!, lng: pts[k + 1]! });
+  if (leg.dir < 0) nodes.reverse();
+  if (leg.fromNode !== undefined) nodes.splice(0, leg.fromNode);
+  if (leg.toNode !== undefined) nodes.length = leg.toNode - (leg.fromNode ?? 0) + 1;
+  const from = leg.fromM ?? 0;
+  const to = leg.toM ?? Infinity;
+  const out: { lat: number; lng: number }[] = [];
+  let at = 0;
+  for (let k = 0; k + 1 < nodes.length; k++) {
+    const a = nodes[k]!;
+    const b = nodes[k + 1]!;
+    const len = distanceM(a.lat, a.lng, b.lat, b.lng);
+    const cut = (m: number) => {
+      const f = Math.max(0, Math.min(1, (m - at) / len));
+      return { lat: a.lat + (b.lat - a.lat) * f, lng: a.lng + (b.lng - a.lng) * f };
+    };
+    if (at + len >= from && at <= to) {
+      if (out.length === 0) out.push(cut(from));
+      out.push(cut(Math.min(to, at + len)));
+    }
+    at += len;
+  }
+  return out;
+}
+
+/** Samples the drive along `legs` (each starting where the previous ended) every `intervalS` seconds. */
+export function driveTrace(index: RoadIndex, legs: readonly Leg[], o: TraceOptions): Trace {
+  const next = rng(o.seed);
+  const cache = new Map<number, number[]>();
+  const rows: number[][] = [];
+  let clock = 0;
+  let nextSample = 0;
+  let prevEnd: { lat: number; lng: number } | null = null;
+  legs.forEach((leg, li) => {
+    const poly = legPolyline(index, leg, cache);
+    if (poly.length < 2) throw new Error(`driveTrace: leg ${li} is empty`);
+    if (prevEnd && distanceM(prevEnd.lat, prevEnd.lng, poly[0]!.lat, poly[0]!.lng) > 1)
+      throw new Error(`driveTrace: leg ${li} does not start where leg ${li - 1} ended`);
+    prevEnd = poly[poly.length - 1]!;
+    const mps = leg.speedMph * MPS_PER_MPH;
+    let legTotal = 0;
+    for (let k = 0; k + 1 < poly.length; k++)
+      legTotal += distanceM(poly[k]!.lat, poly[k]!.lng, poly[k + 1]!.lat, poly[k + 1]!.lng);
+    let done = 0;
+    for (let k = 0; k + 1 < poly.length; k++) {
+      const a = poly[k]!;
+      const b = poly[k + 1]!;
+      const len = distanceM(a.lat, a.lng, b.lat, b.lng);
+      const seconds = len / mps;
+      const heading = bearingDeg(a.lat, a.lng, b.lat, b.lng);
+      while (nextSample < clock + seconds) {
+        const f = (nextSample - clock) / seconds;
+        const along = done + f * len;
+        rows.push([
+          nextSample,
+          a.lat + (b.lat - a.lat) * f,
+          a.lng + (b.lng - a.lng) * f,
+          leg.speedMph,
+          heading,
+          leg.way,
+          leg.dir,
+          li,
+          Math.min(along, legTotal - along),
+        ]);
+        nextSample += o.intervalS;
+      }
+      clock += seconds;
+      done += len;
+    }
+  });
+  return toTrace(rows, o, next);
+}
+
+function toTrace(rows: number[][], o: TraceOptions, next: () => number): Trace {
+  const n = rows.length;
+  const tr: Trace = {
+    length: n,
+    t: new Float64Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    speed: new Float64Array(n),
+    direction: new Float64Array(n),
+    trueWay: new Int32Array(n),
+    trueDir: new Int8Array(n),
+    leg: new Int32Array(n),
+    toLegEndM: new Float64Array(n),
+  };
+  rows.forEach(([t, lat, lng, speed, heading, way, dir, leg, toEnd], i) => {
+    const biased = o.biasM
+      ? destinationPoint(lat!, lng!, o.biasBearing ?? 0, o.biasM / 1609.344)
+      : { lat: lat!, lng: lng! };
+    const noisy = destinationPoint(biased.lat, biased.lng, next() * 360, (Math.sqrt(next()) * o.noiseM) / 1609.344);
+    tr.t[i] = (o.startMs ?? Date.parse('2026-06-01T12:00:00Z')) + Math.round(t! * 1000);
+    tr.lat[i] = noisy.lat;
+    tr.lng[i] = noisy.lng;
+    tr.speed[i] = speed!;
+    tr.direction[i] = Number.isNaN(o.headingNoiseDeg)
+      ? NaN
+      : (heading! + (next() * 2 - 1) * o.headingNoiseDeg + 360) % 360;
+    tr.trueWay[i] = way!;
+    tr.trueDir[i] = dir!;
+    tr.leg[i] = leg!;
+    tr.toLegEndM[i] = toEnd!;
+  });
+  return tr;
+}
+
+/** Ways of the corridor network, by name. */
+export const CORRIDOR = { interstate: 0, frontage: 1, crossing: 2, ramp: 3, highway: 4, town: 5 } as const;
+
+/**
+ * An interstate (65 mph, two-way, x from -6 to 6 km) with a frontage road
+ * (25 mph) 45 m north of it; a crossing road (45 mph) bridging the interstate
+ * at x = 3 km (no shared node) and meeting the frontage road; an exit ramp
+ * (one-way, 35 mph) from the interstate at x = 2 km to the crossing road 500 m
+ * south; from the crossing road's south end a 55 mph highway east to a town's
+ * main street (35 mph).
+ */
+export function corridorNetwork(): RoadIndex {
+  return planNetwork([
+    { ref: 'I 95', highway: 'motorway', limitMph: 65, points: line([-6000, 0], [6000, 0], 500) },
+    { name: 'Frontage Road', highway: 'tertiary', limitMph: 25, points: line([-6000, 45], [6000, 45], 500) },
+    {
+      name: 'Route 40',
+      highway: 'primary',
+      limitMph: 45,
+      points: [[3000, 2000], [3000, 1000], [3000, 500], [3000, 45], ...line([3000, -500], [3000, -3000], 500)],
+    },
+    {
+      highway: 'motorway_link',
+      oneway: 1,
+      limitMph: 35,
+      points: [
+        [2000, 0],
+        [2400, -30],
+        [2700, -120],
+        [2900, -300],
+        [3000, -500],
+      ],
+    },
+    { name: 'Old Highway', highway: 'primary', limitMph: 55, points: line([3000, -3000], [9000, -3000], 500) },
+    { name: 'Main Street', highway: 'secondary', limitMph: 35, points: line([9000, -3000], [15000, -3000], 250) },
+  ]);
+}
+
+/**
+ * A grid of streets `size` × `size`, `blockM` apart (ways 0..size-1 run east,
+ * size..2·size-1 run north), every fifth a 45 mph avenue, the rest 25 or 35 mph.
+ */
+export function gridNetwork(size: number, blockM: number): RoadIndex {
+  const plan: PlanWay[] = [];
+  const limit = gridLimit;
+  for (let j = 0; j < size; j++)
+    plan.push({
+      name: `${j} Street`,
+      highway: 'residential',
+      limitMph: limit(j),
+      points: line([0, j * blockM], [(size - 1) * blockM, j * blockM], blockM),
+    });
+  for (let i = 0; i < size; i++)
+    plan.push({
+      name: `${i} Avenue`,
+      highway: 'residential',
+      limitMph: limit(i),
+      points: line([i * blockM, 0], [i * blockM, (size - 1) * blockM], blockM),
+    });
+  return planNetwork(plan);
+}
+
+const gridLimit = (k: number) => (k % 5 === 0 ? 45 : k % 2 === 0 ? 35 : 25);
+const STEPS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+];
+
+/** A random drive through the grid of gridNetwork: 1–4 blocks at a time, turning at crossings, near each street's limit. */
+export function gridDrive(size: number, legs: number, seed: number): Leg[] {
+  const next = rng(seed);
+  const out: Leg[] = [];
+  let [i, j] = [size >> 1, size >> 1];
+  let heading = 0;
+  const limit = gridLimit;
+  while (out.length < legs) {
+    heading = (heading + [0, 1, 3][Math.floor(next() * 3)]!) % 4;
+    const [di, dj] = STEPS[heading]!;
+    const blocks = Math.min(1 + Math.floor(next() * 4), di > 0 ? size - 1 - i : di < 0 ? i : dj > 0 ? size - 1 - j : j);
+    if (blocks === 0) continue;
+    const east = dj === 0;
+    const way = east ? j : size + i;
+    const dir = (east ? di : dj) as 1 | -1;
+    const at = east ? i : j;
+    const from = dir > 0 ? at : size - 1 - at;
+    out.push({ way, dir, speedMph: limit(east ? j : i) - 5 + next() * 13, fromNode: from, toNode: from + blocks });
+    [i, j] = [i + di * blocks, j + dj * blocks];
+  }
+  return out;
+}
