@@ -17,6 +17,8 @@ export interface PlanWay {
   highway: string;
   oneway?: -1 | 0 | 1;
   limitMph: number;
+  /** The limit driving against the node order, when it differs. */
+  backwardMph?: number;
   points: readonly (readonly [number, number])[];
 }
 
@@ -32,7 +34,7 @@ export function planNetwork(plan: readonly PlanWay[], origin = ORIGIN): RoadInde
     ref: w.ref ?? '',
     oneway: w.oneway ?? 0,
     forwardMph: w.limitMph,
-    backwardMph: w.limitMph,
+    backwardMph: w.backwardMph ?? w.limitMph,
     source: 'posted',
     limitText: `${w.limitMph} mph`,
     conditional: '',
