@@ -12,6 +12,7 @@ import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from '
 import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
 import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
+import { roadLimitsCommand } from './road-limits.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 
@@ -51,6 +52,15 @@ Commands:
   verify FILE.zip                        Check an audit bundle: prints "verified" and exits 0 when every
                                          file, hash and count matches its manifest; otherwise names each
                                          altered, missing or extra file and exits 1.
+  road-limits at FILE --at LAT,LNG[,HEADING] [--at …] [--json]
+                                         The road and its limit for a heavy goods vehicle at each point:
+                                         the nearest road within 30 m (with a heading, the nearest whose
+                                         direction agrees, and that direction's limit), its OSM way id,
+                                         the limit in mph and its source (posted, default or none).
+                                         FILE: an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) or an
+                                         index written by "road-limits build". No connection needed.
+  road-limits build FILE --out INDEX [--json]
+                                         Build the road-limit index of an extract and print its counts.
 
 Analysis flags (export and audit; the app's "Limit" and "Analysis settings", same units, defaults and checks;
 docs/analysis.md explains each rule):
@@ -88,6 +98,8 @@ export async function runCli(
   out: (line: string) => void,
   now: () => number = Date.now,
 ): Promise<void> {
+  // Its own flags (a repeated --at): parsed by the command itself.
+  if (argv[0] === 'road-limits' && !argv.includes('--help')) return roadLimitsCommand(argv.slice(1), out);
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
   if (args.command === 'verify') return verifyCommand(args, out);

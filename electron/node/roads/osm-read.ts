@@ -1,0 +1,136 @@
+/**
+ * Streaming reads of an OpenStreetMap extract, `.osm.pbf` (osm-pbf-parser-node)
+ * or `.osm` / `.osm.gz` XML (saxes, node:zlib), told apart by their first
+ * bytes, not their names. One pass hands either the ways or the nodes to a
+ * callback and keeps nothing itself, so memory stays that of one block however
+ * large the file; progress counts the file's own (compressed) bytes.
+ */
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { OSMTransform } from 'osm-pbf-parser-node';
+import { SaxesParser } from 'saxes';
+
+export type OsmFormat = 'pbf' | 'xml' | 'xml.gz';
+
+export interface OsmWay {
+  id: number;
+  refs: readonly number[];
+  tags: Readonly<Record<string, string>>;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal | undefined;
+  /** Bytes of the file read so far in this pass, and the file's size. */
+  onBytes?: ((read: number, total: number) => void) | undefined;
+}
+
+export type Pass =
+  | { kind: 'ways'; keepTags: readonly string[]; onWay: (way: OsmWay) => void }
+  | { kind: 'nodes'; onNode: (id: number, lat: number, lng: number) => void };
+
+/** An extract's format from its first bytes, or null when it is none of the three. */
+export function sniffOsmFormat(path: string): OsmFormat | null {
+  const head = Buffer.alloc(64);
+  const fd = openSync(path, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const bytes = head.subarray(0, n);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'xml.gz';
+  if (bytes.includes(Buffer.from('OSMHeader'))) return 'pbf';
+  const text = bytes.toString('utf8').trimStart();
+  if (text.startsWith('<?xml') || text.startsWith('<osm')) return 'xml';
+  return null;
+}
+
+/** One pass over the file. Rejects with the signal's reason when aborted. */
+export async function readOsm(path: string, format: OsmFormat, pass: Pass, options: ReadOptions = {}): Promise<void> {
+  const total = statSync(path).size;
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  let read = 0;
+  file.on('data', (chunk) => {
+    read += chunk.length;
+    options.onBytes?.(read, total);
+  });
+  const abort = () => file.destroy(abortReason(options.signal));
+  options.signal?.addEventListener('abort', abort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    if (format === 'pbf') await readPbf(file, pass, options.signal);
+    else await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal);
+  } catch (err) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    if ((err as { code?: string }).code === 'ENOENT' || (err as { code?: string }).code === 'EACCES') throw err;
+    throw new OsmFormatError(`${path} cannot be read as an OpenStreetMap extract: ${(err as Error).message}`);
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    file.destroy();
+  }
+}
+
+function gunzipOf(file: Readable): Readable {
+  const gunzip = createGunzip();
+  file.on('error', (err) => gunzip.destroy(err));
+  return file.pipe(gunzip);
+}
+
+export class OsmFormatError extends Error {
+  override name = 'OsmFormatError';
+}
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  const r: unknown = signal?.reason;
+  return r instanceof Error ? r : new DOMException('The import was cancelled.', 'AbortError');
+}
+
+interface PbfItem {
+  type: 'node' | 'way' | 'relation';
+  id: number;
+  lat?: number;
+  lon?: number;
+  refs?: number[];
+  tags?: Record<string, string>;
+}
+
+async function readPbf(file: Readable, pass: Pass, signal: AbortSignal | undefined): Promise<void> {
+  const withTags = pass.kind === 'ways' ? { node: false, way: [...pass.keepTags], relation: false } : false;
+  const items = file.pipe(new OSMTransform({ withTags, withInfo: false }));
+  file.on('error', (err) => items.destroy(err));
+  for await (const batch of items as AsyncIterable<PbfItem[]>) {
+    signal?.throwIfAborted();
+    for (const item of batch) {
+      if (pass.kind === 'nodes' && item.type === 'node') pass.onNode(item.id, item.lat!, item.lon!);
+      else if (pass.kind === 'ways' && item.type === 'way' && item.tags)
+        pass.onWay({ id: item.id, refs: item.refs ?? [], tags: item.tags });
+    }
+  }
+}
+
+async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undefined): Promise<void> {
+  const parser = new SaxesParser({ position: false });
+  const keep = pass.kind === 'ways' ? new Set(pass.keepTags) : null;
+  let way: { id: number; refs: number[]; tags: Record<string, string> } | null = null;
+  parser.on('opentag', (tag) => {
+    const a = tag.attributes as Record<string, string>;
+    if (pass.kind === 'nodes') {
+      if (tag.name === 'node') pass.onNode(Number(a['id']), Number(a['lat']), Number(a['lon']));
+    } else if (tag.name === 'way') way = { id: Number(a['id']), refs: [], tags: {} };
+    else if (way && tag.name === 'nd') way.refs.push(Number(a['ref']));
+    else if (way && tag.name === 'tag' && keep!.has(a['k'] ?? '')) way.tags[a['k']!] = a['v'] ?? '';
+  });
+  parser.on('closetag', (tag) => {
+    if (tag.name === 'way' && way && pass.kind === 'ways') pass.onWay(way);
+    if (tag.name === 'way') way = null;
+  });
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    signal?.throwIfAborted();
+    parser.write(decoder.decode(chunk, { stream: true }));
+  }
+  parser.write(decoder.decode());
+  parser.close();
+}

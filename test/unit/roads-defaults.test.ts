@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { HIGHWAY_GROUP, LEGAL_DEFAULTS, legalDefault, toMph } from '../../shared/roads/defaults.ts';
+import { jurisdictionAt } from '../../shared/roads/jurisdictions.ts';
+import { wayLimit } from '../../shared/roads/way-limit.ts';
+
+const KMH = 1 / 1.609344;
+
+describe('jurisdictionAt', () => {
+  it.each([
+    ['Baltimore', 39.29, -76.61, 'US-MD'],
+    ['Bayreuth', 49.95, 11.58, 'DE'],
+    ['Munich', 48.14, 11.58, 'DE'],
+    ['Hamburg', 53.55, 10.0, 'DE'],
+    ['Andorra la Vella', 42.507, 1.521, 'AD'],
+    ['Sacramento', 38.58, -121.49, 'US-CA'],
+    ['Los Angeles', 34.05, -118.24, 'US-CA'],
+    ['Portland, Oregon', 45.52, -122.68, 'US-OR'],
+    ['Seattle', 47.61, -122.33, 'US-WA'],
+    ['Spokane', 47.66, -117.43, 'US-WA'],
+    ['Detroit', 42.33, -83.05, 'US-MI'],
+    ['Marquette, Michigan', 46.55, -87.4, 'US-MI'],
+    ['Indianapolis', 39.77, -86.16, 'US-IN'],
+    ['Boise', 43.62, -116.2, 'US-ID'],
+    ['Helena', 46.59, -112.04, 'US-MT'],
+  ])('places %s', (_, lat, lng, id) => expect(jurisdictionAt(lat, lng)).toBe(id));
+
+  it.each([
+    ['Paris', 48.86, 2.35],
+    ['Toronto', 43.65, -79.38],
+    ['Chicago', 41.88, -87.63],
+    ['Barcelona', 41.39, 2.17],
+    ['Reno, Nevada', 39.53, -119.81],
+  ])('knows no jurisdiction at %s (no default is ever guessed there)', (_, lat, lng) =>
+    expect(jurisdictionAt(lat, lng)).toBeNull(),
+  );
+});
+
+describe('LEGAL_DEFAULTS', () => {
+  it('has one row per jurisdiction and road group, each with a source', () => {
+    const keys = LEGAL_DEFAULTS.map((d) => `${d.jurisdiction} ${d.group}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const d of LEGAL_DEFAULTS) expect(d.source.length).toBeGreaterThan(10);
+  });
+
+  it('gives US rows in mph and the others in km/h', () => {
+    for (const d of LEGAL_DEFAULTS) expect(d.unit).toBe(d.jurisdiction.startsWith('US') ? 'mph' : 'km/h');
+  });
+
+  it('holds the truck limits that differ from cars', () => {
+    expect(legalDefault('DE', 'motorway')).toMatchObject({ value: 80, unit: 'km/h' });
+    expect(legalDefault('DE', 'rural')).toMatchObject({ value: 60 });
+    expect(legalDefault('DE', 'urban')).toMatchObject({ value: 50 });
+    expect(legalDefault('US-CA', 'motorway')).toMatchObject({ value: 55, unit: 'mph' });
+    expect(legalDefault('US-WA', 'motorway')).toMatchObject({ value: 60 });
+    expect(legalDefault('US', 'motorway')).toBeNull();
+    expect(legalDefault(null, 'motorway')).toBeNull();
+  });
+
+  it('groups every link with its road', () => {
+    for (const [highway, group] of Object.entries(HIGHWAY_GROUP))
+      if (highway.endsWith('_link')) expect(group).toBe(HIGHWAY_GROUP[highway.slice(0, -5)]);
+  });
+});
+
+describe('wayLimit (heavy goods vehicle)', () => {
+  it('gives a German motorway tagged "none" the HGV default of 80 km/h, as a default', () => {
+    const l = wayLimit({ highway: 'motorway', maxspeed: 'none' }, 'DE');
+    expect(l.forwardMph).toBeCloseTo(80 * KMH, 9);
+    expect(l.source).toBe('default');
+    expect(l.limitText).toContain('none');
+  });
+
+  it('treats motorroad=yes as a motorway, and an untagged German residential road as urban', () => {
+    expect(wayLimit({ highway: 'trunk', motorroad: 'yes' }, 'DE').forwardMph).toBeCloseTo(80 * KMH, 9);
+    expect(wayLimit({ highway: 'trunk' }, 'DE').forwardMph).toBeCloseTo(60 * KMH, 9);
+    expect(wayLimit({ highway: 'residential' }, 'DE')).toMatchObject({ source: 'default' });
+    expect(wayLimit({ highway: 'residential' }, 'DE').forwardMph).toBeCloseTo(50 * KMH, 9);
+  });
+
+  it('prefers truck tags over general ones, directional over both-ways', () => {
+    expect(wayLimit({ highway: 'primary', maxspeed: '100', 'maxspeed:hgv': '60' }, 'DE').forwardMph).toBeCloseTo(
+      60 * KMH,
+      9,
+    );
+    expect(wayLimit({ highway: 'primary', maxspeed: '100', 'maxspeed:goods': '70' }, 'DE').forwardMph).toBeCloseTo(
+      70 * KMH,
+      9,
+    );
+    const l = wayLimit(
+      { highway: 'primary', maxspeed: '100', 'maxspeed:hgv': '80', 'maxspeed:hgv:backward': '60' },
+      'DE',
+    );
+    expect(l.forwardMph).toBeCloseTo(80 * KMH, 9);
+    expect(l.backwardMph).toBeCloseTo(60 * KMH, 9);
+    expect(l.source).toBe('posted');
+  });
+
+  it('keeps a bare number on a US road out (no limit, not the default) and reports why', () => {
+    const l = wayLimit({ highway: 'residential', maxspeed: '40' }, 'US-MD');
+    expect(l.forwardMph).toBeNaN();
+    expect(l.source).toBe('none');
+    expect(l.refused).toEqual([{ key: 'maxspeed', value: '40', reason: 'bare number on a US road' }]);
+  });
+
+  it('reads the same bare number as km/h outside the US', () => {
+    expect(wayLimit({ highway: 'residential', maxspeed: '40' }, 'DE').forwardMph).toBeCloseTo(40 * KMH, 9);
+  });
+
+  it('applies a weight condition for the truck and keeps a wet one as text', () => {
+    const weight = wayLimit({ highway: 'primary', maxspeed: '100', 'maxspeed:conditional': '80 @ (weight>7.5)' }, 'DE');
+    expect(weight.forwardMph).toBeCloseTo(80 * KMH, 9);
+    expect(weight.conditional).toBe('');
+    const wet = wayLimit({ highway: 'motorway', maxspeed: '100', 'maxspeed:conditional': '80@(wet)' }, 'DE');
+    expect(wet.forwardMph).toBeCloseTo(100 * KMH, 9);
+    expect(wet.conditional).toBe('80@(wet)');
+  });
+
+  it('takes the zone from source:maxspeed when maxspeed is absent, and from a zone code in maxspeed', () => {
+    expect(wayLimit({ highway: 'primary', 'source:maxspeed': 'DE:urban' }, 'DE').forwardMph).toBeCloseTo(50 * KMH, 9);
+    const rural = wayLimit({ highway: 'primary', maxspeed: 'DE:rural' }, null);
+    expect(rural.forwardMph).toBeCloseTo(60 * KMH, 9);
+    expect(rural.source).toBe('default');
+  });
+
+  it('falls back to the default for signals and gives walk its stated pace as posted', () => {
+    expect(wayLimit({ highway: 'motorway', maxspeed: 'signals' }, 'DE')).toMatchObject({ source: 'default' });
+    expect(wayLimit({ highway: 'living_street', maxspeed: 'walk' }, 'DE').forwardMph).toBeCloseTo(toMph(10, 'km/h'), 9);
+  });
+
+  it('gives no limit where the jurisdiction is unknown and nothing is tagged', () => {
+    const l = wayLimit({ highway: 'primary' }, null);
+    expect(l).toMatchObject({ source: 'none', limitText: '' });
+    expect(l.forwardMph).toBeNaN();
+  });
+
+  it('uses the state default for an untagged Maryland road, trucks as cars', () => {
+    expect(wayLimit({ highway: 'motorway' }, 'US-MD')).toMatchObject({ forwardMph: 55, source: 'default' });
+    expect(wayLimit({ highway: 'residential' }, 'US-MD')).toMatchObject({ forwardMph: 35, source: 'default' });
+  });
+
+  it('calls a way with a posted limit one way and a default the other "default"', () => {
+    const l = wayLimit({ highway: 'primary', 'maxspeed:forward': '50' }, 'DE');
+    expect(l.forwardMph).toBeCloseTo(50 * KMH, 9);
+    expect(l.backwardMph).toBeCloseTo(60 * KMH, 9);
+    expect(l.source).toBe('default');
+  });
+});
