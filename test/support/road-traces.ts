@@ -1,3 +1,4 @@
+// Over 300 lines: generated networks, the trace driver and the road follower share one way-geometry helper set.
 /**
  * Generated road networks and traces driven along their ways, with the truth
  * of every reading known by construction: which way, which direction, which
@@ -5,8 +6,9 @@
  * test can say exactly how far a reading may stray.
  */
 import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import type { RoadMatch } from '../../shared/roads/match.ts';
 import type { RoadIndex, RoadWay } from '../../shared/roads/types.ts';
-import { METRES_PER_DEGREE, bearingDeg, distanceM } from '../../shared/roads/match-geometry.ts';
+import { METRES_PER_DEGREE, bearingDeg, distanceM, projectOnSegment } from '../../shared/roads/match-geometry.ts';
 import { destinationPoint, MPS_PER_MPH } from '../../shared/track/geo.ts';
 import { rng } from './tracks.ts';
 
@@ -92,6 +94,9 @@ export interface Trace {
   leg: Int32Array;
   /** Metres from the reading's true place to the nearest start or end of a leg. */
   toLegEndM: Float64Array;
+  /** Where the truck really was. */
+  trueLat: Float64Array;
+  trueLng: Float64Array;
 }
 
 /** Way w's nodes in order, lat/lng pairs. */
@@ -197,6 +202,8 @@ function toTrace(rows: number[][], o: TraceOptions, next: () => number): Trace {
     trueDir: new Int8Array(n),
     leg: new Int32Array(n),
     toLegEndM: new Float64Array(n),
+    trueLat: new Float64Array(n),
+    trueLng: new Float64Array(n),
   };
   rows.forEach(([t, lat, lng, speed, heading, way, dir, leg, toEnd], i) => {
     const biased = o.biasM
@@ -214,6 +221,8 @@ function toTrace(rows: number[][], o: TraceOptions, next: () => number): Trace {
     tr.trueDir[i] = dir!;
     tr.leg[i] = leg!;
     tr.toLegEndM[i] = toEnd!;
+    tr.trueLat[i] = lat!;
+    tr.trueLng[i] = lng!;
   });
   return tr;
 }
@@ -309,4 +318,91 @@ export function gridDrive(size: number, legs: number, seed: number): Leg[] {
     [i, j] = [i + di * blocks, j + dj * blocks];
   }
   return out;
+}
+
+/**
+ * Legs following a road from way `start` (driven in `dir`) through the ways
+ * that continue it at its end node (the same `ref`, or `name` when it has no
+ * ref; the straightest when several), until `minM` metres or the road ends;
+ * the drive starts and stops 100 m inside the first and last way.
+ */
+export function followRoad(index: RoadIndex, start: number, dir: 1 | -1, minM: number, speedMph: number): Leg[] {
+  const ends = (w: number, d: 1 | -1) => {
+    const p = wayPoints(index, w);
+    const [a, b] = d > 0 ? [0, p.length - 2] : [p.length - 2, 0];
+    const len = p.reduce(
+      (sum, _, k) => (k % 2 === 0 && k + 3 < p.length ? sum + distanceM(p[k]!, p[k + 1]!, p[k + 2]!, p[k + 3]!) : sum),
+      0,
+    );
+    const inner = d > 0 ? p.length - 4 : 2;
+    return {
+      first: [p[a]!, p[a + 1]!],
+      last: [p[b]!, p[b + 1]!],
+      len,
+      lastBearing: bearingDeg(p[inner]!, p[inner + 1]!, p[b]!, p[b + 1]!),
+    };
+  };
+  const key = (w: number) => index.ways[w]!.ref || index.ways[w]!.name;
+  const legs: Leg[] = [{ way: start, dir, speedMph }];
+  let total = ends(start, dir).len;
+  while (total < minM) {
+    const here = legs[legs.length - 1]!;
+    const e = ends(here.way, here.dir);
+    let best: { way: number; dir: 1 | -1; turn: number } | null = null;
+    for (let w = 0; w < index.ways.length; w++) {
+      if (w === here.way || key(w) !== key(start) || legs.some((l) => l.way === w)) continue;
+      for (const d of index.ways[w]!.oneway === 0 ? ([1, -1] as const) : ([index.ways[w]!.oneway] as const)) {
+        const n = ends(w, d as 1 | -1);
+        if (n.first[0] !== e.last[0] || n.first[1] !== e.last[1]) continue;
+        const p = wayPoints(index, w);
+        const k = d > 0 ? 0 : p.length - 2;
+        const k2 = d > 0 ? 2 : p.length - 4;
+        const turn = Math.abs(((bearingDeg(p[k]!, p[k + 1]!, p[k2]!, p[k2 + 1]!) - e.lastBearing + 540) % 360) - 180);
+        if (!best || turn < best.turn) best = { way: w, dir: d as 1 | -1, turn };
+      }
+    }
+    if (!best) break;
+    legs.push({ way: best.way, dir: best.dir, speedMph });
+    total += ends(best.way, best.dir).len;
+  }
+  // Start and stop 100 m inside the road: the ways it continues from and into are not part of the drive.
+  const last = legs[legs.length - 1]!;
+  legs[legs.length - 1] = { ...last, toM: ends(last.way, last.dir).len - 100 };
+  legs[0] = { ...legs[0]!, fromM: 100 };
+  return legs;
+}
+
+/**
+ * Per reading: right (the way driven, or another way of the route passing
+ * within noise + 10 m of the true place: where ways meet at a node a reading
+ * may rightly be on either), and the readings matched wrong yet certain.
+ */
+export function tally(index: RoadIndex, legs: readonly Leg[], tr: Trace, m: RoadMatch, noiseM: number) {
+  let right = 0;
+  const wrongCertain: number[] = [];
+  const onRoute = new Set(legs.map((l) => l.way));
+  for (let i = 0; i < tr.length; i++) {
+    const w = m.way[i]!;
+    const ok =
+      w === tr.trueWay[i] || (onRoute.has(w) && wayWithin(index, w, tr.trueLat[i]!, tr.trueLng[i]!, noiseM + 10));
+    if (ok) right++;
+    else if (m.certain[i]) wrongCertain.push(i);
+  }
+  return { right, fraction: right / tr.length, wrongCertain };
+}
+
+function wayWithin(index: RoadIndex, w: number, lat: number, lng: number, metres: number): boolean {
+  const c = index.segCoords;
+  return index
+    .near(lat, lng, metres)
+    .some(
+      (s) =>
+        index.segWay[s] === w &&
+        projectOnSegment(lat, lng, c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!).distanceM <= metres,
+    );
+}
+
+/** The indices of the readings sampled on the legs `from`..`to`. */
+export function readingsOfLeg(tr: Trace, from: number, to = from): number[] {
+  return [...tr.leg.keys()].filter((i) => tr.leg[i]! >= from && tr.leg[i]! <= to);
 }

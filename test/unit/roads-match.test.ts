@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchReadings, type RoadMatch } from '../../shared/roads/match.ts';
+import { matchReadings } from '../../shared/roads/match.ts';
 import { overLimitRuns } from '../../shared/roads/over-limit.ts';
-import type { RoadIndex } from '../../shared/roads/types.ts';
-import { CORRIDOR as C, corridorNetwork, driveTrace, type Leg, type Trace } from '../support/road-traces.ts';
+import { CORRIDOR as C, corridorNetwork, driveTrace, readingsOfLeg, tally, type Leg } from '../support/road-traces.ts';
 
 const corridor = corridorNetwork();
 const NOISE_M = 15;
-/** Ways meeting at a leg's end share a node: a reading this close to one may rightly be on either. */
-const JUNCTION_M = NOISE_M + 10;
-
-/** Per reading: right (the way driven, or a neighbouring leg's way at a junction), and whether certain. */
-function tally(index: RoadIndex, legs: readonly Leg[], tr: Trace, m: RoadMatch) {
-  let right = 0;
-  const wrongCertain: number[] = [];
-  for (let i = 0; i < tr.length; i++) {
-    const near = tr.toLegEndM[i]! <= JUNCTION_M;
-    const ok =
-      m.way[i] === tr.trueWay[i] ||
-      (near && [legs[tr.leg[i]! - 1]?.way, legs[tr.leg[i]! + 1]?.way].includes(m.way[i]!));
-    if (ok) right++;
-    else if (m.certain[i]) wrongCertain.push(i);
-  }
-  void index;
-  return { right, fraction: right / tr.length, wrongCertain };
-}
-
-/** The indices of the readings sampled on leg k. */
-function readingsOfLeg(tr: Trace, k: number): number[] {
-  return [...tr.leg.keys()].filter((i) => tr.leg[i] === k);
-}
 
 const SEEDS = [1, 2, 3, 4, 5];
 const CADENCES = [
@@ -46,7 +22,7 @@ describe('matching beside a parallel frontage road (interstate 65 mph, frontage 
           const legs: Leg[] = [{ way: C.interstate, dir, speedMph: 68, fromM: 500, toM: 11_500 }];
           const tr = driveTrace(corridor, legs, { intervalS, noiseM: NOISE_M, headingNoiseDeg: 10, seed });
           const m = matchReadings(corridor, tr);
-          const t = tally(corridor, legs, tr, m);
+          const t = tally(corridor, legs, tr, m, NOISE_M);
           expect(t.wrongCertain).toEqual([]);
           expect(t.fraction).toBeGreaterThanOrEqual(minFraction);
           expect(overLimitRuns(corridor, tr, m)).toEqual([]);
@@ -59,7 +35,7 @@ describe('matching beside a parallel frontage road (interstate 65 mph, frontage 
         const legs: Leg[] = [{ way: C.frontage, dir: -1, speedMph: 38, fromM: 500, toM: 8_500 }];
         const tr = driveTrace(corridor, legs, { intervalS, noiseM: NOISE_M, headingNoiseDeg: NaN, seed });
         const m = matchReadings(corridor, tr);
-        const t = tally(corridor, legs, tr, m);
+        const t = tally(corridor, legs, tr, m, NOISE_M);
         expect(t.wrongCertain).toEqual([]);
         expect(t.fraction).toBeGreaterThanOrEqual(minFraction);
         const runs = overLimitRuns(corridor, tr, m);
@@ -90,7 +66,7 @@ describe('matching beside a parallel frontage road (interstate 65 mph, frontage 
           const tr = driveTrace(corridor, legs, { intervalS, noiseM: NOISE_M, headingNoiseDeg: 10, seed, biasM: 15 });
           if (!speedKnown) tr.speed.fill(NaN);
           const m = matchReadings(corridor, tr);
-          const t = tally(corridor, legs, tr, m);
+          const t = tally(corridor, legs, tr, m, NOISE_M);
           expect(t.wrongCertain).toEqual([]);
           expect(t.fraction).toBeGreaterThanOrEqual(speedKnown ? minFraction : Math.min(minFraction, 0.8));
         }
@@ -144,7 +120,7 @@ describe('matching through an interchange and into a town', () => {
         for (const seed of SEEDS) {
           const tr = driveTrace(corridor, DRIVE, { intervalS, noiseM: NOISE_M, headingNoiseDeg, seed });
           const m = matchReadings(corridor, tr);
-          const t = tally(corridor, DRIVE, tr, m);
+          const t = tally(corridor, DRIVE, tr, m, NOISE_M);
           expect(t.wrongCertain).toEqual([]);
           expect(t.fraction).toBeGreaterThanOrEqual(minFraction);
           const expected = [
