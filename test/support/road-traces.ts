@@ -92,8 +92,6 @@ export interface Trace {
   trueWay: Int32Array;
   trueDir: Int8Array;
   leg: Int32Array;
-  /** Metres from the reading's true place to the nearest start or end of a leg. */
-  toLegEndM: Float64Array;
   /** Where the truck really was. */
   trueLat: Float64Array;
   trueLng: Float64Array;
@@ -156,10 +154,6 @@ export function driveTrace(index: RoadIndex, legs: readonly Leg[], o: TraceOptio
       throw new Error(`driveTrace: leg ${li} does not start where leg ${li - 1} ended`);
     prevEnd = poly[poly.length - 1]!;
     const mps = leg.speedMph * MPS_PER_MPH;
-    let legTotal = 0;
-    for (let k = 0; k + 1 < poly.length; k++)
-      legTotal += distanceM(poly[k]!.lat, poly[k]!.lng, poly[k + 1]!.lat, poly[k + 1]!.lng);
-    let done = 0;
     for (let k = 0; k + 1 < poly.length; k++) {
       const a = poly[k]!;
       const b = poly[k + 1]!;
@@ -168,7 +162,6 @@ export function driveTrace(index: RoadIndex, legs: readonly Leg[], o: TraceOptio
       const heading = bearingDeg(a.lat, a.lng, b.lat, b.lng);
       while (nextSample < clock + seconds) {
         const f = (nextSample - clock) / seconds;
-        const along = done + f * len;
         rows.push([
           nextSample,
           a.lat + (b.lat - a.lat) * f,
@@ -178,12 +171,10 @@ export function driveTrace(index: RoadIndex, legs: readonly Leg[], o: TraceOptio
           leg.way,
           leg.dir,
           li,
-          Math.min(along, legTotal - along),
         ]);
         nextSample += o.intervalS;
       }
       clock += seconds;
-      done += len;
     }
   });
   return toTrace(rows, o, next);
@@ -201,11 +192,10 @@ function toTrace(rows: number[][], o: TraceOptions, next: () => number): Trace {
     trueWay: new Int32Array(n),
     trueDir: new Int8Array(n),
     leg: new Int32Array(n),
-    toLegEndM: new Float64Array(n),
     trueLat: new Float64Array(n),
     trueLng: new Float64Array(n),
   };
-  rows.forEach(([t, lat, lng, speed, heading, way, dir, leg, toEnd], i) => {
+  rows.forEach(([t, lat, lng, speed, heading, way, dir, leg], i) => {
     const biased = o.biasM
       ? destinationPoint(lat!, lng!, o.biasBearing ?? 0, o.biasM / 1609.344)
       : { lat: lat!, lng: lng! };
@@ -220,7 +210,6 @@ function toTrace(rows: number[][], o: TraceOptions, next: () => number): Trace {
     tr.trueWay[i] = way!;
     tr.trueDir[i] = dir!;
     tr.leg[i] = leg!;
-    tr.toLegEndM[i] = toEnd!;
     tr.trueLat[i] = lat!;
     tr.trueLng[i] = lng!;
   });
