@@ -99,14 +99,15 @@ function nearestWays(
   p: MatchParams,
 ): { seg: number; distanceM: number; fraction: number }[] {
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
-  const best = new Map<number, { seg: number; distanceM: number; fraction: number }>();
+  const best: { way: number; seg: number; distanceM: number; fraction: number }[] = [];
   const c = index.segCoords;
   for (const s of index.near(lat, lng, p.radiusM)) {
     const at = projectOnSegment(lat, lng, c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!);
     if (at.distanceM > p.radiusM) continue;
-    const w = index.segWay[s]!;
-    const held = best.get(w);
-    if (!held || at.distanceM < held.distanceM) best.set(w, { seg: s, ...at });
+    const way = index.segWay[s]!;
+    const held = best.find((b) => b.way === way);
+    if (!held) best.push({ way, seg: s, ...at });
+    else if (at.distanceM < held.distanceM) Object.assign(held, { seg: s, ...at });
   }
-  return [...best.values()].sort((a, b) => a.distanceM - b.distanceM).slice(0, p.maxWays);
+  return best.sort((a, b) => a.distanceM - b.distanceM).slice(0, p.maxWays);
 }

@@ -36,6 +36,9 @@ export class RouteFinder {
   private heapF = new Float64Array(64);
   private heapNode = new Uint32Array(64);
   private heapSize = 0;
+  /** The search's goal (the next reading) and its metres per degree of longitude. */
+  private toward = { lat: 0, lng: 0, slackM: 0 };
+  private kx = 0;
 
   constructor(private readonly g: RoadGraph) {
     this.dist = new Float64Array(g.nodeLat.length);
@@ -94,20 +97,11 @@ export class RouteFinder {
     entries: readonly number[],
   ): void {
     const g = this.g;
-    const { dist, stamp, settledIn, cameBy } = this;
     const round = ++this.round;
     this.heapSize = 0;
-    const kx = Math.cos((toward.lat * Math.PI) / 180) * METRES_PER_DEGREE;
-    const relax = (node: number, d: number, seg: number) => {
-      if (stamp[node] === round && dist[node]! <= d) return;
-      stamp[node] = round;
-      dist[node] = d;
-      cameBy[node] = seg;
-      const dx = (g.nodeLng[node]! - toward.lng) * kx;
-      const dy = (g.nodeLat[node]! - toward.lat) * METRES_PER_DEGREE;
-      this.push(d + Math.max(0, Math.sqrt(dx * dx + dy * dy) * HEURISTIC_SHRINK - toward.slackM), node);
-    };
-    relax(
+    this.toward = toward;
+    this.kx = Math.cos((toward.lat * Math.PI) / 180) * METRES_PER_DEGREE;
+    this.relax(
       from.dir > 0 ? g.segTo[from.seg]! : g.segFrom[from.seg]!,
       (from.dir > 0 ? 1 - from.fraction : from.fraction) * g.segLenM[from.seg]!,
       from.seg,
@@ -115,16 +109,27 @@ export class RouteFinder {
     let unsettled = entries.length;
     while (this.heapSize > 0 && this.heapF[0]! <= boundM) {
       const node = this.pop();
-      if (settledIn[node] === round) continue;
-      settledIn[node] = round;
+      if (this.settledIn[node] === round) continue;
+      this.settledIn[node] = round;
       for (const e of entries) if (e === node) unsettled--;
       if (unsettled === 0) break;
-      const d = dist[node]!;
+      const d = this.dist[node]!;
       for (let e = g.outStart[node]!, end = g.outStart[node + 1]!; e < end; e++) {
         const s = g.outSeg[e]!;
-        if (s !== cameBy[node]) relax(g.outDir[e]! > 0 ? g.segTo[s]! : g.segFrom[s]!, d + g.segLenM[s]!, s);
+        if (s !== this.cameBy[node]) this.relax(g.outDir[e]! > 0 ? g.segTo[s]! : g.segFrom[s]!, d + g.segLenM[s]!, s);
       }
     }
+  }
+
+  /** The node reached at distance d along segment seg, queued by distance plus heuristic when shorter than before. */
+  private relax(node: number, d: number, seg: number): void {
+    if (this.stamp[node] === this.round && this.dist[node]! <= d) return;
+    this.stamp[node] = this.round;
+    this.dist[node] = d;
+    this.cameBy[node] = seg;
+    const dx = (this.g.nodeLng[node]! - this.toward.lng) * this.kx;
+    const dy = (this.g.nodeLat[node]! - this.toward.lat) * METRES_PER_DEGREE;
+    this.push(d + Math.max(0, Math.sqrt(dx * dx + dy * dy) * HEURISTIC_SHRINK - this.toward.slackM), node);
   }
 
   private push(f: number, node: number): void {
