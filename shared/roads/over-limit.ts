@@ -50,6 +50,25 @@ export interface SpeedReadings {
   speed: ArrayLike<number>;
 }
 
+/** Bounds of the run rules a fleet (or a CLI flag) may set: a day at most, and at least one reading. */
+const MAX_SECONDS = 86_400;
+const MAX_READINGS = 10_000;
+
+/** The parameters, or an error naming the one out of bounds. */
+export function checkOverLimitParams(p: OverLimitParams): OverLimitParams {
+  const bounded = (name: string, x: number, min: number, max: number) => {
+    if (!Number.isFinite(x) || x < min || x > max)
+      throw new RangeError(`over the limit: ${name} must be a number from ${min} to ${max}, got ${x}`);
+  };
+  bounded('minSeconds', p.minSeconds, 0, MAX_SECONDS);
+  bounded('maxGapSeconds', p.maxGapSeconds, 1, MAX_SECONDS);
+  bounded('minReadings', p.minReadings, 1, MAX_READINGS);
+  if (!Number.isInteger(p.minReadings))
+    throw new RangeError(`over the limit: minReadings must be whole, got ${p.minReadings}`);
+  checkTiers(p.tiers);
+  return p;
+}
+
 /** The tiers with the light tier starting at `toleranceMph` (a --speed-tolerance flag), checked. */
 export function tiersWithTolerance(tiers: readonly TierBound[], toleranceMph: number): readonly TierBound[] {
   return checkTiers(tiers.map((b, k) => (k === 0 ? { ...b, fromMph: toleranceMph } : b)));
@@ -61,8 +80,8 @@ export function overLimitRuns(
   match: RoadMatch,
   params: Partial<OverLimitParams> = {},
 ): OverLimitRun[] {
-  const p: OverLimitParams = { ...OVER_LIMIT_DEFAULTS, ...params };
-  const tolerance = toleranceOf(checkTiers(p.tiers));
+  const p = checkOverLimitParams({ ...OVER_LIMIT_DEFAULTS, ...params });
+  const tolerance = toleranceOf(p.tiers);
   if (match.length !== readings.length) throw new RangeError('overLimitRuns: one match per reading is needed');
   const overAt = (i: number) => readings.speed[i]! - match.limitMph[i]!;
   const isOver = (i: number) => match.way[i]! >= 0 && overAt(i) >= tolerance;

@@ -166,6 +166,16 @@ describe('tiers', () => {
     expect(() => runs(scene([80, 80]), { tiers: swap })).toThrow(/tier 1/);
   });
 
+  it('refuses run rules out of bounds, naming the one', () => {
+    expect(() => runs(scene([80, 80]), { minSeconds: -1 })).toThrow(
+      /minSeconds must be a number from 0 to 86400, got -1/,
+    );
+    expect(() => runs(scene([80, 80]), { minSeconds: NaN })).toThrow(/minSeconds .* got NaN/);
+    expect(() => runs(scene([80, 80]), { maxGapSeconds: 0 })).toThrow(/maxGapSeconds must be a number from 1/);
+    expect(() => runs(scene([80, 80]), { minReadings: 0 })).toThrow(/minReadings must be a number from 1/);
+    expect(() => runs(scene([80, 80]), { minReadings: 2.5 })).toThrow(/minReadings must be whole, got 2.5/);
+  });
+
   it('has one place for the defaults: the tolerance is the light tier’s bound', () => {
     expect(OVER_LIMIT_DEFAULTS.tiers[0]).toEqual({ tier: 'light', fromMph: 6 });
     expect(tiersWithTolerance(DEFAULT_TIERS, 7)[0]!.fromMph).toBe(7);
