@@ -27,7 +27,14 @@ function nearestSegmentWays(index: RoadIndex, tr: Trace): Int32Array {
   for (let i = 0; i < tr.length; i++) {
     let best = Infinity;
     for (const s of index.near(tr.lat[i]!, tr.lng[i]!, 50)) {
-      const d = projectOnSegment(tr.lat[i]!, tr.lng[i]!, c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!).distanceM;
+      const d = projectOnSegment(
+        tr.lat[i]!,
+        tr.lng[i]!,
+        c[4 * s]!,
+        c[4 * s + 1]!,
+        c[4 * s + 2]!,
+        c[4 * s + 3]!,
+      ).distanceM;
       if (d <= 50 && d < best) [best, out[i]] = [d, index.segWay[s]!];
     }
   }
