@@ -25,6 +25,8 @@ export interface MatchParams {
   /** Spread of |route distance − straight distance| between consecutive readings: betaBaseM + betaPerSecondM × seconds. */
   betaBaseM: number;
   betaPerSecondM: number;
+  /** Routes are searched up to this many spreads beyond the distance expected; a longer one costs as much as none. */
+  maxDetourBetas: number;
   /** Readings further apart than this are matched independently (no continuity across a long gap). */
   maxLinkSeconds: number;
   /** A reading is certain when candidates sharing its limit hold at least this posterior probability. */
@@ -44,6 +46,7 @@ export const MATCH_DEFAULTS: Readonly<MatchParams> = {
   implausibleSpeedCost: 6,
   betaBaseM: 15,
   betaPerSecondM: 0.5,
+  maxDetourBetas: 12,
   maxLinkSeconds: 600,
   certainPosterior: 0.9,
 };

@@ -71,14 +71,15 @@ function transitions(index: RoadIndex, r: MatchReadings, st: MatchStates, p: Mat
     const driven = ((r.speed[i]! + r.speed[i + 1]!) / 2) * MPS_PER_MPH * seconds;
     const beta = p.betaBaseM + p.betaPerSecondM * seconds;
     const reach = Math.max(straight, driven || 0);
-    const slack = reach + 2 * p.radiusM + 200;
+    // Routes longer than this weigh e^-maxDetourBetas or less against the route expected: not worth finding.
+    const slack = p.maxDetourBetas * beta + 2 * p.radiusM;
     const targets: Place[] = [];
     for (let b = b0; b < b1; b++) targets.push(place(b));
     const routes = new Float64Array(targets.length);
     const toward = { lat: r.lat[i + 1]!, lng: r.lng[i + 1]!, slackM: p.radiusM };
     for (let a = a0; a < a1; a++) {
       finder.distances(place(a), targets, toward, reach + slack, routes);
-      // No route within the bound weighs a little more than the worst route within it.
+      // No route within the bound weighs a little more than the worst route within it (no road is ever ruled out).
       for (const d of routes) cost.push(Number.isFinite(d) ? routeCost(d, straight, driven) / beta : slack / beta + 1);
     }
   }

@@ -66,6 +66,8 @@ export interface Leg {
   /** Or the leg from node `fromNode` to node `toNode`, counted in the direction driven (exact where metres are not). */
   fromNode?: number;
   toNode?: number;
+  /** A new drive: the leg starts anywhere, after this many seconds parked. */
+  afterPauseS?: number;
 }
 
 export interface TraceOptions {
@@ -150,7 +152,10 @@ export function driveTrace(index: RoadIndex, legs: readonly Leg[], o: TraceOptio
   legs.forEach((leg, li) => {
     const poly = legPolyline(index, leg, cache);
     if (poly.length < 2) throw new Error(`driveTrace: leg ${li} is empty`);
-    if (prevEnd && distanceM(prevEnd.lat, prevEnd.lng, poly[0]!.lat, poly[0]!.lng) > 1)
+    if (leg.afterPauseS !== undefined) {
+      clock += leg.afterPauseS;
+      nextSample = Math.max(nextSample, clock);
+    } else if (prevEnd && distanceM(prevEnd.lat, prevEnd.lng, poly[0]!.lat, poly[0]!.lng) > 1)
       throw new Error(`driveTrace: leg ${li} does not start where leg ${li - 1} ended`);
     prevEnd = poly[poly.length - 1]!;
     const mps = leg.speedMph * MPS_PER_MPH;
@@ -394,4 +399,68 @@ function wayWithin(index: RoadIndex, w: number, lat: number, lng: number, metres
 /** The indices of the readings sampled on the legs `from`..`to`. */
 export function readingsOfLeg(tr: Trace, from: number, to = from): number[] {
   return [...tr.leg.keys()].filter((i) => tr.leg[i]! >= from && tr.leg[i]! <= to);
+}
+
+/**
+ * A random drive over any network: from node to node along ways (entering a
+ * way at any node it shares, driving it as its oneway allows to a random later
+ * node), never straight back; at a dead end, a new drive from a random way
+ * after a half-hour pause. Speeds near each way's limit (45 mph where none).
+ */
+export function randomDrive(index: RoadIndex, legs: number, seed: number): Leg[] {
+  const next = rng(seed);
+  const at = new Map<string, { way: number; k: number }[]>();
+  const nodes = index.ways.map((_, w) => wayPoints(index, w));
+  nodes.forEach((p, w) => {
+    for (let k = 0; k < p.length; k += 2) {
+      const key = `${p[k]},${p[k + 1]}`;
+      at.set(key, [...(at.get(key) ?? []), { way: w, k: k / 2 }]);
+    }
+  });
+  const out: Leg[] = [];
+  let here: string | null = null;
+  let cameBy = -1;
+  while (out.length < legs) {
+    const options: Move[] =
+      here === null ? [] : (at.get(here) ?? []).flatMap(({ way, k }) => moves(index, nodes[way]!.length / 2, way, k));
+    const open: Move[] = options.filter((o) => o.way !== cameBy);
+    let move: Move | undefined = open[Math.floor(next() * open.length)];
+    let pause: number | undefined;
+    if (!move) {
+      const way = Math.floor(next() * index.ways.length);
+      [move, pause] = [moves(index, nodes[way]!.length / 2, way, 0)[0], 1800];
+      if (!move) continue;
+    }
+    const toNode = move.fromNode + 1 + Math.floor(next() * move.room);
+    const limit = move.dir > 0 ? index.ways[move.way]!.forwardMph : index.ways[move.way]!.backwardMph;
+    const speedMph = (Number.isFinite(limit) ? limit : 45) - 5 + next() * 13;
+    out.push({
+      way: move.way,
+      dir: move.dir,
+      speedMph,
+      fromNode: move.fromNode,
+      toNode,
+      ...(pause ? { afterPauseS: pause } : {}),
+    });
+    const p: number[] = nodes[move.way]!;
+    const k: number = move.dir > 0 ? toNode : p.length / 2 - 1 - toNode;
+    [here, cameBy] = [`${p[2 * k]},${p[2 * k + 1]}`, move.way];
+  }
+  return out;
+}
+
+/** The ways out of node k of way w (n nodes): each direction allowed with at least one node ahead. */
+interface Move {
+  way: number;
+  dir: 1 | -1;
+  fromNode: number;
+  room: number;
+}
+
+function moves(index: RoadIndex, n: number, way: number, k: number): Move[] {
+  const out: Move[] = [];
+  const oneway = index.ways[way]!.oneway;
+  if (oneway !== -1 && k < n - 1) out.push({ way, dir: 1, fromNode: k, room: n - 1 - k });
+  if (oneway !== 1 && k > 0) out.push({ way, dir: -1, fromNode: n - 1 - k, room: k });
+  return out;
 }
