@@ -23,6 +23,7 @@ const BENCHES = [
   'inbox.ts',
   'review.ts',
   'audit-bundle.ts',
+  'road-import.ts',
   'road-match.ts',
 ];
 const args = process.argv.slice(2);

@@ -53,8 +53,12 @@ export function buildTree(segCoords: Float64Array): Flatbush | null {
   if (n === 0) return null;
   const tree = new Flatbush(n);
   for (let i = 0; i < n; i++) {
-    const [la0, ln0, la1, ln1] = segCoords.subarray(i * 4, i * 4 + 4);
-    tree.add(Math.min(ln0!, ln1!), Math.min(la0!, la1!), Math.max(ln0!, ln1!), Math.max(la0!, la1!));
+    // Indexed reads, not a subarray per segment: this loop runs once per segment of a whole state.
+    const la0 = segCoords[i * 4]!;
+    const ln0 = segCoords[i * 4 + 1]!;
+    const la1 = segCoords[i * 4 + 2]!;
+    const ln1 = segCoords[i * 4 + 3]!;
+    tree.add(Math.min(ln0, ln1), Math.min(la0, la1), Math.max(ln0, ln1), Math.max(la0, la1));
   }
   tree.finish();
   return tree;

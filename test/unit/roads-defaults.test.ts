@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HIGHWAY_GROUP, LEGAL_DEFAULTS, legalDefault, toMph } from '../../shared/roads/defaults.ts';
 import { jurisdictionAt } from '../../shared/roads/jurisdictions.ts';
@@ -40,6 +42,12 @@ describe('LEGAL_DEFAULTS', () => {
     const keys = LEGAL_DEFAULTS.map((d) => `${d.jurisdiction} ${d.group}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const d of LEGAL_DEFAULTS) expect(d.source.length).toBeGreaterThan(10);
+  });
+
+  it('is listed row for row, with its sources, in docs/analysis.md', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/analysis.md'), 'utf8');
+    for (const d of LEGAL_DEFAULTS)
+      expect(doc).toContain(`| ${d.jurisdiction} | ${d.group} | ${d.value} ${d.unit} | ${d.source} |`);
   });
 
   it('gives US rows in mph and the others in km/h', () => {

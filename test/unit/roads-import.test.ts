@@ -103,6 +103,24 @@ describe('buildRoadIndexFromFile on a generated extract', () => {
     ]);
   });
 
+  it('leaves a node with an unreadable position unlocated, and counts its way as cut', async () => {
+    const xml = path.join(dir, 'bad-node.osm');
+    writeFileSync(
+      xml,
+      osmXml(
+        [
+          { id: 1, lat: 50, lng: 11.5 },
+          { id: 2, lat: 50, lng: 11.501 },
+          { id: 3, lat: 95, lng: 11.502 },
+        ],
+        [{ id: 7, refs: [1, 2, 3], tags: { highway: 'primary' } }],
+      ).replace('lat="95.0000000"', 'lat="north"'),
+    );
+    const { counts, index } = await buildRoadIndexFromFile(xml);
+    expect(counts).toMatchObject({ waysKept: 1, waysMissingNodes: 1, segments: 1 });
+    expect(Array.from(index.segCoords)).toEqual([50, 11.5, 50, 11.501]);
+  });
+
   it('reports progress over both passes, ending at 1', async () => {
     const seen: BuildProgress[] = [];
     await buildRoadIndexFromFile(files.gz, { onProgress: (p) => seen.push(p) });

@@ -6,13 +6,13 @@
  * a sorted id array searched by bisection (never an object per node).
  */
 import { HIGHWAY_GROUP } from '../../../shared/roads/defaults.ts';
-import { jurisdictionAt } from '../../../shared/roads/jurisdictions.ts';
+import { jurisdictionAt, type JurisdictionId } from '../../../shared/roads/jurisdictions.ts';
 import { buildTree, roadIndexOf } from '../../../shared/roads/road-index.ts';
 import type { RoadIndex, RoadWay } from '../../../shared/roads/types.ts';
 import { LIMIT_TAG_KEYS, wayLimit, type Tags } from '../../../shared/roads/way-limit.ts';
 import type { RefusalReason } from '../../../shared/roads/maxspeed.ts';
 import { GrowableFloat64, sortedUnique, indexOfSorted } from './sorted-ids.ts';
-import { OsmFormatError, readOsm, sniffOsmFormat, type OsmWay } from './osm-read.ts';
+import { OsmFormatError, readOsm, sniffOsmFormat, type OsmFormat, type OsmWay } from './osm-read.ts';
 
 export { OsmFormatError };
 
@@ -55,11 +55,31 @@ export interface BuiltRoadIndex {
 
 /** A `.osm.pbf`, `.osm` or `.osm.gz` extract read into a road index. */
 export async function buildRoadIndexFromFile(path: string, options: BuildOptions = {}): Promise<BuiltRoadIndex> {
+  // The tree is built once readRoads has returned, so its id and coordinate arrays can be collected first.
+  const { roadWays, segWay, segCoords, counts } = await readRoads(path, options);
+  return { index: roadIndexOf(roadWays, segWay, segCoords, buildTree(segCoords)), counts };
+}
+
+type Progress = (pass: 1 | 2) => (read: number, total: number) => void;
+
+/**
+ * Each stage in its own function, so what a stage no longer needs (node ids after pass 2,
+ * coordinates after the segments) is garbage before the next large array is allocated.
+ */
+async function readRoads(path: string, options: BuildOptions) {
   const format = sniffOsmFormat(path);
   if (!format) throw new OsmFormatError(`${path} is not an OpenStreetMap extract (.osm.pbf, .osm or .osm.gz).`);
-  const progress = (pass: 1 | 2) => (read: number, total: number) =>
+  const progress: Progress = (pass) => (read, total) =>
     options.onProgress?.({ pass, fraction: (pass - 1 + (total > 0 ? read / total : 1)) / 2 });
+  const kept = await readWays(path, format, options, progress);
+  const { nodeAt, coords } = await locateNodes(path, format, kept.refs, options, progress);
+  const counts = emptyCounts(kept.ways.length, kept.waysSkipped);
+  const roadWays = kept.ways.map((w, i) => roadWayOf(w, placeOf(nodeAt, kept.refStart, i, coords), counts));
+  return { roadWays, ...segmentsOf(nodeAt, kept.refStart, coords, counts), counts };
+}
 
+/** Pass 1: the highway ways a truck drives, their kept tags, and their node ids in one growing array. */
+async function readWays(path: string, format: OsmFormat, options: BuildOptions, progress: Progress) {
   const ways: { id: number; tags: Tags }[] = [];
   const refs = new GrowableFloat64();
   const refStart: number[] = [0];
@@ -73,7 +93,20 @@ export async function buildRoadIndexFromFile(path: string, options: BuildOptions
     refStart.push(refs.length);
   };
   await readOsm(path, format, { kind: 'ways', keepTags: KEPT_TAG_KEYS, onWay }, { ...options, onBytes: progress(1) });
+  return { ways, refs, refStart, waysSkipped };
+}
 
+/**
+ * Pass 2: the coordinates of the referenced nodes only, found by bisection in their sorted ids;
+ * returns, per reference, the node's place in `coords` (4 bytes instead of an 8-byte id).
+ */
+async function locateNodes(
+  path: string,
+  format: OsmFormat,
+  refs: GrowableFloat64,
+  options: BuildOptions,
+  progress: Progress,
+) {
   const ids = sortedUnique(refs.view());
   const coords = new Float64Array(ids.length * 2).fill(NaN);
   const onNode = (id: number, lat: number, lng: number) => {
@@ -83,20 +116,16 @@ export async function buildRoadIndexFromFile(path: string, options: BuildOptions
     coords[at * 2 + 1] = lng;
   };
   await readOsm(path, format, { kind: 'nodes', onNode }, { ...options, onBytes: progress(2) });
-
-  return assemble(ways, refs.view(), refStart, ids, coords, waysSkipped);
+  const refsView = refs.view();
+  const nodeAt = new Int32Array(refsView.length);
+  for (let r = 0; r < refsView.length; r++) nodeAt[r] = indexOfSorted(ids, refsView[r]!);
+  refs.release();
+  return { nodeAt, coords };
 }
 
-function assemble(
-  ways: readonly { id: number; tags: Tags }[],
-  refs: Float64Array,
-  refStart: readonly number[],
-  ids: Float64Array,
-  coords: Float64Array,
-  waysSkipped: number,
-): BuiltRoadIndex {
-  const counts: BuildCounts = {
-    waysKept: ways.length,
+function emptyCounts(waysKept: number, waysSkipped: number): BuildCounts {
+  return {
+    waysKept,
     waysSkipped,
     posted: 0,
     default: 0,
@@ -106,47 +135,66 @@ function assemble(
     waysMissingNodes: 0,
     segments: 0,
   };
-  const nodeAt = (r: number) => indexOfSorted(ids, refs[r]!);
-  const located = (n: number) => n >= 0 && !Number.isNaN(coords[n * 2]!);
-  const segWayList = new GrowableFloat64();
-  const segCoordList = new GrowableFloat64();
-  const roadWays: RoadWay[] = ways.map((w, i) => {
-    const nodes: number[] = [];
-    for (let r = refStart[i]!; r < refStart[i + 1]!; r++) nodes.push(nodeAt(r));
-    if (!nodes.every(located)) counts.waysMissingNodes++;
-    for (let k = 0; k + 1 < nodes.length; k++) {
-      const a = nodes[k]!;
-      const b = nodes[k + 1]!;
-      if (!located(a) || !located(b)) continue;
-      segWayList.push(i);
-      segCoordList.push(coords[a * 2]!);
-      segCoordList.push(coords[a * 2 + 1]!);
-      segCoordList.push(coords[b * 2]!);
-      segCoordList.push(coords[b * 2 + 1]!);
+}
+
+const located = (coords: Float64Array, n: number) => n >= 0 && !Number.isNaN(coords[n * 2]!);
+
+/** The jurisdiction at the way's first located node. */
+function placeOf(nodeAt: Int32Array, refStart: readonly number[], i: number, coords: Float64Array) {
+  for (let r = refStart[i]!; r < refStart[i + 1]!; r++) {
+    const n = nodeAt[r]!;
+    if (located(coords, n)) return jurisdictionAt(coords[n * 2]!, coords[n * 2 + 1]!);
+  }
+  return null;
+}
+
+function roadWayOf(w: { id: number; tags: Tags }, place: JurisdictionId | null, counts: BuildCounts): RoadWay {
+  const limit = wayLimit(w.tags, place);
+  counts[limit.source === 'zone' ? 'posted' : limit.source]++;
+  for (const r of limit.refused) counts.refused[r.reason] = (counts.refused[r.reason] ?? 0) + 1;
+  if (limit.conditional) counts.conditional++;
+  return {
+    wayId: w.id,
+    highway: w.tags['highway'] ?? '',
+    name: w.tags['name'] ?? '',
+    ref: w.tags['ref'] ?? '',
+    oneway: onewayOf(w.tags),
+    forwardMph: limit.forwardMph,
+    backwardMph: limit.backwardMph,
+    source: limit.source,
+    limitText: limit.limitText,
+    conditional: limit.conditional,
+  };
+}
+
+/** Segments between consecutive located nodes, counted first so the arrays are allocated once, exactly. */
+function segmentsOf(nodeAt: Int32Array, refStart: readonly number[], coords: Float64Array, counts: BuildCounts) {
+  let n = 0;
+  for (let i = 0; i + 1 < refStart.length; i++) {
+    let whole = true;
+    for (let r = refStart[i]!; r < refStart[i + 1]!; r++) {
+      if (!located(coords, nodeAt[r]!)) whole = false;
+      else if (r > refStart[i]! && located(coords, nodeAt[r - 1]!)) n++;
     }
-    const first = nodes.find(located);
-    const place = first === undefined ? null : jurisdictionAt(coords[first * 2]!, coords[first * 2 + 1]!);
-    const limit = wayLimit(w.tags, place);
-    counts[limit.source === 'zone' ? 'posted' : limit.source]++;
-    for (const r of limit.refused) counts.refused[r.reason] = (counts.refused[r.reason] ?? 0) + 1;
-    if (limit.conditional) counts.conditional++;
-    return {
-      wayId: w.id,
-      highway: w.tags['highway'] ?? '',
-      name: w.tags['name'] ?? '',
-      ref: w.tags['ref'] ?? '',
-      oneway: onewayOf(w.tags),
-      forwardMph: limit.forwardMph,
-      backwardMph: limit.backwardMph,
-      source: limit.source,
-      limitText: limit.limitText,
-      conditional: limit.conditional,
-    };
-  });
-  const segWay = Uint32Array.from(segWayList.view());
-  const segCoords = segCoordList.view().slice();
-  counts.segments = segWay.length;
-  return { index: roadIndexOf(roadWays, segWay, segCoords, buildTree(segCoords)), counts };
+    if (!whole) counts.waysMissingNodes++;
+  }
+  const segWay = new Uint32Array(n);
+  const segCoords = new Float64Array(n * 4);
+  let s = 0;
+  for (let i = 0; i + 1 < refStart.length; i++)
+    for (let r = refStart[i]! + 1; r < refStart[i + 1]!; r++) {
+      const a = nodeAt[r - 1]!;
+      const b = nodeAt[r]!;
+      if (!located(coords, a) || !located(coords, b)) continue;
+      segWay[s] = i;
+      segCoords[s * 4] = coords[a * 2]!;
+      segCoords[s * 4 + 1] = coords[a * 2 + 1]!;
+      segCoords[s * 4 + 2] = coords[b * 2]!;
+      segCoords[s * 4 + 3] = coords[b * 2 + 1]!;
+      s++;
+    }
+  counts.segments = n;
+  return { segWay, segCoords };
 }
 
 /** OSM's `oneway`, with the implied one-way of motorways and roundabouts. */

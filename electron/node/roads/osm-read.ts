@@ -50,18 +50,17 @@ export function sniffOsmFormat(path: string): OsmFormat | null {
 /** One pass over the file. Rejects with the signal's reason when aborted. */
 export async function readOsm(path: string, format: OsmFormat, pass: Pass, options: ReadOptions = {}): Promise<void> {
   const total = statSync(path).size;
-  const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  let read = 0;
-  file.on('data', (chunk) => {
-    read += chunk.length;
-    options.onBytes?.(read, total);
-  });
+  // The default 64 KiB chunks: larger ones make the PBF parser re-copy its pending buffer (twice as slow at 1 MiB).
+  const file = createReadStream(path);
+  // Polled between batches: a 'data' listener would switch the stream to flowing mode past the parser's backpressure.
+  const tick = () => options.onBytes?.(file.bytesRead, total);
   const abort = () => file.destroy(abortReason(options.signal));
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
     options.signal?.throwIfAborted();
-    if (format === 'pbf') await readPbf(file, pass, options.signal);
-    else await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal);
+    if (format === 'pbf') await readPbf(file, pass, options.signal, tick);
+    else await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal, tick);
+    options.onBytes?.(total, total);
   } catch (err) {
     if (options.signal?.aborted) throw abortReason(options.signal);
     if ((err as { code?: string }).code === 'ENOENT' || (err as { code?: string }).code === 'EACCES') throw err;
@@ -96,12 +95,13 @@ interface PbfItem {
   tags?: Record<string, string>;
 }
 
-async function readPbf(file: Readable, pass: Pass, signal: AbortSignal | undefined): Promise<void> {
+async function readPbf(file: Readable, pass: Pass, signal: AbortSignal | undefined, tick: () => void): Promise<void> {
   const withTags = pass.kind === 'ways' ? { node: false, way: [...pass.keepTags], relation: false } : false;
   const items = file.pipe(new OSMTransform({ withTags, withInfo: false }));
   file.on('error', (err) => items.destroy(err));
   for await (const batch of items as AsyncIterable<PbfItem[]>) {
     signal?.throwIfAborted();
+    tick();
     for (const item of batch) {
       if (pass.kind === 'nodes' && item.type === 'node') pass.onNode(item.id, item.lat!, item.lon!);
       else if (pass.kind === 'ways' && item.type === 'way' && item.tags)
@@ -110,15 +110,21 @@ async function readPbf(file: Readable, pass: Pass, signal: AbortSignal | undefin
   }
 }
 
-async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undefined): Promise<void> {
+async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undefined, tick: () => void): Promise<void> {
   const parser = new SaxesParser({ position: false });
   const keep = pass.kind === 'ways' ? new Set(pass.keepTags) : null;
   let way: { id: number; refs: number[]; tags: Record<string, string> } | null = null;
   parser.on('opentag', (tag) => {
     const a = tag.attributes as Record<string, string>;
     if (pass.kind === 'nodes') {
-      if (tag.name === 'node') pass.onNode(Number(a['id']), Number(a['lat']), Number(a['lon']));
-    } else if (tag.name === 'way') way = { id: Number(a['id']), refs: [], tags: {} };
+      // A node without a readable id or position is left unlocated: its ways lose those segments, counted.
+      const id = Number(a['id']);
+      const lat = Number(a['lat']);
+      const lng = Number(a['lon']);
+      if (tag.name === 'node' && Number.isSafeInteger(id) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
+        pass.onNode(id, lat, lng);
+    } else if (tag.name === 'way')
+      way = Number.isSafeInteger(Number(a['id'])) ? { id: Number(a['id']), refs: [], tags: {} } : null;
     else if (way && tag.name === 'nd') way.refs.push(Number(a['ref']));
     else if (way && tag.name === 'tag' && keep!.has(a['k'] ?? '')) way.tags[a['k']!] = a['v'] ?? '';
   });
@@ -129,6 +135,7 @@ async function readXml(source: Readable, pass: Pass, signal: AbortSignal | undef
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of source as AsyncIterable<Buffer>) {
     signal?.throwIfAborted();
+    tick();
     parser.write(decoder.decode(chunk, { stream: true }));
   }
   parser.write(decoder.decode());

@@ -16,6 +16,12 @@ export class GrowableFloat64 {
     this.data[this.length++] = v;
   }
 
+  /** Drops the values (the importer's node ids, once located), so their memory can be collected. */
+  release(): void {
+    this.data = new Float64Array(0);
+    this.length = 0;
+  }
+
   /** The values pushed so far (a view: copy it before pushing more). */
   view(): Float64Array {
     return this.data.subarray(0, this.length);
