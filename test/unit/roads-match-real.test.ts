@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRoadIndexFromFile } from '../../electron/node/roads/build.ts';
 import { matchReadings } from '../../shared/roads/match.ts';
 import { overLimitRuns } from '../../shared/roads/over-limit.ts';
+import { tierOf } from '../../shared/roads/tiers.ts';
 import type { RoadIndex } from '../../shared/roads/types.ts';
 import { driveTrace, followRoad, readingsOfLeg, tally, type Leg } from '../support/road-traces.ts';
 
@@ -59,13 +60,14 @@ function check(index: RoadIndex, legs: Leg[], intervalS: number, minFraction: nu
 }
 
 describe('north of Bayreuth: the A 70 (posted 120 km/h, then 100) and a rural road beside it', () => {
-  // The A 70 eastward from way 206617785, 7.7 km: 84 mph (9.4 over its 74.6) until the last 120 km/h way, then 60.
+  // The A 70 eastward from way 206617785, 7.7 km: 84 mph (9.4 over its posted 74.6) until the way before the
+  // limit changes, then 60 (under either limit).
   const a70 = () => {
     const legs = followRoad(bayreuth, wayOf(bayreuth, 206617785), 1, 8000, 84);
-    const slow = legs.findIndex((l) => limitOf(bayreuth, l) < 70) - 1;
+    const slow = legs.findIndex((l) => limitOf(bayreuth, l) !== limitOf(bayreuth, legs[0]!)) - 1;
     return legs.map((l, k) => (k >= slow ? { ...l, speedMph: 60 } : l));
   };
-  describe('a truck at 84 mph on the motorway: one light event over the posted limit', () => {
+  describe('a truck at 84 mph on the motorway: one event over the limit', () => {
     drive(
       () => bayreuth,
       a70,
@@ -79,9 +81,9 @@ describe('north of Bayreuth: the A 70 (posted 120 km/h, then 100) and a rural ro
             end: fast[fast.length - 1],
             limitMph: limit,
             overMph: 84 - limit,
-            source: 'posted',
+            source: bayreuth.ways[legs[0]!.way]!.source,
             road: 'A 70',
-            tier: 'light',
+            tier: tierOf(84 - limit),
           }),
         ]);
       },
