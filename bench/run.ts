@@ -24,6 +24,7 @@ const BENCHES = [
   'review.ts',
   'audit-bundle.ts',
   'road-import.ts',
+  'road-match.ts',
 ];
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
