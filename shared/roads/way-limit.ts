@@ -67,7 +67,9 @@ export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null): WayLi
     const value: SpeedValue | null = key ? parseMaxspeed(tags[key]!, us) : null;
     if (key && value?.kind === 'refused' && !refused.some((r) => r.key === key))
       refused.push({ key, value: tags[key]!, reason: value.reason });
-    return resolve(value, legalDefault(place, group));
+    const fallback = legalDefault(place, group);
+    const limit = resolve(value, fallback);
+    return key && !TRUCK_KEY.test(key) ? cappedForTrucks(limit, fallback) : limit;
   };
   let forward = base(FORWARD_KEYS);
   let backward = base(BACKWARD_KEYS);
@@ -89,6 +91,19 @@ export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null): WayLi
     conditional: kept.join('; '),
     refused,
   };
+}
+
+/** Keys whose value is the truck's own limit: no vehicle-class maximum caps them. */
+const TRUCK_KEY = /:(hgv|goods)(:|$)/;
+
+/**
+ * A posted limit for all vehicles above the truck's own legal maximum there (a German motorway signed
+ * 120 km/h, a California freeway signed 70 mph) binds the truck at that maximum, shown as the default it is.
+ */
+function cappedForTrucks(limit: DirectionLimit, d: LegalDefault | null): DirectionLimit {
+  if (limit.source !== 'posted' || !d?.capsPosted || !(toMph(d.value, d.unit) < limit.mph)) return limit;
+  const what = `${d.jurisdiction} ${d.group} HGV maximum ${d.value} ${d.unit}`;
+  return { mph: toMph(d.value, d.unit), source: 'default', text: `${limit.text} posted; ${what}` };
 }
 
 function resolve(value: SpeedValue | null, fallback: LegalDefault | null): DirectionLimit {

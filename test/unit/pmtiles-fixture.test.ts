@@ -1,6 +1,5 @@
 import { inflateSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
-// @ts-expect-error the hoisted pbf (3.x) ships no types; it reads MVT the same as the 5.x vector-tile declares
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType, zxyToTileId, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';

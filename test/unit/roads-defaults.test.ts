@@ -47,7 +47,9 @@ describe('LEGAL_DEFAULTS', () => {
   it('is listed row for row, with its sources, in docs/analysis.md', () => {
     const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/analysis.md'), 'utf8');
     for (const d of LEGAL_DEFAULTS)
-      expect(doc).toContain(`| ${d.jurisdiction} | ${d.group} | ${d.value} ${d.unit} | ${d.source} |`);
+      expect(doc).toContain(
+        `| ${d.jurisdiction} | ${d.group} | ${d.value} ${d.unit} | ${d.capsPosted ? 'cap' : ''} | ${d.source} |`,
+      );
   });
 
   it('gives US rows in mph and the others in km/h', () => {
@@ -118,9 +120,29 @@ describe('wayLimit (heavy goods vehicle)', () => {
     const weight = wayLimit({ highway: 'primary', maxspeed: '100', 'maxspeed:conditional': '80 @ (weight>7.5)' }, 'DE');
     expect(weight.forwardMph).toBeCloseTo(80 * KMH, 9);
     expect(weight.conditional).toBe('');
-    const wet = wayLimit({ highway: 'motorway', maxspeed: '100', 'maxspeed:conditional': '80@(wet)' }, 'DE');
-    expect(wet.forwardMph).toBeCloseTo(100 * KMH, 9);
+    const wet = wayLimit({ highway: 'motorway', maxspeed: '90', 'maxspeed:conditional': '80@(wet)' }, 'AD');
+    expect(wet.forwardMph).toBeCloseTo(90 * KMH, 9);
     expect(wet.conditional).toBe('80@(wet)');
+  });
+
+  it("caps a posted limit for all vehicles at the truck's own legal maximum, never a truck's own sign", () => {
+    const signed120 = wayLimit({ highway: 'motorway', maxspeed: '120' }, 'DE');
+    expect(signed120.forwardMph).toBeCloseTo(80 * KMH, 9);
+    expect(signed120.source).toBe('default');
+    expect(signed120.limitText).toBe('120 posted; DE motorway HGV maximum 80 km/h');
+    // Under the maximum the sign binds, and stays "posted".
+    expect(wayLimit({ highway: 'motorway', maxspeed: '60' }, 'DE')).toMatchObject({ source: 'posted' });
+    // A California freeway signed 70 binds a truck at 55 (CVC §22406); a truck sign is the truck's limit.
+    expect(wayLimit({ highway: 'motorway', maxspeed: '70 mph' }, 'US-CA').forwardMph).toBe(55);
+    expect(wayLimit({ highway: 'motorway', maxspeed: '70 mph', 'maxspeed:hgv': '60 mph' }, 'US-CA')).toMatchObject({
+      forwardMph: 60,
+      source: 'posted',
+    });
+    // Maryland's defaults are the same for cars and trucks: a sign above them is the truck's limit.
+    expect(wayLimit({ highway: 'motorway', maxspeed: '65 mph' }, 'US-MD')).toMatchObject({
+      forwardMph: 65,
+      source: 'posted',
+    });
   });
 
   it('takes the zone from source:maxspeed when maxspeed is absent, and from a zone code in maxspeed', () => {

@@ -66,7 +66,7 @@ describe('the .rlidx index file', () => {
           { id: 1, lat: 50, lng: 11.5 },
           { id: 2, lat: 50, lng: 11.501 },
         ],
-        [{ id: 9, refs: [1, 2], tags: { highway: 'primary', maxspeed: '70' } }],
+        [{ id: 9, refs: [1, 2], tags: { highway: 'primary', maxspeed: '50' } }],
       ),
     );
     const opened = await openRoadLimits(extract);
