@@ -114,6 +114,36 @@ export function jurisdictionAt(lat: number, lng: number): JurisdictionId | null 
   return null;
 }
 
+/**
+ * How far inside its outline a way must lie for a vehicle-class maximum of the jurisdiction to cap a posted
+ * limit (shared/roads/way-limit.ts): the outlines are good to a few kilometres, and capping a sign in the
+ * wrong state would invent speeding. Defaults for untagged ways do not wait for it (docs/analysis.md).
+ */
+export const CAP_BORDER_MARGIN_KM = 10;
+
+/** Whether the point lies within `km` of the edge of any known outline. */
+export function nearOutlineEdge(lat: number, lng: number, km: number): boolean {
+  const kmPerDegLat = 111.32;
+  const kmPerDegLng = kmPerDegLat * Math.cos((lat * Math.PI) / 180);
+  for (const o of OUTLINES) {
+    for (const ring of o.rings) {
+      const n = ring.length / 2;
+      for (let i = 0, j = n - 1; i < n; j = i++) {
+        const ax = (ring[2 * j + 1]! - lng) * kmPerDegLng;
+        const ay = (ring[2 * j]! - lat) * kmPerDegLat;
+        const bx = (ring[2 * i + 1]! - lng) * kmPerDegLng;
+        const by = (ring[2 * i]! - lat) * kmPerDegLat;
+        const dx = bx - ax;
+        const dy = by - ay;
+        const len2 = dx * dx + dy * dy;
+        const f = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+        if (Math.hypot(ax + f * dx, ay + f * dy) < km) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Even-odd ray casting; good enough for the coarse, simple rings above. */
 function inRing(ring: Ring, lat: number, lng: number): boolean {
   let inside = false;

@@ -54,8 +54,12 @@ interface DirectionLimit {
   text: string;
 }
 
-/** `jurisdiction`: where the way lies (jurisdictionAt), null when unknown. */
-export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null): WayLimit {
+/**
+ * `jurisdiction`: where the way lies (jurisdictionAt), null when unknown. `capsApply`: whether the way lies
+ * far enough inside its outline for the jurisdiction's vehicle-class maximum to cap a posted limit
+ * (CAP_BORDER_MARGIN_KM); a zone tag names its jurisdiction itself, so it always may.
+ */
+export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null, capsApply = true): WayLimit {
   const zone = ZONE_KEYS.map((k) => zoneCode(tags[k] ?? '')).find((z) => z !== null) ?? null;
   const place = zone?.jurisdiction ?? jurisdiction;
   const group: RoadGroup | undefined =
@@ -69,7 +73,8 @@ export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null): WayLi
       refused.push({ key, value: tags[key]!, reason: value.reason });
     const fallback = legalDefault(place, group);
     const limit = resolve(value, fallback);
-    return key && !TRUCK_KEY.test(key) ? cappedForTrucks(limit, fallback) : limit;
+    const capped = key && !TRUCK_KEY.test(key) && (capsApply || zone !== null);
+    return capped ? cappedForTrucks(limit, fallback) : limit;
   };
   let forward = base(FORWARD_KEYS);
   let backward = base(BACKWARD_KEYS);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HIGHWAY_GROUP, LEGAL_DEFAULTS, legalDefault, toMph } from '../../shared/roads/defaults.ts';
-import { jurisdictionAt } from '../../shared/roads/jurisdictions.ts';
+import { CAP_BORDER_MARGIN_KM, jurisdictionAt, nearOutlineEdge } from '../../shared/roads/jurisdictions.ts';
 import { wayLimit } from '../../shared/roads/way-limit.ts';
 
 const KMH = 1 / 1.609344;
@@ -173,5 +173,20 @@ describe('wayLimit (heavy goods vehicle)', () => {
     expect(l.forwardMph).toBeCloseTo(50 * KMH, 9);
     expect(l.backwardMph).toBeCloseTo(60 * KMH, 9);
     expect(l.source).toBe('default');
+  });
+});
+
+describe('capping near a border', () => {
+  it('caps a sign only well inside the outline: an outline good to a few km must not cap a sign next door', () => {
+    // Sacramento is ~150 km inside California's outline; Lake Tahoe's south shore is on the Nevada line.
+    expect(nearOutlineEdge(38.58, -121.49, CAP_BORDER_MARGIN_KM)).toBe(false);
+    expect(nearOutlineEdge(38.95, -119.95, CAP_BORDER_MARGIN_KM)).toBe(true);
+    const tags = { highway: 'motorway', maxspeed: '70 mph' };
+    expect(wayLimit(tags, 'US-CA', true)).toMatchObject({ forwardMph: 55, source: 'default' });
+    expect(wayLimit(tags, 'US-CA', false)).toMatchObject({ forwardMph: 70, source: 'posted' });
+    // A zone tag says where it is itself.
+    expect(
+      wayLimit({ highway: 'motorway', maxspeed: '120', 'source:maxspeed': 'DE:motorway' }, 'DE', false).source,
+    ).toBe('default');
   });
 });

@@ -6,7 +6,12 @@
  * a sorted id array searched by bisection (never an object per node).
  */
 import { HIGHWAY_GROUP } from '../../../shared/roads/defaults.ts';
-import { jurisdictionAt, type JurisdictionId } from '../../../shared/roads/jurisdictions.ts';
+import {
+  CAP_BORDER_MARGIN_KM,
+  jurisdictionAt,
+  nearOutlineEdge,
+  type JurisdictionId,
+} from '../../../shared/roads/jurisdictions.ts';
 import { buildTree, roadIndexOf } from '../../../shared/roads/road-index.ts';
 import type { RoadIndex, RoadWay } from '../../../shared/roads/types.ts';
 import { LIMIT_TAG_KEYS, wayLimit, type Tags } from '../../../shared/roads/way-limit.ts';
@@ -139,17 +144,24 @@ function emptyCounts(waysKept: number, waysSkipped: number): BuildCounts {
 
 const located = (coords: Float64Array, n: number) => n >= 0 && !Number.isNaN(coords[n * 2]!);
 
-/** The jurisdiction at the way's first located node. */
-function placeOf(nodeAt: Int32Array, refStart: readonly number[], i: number, coords: Float64Array) {
+/** The jurisdiction at the way's first located node, and whether it is far enough from a border to cap signs. */
+function placeOf(nodeAt: Int32Array, refStart: readonly number[], i: number, coords: Float64Array): Place {
   for (let r = refStart[i]!; r < refStart[i + 1]!; r++) {
     const n = nodeAt[r]!;
-    if (located(coords, n)) return jurisdictionAt(coords[n * 2]!, coords[n * 2 + 1]!);
+    if (!located(coords, n)) continue;
+    const [lat, lng] = [coords[n * 2]!, coords[n * 2 + 1]!];
+    return { id: jurisdictionAt(lat, lng), capsApply: !nearOutlineEdge(lat, lng, CAP_BORDER_MARGIN_KM) };
   }
-  return null;
+  return { id: null, capsApply: false };
 }
 
-function roadWayOf(w: { id: number; tags: Tags }, place: JurisdictionId | null, counts: BuildCounts): RoadWay {
-  const limit = wayLimit(w.tags, place);
+interface Place {
+  id: JurisdictionId | null;
+  capsApply: boolean;
+}
+
+function roadWayOf(w: { id: number; tags: Tags }, place: Place, counts: BuildCounts): RoadWay {
+  const limit = wayLimit(w.tags, place.id, place.capsApply);
   counts[limit.source === 'zone' ? 'posted' : limit.source]++;
   for (const r of limit.refused) counts.refused[r.reason] = (counts.refused[r.reason] ?? 0) + 1;
   if (limit.conditional) counts.conditional++;
