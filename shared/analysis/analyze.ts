@@ -3,6 +3,7 @@ import { forEachSpeedingRun, isSpeedingEvent, summaryParamsOf } from '../track/s
 import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, originalIndex, placeAt, type AnalysisTrack } from './flat-track.ts';
 import { KIND_ORDER } from './event-kinds.ts';
+import { overLimitEventsOf, type RoadLimits } from './over-limit-events.ts';
 import { resolveAnalysisParams } from './params.ts';
 import { gapEvent, longStopEvent } from './event-shapes.ts';
 import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip } from './types.ts';
@@ -24,7 +25,7 @@ import type { AnalysisParams, AnalyzeTrack, SafetyEvent, Stop, TrackTotals, Trip
  * time is a true average. Speeding events are the day summaries' own (per
  * day: a run across midnight is one event per day, as there).
  */
-export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
+export const analyzeTrack: AnalyzeTrack = (chunks, partial, roads) => {
   const params = resolveAnalysisParams(partial);
   const flat = flattenTrack(chunks, params.maxPlausibleMph);
   const rule = gapRule(params);
@@ -35,7 +36,7 @@ export const analyzeTrack: AnalyzeTrack = (chunks, partial) => {
   const spans: [number, number][] = [];
   const trips = findTrips(flat, states, miles, params, stopRuns, spans);
   const events = [
-    ...perDayEventsOf(flat, params, rule),
+    ...perDayEventsOf(flat, params, rule, roads),
     ...longStopsOf(stops, params),
     ...gapsOf(flat, states, miles, rule),
   ].sort(byTimeThenKind);
@@ -173,8 +174,13 @@ function pushTrip(
  * The events each day decides alone (speeding: per day by rule), for the whole track here and for one day
  * in dayPart (day-parts.ts): a kind decided per day is added here once and both paths have it.
  */
-export function perDayEventsOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {
-  return speedingOf(flat, p, rule);
+export function perDayEventsOf(
+  flat: AnalysisTrack,
+  p: AnalysisParams,
+  rule: GapRule,
+  roads?: RoadLimits,
+): SafetyEvent[] {
+  return [...speedingOf(flat, p, rule), ...overLimitEventsOf(flat, roads)];
 }
 
 function speedingOf(flat: AnalysisTrack, p: AnalysisParams, rule: GapRule): SafetyEvent[] {

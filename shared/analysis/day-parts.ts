@@ -6,6 +6,7 @@ import { gapEvent, longStopEvent } from './event-shapes.ts';
 import { forEachStoppedRun, intervalMiles, intervalStates } from './intervals.ts';
 import { flattenTrack, indexAt, placeAt, type AnalysisTrack } from './flat-track.ts';
 import type { AnalysisParams, SafetyEvent, TrackTotals } from './types.ts';
+import type { RoadLimits } from './over-limit-events.ts';
 
 /**
  * One day of one vehicle's analysis, kept so that a range's events and totals are joined from its days'
@@ -99,8 +100,8 @@ function keptRuns(flat: AnalysisTrack, states: Uint8Array, p: AnalysisParams): S
   return runs;
 }
 
-/** The part of one day's chunk (one vehicle, its readings of that day only), with the range's parameters. */
-export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
+/** The part of one day's chunk (one vehicle, its readings of that day only), with the range's parameters and road limits. */
+export function dayPart(chunk: DayChunk, p: AnalysisParams, roads?: RoadLimits): DayPart {
   const flat = flattenTrack([chunk], p.maxPlausibleMph);
   const rule = gapRule(p);
   const states = intervalStates(flat, rule);
@@ -113,7 +114,7 @@ export function dayPart(chunk: DayChunk, p: AnalysisParams): DayPart {
     kept: n,
     first: n > 0 ? edgeAt(flat, 0) : null,
     last: n > 0 ? edgeAt(flat, n - 1) : null,
-    events: [...perDayEventsOf(flat, p, rule), ...gapsOf(flat, states, miles, rule)],
+    events: [...perDayEventsOf(flat, p, rule, roads), ...gapsOf(flat, states, miles, rule)],
     runs: keptRuns(flat, states, p),
     movingSeconds: totals.movingSeconds,
     distanceMiles: totals.distanceMiles,

@@ -1,5 +1,7 @@
 import { formatFigure } from '../export/format.ts';
 import type { InboxEvent } from '../inbox/events.ts';
+import { TIER_NAMES } from '../roads/tiers.ts';
+import type { LimitSource } from '../roads/types.ts';
 import type { GapReason } from '../track/gaps.ts';
 import { formatDuration } from '../util/duration.ts';
 import type { EventFieldsOf, EventKind, SafetyEvent, SafetyEventOf } from './types.ts';
@@ -20,7 +22,17 @@ export interface EventFigures {
 }
 
 /** The events CSV's columns that only some kinds fill (shared/export/events-csv.ts places them). */
-export const KIND_CSV_COLUMNS = ['peak_speed_mph', 'reason', 'gap_miles'] as const;
+export const KIND_CSV_COLUMNS = [
+  'peak_speed_mph',
+  'limit_mph',
+  'limit_source',
+  'over_mph',
+  'tier',
+  'road',
+  'way_id',
+  'reason',
+  'gap_miles',
+] as const;
 export type KindCsvColumn = (typeof KIND_CSV_COLUMNS)[number];
 
 /**
@@ -106,6 +118,59 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
     auditDetail: (e) => `peak ${formatFigure(e.peakSpeedMph, 'mph')} mph`,
     csvCells: (e) => ({ peak_speed_mph: formatFigure(e.peakSpeedMph, 'mph') }),
   },
+  'over-limit': {
+    code: 3,
+    label: 'Over the limit',
+    plural: 'Over the limit',
+    inSentence: 'over-the-limit events',
+    mapColor: '#c2410c',
+    // Judged against the road's own limit: what the field acts on first.
+    priority: 3,
+    inboxDefault: true,
+    payload: {
+      numbers: 6,
+      texts: 1,
+      write: (e) => ({
+        n: [
+          e.peakSpeedMph,
+          e.limitMph,
+          e.overMph,
+          e.wayId,
+          TIER_NAMES.indexOf(e.tier),
+          LIMIT_SOURCES.indexOf(e.limitSource),
+        ],
+        s: [e.road],
+      }),
+      read: (n, o, s, k) => {
+        const tier = TIER_NAMES[n[o + 4]!];
+        const limitSource = LIMIT_SOURCES[n[o + 5]!];
+        if (tier === undefined || limitSource === undefined) return null;
+        return {
+          peakSpeedMph: n[o]!,
+          limitMph: n[o + 1]!,
+          overMph: n[o + 2]!,
+          wayId: n[o + 3]!,
+          tier,
+          limitSource,
+          road: s[k]!,
+        };
+      },
+    },
+    figures: (e) => ({ ...NO_FIGURES, peakSpeedMph: e.peakSpeedMph, overLimitMph: e.overMph }),
+    severity: (e) => e.overLimitMph ?? 0,
+    reviewDetail: (e) => `${overText(e)} · ${roadText(e)} · ${formatDuration(e.durationSeconds)}`,
+    inboxDetail: (e) => `${e.overLimitMph?.toFixed(0)} over the road's limit · ${formatDuration(e.durationSeconds)}`,
+    auditDetail: (e) => `${overText(e)}, ${roadText(e)}, peak ${formatFigure(e.peakSpeedMph, 'mph')} mph`,
+    csvCells: (e) => ({
+      peak_speed_mph: formatFigure(e.peakSpeedMph, 'mph'),
+      limit_mph: formatFigure(e.limitMph, 'mph'),
+      limit_source: e.limitSource,
+      over_mph: formatFigure(e.overMph, 'mph'),
+      tier: e.tier,
+      road: e.road,
+      way_id: String(e.wayId),
+    }),
+  },
   'long-stop': {
     code: 1,
     label: 'Long stop',
@@ -152,6 +217,19 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
     csvCells: (e) => ({ reason: e.reason, gap_miles: formatFigure(e.miles, 'miles') }),
   },
 };
+
+/** Where a road limit came from, by its code in a packed part. */
+const LIMIT_SOURCES: readonly LimitSource[] = ['zone', 'posted', 'default', 'none'];
+
+/** "14 over the 65 mph posted limit (heavy)": the limit always named with where it came from. */
+function overText(e: SafetyEventOf<'over-limit'>): string {
+  return `${e.overMph.toFixed(0)} over the ${e.limitMph.toFixed(0)} mph ${e.limitSource} limit (${e.tier})`;
+}
+
+/** The road by name or ref, and its OpenStreetMap way. */
+function roadText(e: SafetyEventOf<'over-limit'>): string {
+  return e.road ? `${e.road} (way ${e.wayId})` : `way ${e.wayId}`;
+}
 
 /** Every kind, in display order. */
 export const EVENT_KINDS = Object.keys(EVENT_KIND_ROWS) as EventKind[];

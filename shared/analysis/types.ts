@@ -4,8 +4,11 @@
  * comparison. A "track" is a time-ordered sequence of day chunks of one vehicle
  * (a day, a week or six months).
  */
+import type { OverLimitTier } from '../roads/tiers.ts';
+import type { LimitSource } from '../roads/types.ts';
 import type { GapReason } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
+import type { RoadLimits } from './over-limit-events.ts';
 
 /**
  * Documented, adjustable parameters (docs/analysis.md has each rule with its
@@ -106,6 +109,21 @@ export type SafetyEvent =
       kind: 'long-stop';
     })
   | (EventBase & {
+      kind: 'over-limit';
+      /** Highest known speed of the event's readings. */
+      peakSpeedMph: number;
+      /** The road's limit for the truck where it was furthest over, mph, and where that limit came from. */
+      limitMph: number;
+      limitSource: LimitSource;
+      /** How far over that limit, at the furthest. */
+      overMph: number;
+      tier: OverLimitTier;
+      /** The road's name or ref ("Name (ref)"); '' when untagged. */
+      road: string;
+      /** OpenStreetMap way id of that road. */
+      wayId: number;
+    })
+  | (EventBase & {
       kind: 'gap';
       /** offline: the reading before was OFFLINE; silence: no readings; jump: the position jumped farther than a truck drives. */
       reason: GapReason;
@@ -143,7 +161,12 @@ export interface TrackAnalysis {
 }
 
 /** Signature of the entry point implemented in shared/analysis/analyze.ts. */
-export type AnalyzeTrack = (chunks: readonly DayChunk[], params?: Partial<AnalysisParams>) => TrackAnalysis;
+export type AnalyzeTrack = (
+  chunks: readonly DayChunk[],
+  params?: Partial<AnalysisParams>,
+  /** Road limits to judge "over the limit" against (shared/analysis/over-limit-events.ts); none: no such events. */
+  roads?: RoadLimits,
+) => TrackAnalysis;
 
 /** A downsampled series for charts: parallel arrays, time-ordered. */
 export interface Series {

@@ -12,6 +12,7 @@ import { scorecard } from '../../shared/inbox/scorecards.ts';
 import { inboxVehicle } from '../../shared/inbox/vehicle.ts';
 import { daysFromTo, localDayInterval } from '../../shared/time/local-day.ts';
 import { localDayChunks } from '../../shared/track/local-days.ts';
+import { roadsAlong } from '../support/day-parts.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const P = { ...DEFAULT_ANALYSIS_PARAMS, longStopSeconds: 1800 };
@@ -22,11 +23,12 @@ describe('inboxVehicle', () => {
     const utc = toDayChunks('v7', generateRandomTrack(7, 10, { vehicleNumber: 'T-7' }));
     const local = localDayChunks(utc, ZONE);
     const days = daysFromTo(local[0]!.day, local.at(-1)!.day);
-    const parts = local.map((c) => dayPart(localDayChunks(utc, ZONE, localDayInterval(c.day, ZONE))[0]!, P));
+    const roads = roadsAlong(utc);
+    const parts = local.map((c) => dayPart(localDayChunks(utc, ZONE, localDayInterval(c.day, ZONE))[0]!, P, roads));
     const v = { carrierId: 'c1', vehicleId: 'v7', zone: ZONE };
     const got = inboxVehicle(v, parts, P, days)!;
 
-    const whole = { ...v, vehicleNumber: 'T-7', analysis: analyzeTrack(local, P) };
+    const whole = { ...v, vehicleNumber: 'T-7', analysis: analyzeTrack(local, P, roads) };
     const expected = scorecard({ ...whole, daysWithData: local.length }, days);
     // The same events; a long stop reaching the range's first or last reading is marked "at least" (cut by the range).
     const [first, last] = [local[0]!.t[0]!, local.at(-1)!.t.at(-1)!];

@@ -1,10 +1,12 @@
 import { DUTY_STATUS_MEANING } from '../../../shared/domain/status.ts';
 import { formatHoursMinutes } from '../../../shared/domain/hos.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
+import { parseRoadLimitFlags } from './road-limit-flags.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
 import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } from './export-all.ts';
 import { dayStream } from './day-stream.ts';
@@ -103,6 +105,7 @@ export async function exportCommand(
   const format = parseExportFormat(args);
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the file to write');
+  const roads = await parseRoadLimitFlags(args);
 
   const all = isAllVehicles(selection.ref);
   if (all) checkAllVehiclesFormat(format);
@@ -110,8 +113,8 @@ export async function exportCommand(
   let summary: { counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] };
   try {
     summary = all
-      ? await downloadAllAndWrite(client, output, { selection, format, params, now })
-      : await downloadAndWrite(client, output, { selection, format, params, now });
+      ? await downloadAllAndWrite(client, output, { selection, format, params, now, roads })
+      : await downloadAndWrite(client, output, { selection, format, params, now, roads });
     const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
     const outliers =
       summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
@@ -161,11 +164,20 @@ export function exportFileMetaOf(d: Downloaded, generatedAt: number): ExportMeta
   return { ...exportMetaOf(d, generatedAt), ...(partialDays ? { partialDays } : {}) };
 }
 
+/** What an export writes: the selection, the format, the analysis parameters and road limits (if any). */
+interface ExportQuery {
+  selection: SelectionArgs;
+  format: ExportFormat;
+  params: AnalysisParams;
+  now: () => number;
+  roads: RoadLimits | undefined;
+}
+
 /** Every vehicle of the roster, one after the other (the shared rate limit paces them), rows in roster then time order. */
 async function downloadAllAndWrite(
   client: ApiClient,
   output: OutputFile,
-  q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
+  q: ExportQuery,
 ): Promise<{ counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] }> {
   const roster = await rosterInOrder(client);
   const rejections: VehicleRejection[] = [];
@@ -190,7 +202,8 @@ async function downloadAllAndWrite(
       { now: q.now, company: company === null },
     );
     company ??= d.company;
-    const rendered = exportOutput(q.format, d.chunks, q.params, exportFileMetaOf({ ...d, company }, q.now()));
+    const meta = exportFileMetaOf({ ...d, company }, q.now());
+    const rendered = exportOutput(q.format, d.chunks, q.params, meta, false, q.roads);
     const { header, rows } = splitHeader([...rendered.pieces].join(''));
     if (parts.length === 0) parts.push(header);
     parts.push(rows);
@@ -210,7 +223,7 @@ async function downloadAllAndWrite(
 async function downloadAndWrite(
   client: ApiClient,
   output: OutputFile,
-  q: { selection: SelectionArgs; format: ExportFormat; params: AnalysisParams; now: () => number },
+  q: ExportQuery,
 ): Promise<{ counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] }> {
   const { format, params, now } = q;
   const stream =
@@ -228,7 +241,7 @@ async function downloadAndWrite(
         rows: recordsOf(d.chunks),
         outliers: countOutliers(d.chunks, params.maxPlausibleMph),
       }
-    : exportOutput(format, d.chunks, params, meta, { pool: output.pool });
+    : exportOutput(format, d.chunks, params, meta, { pool: output.pool }, q.roads);
   // Written beside the target and renamed, so a failed export never leaves half a file.
   await output.commit(rendered.pieces);
   const counts: ExportSummary = {

@@ -1,4 +1,5 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { PiecePool } from '../../../shared/export/bytes.ts';
 import { csvBytes, csvLines } from '../../../shared/export/csv.ts';
@@ -53,6 +54,7 @@ export function exportOutput(
   params: AnalysisParams,
   meta: ExportMeta,
   asBytes: false | { pool?: PiecePool } = false,
+  roads?: RoadLimits,
 ): ExportOutput {
   const chunks = orderChunks(days);
   if (format === 'csv' || format === 'gpx') {
@@ -76,7 +78,7 @@ export function exportOutput(
           : gpxPieces(gpx);
     return { pieces, rows: readings, outliers };
   }
-  const analysis = analyzeTrack(chunks, params);
+  const analysis = analyzeTrack(chunks, params, roads);
   const outliers = analysis.totals.outliers;
   switch (format) {
     case 'trips':

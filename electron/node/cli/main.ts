@@ -12,6 +12,7 @@ import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from '
 import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
 import { demoServerCommand } from './demo-server.ts';
 import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
+import { ROAD_LIMIT_FLAG_NAMES, ROAD_LIMIT_FLAGS_HELP } from './road-limit-flags.ts';
 import { roadLimitsCommand } from './road-limits.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { terminalSafe } from '../../../shared/util/terminal-text.ts';
@@ -66,6 +67,9 @@ Analysis flags (export and audit; the app's "Limit" and "Analysis settings", sam
 docs/analysis.md explains each rule):
 ${ANALYSIS_FLAGS_HELP}
 
+Road limits (export and audit): speeding judged against each road's own limit, offline
+${ROAD_LIMIT_FLAGS_HELP}
+
 Connection (all commands but demo-server):
   --base-url URL or ROUTELENS_BASE_URL   API address
   ROUTELENS_PROVIDER_KEY                 Provider Key (environment only: flags show in process lists)
@@ -87,6 +91,7 @@ const SPEC: FlagSpec = {
     'out',
     'rate',
     ...ANALYSIS_FLAG_NAMES,
+    ...ROAD_LIMIT_FLAG_NAMES,
   ],
   switches: ['json', 'hos', 'help', 'allow-rejected'],
 };

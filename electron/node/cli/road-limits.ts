@@ -83,7 +83,7 @@ export async function roadLimitsCommand(argv: readonly string[], out: Out): Prom
   }
 }
 
-function checkInputFile(file: string): void {
+export function checkInputFile(file: string): void {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) throw new UsageError(`${terminalSafe(file, 1000)} does not exist.`);
   if (!stat.isFile()) throw new UsageError(`${terminalSafe(file, 1000)} is not a file.`);
