@@ -116,3 +116,17 @@ export function truthLocalChunks(
   }
   return out;
 }
+
+/**
+ * The most recent of the last `days` home-zone days (yesterday first) on which the demo truck drove at
+ * least `miles`, from the simulator's own readings: a demo truck rests on some days, so a test that needs
+ * a route on the map picks its day from the data rather than assuming yesterday.
+ */
+export function lastDrivingDay(carrierId: string, vehicleId: string, today: string, days = 6, miles = 50): string {
+  for (let back = 1; back <= days; back++) {
+    const day = addDays(today, -back);
+    const driven = analyzeTrack(truthLocalChunks(carrierId, vehicleId, day, day)).totals.distanceMiles;
+    if (driven >= miles) return day;
+  }
+  throw new Error(`demo truck ${vehicleId} drove less than ${miles} mi on each of the ${days} days before ${today}`);
+}
