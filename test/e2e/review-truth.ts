@@ -130,3 +130,17 @@ export function lastDrivingDay(carrierId: string, vehicleId: string, today: stri
   }
   throw new Error(`demo truck ${vehicleId} drove less than ${miles} mi on each of the ${days} days before ${today}`);
 }
+
+/**
+ * The first of the demo carrier's trucks that drove at least `miles` on the home-zone `day`, from the
+ * simulator's own readings: for a test whose day is fixed by what it checks (yesterday is the one still
+ * being recorded), the truck is what varies with the demo data.
+ */
+export function truckDrivingOn(carrierId: string, day: string, miles = 50): string {
+  const sim = carrierId.replace(/^demo-/, '');
+  for (const v of world.truth.vehicles(sim)) {
+    const driven = analyzeTrack(truthLocalChunks(carrierId, v.vehicle_id, day, day)).totals.distanceMiles;
+    if (driven >= miles) return v.vehicle_id;
+  }
+  throw new Error(`no truck of demo carrier ${sim} drove ${miles} mi on ${day}`);
+}
