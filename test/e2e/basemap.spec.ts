@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { addDays } from '../../shared/util/day.ts';
 import { rasterArchive, RASTER_COLOR, vectorArchive } from '../support/pmtiles-fixtures.ts';
 import { solidPng } from '../support/png-encode.ts';
 import { expect, test, type WebShell } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
+import { lastDrivingDay } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 /**
@@ -22,14 +22,14 @@ const WATER = '#c9dbe6';
 const ONLINE = '#d35400';
 const COLOURS = { route: ROUTE, land: LAND, water: WATER, raster: RASTER_COLOR, online: ONLINE };
 
-const DAY = addDays(TODAY, -1);
-
-/** Downloads a week of one demo vehicle and opens its review on the built-in map. */
-async function reviewWithData(page: Page, shell: WebShell): Promise<void> {
+/** Downloads a week of one demo vehicle and opens its review on the built-in map, on a day it drove; returns that day. */
+async function reviewWithData(page: Page, shell: WebShell): Promise<string> {
   await openDownloads(page, shell);
-  await startJob(page, 1, '7d');
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  await openReviewOf(page, DAY);
+  const day = lastDrivingDay(carrierId, vehicleIds[0]!, TODAY);
+  await openReviewOf(page, day);
+  return day;
 }
 
 /** Shares of the map's pixels per colour, from a screenshot of what is on screen (legend and picker hidden). */
@@ -81,7 +81,7 @@ test('a local .pmtiles file (vector or raster) draws under the route, survives a
   // A plausible start (the magic) and then noise: it must be refused, not half-drawn.
   writeFileSync(corrupt, Buffer.concat([Buffer.from('PMTiles'), randomBytes(4096)]));
 
-  await reviewWithData(page, shell);
+  const day = await reviewWithData(page, shell);
   const map = page.getByTestId('map');
   await expect(map).toHaveAttribute('data-basemap', 'builtin');
   const builtin = await mapShares(page, 'builtin');
@@ -101,7 +101,7 @@ test('a local .pmtiles file (vector or raster) draws under the route, survives a
 
   // The copy in the origin's private storage is what a reload (or restart) opens.
   await reloadApp(page);
-  await openReviewOf(page, DAY);
+  await openReviewOf(page, day);
   await expect(map).toHaveAttribute('data-basemap', 'pmtiles');
   expect((await mapShares(page, 'pmtiles-after-reload')).water).toBeGreaterThan(0.5);
 
@@ -177,7 +177,7 @@ test('an online style loads only after the opt-in, which allows exactly its serv
 }) => {
   const tiles = await startTileServer();
   try {
-    await reviewWithData(page, shell);
+    const day = await reviewWithData(page, shell);
     const map = page.getByTestId('map');
 
     // Without the opt-in the CSP stands: the page cannot reach the tile server, and nothing arrives there.
@@ -203,7 +203,7 @@ test('an online style loads only after the opt-in, which allows exactly its serv
     expect(tiles.hits.slice(0, 2)).toEqual(['/style.json', '/tiles.json']);
     expect(await connectSrc(page, shell)).toBe(`connect-src 'self' ${tiles.origin}`);
 
-    await openReviewOf(page, DAY);
+    await openReviewOf(page, day);
     await expect(map).toHaveAttribute('data-basemap', 'online');
     const online = await mapShares(page, 'online');
     expect(online.online).toBeGreaterThan(0.5);
@@ -213,7 +213,7 @@ test('an online style loads only after the opt-in, which allows exactly its serv
     // The server goes away: the next load falls back to the built-in map, says so, and the route is still drawn.
     await tiles.stop();
     await reloadApp(page);
-    await openReviewOf(page, DAY);
+    await openReviewOf(page, day);
     await expect(map).toHaveAttribute('data-basemap', 'builtin');
     await expect(page.getByTestId('map-basemap-note')).toContainText('online basemap could not be loaded');
     const down = await mapShares(page, 'online-unreachable');

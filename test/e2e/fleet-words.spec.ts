@@ -6,7 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { createSimulatorWorld } from '../../electron/node/simulator/index.ts';
+import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 
 const NEAR_MS = 30 * 60_000;
 const DUTY_WORDS = ['Driving', 'On duty, not driving', 'Sleeper berth', 'Off duty', 'Personal conveyance', 'Yard move'];
@@ -126,29 +127,54 @@ async function checkDriverRows(page: Page): Promise<{ flagged: number; reached: 
   return { flagged, reached };
 }
 
-test('fleet: duty statuses in words with the code on hover; HOS limits reached or near are flagged and filterable', async ({
-  page,
-  shell,
-}, testInfo) => {
-  await openFleet(page, shell);
-  await expect(page.getByTestId('vehicle-row').first()).toBeVisible();
-  const carrierIds = await page
-    .locator('[data-testid^="nav-fleet-"]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-fleet-'.length)));
-  expect(carrierIds).toHaveLength(3);
-  let flaggedInAll = 0;
-  for (const carrierId of carrierIds) {
-    await page.getByTestId(`nav-fleet-${carrierId}`).click();
-    await page.getByRole('tab', { name: 'Drivers & HOS' }).click();
-    const { flagged, reached } = await checkDriverRows(page);
-    flaggedInAll += flagged;
-    if (flagged > 0) await page.screenshot({ path: testInfo.outputPath('fleet-hos-limits.png') });
-    await page.getByTestId('driver-filter-limits').selectOption('flagged');
-    await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(flagged));
-    await page.getByTestId('driver-filter-limits').selectOption('reached');
-    await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(reached));
-    await page.getByTestId('driver-filter-limits').selectOption('any');
+/**
+ * The pinned clock, moved back by whole hours until some demo driver has a limit under 30 minutes away,
+ * read from the simulator's own HOS clocks: at a moment with none, the flags would have nothing to show.
+ */
+function momentWithHosLimitNear(): string {
+  for (let back = 0; back < 72; back++) {
+    const now = Date.parse(E2E_NOW) - back * 3_600_000;
+    const world = createSimulatorWorld({ now: () => now });
+    const near = world.carriers.some((c) =>
+      world.truth
+        .driverStatuses(c.info.id)
+        .some(
+          (d) =>
+            d.current_status !== null && [d.drive, d.shift, d.cycle, d.break].some((ms) => ms !== null && ms < NEAR_MS),
+        ),
+    );
+    if (near) return new Date(now).toISOString();
   }
-  // The pinned demo clock has a driver at a limit (a cycle with 0:00 left); without one this test would prove nothing.
-  expect(flaggedInAll).toBeGreaterThan(0);
+  throw new Error('no demo driver is near an HOS limit in the 72 hours before the pinned clock');
+}
+
+test.describe('at a moment with a driver near a limit', () => {
+  test.use({ demoNow: momentWithHosLimitNear() });
+
+  test('fleet: duty statuses in words with the code on hover; HOS limits reached or near are flagged and filterable', async ({
+    page,
+    shell,
+  }, testInfo) => {
+    await openFleet(page, shell);
+    await expect(page.getByTestId('vehicle-row').first()).toBeVisible();
+    const carrierIds = await page
+      .locator('[data-testid^="nav-fleet-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-fleet-'.length)));
+    expect(carrierIds).toHaveLength(3);
+    let flaggedInAll = 0;
+    for (const carrierId of carrierIds) {
+      await page.getByTestId(`nav-fleet-${carrierId}`).click();
+      await page.getByRole('tab', { name: 'Drivers & HOS' }).click();
+      const { flagged, reached } = await checkDriverRows(page);
+      flaggedInAll += flagged;
+      if (flagged > 0) await page.screenshot({ path: testInfo.outputPath('fleet-hos-limits.png') });
+      await page.getByTestId('driver-filter-limits').selectOption('flagged');
+      await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(flagged));
+      await page.getByTestId('driver-filter-limits').selectOption('reached');
+      await expect(page.getByTestId('driver-count')).toHaveAttribute('data-shown', String(reached));
+      await page.getByTestId('driver-filter-limits').selectOption('any');
+    }
+    // The clock is at a moment with a driver near a limit; without one this test would prove nothing.
+    expect(flaggedInAll).toBeGreaterThan(0);
+  });
 });

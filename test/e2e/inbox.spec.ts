@@ -82,7 +82,7 @@ test('the inbox lists, counts, filters and sorts the fleet’s events as worked 
   const [w, s, e, n] = area as [number, number, number, number];
   const inArea = allSpeeding.filter((ev) => {
     const p = startPoint.get(ev[0]!)!;
-    return p.lng >= w - 1e-4 && p.lng <= e + 1e-4 && p.lat >= s - 1e-4 && p.lat <= n + 1e-4;
+    return p.lng >= w && p.lng <= e && p.lat >= s && p.lat <= n;
   });
   expect(inArea.length).toBeGreaterThanOrEqual(count);
   await expect(page.getByTestId('inbox-list')).toHaveAttribute('data-count', String(inArea.length));

@@ -59,12 +59,14 @@ test('a Chicago day with one of its two UTC days downloaded is partial in the Re
   const sim = carrierId.replace(/^demo-/, '');
   const vehicle = world.truth.vehicles(sim).find((v) => v.number === 'T-103')!;
   const vehicleId = vehicle.vehicle_id;
-  // The ground truth, from the simulator cut at the zone's edges in the test: 599 readings, 594 of them on UTC 10-01.
+  // The ground truth, from the simulator cut at the zone's edges in the test: the Chicago day's readings,
+  // and those of them on UTC 10-01. The test needs readings on both UTC days, or "partial" would change nothing.
   const whole = truthLocalChunks(carrierId, vehicleId, DAY, DAY)[0]!.length;
   const firstUtc = [...truthChunks(carrierId, vehicleId, DAY, DAY)[0]!.t].filter(
     (t) => t >= Date.parse('2026-10-01T05:00:00Z'),
   ).length;
-  expect([whole, firstUtc]).toEqual([599, 594]);
+  expect(firstUtc).toBeGreaterThan(0);
+  expect(whole).toBeGreaterThan(firstUtc);
 
   // Only UTC 10-01: downloaded while the carrier's days were UTC days.
   await setHomeZone(page, carrierId, 'UTC');

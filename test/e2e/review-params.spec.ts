@@ -54,6 +54,24 @@ function reasonFor(patch: Partial<AdjustableAnalysisParams>): string {
   throw new Error(`${JSON.stringify(patch)} is valid`);
 }
 
+/**
+ * The most recent of the downloaded days (yesterday back to six days ago) on which `pick` finds what a
+ * test needs in the truck's own readings: a truck may rest on any given day.
+ */
+function lastDayWith<T>(
+  carrierId: string,
+  vehicleId: string,
+  pick: (chunks: ReturnType<typeof truthLocalChunks>) => T | undefined,
+): { day: string; chunks: ReturnType<typeof truthLocalChunks>; value: T } | undefined {
+  for (let back = 1; back <= 6; back++) {
+    const day = addDays(TODAY, -back);
+    const chunks = truthLocalChunks(carrierId, vehicleId, day, day);
+    const value = pick(chunks);
+    if (value !== undefined) return { day, chunks, value };
+  }
+  return undefined;
+}
+
 const sameStarts = (a: TrackAnalysis, b: TrackAnalysis) =>
   JSON.stringify(a.trips.map((t) => t.startMs)) === JSON.stringify(b.trips.map((t) => t.startMs)) &&
   JSON.stringify(a.stops.map((s) => s.startMs)) === JSON.stringify(b.stops.map((s) => s.startMs));
@@ -65,25 +83,26 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  const day = addDays(TODAY, -1);
-  const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
-  const defaults = truthAnalysis(chunks);
-
-  // Settings whose analysis differs from the defaults' in both lists, found on this vehicle-day's own readings.
+  // Settings whose analysis differs from the defaults' in both lists, found on a vehicle-day's own readings.
   const candidates = [15, 20, 30, 45, 60].flatMap((stopMin) => [3, 5, 10, 25].map((miles) => ({ stopMin, miles })));
-  const chosen = candidates
-    .map((c) => ({
-      ...c,
-      analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }),
-    }))
-    .find(
-      (c) =>
-        c.analysis.stops.length !== defaults.stops.length &&
-        c.analysis.trips.length !== defaults.trips.length &&
-        c.analysis.trips.length > 0,
-    );
-  expect(chosen, 'a setting that changes both lists of this day').toBeDefined();
-  const { stopMin, miles, analysis: expected } = chosen!;
+  const found = lastDayWith(carrierId, vehicleIds[0]!, (chunks) => {
+    const defaults = truthAnalysis(chunks);
+    const chosen = candidates
+      .map((c) => ({
+        ...c,
+        analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }),
+      }))
+      .find(
+        (c) =>
+          c.analysis.stops.length !== defaults.stops.length &&
+          c.analysis.trips.length !== defaults.trips.length &&
+          c.analysis.trips.length > 0,
+      );
+    return chosen && { ...chosen, defaults };
+  });
+  expect(found, 'a day and a setting that changes both lists of that day').toBeDefined();
+  const { day, chunks, value: chosen } = found!;
+  const { stopMin, miles, analysis: expected, defaults } = chosen;
   const expectedPrefs: AdjustableAnalysisParams = {
     ...DEFAULT_ADJUSTABLE_PARAMS,
     minStopSeconds: stopMin * 60,
@@ -207,15 +226,18 @@ test('speed limit: the route colours, speeding events and totals follow it; out 
   await openDownloads(page, shell);
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  const day = addDays(TODAY, -1);
-  const chunks = truthLocalChunks(carrierId, vehicleIds[0]!, day, day);
-  const atDefault = truthAnalysis(chunks);
-  // A lower limit this day's own readings exceed more often (found from the data, not assumed).
-  const limit = [65, 60, 55, 50, 45].find(
-    (mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length,
-  );
-  expect(limit, 'a lower limit with more speeding events on this day').toBeDefined();
-  const lowered = truthAnalysis(chunks, limit!);
+  // A day and a lower limit that day's own readings exceed more often (found from the data, not assumed).
+  const found = lastDayWith(carrierId, vehicleIds[0]!, (chunks) => {
+    const atDefault = truthAnalysis(chunks);
+    const limit = [65, 60, 55, 50, 45].find(
+      (mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length,
+    );
+    return limit === undefined ? undefined : { limit, atDefault };
+  });
+  expect(found, 'a day and a lower limit with more speeding events on that day').toBeDefined();
+  const { day, chunks, value } = found!;
+  const { limit, atDefault } = value;
+  const lowered = truthAnalysis(chunks, limit);
 
   await openReviewOf(page, day);
   expect(await listedSpeeding(page)).toEqual(speedingStarts(atDefault));

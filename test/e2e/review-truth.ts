@@ -116,3 +116,31 @@ export function truthLocalChunks(
   }
   return out;
 }
+
+/**
+ * The most recent of the last `days` home-zone days (yesterday first) on which the demo truck drove at
+ * least `miles`, from the simulator's own readings: a demo truck rests on some days, so a test that needs
+ * a route on the map picks its day from the data rather than assuming yesterday.
+ */
+export function lastDrivingDay(carrierId: string, vehicleId: string, today: string, days = 6, miles = 50): string {
+  for (let back = 1; back <= days; back++) {
+    const day = addDays(today, -back);
+    const driven = analyzeTrack(truthLocalChunks(carrierId, vehicleId, day, day)).totals.distanceMiles;
+    if (driven >= miles) return day;
+  }
+  throw new Error(`demo truck ${vehicleId} drove less than ${miles} mi on each of the ${days} days before ${today}`);
+}
+
+/**
+ * The first of the demo carrier's trucks that drove at least `miles` on the home-zone `day`, from the
+ * simulator's own readings: for a test whose day is fixed by what it checks (yesterday is the one still
+ * being recorded), the truck is what varies with the demo data.
+ */
+export function truckDrivingOn(carrierId: string, day: string, miles = 50): string {
+  const sim = carrierId.replace(/^demo-/, '');
+  for (const v of world.truth.vehicles(sim)) {
+    const driven = analyzeTrack(truthLocalChunks(carrierId, v.vehicle_id, day, day)).totals.distanceMiles;
+    if (driven >= miles) return v.vehicle_id;
+  }
+  throw new Error(`no truck of demo carrier ${sim} drove ${miles} mi on ${day}`);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_QUERY,
   filterOf,
+  outwardArea,
   paramsToQuery,
   queryToParams,
   type InboxQuery,
@@ -33,6 +34,20 @@ describe('inbox query in the URL fragment', () => {
     const hash = viewToHash({ page: 'inbox', query: full });
     expect(hash.startsWith('inbox?')).toBe(true);
     expect(hashToView(`#${hash}`)).toEqual({ page: 'inbox', query: full });
+  });
+
+  it("writes a map area rounded outward, so the events on a cluster's bounds stay in it", () => {
+    const area: [number, number, number, number] = [-77.123456, 39.000049, -77.100001, 39.123449];
+    const back = hashToView(`#${viewToHash({ page: 'inbox', query: { ...DEFAULT_QUERY, area } })}`);
+    const [w, s, e, n] = (back as { query: InboxQuery }).query.area!;
+    expect([w <= area[0], s <= area[1], e >= area[2], n >= area[3]]).toEqual([true, true, true, true]);
+    expect(Math.max(area[0] - w, area[1] - s, e - area[2], n - area[3])).toBeLessThan(2e-4);
+  });
+
+  it('keeps an area already at 4 decimals where it is, however the float falls', () => {
+    const area: [number, number, number, number] = [-112.7921, 40.6576, -111.3762, 41.1427];
+    expect(outwardArea(area)).toEqual(area);
+    expect(outwardArea(outwardArea([-112.79205, 40.65763, -111.37621, 41.14266]))).toEqual(area);
   });
 
   it('writes nothing for the defaults, and reads the bare page as the defaults', () => {

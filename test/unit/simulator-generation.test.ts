@@ -180,7 +180,8 @@ describe('realism', () => {
     const near = records
       .filter((r) => /^\d+ mi/.test(r.calc_location))
       .map((r) => Number(r.calc_location.split(' ')[0]));
-    expect(Math.max(...near)).toBeLessThan(60);
+    // The network's emptiest edge (Boise to Reno, across northern Nevada) passes ~90 mi from any place of 1,000 people.
+    expect(Math.max(...near)).toBeLessThan(100);
   });
 
   it('makes about 100k records per truck over six months', () => {

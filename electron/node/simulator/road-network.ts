@@ -148,13 +148,15 @@ export interface Route {
   lengthMi: number;
   /** cumulative miles at which the route passes a city node */
   cityMarks: number[];
+  /** the network node at each city mark */
+  cities: number[];
 }
 
 const STEP_MI = 1.5;
 
 const edgeCache = new Map<number, [number, number][]>();
 
-function edgeGeometry(net: RoadNetwork, a: number, b: number): [number, number][] {
+export function edgeGeometry(net: RoadNetwork, a: number, b: number): [number, number][] {
   const key = a * 100_000 + b;
   let pts = edgeCache.get(key);
   if (!pts) {
@@ -194,7 +196,7 @@ function computeEdgeGeometry(net: RoadNetwork, a: number, b: number): [number, n
 }
 
 /** Equirectangular distance: exact enough between vertices 1.5 mi apart, and cheap. */
-function flatMi(lat1: number, lng1: number, lat2: number, lng2: number): number {
+export function flatMi(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dn = (lat2 - lat1) * 69.09;
   const de = (lng2 - lng1) * 69.17 * Math.cos(((lat1 + lat2) * Math.PI) / 360);
   return Math.sqrt(dn * dn + de * de);
@@ -241,6 +243,7 @@ export function route(from: number, to: number): Route {
     cum: Float64Array.from(cum),
     lengthMi: total,
     cityMarks,
+    cities: path.length === cityMarks.length ? path : [from],
   };
   if (routeCache.size >= ROUTE_CACHE_MAX) routeCache.clear();
   routeCache.set(key, r);

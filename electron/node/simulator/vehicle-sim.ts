@@ -1,7 +1,8 @@
 // Over 300 lines: one op-day state machine (drive, stop, rest, yard, gap) whose phases share state.
 import { hashInts, mix32, Rng } from './hash.ts';
 import { bearingDeg, haversineMi, offsetMi } from './geo.ts';
-import { milesToCity, positionAt, roadNetwork, route, type Route } from './road-network.ts';
+import { positionAt, roadNetwork, route, type Route } from './road-network.ts';
+import { lowestTruckLimitAhead, truckLimitAt } from './road-limits.ts';
 import type { VehicleProfile } from './fleet.ts';
 
 /**
@@ -73,6 +74,8 @@ export interface OpDaySim {
   status: number[];
   odometer: number[];
   fuel: number[];
+  /** The truck's posted limit where each reading was taken (NaN off the road: parked, yard and loop moves): the ground truth of posted-limit speeding. */
+  limitMph: number[];
   segments: Segment[];
   shiftStart: number | null;
   onDutyMs: number;
@@ -117,11 +120,17 @@ const FUEL_PER_MI = 100 / (6.5 * 200);
 const hav = haversineMi;
 const bearing = bearingDeg;
 const offset = offsetMi;
-const toCity = milesToCity;
 const posAt = positionAt;
 
 /** Speed is decided at knots this far apart and interpolated linearly between them. */
 const KNOT_MS = 5 * MIN;
+/**
+ * A knot's speed keeps under the lowest limit this far ahead: two knots at
+ * the top speed, so a truck is already slow where a lower limit begins.
+ */
+const LOOKAHEAD_MI = 13;
+/** Fastest a truck drives while speeding (governed trucks top out in the low 80s). */
+const MAX_SPEEDING_MPH = 84;
 
 /** A uniform number in [0, 1) that is a pure function of (salt, t, tag). */
 function u01(salt: number, t: number, tag: number): number {
@@ -164,6 +173,7 @@ class DayBuilder {
       status: [],
       odometer: [],
       fuel: [],
+      limitMph: [],
       segments: [],
       shiftStart: null,
       onDutyMs: 0,
@@ -171,7 +181,16 @@ class DayBuilder {
     };
   }
 
-  emit(t: number, lat: number, lng: number, speed: number, status: number, odo: number, fuel: number): void {
+  emit(
+    t: number,
+    lat: number,
+    lng: number,
+    speed: number,
+    status: number,
+    odo: number,
+    fuel: number,
+    limitMph = Number.NaN,
+  ): void {
     const o = this.out;
     if ((lat !== this.lat || lng !== this.lng) && hav(this.lat, this.lng, lat, lng) > 0.002) {
       this.dir = bearing(this.lat, this.lng, lat, lng);
@@ -186,6 +205,7 @@ class DayBuilder {
     o.status.push(status);
     o.odometer.push(odo);
     o.fuel.push(fuel);
+    o.limitMph.push(limitMph);
     o.n++;
   }
 
@@ -230,7 +250,8 @@ class DayBuilder {
     const speeding = rng.chance(0.35);
     const speedingAt = start + rng.range(0.1, 0.85) * maxMs;
     const speedingEnd = speedingAt + rng.range(9, 16) * MIN;
-    const speedingMph = rng.range(71, 77);
+    // Mostly a few mph over the limit, now and then far over it.
+    const speedingOver = rng.chance(0.25) ? rng.range(13, 23) : rng.range(7, 12);
     const offline = rng.chance(0.14);
     const offlineAt = start + rng.range(0.1, 0.8) * maxMs;
     const offlineEnd = Math.min(offlineAt + rng.range(20, 180) * MIN, end - 5 * MIN);
@@ -244,10 +265,12 @@ class DayBuilder {
     let tk = start;
     while (tk < end && !arrived) {
       const t1 = Math.min(end, tk + KNOT_MS);
+      const limit = lowestTruckLimitAhead(this.r, this.progress, LOOKAHEAD_MI);
       let v = cruise + 3 * Math.sin(phase + t1 / (23 * MIN)) + rng.range(-2, 2);
-      const dc = toCity(this.r, this.progress);
-      if (dc < 8) v = Math.min(v, 44 + dc * 2.2 + rng.range(-2, 2));
-      if (speeding && t1 >= speedingAt && t1 <= speedingEnd) v = speedingMph + rng.range(-0.8, 0.8);
+      v = Math.min(v, limit - 1.5 + rng.range(-1.5, 1.5));
+      if (speeding && t1 >= speedingAt && t1 <= speedingEnd) {
+        v = Math.min(MAX_SPEEDING_MPH, limit + speedingOver + rng.range(-0.8, 0.8));
+      }
       if (t1 === end) v = Math.min(v, 15);
       const v0 = kv[kv.length - 1]!;
       let mi = (((v0 + v) / 2) * (t1 - tk)) / HOUR;
@@ -318,7 +341,8 @@ class DayBuilder {
       const atEnd = prog >= this.r.lengthMi;
       const [la, ln] = this.noisy(pos.lat, pos.lng, t);
       const shown = atEnd ? 0 : Math.max(3, Math.round((v + (u01(salt, t, 3) - 0.5) * 1.4) * 10) / 10);
-      this.emit(t, la, ln, shown, atEnd ? Motion.STATIONARY : Motion.IN_MOTION, odo, fuel);
+      const limit = atEnd ? Number.NaN : truckLimitAt(this.r, prog);
+      this.emit(t, la, ln, shown, atEnd ? Motion.STATIONARY : Motion.IN_MOTION, odo, fuel, limit);
     }
   }
 

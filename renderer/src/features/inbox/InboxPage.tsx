@@ -7,7 +7,7 @@ import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
 import { marksOfCarrier } from '../../store/trail.ts';
 import type { ReviewPlace } from '../layout/navigation.ts';
-import { DEFAULT_QUERY, type InboxQuery } from './inbox-query.ts';
+import { DEFAULT_QUERY, outwardArea, type InboxQuery } from './inbox-query.ts';
 import { inboxCarriers, useInboxParams, withRange } from './inbox-scope.ts';
 import { InboxEventList } from './InboxEventList.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
@@ -79,7 +79,7 @@ export function InboxPage({
     dataRef.current = data;
     openRef.current = open;
   });
-  const onArea = useCallback((area: Bounds) => onQueryRef.current({ ...qRef.current, area }), []);
+  const onArea = useCallback((area: Bounds) => onQueryRef.current({ ...qRef.current, area: outwardArea(area) }), []);
   const onMapEvent = useCallback((key: string) => {
     const e = dataRef.current?.events.find((x) => x.key === key);
     if (e) openRef.current(e);

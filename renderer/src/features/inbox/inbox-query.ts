@@ -102,7 +102,7 @@ export function queryToParams(q: InboxQuery): URLSearchParams {
   if (q.day) p.set('day', q.day);
   if (q.place) p.set('place', q.place);
   if (q.review !== 'any') p.set('review', q.review);
-  if (q.area) p.set('area', q.area.map((x) => x.toFixed(4)).join(','));
+  if (q.area) p.set('area', areaText(q.area));
   if (q.sort !== DEFAULT_QUERY.sort) p.set('sort', q.sort);
   if (q.dir !== DEFAULT_QUERY.dir) p.set('dir', q.dir);
   if (q.group !== 'none') p.set('group', q.group);
@@ -116,6 +116,24 @@ const bounded = (text: string | null, max: number): number | null => {
   const n = Number(text);
   return n <= max ? n : null;
 };
+
+/**
+ * A map area at 4 decimals (about 11 m), rounded outward. A cluster's events lie on its bounds, and the
+ * map hands the bounds back through a projection round trip (a last-digit change), so an area taken as
+ * is, or rounded inward for the address, would drop some of the cluster's own events from the list.
+ */
+export function outwardArea([w, s, e, n]: NonNullable<InboxQuery['area']>): NonNullable<InboxQuery['area']> {
+  // The epsilon keeps a value already at 4 decimals where it is (40.6576 * 1e4 is 406575.99999999994).
+  const down = (x: number) => Math.floor(x * 1e4 + 1e-6) / 1e4;
+  const up = (x: number) => Math.ceil(x * 1e4 - 1e-6) / 1e4;
+  return [down(w), down(s), up(e), up(n)];
+}
+
+function areaText(area: NonNullable<InboxQuery['area']>): string {
+  return outwardArea(area)
+    .map((x) => x.toFixed(4))
+    .join(',');
+}
 
 function areaOf(text: string | null): InboxQuery['area'] {
   if (text === null) return null;
