@@ -43,8 +43,9 @@ export function overLimitTruth(
     const sim = opDaySim(v, k);
     if (!sim) continue;
     for (let i = 0; i < sim.n; i++) {
-      const t = sim.t[i]!;
-      if (t < fromMs || t >= toMs) continue;
+      if (sim.t[i]! < fromMs || sim.t[i]! >= toMs) continue;
+      // The time as the API serves it: whole seconds, the fraction dropped (vehicle-days.ts).
+      const t = Math.floor(sim.t[i]! / 1000) * 1000;
       const over = sim.speed[i]! - sim.limitMph[i]!;
       if (!(over >= rule.toleranceMph)) {
         close();

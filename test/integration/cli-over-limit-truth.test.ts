@@ -1,0 +1,151 @@
+/**
+ * The demo's ground truth of posted-limit speeding: `routelens export --format events --road-limits` over
+ * the simulator's own road network (written as .osm.pbf, imported, readings matched to its roads) finds
+ * exactly the runs the simulator recorded as over the limit of the road the truck was on
+ * (electron/node/simulator/limit-truth.ts): same start, end, limit and mph over, no other event.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/node/cli/main.ts';
+import { createSimulatorWorld, startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
+import { DEMO_OVER_LIMIT_RULE, overLimitTruth } from '../../electron/node/simulator/limit-truth.ts';
+import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
+import { parseCsv } from '../../shared/export/csv.ts';
+import { addDays, dayStartMs } from '../../shared/util/day.ts';
+import { simulatorEnv, spawnCli } from '../support/cli-run.ts';
+
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const FROM = '2026-11-12';
+const TO = '2026-11-18';
+const world = createSimulatorWorld({ now: () => NOW });
+
+describe('over-the-limit events of the demo equal the simulator’s own record', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  let roads: string;
+  beforeAll(async () => {
+    sim = await startSimulator({ now: () => NOW });
+    dir = mkdtempSync(path.join(tmpdir(), 'routelens-over-limit-'));
+    roads = path.join(dir, 'demo-roads.osm.pbf');
+    writeFileSync(roads, demoRoadsPbf());
+  });
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The truth, day by day: the export judges each UTC day on its own, as the review does. */
+  function truthOf(vehicleId: string, rule = DEMO_OVER_LIMIT_RULE) {
+    const carrier = world.carriers[0]!;
+    const ref = world.vehicleRef(
+      carrier,
+      carrier.vehicles.find((v) => v.vehicle_id === vehicleId)!,
+    );
+    const runs = [];
+    for (let d = FROM; d <= TO; d = addDays(d, 1))
+      runs.push(...overLimitTruth(ref, dayStartMs(d), dayStartMs(addDays(d, 1)), rule));
+    return runs;
+  }
+
+  async function exported(vehicleId: string, extra: string[] = []) {
+    const out = path.join(dir, `${vehicleId}-${extra.join('_')}.csv`);
+    const lines: string[] = [];
+    await runCli(
+      [
+        'export',
+        '--vehicle',
+        vehicleId,
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '--format',
+        'events',
+        '--out',
+        out,
+        '--road-limits',
+        roads,
+        ...extra,
+      ],
+      simulatorEnv(sim),
+      (l) => lines.push(l),
+      () => NOW,
+    );
+    const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
+    const col = (name: string) => header!.indexOf(name);
+    return rows
+      .filter((r) => r[col('kind')] === 'over-limit')
+      .map((r) => ({
+        startMs: Date.parse(r[col('start_time')]!),
+        endMs: Date.parse(r[col('end_time')]!),
+        limitMph: Number(r[col('limit_mph')]),
+        overMph: Number(r[col('over_mph')]),
+        source: r[col('limit_source')],
+        tier: r[col('tier')],
+        road: r[col('road')],
+        wayId: Number(r[col('way_id')]),
+      }));
+  }
+
+  it('finds every run the trucks drove over their road’s limit, and nothing else', async () => {
+    const trucks = world.carriers[0]!.vehicles.filter((v) => v.active).slice(0, 3);
+    let compared = 0;
+    for (const v of trucks) {
+      const truth = truthOf(v.vehicle_id);
+      const events = await exported(v.vehicle_id);
+      expect(events.map((e) => [e.startMs, e.endMs])).toEqual(truth.map((r) => [r.startMs, r.endMs]));
+      events.forEach((e, k) => {
+        expect(e.limitMph).toBeCloseTo(truth[k]!.limitMph, 1);
+        expect(e.overMph).toBeCloseTo(truth[k]!.peakOverMph, 1);
+        expect(e.source).toBe('posted');
+        expect(e.road).not.toBe('');
+      });
+      compared += truth.length;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it('follows --speed-tolerance and --speed-min-seconds: the simulator’s runs under that rule', async () => {
+    const v = world.carriers[0]!.vehicles.find((x) => x.active)!;
+    const rule = { toleranceMph: 9, minSeconds: 240 };
+    const truth = truthOf(v.vehicle_id, rule);
+    const events = await exported(v.vehicle_id, ['--speed-tolerance', '9', '--speed-min-seconds', '240']);
+    expect(events.map((e) => [e.startMs, e.endMs])).toEqual(truth.map((r) => [r.startMs, r.endMs]));
+    // A stricter rule than the default's: fewer events, each at least 9 over for 4 minutes.
+    expect(truth.length).toBeLessThan(truthOf(v.vehicle_id).length);
+    for (const e of events) expect(e.endMs - e.startMs).toBeGreaterThanOrEqual(240_000);
+  });
+
+  it('refuses the tuning flags without road limits, out-of-range values and a missing file, in one sentence (exit 2)', async () => {
+    const base = [
+      'export',
+      '--vehicle',
+      'x',
+      '--from',
+      FROM,
+      '--to',
+      TO,
+      '--format',
+      'events',
+      '--out',
+      path.join(dir, 'no.csv'),
+    ];
+    const cases: [string[], RegExp][] = [
+      [['--speed-tolerance', '8'], /--speed-tolerance tunes the road-limit events: give --road-limits FILE too/],
+      [
+        ['--road-limits', roads, '--speed-tolerance', '15'],
+        /--speed-tolerance must be a number from 1 to 10, not "15"/,
+      ],
+      [['--road-limits', roads, '--speed-min-seconds', 'soon'], /--speed-min-seconds must be a number from 0 to 3600/],
+      [['--road-limits', path.join(dir, 'missing.osm.pbf')], /missing\.osm\.pbf does not exist/],
+    ];
+    for (const [extra, message] of cases) {
+      const r = await spawnCli([...base, ...extra], simulatorEnv(sim));
+      expect(r.code, extra.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
