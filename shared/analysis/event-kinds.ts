@@ -1,3 +1,4 @@
+import { csvTextCell } from '../export/csv.ts';
 import { formatFigure } from '../export/format.ts';
 import type { InboxEvent } from '../inbox/events.ts';
 import { TIER_NAMES } from '../roads/tiers.ts';
@@ -167,7 +168,8 @@ export const EVENT_KIND_ROWS: { readonly [K in EventKind]: EventKindRow<K> } = {
       limit_source: e.limitSource,
       over_mph: formatFigure(e.overMph, 'mph'),
       tier: e.tier,
-      road: e.road,
+      // Text from the user's extract: quoted and kept from being read as a formula, like every text cell.
+      road: csvTextCell(e.road),
       way_id: String(e.wayId),
     }),
   },

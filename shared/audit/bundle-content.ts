@@ -1,5 +1,6 @@
 import { analyzeTrack } from '../analysis/analyze.ts';
 import type { AnalysisParams, TrackAnalysis } from '../analysis/types.ts';
+import type { RoadLimits } from '../analysis/over-limit-events.ts';
 import { coveredDays, type DayRangeFacts } from '../export/context.ts';
 import { csvLines } from '../export/csv.ts';
 import { eventsCsv } from '../export/events-csv.ts';
@@ -44,6 +45,8 @@ export interface AuditSource {
   /** Readings as days of meta.zone within the range asked (shared/track/local-days.ts), in time order. */
   chunks: readonly DayChunk[];
   params: AnalysisParams;
+  /** Road limits the speeding is also judged against ("over the limit" events); none: no such events. */
+  roads?: RoadLimits;
   /** The UTC days read, with when each was downloaded. */
   days: readonly DownloadedDayFact[];
   /** Records the API sent that failed validation. */
@@ -81,7 +84,7 @@ export function auditContent(src: AuditSource): AuditContent {
   const chunks = orderChunks(src.chunks);
   const zone = src.meta.zone;
   const meta: ExportMeta = { ...src.meta, dayZone: zone };
-  const analysis = analyzeTrack(chunks, src.params);
+  const analysis = analyzeTrack(chunks, src.params, src.roads);
   const range: DayRangeFacts = { zone, asked: { from: meta.from, to: meta.to }, covered: coveredDays(chunks, zone) };
   const daysWith = new Set(chunks.filter((c) => c.length > 0).map((c) => c.day));
   const counts: AuditCounts = {

@@ -1,5 +1,5 @@
 import { auditDetail } from '../analysis/event-kinds.ts';
-import type { AnalysisParams } from '../analysis/types.ts';
+import type { AnalysisParams, SafetyEvent } from '../analysis/types.ts';
 import type { AuditContent, AuditSource } from '../audit/bundle-content.ts';
 import { formatDayRange } from '../export/context.ts';
 import { formatFigure } from '../export/format.ts';
@@ -168,6 +168,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['Moving time', hoursMinutes(t.movingSeconds)],
     ['Trips', String(analysis.trips.length)],
     ['Speeding events', String(speeding.length)],
+    ...overLimitFigures(analysis.events),
     ['Long stops', String(longStops.length)],
     ['Data gaps', `${gaps.length} (${hoursMinutes(t.offlineSeconds)})`],
     ['Readings', `${counts.records} (${counts.outliers} outliers left out${unknownsNote(chunks, meta)})`],
@@ -281,4 +282,19 @@ function cssString(s: string): string {
     .replace(/[\\"]/g, (c) => `\\${c}`)
     .replace(CSS_CONTROL_CHARS, ' ')
     .replace(/</g, '\\3c ');
+}
+
+/**
+ * "Over the limit" events by tier, with where their limits came from; no line when the analysis had no road
+ * limits (an audit without them must not claim the roads' limits were checked).
+ */
+function overLimitFigures(events: readonly SafetyEvent[]): string[][] {
+  const over = events.filter((e) => e.kind === 'over-limit');
+  if (over.length === 0) return [];
+  const count = <T extends string>(values: T[]) =>
+    [...new Set(values)].map((v) => `${values.filter((x) => x === v).length} ${v}`).join(', ');
+  return [
+    ['Over the limit', `${over.length} (${count(over.map((e) => e.tier))})`],
+    ['Their limits', count(over.map((e) => e.limitSource))],
+  ];
 }

@@ -4,10 +4,12 @@
  * exactly the runs the simulator recorded as over the limit of the road the truck was on
  * (electron/node/simulator/limit-truth.ts): same start, end, limit and mph over, no other event.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../../electron/node/audit/zip.ts';
 import { runCli } from '../../electron/node/cli/main.ts';
 import { createSimulatorWorld, startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { DEMO_OVER_LIMIT_RULE, overLimitTruth } from '../../electron/node/simulator/limit-truth.ts';
@@ -116,6 +118,29 @@ describe('over-the-limit events of the demo equal the simulator’s own record',
     // A stricter rule than the default's: fewer events, each at least 9 over for 4 minutes.
     expect(truth.length).toBeLessThan(truthOf(v.vehicle_id).length);
     for (const e of events) expect(e.endMs - e.startMs).toBeGreaterThanOrEqual(240_000);
+  });
+
+  it('audit --road-limits: events.csv holds the same over-limit events, the report counts them by tier and source', async () => {
+    const v = world.carriers[0]!.vehicles.find((x) => x.active)!;
+    const zip = path.join(dir, 'audit.zip');
+    const r = await spawnCli(
+      ['audit', '--vehicle', v.vehicle_id, '--from', FROM, '--to', TO, '--out', zip, '--road-limits', roads],
+      simulatorEnv(sim),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const files = new Map(readZip(readFileSync(zip)).map((e) => [e.name, e.data!]));
+    const [header, ...rows] = parseCsv(files.get('events.csv')!.toString('utf8'));
+    const col = (name: string) => header!.indexOf(name);
+    const over = rows.filter((row) => row[col('kind')] === 'over-limit');
+    const truth = truthOf(v.vehicle_id);
+    expect(over.map((row) => Date.parse(row[col('start_time')]!))).toEqual(truth.map((t) => t.startMs));
+    const pdf = path.join(dir, 'report.pdf');
+    writeFileSync(pdf, files.get('report.pdf')!);
+    const words = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    const tiers = over.map((row) => row[col('tier')]!);
+    expect(words).toContain(`Over the limit ${over.length} (`);
+    for (const tier of new Set(tiers)) expect(words).toContain(`${tiers.filter((t) => t === tier).length} ${tier}`);
+    expect(words).toContain(`Their limits ${over.length} posted`);
   });
 
   it('refuses the tuning flags without road limits, out-of-range values and a missing file, in one sentence (exit 2)', async () => {

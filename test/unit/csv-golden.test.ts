@@ -156,6 +156,24 @@ describe('events CSV bytes', () => {
         at,
       },
       {
+        kind: 'over-limit',
+        vehicleId: 'v',
+        startMs: Date.parse('2026-02-01T12:10:00Z'),
+        endMs: Date.parse('2026-02-01T12:12:00Z'),
+        durationSeconds: 120,
+        peakSpeedMph: 71.24,
+        limitMph: 49.7097,
+        limitSource: 'default',
+        overMph: 21.53,
+        tier: 'severe',
+        road: '=Hauptstraße, "B 2"',
+        wayId: 123456789012,
+        lat: 41.55,
+        lng: -93.65,
+        place: 'Ames',
+        at,
+      },
+      {
         kind: 'long-stop',
         vehicleId: 'v',
         startMs: Date.parse('2026-02-01T13:00:00Z'),
@@ -195,13 +213,18 @@ describe('events CSV bytes', () => {
     expect([...eventsCsv(analysis, context)].join('')).toBe(
       [
         'kind,vehicle_id,vehicle_number,vin,carrier,dot_number,time_zone,start_time,start_local_time,end_time,' +
-          'end_local_time,duration_s,peak_speed_mph,reason,gap_miles,lat,lng,place',
+          'end_local_time,duration_s,peak_speed_mph,limit_mph,limit_source,over_mph,tier,road,way_id,reason,' +
+          'gap_miles,lat,lng,place',
         `speeding,${id},2026-02-01T12:00:00Z,2026-02-01T06:00:00-06:00,2026-02-01T12:02:30Z,` +
-          "2026-02-01T06:02:30-06:00,150,79.0,,,41.5,-93.6,'@Ames",
+          "2026-02-01T06:02:30-06:00,150,79.0,,,,,,,,,41.5,-93.6,'@Ames",
+        // A road's name is text from the user's extract: quoted, and kept from being read as a formula.
+        `over-limit,${id},2026-02-01T12:10:00Z,2026-02-01T06:10:00-06:00,2026-02-01T12:12:00Z,` +
+          `2026-02-01T06:12:00-06:00,120,71.2,49.7,default,21.5,severe,"'=Hauptstraße, ""B 2""",123456789012,,,` +
+          '41.55,-93.65,Ames',
         `long-stop,${id},2026-02-01T13:00:00Z,2026-02-01T07:00:00-06:00,2026-02-01T15:00:00Z,` +
-          '2026-02-01T09:00:00-06:00,7200,,,,41.6,-93.7,Truck stop',
+          '2026-02-01T09:00:00-06:00,7200,,,,,,,,,,41.6,-93.7,Truck stop',
         `gap,${id},2026-02-02T05:00:00Z,2026-02-01T23:00:00-06:00,2026-02-02T06:30:00.001Z,` +
-          '2026-02-02T00:30:00.001-06:00,5400,,silence,12.35,42,-94,',
+          '2026-02-02T00:30:00.001-06:00,5400,,,,,,,,silence,12.35,42,-94,',
       ]
         .map((r) => `${r}\r\n`)
         .join(''),

@@ -156,6 +156,6 @@ describe('the inbox list from the analyses', () => {
       'T-9 speeding',
       'T-10 speeding',
     ]);
-    expect(INBOX_KINDS).toEqual(['speeding', 'long-stop', 'gap']);
+    expect(INBOX_KINDS).toEqual(['speeding', 'over-limit', 'long-stop', 'gap']);
   });
 });

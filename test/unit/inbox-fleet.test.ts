@@ -52,7 +52,7 @@ describe('safety inbox on a generated fleet', () => {
   const events = inboxEvents(vehicles);
 
   it('lists exactly every vehicle’s events, counted by kind as constructed, in time order', () => {
-    expect(countByKind(events)).toEqual({ speeding: 1 + 2 + 3 + 4 + 5, 'long-stop': 2, gap: 1 });
+    expect(countByKind(events)).toEqual({ speeding: 1 + 2 + 3 + 4 + 5, 'over-limit': 0, 'long-stop': 2, gap: 1 });
     for (const k of FLEET) {
       const mine = events.filter((e) => e.vehicleId === `veh-${k}`);
       expect(mine.filter((e) => e.kind === 'speeding')).toHaveLength(k);

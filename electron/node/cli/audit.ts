@@ -8,6 +8,7 @@ import { verifyBundle } from '../audit/verify.ts';
 import { ZIP_LIMITS } from '../audit/zip.ts';
 import { terminalJson, terminalSafe as safe } from '../../../shared/util/terminal-text.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
+import { parseRoadLimitFlags } from './road-limit-flags.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 import { exportMetaOf, type Out } from './commands.ts';
 import { openOutputFile } from './output-file.ts';
@@ -74,6 +75,7 @@ export async function auditCommand(
   const selection = parseSelection(args, deps.now());
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the .zip file to write');
+  const roads = await parseRoadLimitFlags(args);
   if (path.extname(file).toLowerCase() !== '.zip')
     throw new UsageError(`--out must name a .zip file, not "${path.basename(file).slice(0, 80)}".`);
   // A missing Chromium is said before anything is downloaded.
@@ -81,7 +83,7 @@ export async function auditCommand(
   const output = openOutputFile(file);
   try {
     const d = await downloadSelection(client, selection, { now: deps.now, company: true });
-    const source = auditSourceOf(d, deps, params, deps.now());
+    const source = { ...auditSourceOf(d, deps, params, deps.now()), ...(roads ? { roads } : {}) };
     const built = await buildAuditBundle(source, { print: printer.print, basemap: await loadBasemap() });
     await output.commit([built.zip]);
     const c = built.manifest.counts;
