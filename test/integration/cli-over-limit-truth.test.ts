@@ -31,7 +31,11 @@ describe('over-the-limit events of the demo equal the simulator’s own record',
     sim = await startSimulator({ now: () => NOW });
     dir = mkdtempSync(path.join(tmpdir(), 'routelens-over-limit-'));
     roads = path.join(dir, 'demo-roads.osm.pbf');
-    writeFileSync(roads, demoRoadsPbf());
+    // The user's way to the demo's roads: the CLI writes them.
+    const r = await spawnCli(['demo-roads', '--out', roads]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Wrote the demo's \d+ roads with their posted limits to /);
+    expect(readFileSync(roads).equals(demoRoadsPbf())).toBe(true);
   });
   afterAll(async () => {
     await sim.close();
@@ -166,6 +170,9 @@ describe('over-the-limit events of the demo equal the simulator’s own record',
       [['--road-limits', roads, '--speed-min-seconds', 'soon'], /--speed-min-seconds must be a number from 0 to 3600/],
       [['--road-limits', path.join(dir, 'missing.osm.pbf')], /missing\.osm\.pbf does not exist/],
     ];
+    const wrongOut = await spawnCli(['demo-roads', '--out', path.join(dir, 'roads.csv')]);
+    expect(wrongOut.code).toBe(2);
+    expect(wrongOut.stderr).toMatch(/--out must name an \.osm\.pbf file, not "roads\.csv"/);
     for (const [extra, message] of cases) {
       const r = await spawnCli([...base, ...extra], simulatorEnv(sim));
       expect(r.code, extra.join(' ')).toBe(2);

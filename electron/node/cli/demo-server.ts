@@ -1,6 +1,10 @@
 import { parseIsoUtc } from '../../../shared/api/validate.ts';
 import { startSimulator } from '../simulator/index.ts';
-import { stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import path from 'node:path';
+import { demoRoads, demoRoadsPbf } from '../simulator/osm-roads.ts';
+import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
+import { openOutputFile } from './output-file.ts';
+import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 
 /** Serves the simulator until SIGINT/SIGTERM; the first stdout line is the connection JSON. */
 export async function demoServerCommand(args: ParsedArgs, out: (line: string) => void): Promise<void> {
@@ -32,4 +36,19 @@ export async function demoServerCommand(args: ParsedArgs, out: (line: string) =>
     process.once('SIGTERM', stop);
   });
   await sim.close();
+}
+
+/**
+ * `demo-roads --out FILE`: the demo world's road network with its posted limits, as an OpenStreetMap
+ * extract (.osm.pbf), so `export --road-limits FILE` judges the demo carriers' speeding against their
+ * roads' limits.
+ */
+export async function demoRoadsCommand(args: ParsedArgs, out: (line: string) => void): Promise<void> {
+  const file = requiredFlag(args, 'out', 'the .osm.pbf file to write');
+  if (!file.toLowerCase().endsWith('.osm.pbf'))
+    throw new UsageError(`--out must name an .osm.pbf file, not "${path.basename(file).slice(0, 80)}".`);
+  const output = openOutputFile(file);
+  const { ways } = demoRoads();
+  await output.commit([demoRoadsPbf()]);
+  out(`Wrote the demo's ${ways.length} roads with their posted limits to ${terminalSafe(file, 1000)}.`);
 }

@@ -10,7 +10,7 @@ import { UsageError, parseArgs, type FlagSpec, type ParsedArgs } from './args.ts
 import { auditCommand, cliAppInfo, verifyCommand } from './audit.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
 import { baseUrlFromArgs, clientFromArgs } from './connection.ts';
-import { demoServerCommand } from './demo-server.ts';
+import { demoRoadsCommand, demoServerCommand } from './demo-server.ts';
 import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
 import { ROAD_LIMIT_FLAG_NAMES, ROAD_LIMIT_FLAGS_HELP } from './road-limit-flags.ts';
 import { roadLimitsCommand } from './road-limits.ts';
@@ -26,6 +26,7 @@ Commands:
                                          Serve the built-in API simulator (3 demo carriers) on 127.0.0.1;
                                          prints one JSON line with baseUrl, providerKey and carriers.
                                          --now pins the simulated clock (e.g. 2026-11-20T12:00:00Z).
+  demo-roads --out FILE.osm.pbf          Write the demo's roads with their posted limits (for --road-limits).
   company [--json]                       The carrier's name and DOT number.
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
@@ -112,6 +113,8 @@ export async function runCli(
   switch (args.command) {
     case 'demo-server':
       return demoServerCommand(args, out);
+    case 'demo-roads':
+      return demoRoadsCommand(args, out);
     case 'company':
       return companyCommand(clientFromArgs(args, env), args, out);
     case 'vehicles':
