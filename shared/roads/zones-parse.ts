@@ -23,6 +23,7 @@ export type ZoneFileResult = { ok: true; zones: SpeedZones } | { ok: false; reas
 
 type Json = unknown;
 const isObject = (x: Json): x is Record<string, Json> => typeof x === 'object' && x !== null && !Array.isArray(x);
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const BARE_NUMBER = /^\s*\d+(?:\.\d+)?\s*$/;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zoneAt, type SpeedZones } from '../../shared/roads/zones.ts';
 import { parseSpeedZones, ZONE_FILE_LIMITS } from '../../shared/roads/zones-parse.ts';
 
-type Ring = number[][];
+type Ring = unknown[][];
 /** A closed rectangle ring, [lng, lat] positions, counter-clockwise. */
 const box = (w: number, s: number, e: number, n: number): Ring => [
   [w, s],
