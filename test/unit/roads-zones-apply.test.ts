@@ -6,6 +6,7 @@ import type { SafetyEventOf } from '../../shared/analysis/types.ts';
 import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import type { SpeedZones } from '../../shared/roads/zones.ts';
 import { parseSpeedZones } from '../../shared/roads/zones-parse.ts';
+import { indexWithZones, overlayZones } from '../../shared/roads/zones-overlay.ts';
 import { line, ORIGIN, planNetwork } from '../support/road-traces.ts';
 import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
@@ -93,5 +94,31 @@ describe('speed zones judge the readings inside them', () => {
         tier: 'light',
       });
     });
+  });
+});
+
+describe('overlayZones', () => {
+  it('takes over readings inside a zone, uncertain or on no road alike, and leaves the rest and the input as they were', () => {
+    const index = planNetwork([{ highway: 'primary', limitMph: 55, points: line([0, 0], [1000, 0], 100) }]);
+    const zones = rectangleZone({ limit_mph: 10, name: 'Yard' }, -1, 1, -1, 1);
+    const match = {
+      length: 3,
+      way: Int32Array.from([0, -1, 0]),
+      dir: Int8Array.from([1, 0, 1]),
+      limitMph: Float64Array.from([55, NaN, 55]),
+      source: ['posted' as const, 'none' as const, 'posted' as const],
+      certain: [false, false, true],
+      confidence: Float64Array.from([0.6, 0, 1]),
+    };
+    const readings = { length: 3, lat: [0.5, 0.5, 5], lng: [0.5, -0.5, 5] };
+    const out = overlayZones(index, zones, readings, match);
+    const joined = indexWithZones(index, zones);
+    expect(Array.from(out.way)).toEqual([1, 1, 0]);
+    expect(joined.ways[1]).toMatchObject({ wayId: 0, name: 'Yard', source: 'zone', forwardMph: 10, backwardMph: 10 });
+    expect(Array.from(out.limitMph)).toEqual([10, 10, 55]);
+    expect(out.source).toEqual(['zone', 'zone', 'posted']);
+    expect(out.certain).toEqual([true, true, true]);
+    expect(match.certain).toEqual([false, false, true]);
+    expect(indexWithZones(index, zones)).toBe(joined);
   });
 });
