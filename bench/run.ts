@@ -25,6 +25,7 @@ const BENCHES = [
   'audit-bundle.ts',
   'road-import.ts',
   'road-match.ts',
+  'speed-zones.ts',
 ];
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');

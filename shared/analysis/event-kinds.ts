@@ -228,8 +228,9 @@ function overText(e: SafetyEventOf<'over-limit'>): string {
   return `${e.overMph.toFixed(0)} over the ${e.limitMph.toFixed(0)} mph ${e.limitSource} limit (${e.tier})`;
 }
 
-/** The road by name or ref, and its OpenStreetMap way. */
+/** The road by name or ref, and its OpenStreetMap way; a user's zone (no way) by its name. */
 function roadText(e: SafetyEventOf<'over-limit'>): string {
+  if (e.limitSource === 'zone') return e.road ? `${e.road} (speed zone)` : 'speed zone';
   return e.road ? `${e.road} (way ${e.wayId})` : `way ${e.wayId}`;
 }
 

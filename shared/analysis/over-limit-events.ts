@@ -1,15 +1,19 @@
 import { matchReadings } from '../roads/match.ts';
 import { overLimitRuns, type OverLimitParams } from '../roads/over-limit.ts';
 import type { RoadIndex } from '../roads/types.ts';
+import type { SpeedZones } from '../roads/zones.ts';
+import { indexWithZones, overlayZones } from '../roads/zones-overlay.ts';
 import { originalIndex, type AnalysisTrack } from './flat-track.ts';
 import type { SafetyEvent } from './types.ts';
 
 /**
  * The road limits an analysis judges speeding against: an index of roads with limits (from the user's
- * OpenStreetMap extract, shared/roads/) and the over-the-limit rule (tolerance and tiers, duration).
+ * OpenStreetMap extract, shared/roads/; empty when only zones are given), the user's speed zones, which
+ * win over every road limit (shared/roads/zones.ts), and the over-the-limit rule (tolerance and tiers, duration).
  */
 export interface RoadLimits {
   index: RoadIndex;
+  zones?: SpeedZones;
   overLimit?: Partial<OverLimitParams>;
 }
 
@@ -25,8 +29,11 @@ export function overLimitEventsOf(flat: AnalysisTrack, roads: RoadLimits | undef
   flat.clean.forEach((day, k) => {
     if (day.length === 0) return;
     const chunk = flat.chunks[k]!;
-    const match = matchReadings(roads.index, day);
-    for (const run of overLimitRuns(roads.index, day, match, roads.overLimit)) {
+    const matched = matchReadings(roads.index, day);
+    const zones = roads.zones;
+    const index = zones ? indexWithZones(roads.index, zones) : roads.index;
+    const match = zones ? overlayZones(roads.index, zones, day, matched) : matched;
+    for (const run of overLimitRuns(index, day, match, roads.overLimit)) {
       const i = originalIndex(flat, k, run.start);
       const startMs = day.t[run.start]!;
       const endMs = day.t[run.end]!;
