@@ -1,3 +1,4 @@
+// Over 300 lines: the one table of every IPC channel, its arguments and result, kept whole on purpose.
 /**
  * The one typed IPC contract both sides import. Each entry names a channel and
  * the argument tuple and result of its handler. The preload exposes one named
@@ -23,6 +24,7 @@ import type { AuditCounts } from '../audit/manifest.ts';
 import type { ReviewMark } from '../inbox/trail.ts';
 import type { LocalDay } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
+import type { RoadImportState, RoadLimitsInfo, SpeedZonesInfo } from './roads-contract.ts';
 import type { UtcDay } from '../util/day.ts';
 
 export interface AppInfo {
@@ -207,6 +209,26 @@ export interface IpcContract {
   'downloads:start': { args: [request: DownloadRequest]; result: string };
   'downloads:poll': { args: [sessionId: string, ackSeq: number]; result: DownloadPoll };
   'downloads:cancel': { args: [sessionId: string]; result: void };
+
+  /** The road index in use, null when none (docs/analysis.md, "Speeding against the road's limit"). */
+  'roads:status': { args: []; result: RoadLimitsInfo | null };
+  /** `length` bytes (at most ROAD_IPC_LIMITS.pieceBytes) of the index `id` from `offset`; fails when `id` is no longer the one kept. */
+  'roads:read': { args: [id: string, offset: number, length: number]; result: Uint8Array };
+  /**
+   * Imports an extract (`.osm.pbf`, `.osm`, `.osm.gz`) or a built `.rlidx`: the page sends the file in
+   * pieces (`importWrite`, in order), `importFinish` starts the build, `importPoll` says how far it is,
+   * `importCancel` stops it at any point. The index in use changes only when the build succeeded.
+   */
+  'roads:importBegin': { args: [fileName: string, bytes: number]; result: string };
+  'roads:importWrite': { args: [importId: string, piece: Uint8Array]; result: void };
+  'roads:importFinish': { args: [importId: string]; result: void };
+  'roads:importPoll': { args: [importId: string]; result: RoadImportState };
+  'roads:importCancel': { args: [importId: string]; result: void };
+  'roads:remove': { args: []; result: null };
+
+  'zones:get': { args: []; result: SpeedZonesInfo | null };
+  /** Keeps the GeoJSON when it is read whole (else fails naming every bad feature, keeping the zones before); null removes them. */
+  'zones:set': { args: [fileName: string, geojson: string | null]; result: SpeedZonesInfo | null };
 }
 
 export type IpcChannel = keyof IpcContract;
@@ -253,6 +275,16 @@ export const API_FUNCTIONS = {
   'downloads:start': 'start',
   'downloads:poll': 'poll',
   'downloads:cancel': 'cancel',
+  'roads:status': 'status',
+  'roads:read': 'read',
+  'roads:importBegin': 'importBegin',
+  'roads:importWrite': 'importWrite',
+  'roads:importFinish': 'importFinish',
+  'roads:importPoll': 'importPoll',
+  'roads:importCancel': 'importCancel',
+  'roads:remove': 'remove',
+  'zones:get': 'get',
+  'zones:set': 'set',
 } as const satisfies { [C in IpcChannel]: ApiName<C> };
 
 export const IPC_CHANNELS = Object.keys(API_FUNCTIONS) as IpcChannel[];
