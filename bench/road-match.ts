@@ -21,6 +21,7 @@ import { driveTrace, gridDrive, gridNetwork, randomDrive, type Trace } from '../
 import { buildRoadIndexFromFile } from '../electron/node/roads/build.ts';
 import path from 'node:path';
 import { report } from './lib/figures.ts';
+import { timed } from './lib/timed.ts';
 
 const READINGS = 180_000;
 const RUNS = 3;
@@ -47,17 +48,6 @@ function nearestSegmentWays(index: RoadIndex, tr: Trace): Int32Array {
   return out;
 }
 
-function timed<T>(fn: () => T): { ms: number[]; value: T } {
-  let value = fn(); // warm-up: the first call includes JIT compilation
-  const ms: number[] = [];
-  for (let k = 0; k < RUNS; k++) {
-    const t0 = performance.now();
-    value = fn();
-    ms.push(performance.now() - t0);
-  }
-  return { ms, value };
-}
-
 /** Matches READINGS readings of `drive` on `index` beside the bare lookup; prints how often each found the way driven. */
 function bench(label: string, index: RoadIndex, full: Trace): void {
   if (full.length < READINGS) throw new Error(`the drive gave ${full.length} readings, fewer than ${READINGS}`);
@@ -65,9 +55,9 @@ function bench(label: string, index: RoadIndex, full: Trace): void {
   console.log(
     `road-match ${label}: ${READINGS} readings at 60 s on ${index.segWay.length} segments (${index.ways.length} ways)`,
   );
-  const bare = timed(() => nearestSegmentWays(index, tr));
-  const match = timed(() => matchReadings(index, tr));
-  const runs = timed(() => overLimitRuns(index, tr, match.value));
+  const bare = timed(() => nearestSegmentWays(index, tr), RUNS);
+  const match = timed(() => matchReadings(index, tr), RUNS);
+  const runs = timed(() => overLimitRuns(index, tr, match.value), RUNS);
   const m = match.value;
   const q = { right: 0, bareRight: 0, wrongCertain: 0, wrongLimitCertain: 0, uncertain: 0 };
   for (let i = 0; i < READINGS; i++) {

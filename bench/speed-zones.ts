@@ -11,6 +11,7 @@ import { parseSpeedZones } from '../shared/roads/zones-parse.ts';
 import { overlayZones } from '../shared/roads/zones-overlay.ts';
 import { rng } from '../test/support/tracks.ts';
 import { report } from './lib/figures.ts';
+import { timed } from './lib/timed.ts';
 
 const ZONES = 10_000;
 const READINGS = 180_000;
@@ -39,20 +40,9 @@ const text = JSON.stringify({ type: 'FeatureCollection', features });
 const lat = Float64Array.from({ length: READINGS }, () => 39 + next());
 const lng = Float64Array.from({ length: READINGS }, () => -77 + next());
 
-function timed<T>(fn: () => T): { ms: number[]; value: T } {
-  let value = fn(); // warm-up: the first call includes JIT compilation
-  const ms: number[] = [];
-  for (let k = 0; k < RUNS; k++) {
-    const t0 = performance.now();
-    value = fn();
-    ms.push(performance.now() - t0);
-  }
-  return { ms, value };
-}
-
 const mb = text.length / 1e6;
-const bareJson = timed(() => JSON.parse(text) as unknown);
-const parsed = timed(() => parseSpeedZones(text));
+const bareJson = timed(() => JSON.parse(text) as unknown, RUNS);
+const parsed = timed(() => parseSpeedZones(text), RUNS);
 if (!parsed.value.ok) throw new Error(parsed.value.reasons.join('; '));
 const zones = parsed.value.zones;
 console.log(`speed-zones: ${ZONES} zones, ${mb.toFixed(1)} MB; ${READINGS} readings`);
@@ -79,8 +69,8 @@ const bareTree = timed(() => {
   let hits = 0;
   for (let i = 0; i < READINGS; i++) hits += zones.tree!.search(lng[i]!, lat[i]!, lng[i]!, lat[i]!).length;
   return hits;
-});
-const overlay = timed(() => overlayZones(roads, zones, readings, empty));
+}, RUNS);
+const overlay = timed(() => overlayZones(roads, zones, readings, empty), RUNS);
 const inside = overlay.value.source.filter((s) => s === 'zone').length;
 console.log(`  ${inside} readings inside a zone, ${bareTree.value} inside a zone's box`);
 report({

@@ -14,9 +14,9 @@ import { runCli } from '../../electron/node/cli/main.ts';
 import { createSimulatorWorld, startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { DEMO_OVER_LIMIT_RULE, overLimitTruth } from '../../electron/node/simulator/limit-truth.ts';
 import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
-import { parseCsv } from '../../shared/export/csv.ts';
 import { addDays, dayStartMs } from '../../shared/util/day.ts';
 import { simulatorEnv, spawnCli } from '../support/cli-run.ts';
+import { overLimitRowsOf } from '../support/over-limit-csv.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const FROM = '2026-11-12';
@@ -79,20 +79,7 @@ describe('over-the-limit events of the demo equal the simulator’s own record',
       (l) => lines.push(l),
       () => NOW,
     );
-    const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
-    const col = (name: string) => header!.indexOf(name);
-    return rows
-      .filter((r) => r[col('kind')] === 'over-limit')
-      .map((r) => ({
-        startMs: Date.parse(r[col('start_time')]!),
-        endMs: Date.parse(r[col('end_time')]!),
-        limitMph: Number(r[col('limit_mph')]),
-        overMph: Number(r[col('over_mph')]),
-        source: r[col('limit_source')],
-        tier: r[col('tier')],
-        road: r[col('road')],
-        wayId: Number(r[col('way_id')]),
-      }));
+    return overLimitRowsOf(readFileSync(out, 'utf8'));
   }
 
   it('finds every run the trucks drove over their road’s limit, and nothing else', async () => {
@@ -133,15 +120,13 @@ describe('over-the-limit events of the demo equal the simulator’s own record',
     );
     expect(r.code, r.stderr).toBe(0);
     const files = new Map(readZip(readFileSync(zip)).map((e) => [e.name, e.data!]));
-    const [header, ...rows] = parseCsv(files.get('events.csv')!.toString('utf8'));
-    const col = (name: string) => header!.indexOf(name);
-    const over = rows.filter((row) => row[col('kind')] === 'over-limit');
+    const over = overLimitRowsOf(files.get('events.csv')!.toString('utf8'));
     const truth = truthOf(v.vehicle_id);
-    expect(over.map((row) => Date.parse(row[col('start_time')]!))).toEqual(truth.map((t) => t.startMs));
+    expect(over.map((row) => row.startMs)).toEqual(truth.map((t) => t.startMs));
     const pdf = path.join(dir, 'report.pdf');
     writeFileSync(pdf, files.get('report.pdf')!);
     const words = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
-    const tiers = over.map((row) => row[col('tier')]!);
+    const tiers = over.map((row) => row.tier);
     expect(words).toContain(`Over the limit ${over.length} (`);
     for (const tier of new Set(tiers)) expect(words).toContain(`${tiers.filter((t) => t === tier).length} ${tier}`);
     expect(words).toContain(`Their limits ${over.length} posted`);

@@ -13,9 +13,9 @@ import { overLimitTruth } from '../../electron/node/simulator/limit-truth.ts';
 import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
 import { opDaySim } from '../../electron/node/simulator/vehicle-days.ts';
 import { opDayOf } from '../../electron/node/simulator/vehicle-sim.ts';
-import { parseCsv } from '../../shared/export/csv.ts';
 import { addDays, dayStartMs } from '../../shared/util/day.ts';
 import { simulatorEnv, spawnCli } from '../support/cli-run.ts';
+import { overLimitRowsOf } from '../support/over-limit-csv.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const DAY = '2026-11-17';
@@ -99,20 +99,7 @@ describe('export --speed-zones over the demo', () => {
       () => {},
       () => NOW,
     );
-    const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
-    const col = (name: string) => header!.indexOf(name);
-    return rows
-      .filter((r) => r[col('kind')] === 'over-limit')
-      .map((r) => ({
-        startMs: Date.parse(r[col('start_time')]!),
-        endMs: Date.parse(r[col('end_time')]!),
-        lat: Number(r[col('lat')]),
-        lng: Number(r[col('lng')]),
-        limitMph: Number(r[col('limit_mph')]),
-        source: r[col('limit_source')],
-        road: r[col('road')],
-        wayId: r[col('way_id')],
-      }));
+    return overLimitRowsOf(readFileSync(out, 'utf8'));
   }
 
   const truck = carrier.vehicles.find((v) => v.active)!.vehicle_id;
@@ -124,7 +111,7 @@ describe('export --speed-zones over the demo', () => {
     expect(events.length).toBeGreaterThanOrEqual(1);
     const inBox = (lat: number, lng: number) => lat >= box.s && lat <= box.n && lng >= box.w && lng <= box.e;
     for (const e of events) {
-      expect(e).toMatchObject({ limitMph: ZONE.limit, source: 'zone', road: ZONE.name, wayId: '0' });
+      expect(e).toMatchObject({ limitMph: ZONE.limit, source: 'zone', road: ZONE.name, wayId: 0 });
       expect(inBox(e.lat, e.lng)).toBe(true);
       // Both ends of each event are readings inside the zone.
       for (const t of [e.startMs, e.endMs]) {
