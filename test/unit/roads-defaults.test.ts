@@ -189,4 +189,16 @@ describe('capping near a border', () => {
       wayLimit({ highway: 'motorway', maxspeed: '120', 'source:maxspeed': 'DE:motorway' }, 'DE', false).source,
     ).toBe('default');
   });
+
+  it('asks a lazy border test only of a way whose sign a cap could lower, and obeys its answer', () => {
+    let asked = 0;
+    const inside = (answer: boolean) => () => (asked++, answer);
+    expect(wayLimit({ highway: 'motorway', maxspeed: '70 mph' }, 'US-CA', inside(true)).forwardMph).toBe(55);
+    expect(wayLimit({ highway: 'motorway', maxspeed: '70 mph' }, 'US-CA', inside(false)).forwardMph).toBe(70);
+    const before = asked;
+    wayLimit({ highway: 'residential' }, 'US-CA', inside(true)); // nothing posted: no cap to test
+    wayLimit({ highway: 'motorway', 'maxspeed:hgv': '55 mph' }, 'US-CA', inside(true)); // a truck's own sign
+    expect(asked).toBe(before);
+    expect(before).toBeGreaterThan(0);
+  });
 });

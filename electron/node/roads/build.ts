@@ -16,7 +16,7 @@ import { buildTree, roadIndexOf } from '../../../shared/roads/road-index.ts';
 import type { RoadIndex, RoadWay } from '../../../shared/roads/types.ts';
 import { LIMIT_TAG_KEYS, wayLimit, type Tags } from '../../../shared/roads/way-limit.ts';
 import type { RefusalReason } from '../../../shared/roads/maxspeed.ts';
-import { GrowableFloat64, sortedUnique, indexOfSorted } from './sorted-ids.ts';
+import { GrowableFloat64, sortedCursor, sortedUnique, indexOfSorted } from './sorted-ids.ts';
 import { OsmFormatError, readOsm, sniffOsmFormat, type OsmFormat, type OsmWay } from './osm-read.ts';
 
 export { OsmFormatError };
@@ -114,8 +114,9 @@ async function locateNodes(
 ) {
   const ids = sortedUnique(refs.view());
   const coords = new Float64Array(ids.length * 2).fill(NaN);
+  const find = sortedCursor(ids);
   const onNode = (id: number, lat: number, lng: number) => {
-    const at = indexOfSorted(ids, id);
+    const at = find(id);
     if (at < 0) return;
     coords[at * 2] = lat;
     coords[at * 2 + 1] = lng;
@@ -150,14 +151,17 @@ function placeOf(nodeAt: Int32Array, refStart: readonly number[], i: number, coo
     const n = nodeAt[r]!;
     if (!located(coords, n)) continue;
     const [lat, lng] = [coords[n * 2]!, coords[n * 2 + 1]!];
-    return { id: jurisdictionAt(lat, lng), capsApply: !nearOutlineEdge(lat, lng, CAP_BORDER_MARGIN_KM) };
+    let inside: boolean | undefined;
+    // Asked only of a way whose sign a cap could lower: the border test is the import's costliest per way.
+    const capsApply = () => (inside ??= !nearOutlineEdge(lat, lng, CAP_BORDER_MARGIN_KM));
+    return { id: jurisdictionAt(lat, lng), capsApply };
   }
   return { id: null, capsApply: false };
 }
 
 interface Place {
   id: JurisdictionId | null;
-  capsApply: boolean;
+  capsApply: boolean | (() => boolean);
 }
 
 function roadWayOf(w: { id: number; tags: Tags }, place: Place, counts: BuildCounts): RoadWay {

@@ -1,6 +1,6 @@
 /**
- * Streaming reads of an OpenStreetMap extract, `.osm.pbf` (osm-pbf-parser-node)
- * or `.osm` / `.osm.gz` XML (saxes, node:zlib), told apart by their first
+ * Streaming reads of an OpenStreetMap extract, `.osm.pbf` (./pbf-read.ts, over
+ * the `pbf` reader) or `.osm` / `.osm.gz` XML (saxes, node:zlib), told apart by their first
  * bytes, not their names. One pass hands either the ways or the nodes to a
  * callback and keeps nothing itself, so memory stays that of one block however
  * large the file; progress counts the file's own (compressed) bytes.
@@ -8,8 +8,8 @@
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { OSMTransform } from 'osm-pbf-parser-node';
 import { SaxesParser } from 'saxes';
+import { PbfFormatError, readPbfFile } from './pbf-read.ts';
 
 export type OsmFormat = 'pbf' | 'xml' | 'xml.gz';
 
@@ -49,6 +49,7 @@ export function sniffOsmFormat(path: string): OsmFormat | null {
 
 /** One pass over the file. Rejects with the signal's reason when aborted. */
 export async function readOsm(path: string, format: OsmFormat, pass: Pass, options: ReadOptions = {}): Promise<void> {
+  if (format === 'pbf') return readPbf(path, pass, options);
   const total = statSync(path).size;
   // The default 64 KiB chunks: larger ones make the PBF parser re-copy its pending buffer (twice as slow at 1 MiB).
   const file = createReadStream(path);
@@ -58,8 +59,7 @@ export async function readOsm(path: string, format: OsmFormat, pass: Pass, optio
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
     options.signal?.throwIfAborted();
-    if (format === 'pbf') await readPbf(file, pass, options.signal, tick);
-    else await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal, tick);
+    await readXml(format === 'xml.gz' ? gunzipOf(file) : file, pass, options.signal, tick);
     options.onBytes?.(total, total);
   } catch (err) {
     if (options.signal?.aborted) throw abortReason(options.signal);
@@ -86,27 +86,16 @@ function abortReason(signal: AbortSignal | undefined): Error {
   return r instanceof Error ? r : new DOMException('The import was cancelled.', 'AbortError');
 }
 
-interface PbfItem {
-  type: 'node' | 'way' | 'relation';
-  id: number;
-  lat?: number;
-  lon?: number;
-  refs?: number[];
-  tags?: Record<string, string>;
-}
-
-async function readPbf(file: Readable, pass: Pass, signal: AbortSignal | undefined, tick: () => void): Promise<void> {
-  const withTags = pass.kind === 'ways' ? { node: false, way: [...pass.keepTags], relation: false } : false;
-  const items = file.pipe(new OSMTransform({ withTags, withInfo: false }));
-  file.on('error', (err) => items.destroy(err));
-  for await (const batch of items as AsyncIterable<PbfItem[]>) {
-    signal?.throwIfAborted();
-    tick();
-    for (const item of batch) {
-      if (pass.kind === 'nodes' && item.type === 'node') pass.onNode(item.id, item.lat!, item.lon!);
-      else if (pass.kind === 'ways' && item.type === 'way' && item.tags)
-        pass.onWay({ id: item.id, refs: item.refs ?? [], tags: item.tags });
-    }
+async function readPbf(path: string, pass: Pass, options: ReadOptions): Promise<void> {
+  const total = statSync(path).size;
+  try {
+    options.signal?.throwIfAborted();
+    await readPbfFile(path, pass, options.signal, (read) => options.onBytes?.(read, total));
+    options.onBytes?.(total, total);
+  } catch (err) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    if (!(err instanceof PbfFormatError)) throw err;
+    throw new OsmFormatError(`${path} cannot be read as an OpenStreetMap extract: ${err.message}.`);
   }
 }
 
