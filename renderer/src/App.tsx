@@ -16,6 +16,7 @@ import { Header } from './features/layout/Header.tsx';
 import { Sidebar } from './features/layout/Sidebar.tsx';
 import { ReviewPage } from './features/review/ReviewPage.tsx';
 import { SettingsPage } from './features/settings/SettingsPage.tsx';
+import { ZonesPage } from './features/zones/ZonesPage.tsx';
 import { StoragePage } from './features/storage/StoragePage.tsx';
 import type { ReviewPlace } from './features/layout/navigation.ts';
 import { useView } from './features/layout/use-view.ts';
@@ -179,6 +180,8 @@ export function App() {
             onOpenReview={(place) => navigate({ page: 'review', place })}
           />
         );
+      case 'zones':
+        return <ZonesPage />;
       case 'settings':
         return <SettingsPage keys={s.keys} onKeysChange={setKeys} />;
     }

@@ -25,6 +25,7 @@ describe('views in the URL fragment', () => {
       },
     },
     { page: 'settings' },
+    { page: 'zones' },
     { page: 'review' },
     {
       page: 'review',

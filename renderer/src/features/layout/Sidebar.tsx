@@ -99,6 +99,9 @@ export function Sidebar({ view, carriers, reviewPlace, compareSetup, onNavigate 
         >
           Compare
         </NavItem>
+        <NavItem target={{ page: 'zones' }} current={view} onNavigate={onNavigate} testId="nav-zones">
+          Speed zones
+        </NavItem>
       </ul>
       <ul className="nav-list nav-bottom">
         <NavItem target={{ page: 'settings' }} current={view} onNavigate={onNavigate} testId="nav-settings">

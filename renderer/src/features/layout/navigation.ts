@@ -39,6 +39,7 @@ export type View =
   | { page: 'review'; place?: ReviewPlace }
   | { page: 'compare'; setup?: CompareSetup }
   | { page: 'inbox'; query?: InboxQuery }
+  | { page: 'zones' }
   | { page: 'settings' };
 
 /** Same screen (the sidebar's "current page"): review places and the add form do not count. */
@@ -49,7 +50,7 @@ export function sameView(a: View, b: View): boolean {
 const SPANS: readonly Span[] = ['day', 'week', 'month', '6m'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PLAIN = new Set(['storage', 'settings']);
+const PLAIN = new Set(['storage', 'zones', 'settings']);
 /** `ev=<startMs>-<endMs>`: whole epoch ms, at most 16 digits each. */
 const EVENT = /^(\d{1,16})-(\d{1,16})$/;
 /** Longer than any event of a selection (six months and a day): a longer one is hand-edited. */
