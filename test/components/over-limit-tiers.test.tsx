@@ -1,0 +1,181 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import type { TrackAnalysis } from '../../shared/analysis/types.ts';
+import { compareFacts } from '../../shared/compare/compare.ts';
+import type { CarrierData } from '../../shared/compare/facts.ts';
+import { resolveCompareParams, summaryParamsOf } from '../../shared/compare/params.ts';
+import { scorecard } from '../../shared/inbox/scorecards.ts';
+import { summarizeDay } from '../../shared/track/summary.ts';
+import { dayStartMs } from '../../shared/util/day.ts';
+import { CompareTable } from '../../renderer/src/features/compare/CompareTable.tsx';
+import { WorstEvents } from '../../renderer/src/features/compare/WorstEvents.tsx';
+import { InboxFilters } from '../../renderer/src/features/inbox/InboxFilters.tsx';
+import { DEFAULT_QUERY } from '../../renderer/src/features/inbox/inbox-query.ts';
+import { Scorecards } from '../../renderer/src/features/inbox/Scorecards.tsx';
+import { roadsAlong } from '../support/day-parts.ts';
+import { generateTrack, toDayChunks } from '../support/tracks.ts';
+
+afterEach(cleanup);
+
+const DAY = '2026-03-02';
+const params = resolveCompareParams();
+
+/** One truck on a road posted 50 mph: 10 min at 72 (22 over, severe) between stretches at 55 (within tolerance). */
+function carrier(): CarrierData {
+  const points = generateTrack(
+    [
+      { kind: 'drive', minutes: 20, mph: 55 },
+      { kind: 'drive', minutes: 10, mph: 72 },
+      { kind: 'drive', minutes: 20, mph: 55 },
+      { kind: 'stop', minutes: 20 },
+    ],
+    { startMs: dayStartMs(DAY) + 8 * 3_600_000, vehicleNumber: 'A-1' },
+  );
+  const chunks = toDayChunks('a-veh', points);
+  return {
+    carrierId: 'a',
+    label: 'Carrier A',
+    roster: [{ vehicleId: 'a-veh', number: 'A-1' }],
+    days: chunks.map((chunk) => ({
+      vehicleId: 'a-veh',
+      day: DAY,
+      chunk,
+      summary: summarizeDay(chunk, summaryParamsOf(params)),
+    })),
+    driverSnapshots: [],
+  };
+}
+
+const row = (metric: string) =>
+  screen.getAllByTestId('compare-row').find((r) => r.getAttribute('data-metric') === metric)!;
+const cellOf = (metric: string) => within(row(metric)).getByTestId('compare-cell');
+
+describe('Compare: over-the-limit rows and worst events', () => {
+  const c = carrier();
+  const range = { from: DAY, to: DAY };
+
+  it('with road limits: a rate per tier once the trip analysis is in, pending before it', () => {
+    const judged = compareFacts(
+      [c],
+      range,
+      params,
+      analyzeTrack,
+      roadsAlong(
+        c.days.map((d) => d.chunk!),
+        50,
+      ),
+    );
+    const { rerender } = render(<CompareTable carriers={compareFacts([c], range, params).carriers} trips={false} />);
+    expect(row('over-limit-severe-per-1000mi').getAttribute('data-pending')).toBe('true');
+    rerender(<CompareTable carriers={judged.carriers} trips />);
+    const severe = cellOf('over-limit-severe-per-1000mi');
+    expect(Number(severe.getAttribute('data-value'))).toBeCloseTo(1000 / judged.carriers[0]!.miles, 9);
+    expect(severe.textContent).toContain('1 events');
+    expect(cellOf('over-limit-light-per-1000mi').getAttribute('data-value')).toBe('0');
+  });
+
+  it('without road limits: "—" and why, in every over-the-limit row', () => {
+    render(<CompareTable carriers={compareFacts([c], range, params, analyzeTrack).carriers} trips />);
+    for (const id of ['over-limit-per-1000mi', 'over-limit-heavy-per-1000mi', 'over-limit-time-share']) {
+      expect(cellOf(id).getAttribute('data-value'), id).toBe('');
+      expect(cellOf(id).textContent, id).toBe('—no road limits applied');
+    }
+  });
+
+  it('lists the worst over-the-limit events by tier with the limit and its source; none when not judged', () => {
+    const judged = compareFacts(
+      [c],
+      range,
+      params,
+      analyzeTrack,
+      roadsAlong(
+        c.days.map((d) => d.chunk!),
+        50,
+      ),
+    );
+    const open = vi.fn();
+    const { rerender } = render(<WorstEvents carriers={judged.carriers} onOpenReview={open} />);
+    const items = screen.getAllByTestId('compare-worst-over-limit');
+    expect(items.map((li) => li.getAttribute('data-tier'))).toEqual(['severe']);
+    expect(items[0]!.textContent).toContain('severe: 22 over the 50 mph posted limit');
+    fireEvent.click(within(items[0]!).getByRole('button'));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ vehicleId: 'a-veh', day: DAY }));
+    rerender(<WorstEvents carriers={compareFacts([c], range, params, analyzeTrack).carriers} />);
+    expect(screen.queryAllByTestId('compare-worst-over-limit')).toEqual([]);
+  });
+});
+
+describe('inbox: scorecards and the tier filter', () => {
+  const analysis = (tiers: string[]) =>
+    ({
+      totals: { distanceMiles: 1500, movingSeconds: 36_000, outliers: 0 },
+      events: tiers.map((tier, k) => ({
+        kind: 'over-limit',
+        tier,
+        startMs: Date.UTC(2026, 2, 2, 12) + k,
+        durationSeconds: 60,
+      })),
+    }) as unknown as TrackAnalysis;
+  const card = (n: string, tiers: string[], roadLimits: boolean) =>
+    scorecard(
+      {
+        carrierId: 'c',
+        vehicleId: n,
+        vehicleNumber: n,
+        zone: 'UTC',
+        analysis: analysis(tiers),
+        daysWithData: 1,
+        roadLimits,
+      },
+      [DAY],
+    );
+
+  it('shows each tier per 1,000 mi, "—" for a vehicle not judged, and ranks by the chosen tier', () => {
+    const cards = [
+      card('T-1', ['heavy'], true),
+      card('T-2', ['heavy', 'heavy', 'heavy'], true),
+      card('T-3', [], false),
+    ];
+    const onMetric = vi.fn();
+    render(
+      <Scorecards
+        cards={cards}
+        metric="heavyPer1000Mi"
+        onMetric={onMetric}
+        carriers={[]}
+        showCarrier={false}
+        onOpenVehicle={() => {}}
+      />,
+    );
+    const rows = screen.getAllByTestId('scorecard-row');
+    expect(rows.map((r) => r.getAttribute('data-vehicle-id'))).toEqual(['T-2', 'T-1', 'T-3']);
+    expect(within(rows[0]!).getByTestId('scorecard-tier-heavy').textContent).toBe('2.00');
+    expect(within(rows[2]!).getByTestId('scorecard-tier-heavy').textContent).toBe('—');
+    fireEvent.change(screen.getByTestId('scorecard-metric'), { target: { value: 'severePer1000Mi' } });
+    expect(onMetric).toHaveBeenCalledWith('severePer1000Mi');
+  });
+
+  it('tier chips toggle a tier out of the query and back, in tier order, with their counts', () => {
+    const onChange = vi.fn();
+    const counts = { speeding: 0, 'over-limit': 5, 'long-stop': 0, gap: 0 };
+    const tierCounts = { light: 1, moderate: 0, heavy: 3, severe: 1 };
+    const q = { ...DEFAULT_QUERY, tiers: ['light' as const, 'severe' as const] };
+    render(
+      <InboxFilters
+        q={q}
+        onChange={onChange}
+        counts={counts}
+        tierCounts={tierCounts}
+        vehicles={[]}
+        carrierLabel={(id) => id}
+      />,
+    );
+    expect(screen.getByTestId('inbox-tier-heavy').getAttribute('data-count')).toBe('3');
+    expect(screen.getByTestId('inbox-tier-heavy').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(screen.getByTestId('inbox-tier-heavy'));
+    expect(onChange).toHaveBeenLastCalledWith({ tiers: ['light', 'heavy', 'severe'] });
+    fireEvent.click(screen.getByTestId('inbox-tier-severe'));
+    expect(onChange).toHaveBeenLastCalledWith({ tiers: ['light'] });
+  });
+});
