@@ -13,13 +13,35 @@ import { WorstEvents } from '../../renderer/src/features/compare/WorstEvents.tsx
 import { InboxFilters } from '../../renderer/src/features/inbox/InboxFilters.tsx';
 import { DEFAULT_QUERY } from '../../renderer/src/features/inbox/inbox-query.ts';
 import { Scorecards } from '../../renderer/src/features/inbox/Scorecards.tsx';
-import { roadsAlong } from '../support/day-parts.ts';
+import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
+import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import type { DayChunk } from '../../shared/track/types.ts';
 import { generateTrack, toDayChunks } from '../support/tracks.ts';
 
 afterEach(cleanup);
 
 const DAY = '2026-03-02';
 const params = resolveCompareParams();
+
+/** One road posted at `limitMph` through every third reading of the day: the truck is on it throughout. */
+function roadsAlong(chunks: readonly DayChunk[], limitMph: number): RoadLimits {
+  const c = chunks[0]!;
+  const line: number[] = [];
+  for (let i = 0; i < c.length; i += 3) line.push(c.lat[i]!, c.lng[i]!);
+  const way = {
+    wayId: 1000,
+    highway: 'primary',
+    name: 'Route 1',
+    ref: '',
+    oneway: 0 as const,
+    forwardMph: limitMph,
+    backwardMph: limitMph,
+    source: 'posted' as const,
+    limitText: `${limitMph} mph`,
+    conditional: '',
+  };
+  return { index: createRoadIndex([way], [line]) };
+}
 
 /** One truck on a road posted 50 mph: 10 min at 72 (22 over, severe) between stretches at 55 (within tolerance). */
 function carrier(): CarrierData {
