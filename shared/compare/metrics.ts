@@ -1,3 +1,4 @@
+// Over 300 lines: every Compare metric is a row of this one table, which the page, the CSV and the report all read.
 import { DEFAULT_TIERS, TIER_NAMES, type OverLimitTier } from '../roads/tiers.ts';
 import { DUTY_BUCKETS, LOW_HOS_MS, type CarrierFacts } from './facts.ts';
 import { overLimitTotal } from './over-limit-facts.ts';
