@@ -6,7 +6,8 @@ import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.t
 import type { InboxQuery } from './inbox-query.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
-  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => EVENT_KIND_ROWS[k].inSentence).join(', ')})`,
+  // The order priorityOrder (shared/inbox/filter.ts) sorts in: kinds by priority, over-the-limit by tier within.
+  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => `${EVENT_KIND_ROWS[k].inSentence}${k === 'over-limit' ? ' by tier' : ''}`).join(', ')})`,
   severity: 'Severity',
   time: 'Time',
   duration: 'Duration',

@@ -30,10 +30,11 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
   const counts = useMemo(() => {
     const c = zeroPerKind();
     const t = Object.fromEntries(TIER_NAMES.map((n) => [n, 0])) as Record<OverLimitTier, number>;
+    // A kind's count keeps the ticked tiers (what ticking the kind would add); a tier's ignores them.
     const anyKind = { ...filter, kinds: INBOX_KINDS, tiers: TIER_NAMES };
     for (const e of events) {
       if (!matchesEvent(e, anyKind, byEvent.get(e.key))) continue;
-      c[e.kind]++;
+      if (e.tier === null || filter.tiers.includes(e.tier)) c[e.kind]++;
       if (e.tier !== null) t[e.tier]++;
     }
     return { kinds: c, tiers: t };
