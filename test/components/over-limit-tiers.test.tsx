@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import type { TrackAnalysis } from '../../shared/analysis/types.ts';
@@ -13,6 +13,8 @@ import { WorstEvents } from '../../renderer/src/features/compare/WorstEvents.tsx
 import { InboxFilters } from '../../renderer/src/features/inbox/InboxFilters.tsx';
 import { DEFAULT_QUERY } from '../../renderer/src/features/inbox/inbox-query.ts';
 import { Scorecards } from '../../renderer/src/features/inbox/Scorecards.tsx';
+import { useInboxView } from '../../renderer/src/features/inbox/use-inbox-view.ts';
+import type { InboxEvent } from '../../shared/inbox/events.ts';
 import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
 import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
@@ -199,5 +201,48 @@ describe('inbox: scorecards and the tier filter', () => {
     expect(onChange).toHaveBeenLastCalledWith({ tiers: ['light', 'heavy', 'severe'] });
     fireEvent.click(screen.getByTestId('inbox-tier-severe'));
     expect(onChange).toHaveBeenLastCalledWith({ tiers: ['light'] });
+  });
+});
+
+describe('the inbox view with tiers', () => {
+  const ev = (
+    startMs: number,
+    kind: InboxEvent['kind'],
+    tier: InboxEvent['tier'],
+    overLimitMph: number,
+  ): InboxEvent => ({
+    key: `v1|${kind}|${startMs}`,
+    carrierId: 'c1',
+    vehicleId: 'v1',
+    vehicleNumber: 'T-1',
+    kind,
+    tier,
+    startMs,
+    endMs: startMs + 60_000,
+    durationSeconds: 60,
+    peakSpeedMph: null,
+    overLimitMph,
+    gapMiles: null,
+    lat: 40,
+    lng: -90,
+    place: '',
+    day: DAY,
+  });
+  const events = [
+    ev(1, 'over-limit', 'light', 7),
+    ev(2, 'speeding', null, 12),
+    ev(3, 'over-limit', 'severe', 23),
+    ev(4, 'over-limit', 'light', 8),
+  ];
+
+  it('lists the ticked tiers only, severe first; a kind counts its ticked tiers, a tier counts whatever is ticked', () => {
+    const { result, rerender } = renderHook(({ q }) => useInboxView(events, [], q), {
+      initialProps: { q: DEFAULT_QUERY },
+    });
+    expect(result.current.rows.map((r) => (r.type === 'event' ? r.event.startMs : null))).toEqual([3, 4, 1, 2]);
+    rerender({ q: { ...DEFAULT_QUERY, tiers: ['severe'] } });
+    expect(result.current.rows.map((r) => (r.type === 'event' ? r.event.startMs : null))).toEqual([3, 2]);
+    expect(result.current.counts['over-limit']).toBe(1);
+    expect(result.current.tierCounts).toEqual({ light: 2, moderate: 0, heavy: 0, severe: 1 });
   });
 });
