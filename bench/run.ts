@@ -21,6 +21,7 @@ const BENCHES = [
   'fleet-open.ts',
   'compare-carriers.ts',
   'inbox.ts',
+  'inbox-limits.ts',
   'review.ts',
   'audit-bundle.ts',
   'road-import.ts',

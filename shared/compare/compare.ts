@@ -1,3 +1,4 @@
+import type { RoadLimits } from '../analysis/over-limit-events.ts';
 import type { AnalyzeTrack } from '../analysis/types.ts';
 import { carrierFacts, type CarrierData, type CarrierFacts, type DateRange } from './facts.ts';
 import { formatMetricValue } from './format.ts';
@@ -34,13 +35,15 @@ export interface ComparisonFacts {
   carriers: CarrierFacts[];
 }
 
+/** `roads`: the limits the trip analysis judges "over the limit" against (only with `analyze`). */
 export function compareFacts(
   list: readonly CarrierData[],
   range: DateRange,
   params: CompareParams,
   analyze?: AnalyzeTrack,
+  roads?: RoadLimits,
 ): ComparisonFacts {
-  return { range, params, carriers: list.map((c) => carrierFacts(c, range, params, analyze)) };
+  return { range, params, carriers: list.map((c) => carrierFacts(c, range, params, analyze, roads)) };
 }
 
 export function metricRows(carriers: readonly CarrierFacts[], metrics: readonly MetricDef[] = METRICS): MetricRow[] {

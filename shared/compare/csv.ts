@@ -1,4 +1,5 @@
 import { csvTextCell } from '../export/csv.ts';
+import { formatFigure } from '../export/format.ts';
 import { formatDuration } from '../util/duration.ts';
 import type { ComparisonFacts } from './compare.ts';
 import { metricRows } from './compare.ts';
@@ -23,7 +24,8 @@ function rawNumber(v: number | null, format: MetricDef['format']): string {
 /**
  * The comparison as CSV (RFC 4180, CRLF): one row per metric with, per
  * carrier, the raw value, the displayed value and the mark; then the
- * parameters, the coverage and the worst events, so the file stands alone.
+ * parameters, the coverage and the worst events (fastest above the threshold, then furthest over the
+ * road's limit: tier, mph over, limit, its source, road, way), so the file stands alone.
  */
 export function comparisonCsv(c: ComparisonFacts): string {
   const names = c.carriers.map((f) => f.label);
@@ -65,6 +67,28 @@ export function comparisonCsv(c: ComparisonFacts): string {
         String(e.peakMph),
         formatDuration(e.seconds, 'fine'),
         e.place,
+      ]);
+    }
+  }
+  // Over the road's limit, worst first by tier: the event's limit named with where it came from and the road.
+  for (const f of c.carriers) {
+    for (const e of f.overLimit.worst) {
+      out += row([
+        'worst-over-limit',
+        f.carrierId,
+        f.label,
+        e.vehicleNumber,
+        e.day,
+        new Date(e.startMs).toISOString(),
+        String(e.peakMph),
+        formatDuration(e.seconds, 'fine'),
+        e.place,
+        e.tier,
+        formatFigure(e.overMph, 'mph'),
+        formatFigure(e.limitMph, 'mph'),
+        e.limitSource,
+        e.road,
+        String(e.wayId),
       ]);
     }
   }

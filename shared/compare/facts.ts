@@ -1,4 +1,5 @@
 // Over 300 lines: every per-carrier fact the metrics read, computed in one pass over the stored days.
+import type { RoadLimits } from '../analysis/over-limit-events.ts';
 import type { AnalyzeTrack } from '../analysis/types.ts';
 import type { DutyStatusCode } from '../api/wire.ts';
 import type { DriverRow } from '../domain/carrier.ts';
@@ -7,6 +8,7 @@ import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.
 import type { DayChunk } from '../track/types.ts';
 import { localRangeInterval } from '../time/local-day.ts';
 import { byDay, daysBetween, type UtcDay } from '../util/day.ts';
+import { emptyOverLimitFacts, tallyOverLimit, type OverLimitFacts } from './over-limit-facts.ts';
 import { isCurrentSummary, summaryParamsOf, type CompareParams } from './params.ts';
 
 /** One stored vehicle-day: its summary as stored, and its chunk (needed to recompute or to find events). */
@@ -119,6 +121,13 @@ export interface CarrierFacts {
   recomputedDays: number;
   /** null when trip analysis is not available. */
   trips: { count: number; miles: number } | null;
+  /**
+   * Whether the analysis judged the roads' limits (a kept index or zones, with the trip analysis): without,
+   * the over-the-limit metrics have no value ("—"), since a 0 would claim the carrier never went over.
+   */
+  roadLimits: boolean;
+  /** Over-the-limit events by tier, their time and the worst (all empty without road limits). */
+  overLimit: OverLimitFacts;
   worstEvents: WorstEvent[];
   daily: DailyPoint[];
   /** Whose calendar days `daily` counts: the carrier's home zone (shared/compare/local-daily.ts); absent: UTC days. */
@@ -195,13 +204,15 @@ function countHos(
  * Everything the metrics need about one carrier, in one pass over its stored
  * days. Summaries are used as stored when their parameters match; otherwise
  * recomputed from the chunk. Chunks are scanned for events only on days whose
- * summary has some (most days have none).
+ * summary has some (most days have none). With `analyze`, the trip analysis
+ * runs per vehicle, judged against `roads` when given (the over-the-limit facts).
  */
 export function carrierFacts(
   data: CarrierData,
   range: DateRange,
   params: CompareParams,
   analyze?: AnalyzeTrack,
+  roads?: RoadLimits,
 ): CarrierFacts {
   const sp = summaryParamsOf(params);
   const rangeDays = daysBetween(range.from, range.to);
@@ -232,6 +243,8 @@ export function carrierFacts(
     activeVehicleDays: 0,
     recomputedDays: 0,
     trips: null,
+    roadLimits: false,
+    overLimit: emptyOverLimitFacts(),
     worstEvents: [],
     daily: [],
     hos: hosFacts(data.driverSnapshots, range, data.zone ?? 'UTC'),
@@ -300,7 +313,12 @@ export function carrierFacts(
     f.missing.push({ vehicleId: v.vehicleId, number: v.number, days });
     f.missingVehicleDays += days.length;
   }
-  if (analyze) f.trips = tripTotals(storedByVehicle, params, analyze);
+  if (analyze) {
+    const vehicleNumber = (chunk: DayChunk) => numbers.get(chunk.vehicleId) ?? chunk.vehicleNumber;
+    const judged = roads ? { roads, into: f.overLimit, carrierId: data.carrierId, vehicleNumber } : undefined;
+    f.trips = tripTotals(storedByVehicle, params, analyze, judged);
+    f.roadLimits = judged !== undefined;
+  }
   return f;
 }
 
@@ -311,10 +329,19 @@ function keepWorst(list: WorstEvent[], e: WorstEvent): void {
   if (list.length > WORST_EVENTS_KEPT) list.pop();
 }
 
+/** Where over-the-limit events are tallied when the analysis is judged against road limits. */
+interface Judged {
+  roads: RoadLimits;
+  into: OverLimitFacts;
+  carrierId: string;
+  vehicleNumber: (chunk: DayChunk) => string;
+}
+
 function tripTotals(
   byVehicle: ReadonlyMap<string, VehicleDay[]>,
   params: CompareParams,
   analyze: AnalyzeTrack,
+  judged: Judged | undefined,
 ): { count: number; miles: number } {
   let count = 0;
   let miles = 0;
@@ -324,10 +351,12 @@ function tripTotals(
       .sort(byDay)
       .map((d) => d.chunk as DayChunk);
     if (chunks.length === 0) continue;
-    for (const trip of analyze(chunks, params).trips) {
+    const a = analyze(chunks, params, judged?.roads);
+    for (const trip of a.trips) {
       count++;
       miles += trip.distanceMiles;
     }
+    if (judged) tallyOverLimit(judged.into, a.events, chunks, judged);
   }
   return { count, miles };
 }

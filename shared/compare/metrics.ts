@@ -1,4 +1,7 @@
+// Over 300 lines: every Compare metric is a row of this one table, which the page, the CSV and the report all read.
+import { DEFAULT_TIERS, TIER_NAMES, type OverLimitTier } from '../roads/tiers.ts';
 import { DUTY_BUCKETS, LOW_HOS_MS, type CarrierFacts } from './facts.ts';
+import { overLimitTotal } from './over-limit-facts.ts';
 
 /**
  * Every metric of the carrier comparison, defined once as data: the page, the
@@ -25,6 +28,8 @@ export interface MetricDef {
   value: (f: CarrierFacts) => number | null;
   /** What the value was computed from, e.g. "12 / 30", shown beside it. */
   detail?: (f: CarrierFacts) => string | null;
+  /** Known only once the trip analysis has run (the page shows it pending until then). */
+  needsAnalysis?: boolean;
 }
 
 export const GROUP_LABELS: Readonly<Record<MetricGroup, string>> = {
@@ -43,6 +48,37 @@ export function ratio(n: number, d: number | null): number | null {
 
 const trackedSeconds = (f: CarrierFacts) => f.movingSeconds + f.stationarySeconds + f.offlineSeconds;
 const int = (n: number) => n.toLocaleString('en-US');
+
+/** Rate per 1,000 miles, or null without miles. */
+function per1000Mi(n: number, miles: number): number | null {
+  const r = ratio(n, miles);
+  return r === null ? null : r * 1000;
+}
+
+const NO_ROAD_LIMITS = 'no road limits applied';
+
+/** The tier's default bounds in words ("16–20 mph over"), from the one table of tiers. */
+function defaultBounds(t: OverLimitTier): string {
+  const k = DEFAULT_TIERS.findIndex((b) => b.tier === t);
+  const next = DEFAULT_TIERS[k + 1];
+  return next ? `${DEFAULT_TIERS[k]!.fromMph}–${next.fromMph - 1} mph over` : `${DEFAULT_TIERS[k]!.fromMph}+ mph over`;
+}
+
+/** One row per tier, worst first: over-the-limit events of that tier per 1,000 miles. */
+function tierRows(): MetricDef[] {
+  return [...TIER_NAMES].reverse().map((t) => ({
+    id: `over-limit-${t}-per-1000mi`,
+    group: 'safety',
+    label: `Over the limit, ${t}, per 1,000 miles`,
+    unit: '/1,000 mi',
+    definition: `Over-the-limit events of the ${t} tier (by default ${defaultBounds(t)}, as the analysis settings set the tiers) per 1,000 miles driven; no value without road limits.`,
+    direction: 'lower-is-better',
+    format: { kind: 'number', decimals: 2 },
+    needsAnalysis: true,
+    value: (f) => (f.roadLimits ? per1000Mi(f.overLimit.byTier[t], f.miles) : null),
+    detail: (f) => (f.roadLimits ? `${int(f.overLimit.byTier[t])} events` : NO_ROAD_LIMITS),
+  }));
+}
 
 const DUTY_SHORT: Record<(typeof DUTY_BUCKETS)[number], string> = {
   DS_D: 'D',
@@ -144,10 +180,7 @@ export const METRICS: readonly MetricDef[] = [
       'Speeding events (at least two consecutive readings above the speeding threshold, lasting at least the shortest event from the first to the last; a data gap ends a run) per 1,000 miles driven.',
     direction: 'lower-is-better',
     format: { kind: 'number', decimals: 2 },
-    value: (f) => {
-      const r = ratio(f.speedingEvents, f.miles);
-      return r === null ? null : r * 1000;
-    },
+    value: (f) => per1000Mi(f.speedingEvents, f.miles),
     detail: (f) => `${int(f.speedingEvents)} events`,
   },
   {
@@ -159,6 +192,33 @@ export const METRICS: readonly MetricDef[] = [
     direction: 'lower-is-better',
     format: { kind: 'percent', decimals: 2 },
     value: (f) => ratio(f.speedingSeconds, f.movingSeconds),
+  },
+  {
+    id: 'over-limit-per-1000mi',
+    group: 'safety',
+    label: "Over the road's limit per 1,000 miles",
+    unit: '/1,000 mi',
+    definition:
+      "Over-the-limit events (at least the tolerance over the limit of the road each reading is matched to, or of the user's speed zone, for at least the shortest duration and two readings; docs/analysis.md) of every tier per 1,000 miles driven. No value when no road limits were applied: 0 would claim the carrier never went over.",
+    direction: 'lower-is-better',
+    format: { kind: 'number', decimals: 2 },
+    needsAnalysis: true,
+    value: (f) => (f.roadLimits ? per1000Mi(overLimitTotal(f.overLimit), f.miles) : null),
+    detail: (f) => (f.roadLimits ? `${int(overLimitTotal(f.overLimit))} events` : NO_ROAD_LIMITS),
+  },
+  ...tierRows(),
+  {
+    id: 'over-limit-time-share',
+    group: 'safety',
+    label: "Driving time over the road's limit",
+    unit: '%',
+    definition:
+      'Duration of the over-the-limit events (first to last reading over), out of driving time; no value without road limits.',
+    direction: 'lower-is-better',
+    format: { kind: 'percent', decimals: 2 },
+    needsAnalysis: true,
+    value: (f) => (f.roadLimits ? ratio(f.overLimit.seconds, f.movingSeconds) : null),
+    detail: (f) => (f.roadLimits ? null : NO_ROAD_LIMITS),
   },
   {
     id: 'stationary-share',
@@ -202,6 +262,7 @@ export const METRICS: readonly MetricDef[] = [
       'Miles of the trips found by the trip analysis (a long gap or stop ends a trip; trips shorter than the shortest trip are dropped), divided by their number.',
     direction: 'neutral',
     format: { kind: 'number', decimals: 1 },
+    needsAnalysis: true,
     value: (f) => (f.trips ? ratio(f.trips.miles, f.trips.count) : null),
     detail: (f) => (f.trips ? `${int(f.trips.count)} trips` : 'trip analysis unavailable'),
   },

@@ -1,6 +1,7 @@
 import type { JoinedAnalysis } from '../analysis/day-parts.ts';
 import { EVENT_KINDS, eventFigures, zeroPerKind, type EventFigures } from '../analysis/event-kinds.ts';
 import type { EventKind, SafetyEvent } from '../analysis/types.ts';
+import type { OverLimitTier } from '../roads/tiers.ts';
 import { localDayOfMs, type LocalDay } from '../time/local-day.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface InboxEvent extends EventFigures {
   vehicleId: string;
   vehicleNumber: string;
   kind: InboxKind;
+  /** An over-the-limit event's tier (shared/roads/tiers.ts); null for every other kind. */
+  tier: OverLimitTier | null;
   startMs: number;
   endMs: number;
   durationSeconds: number;
@@ -56,6 +59,7 @@ function inboxEvent(v: VehicleAnalysis, e: SafetyEvent): InboxEvent {
     vehicleId: v.vehicleId,
     vehicleNumber: v.vehicleNumber,
     kind: e.kind,
+    tier: e.kind === 'over-limit' ? e.tier : null,
     startMs: e.startMs,
     endMs: e.endMs,
     durationSeconds: e.durationSeconds,

@@ -1,10 +1,13 @@
 import { EVENT_KIND_ROWS } from '../analysis/event-kinds.ts';
+import { TIER_NAMES, type OverLimitTier } from '../roads/tiers.ts';
 import { INBOX_KINDS, type InboxEvent, type InboxKind } from './events.ts';
 import type { ReviewMark, ReviewState } from './trail.ts';
 
 /** What the inbox shows: every field is a restriction, the defaults restrict nothing. */
 export interface InboxFilter {
   kinds: readonly InboxKind[];
+  /** The over-the-limit tiers shown (the other kinds have no tier and are not held to it). */
+  tiers: readonly OverLimitTier[];
   /** null: every vehicle. */
   vehicleIds: readonly string[] | null;
   /** Events with an over-the-limit figure at least this far over (kinds without one are not held to it). */
@@ -21,6 +24,7 @@ export interface InboxFilter {
 
 export const ALL_EVENTS: InboxFilter = {
   kinds: INBOX_KINDS,
+  tiers: TIER_NAMES,
   vehicleIds: null,
   minOverLimitMph: 0,
   minDurationSeconds: 0,
@@ -32,6 +36,7 @@ export const ALL_EVENTS: InboxFilter = {
 
 export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | undefined): boolean {
   if (!f.kinds.includes(e.kind)) return false;
+  if (e.tier !== null && !f.tiers.includes(e.tier)) return false;
   if (f.vehicleIds && !f.vehicleIds.includes(e.vehicleId)) return false;
   if (e.overLimitMph !== null && e.overLimitMph < f.minOverLimitMph) return false;
   if (e.durationSeconds < f.minDurationSeconds) return false;
@@ -65,6 +70,24 @@ export function severityOf(e: InboxEvent): number {
   return EVENT_KIND_ROWS[e.kind].severity(e);
 }
 
+/** An over-the-limit event's tier rank (light 0 … severe 3); -1 for a kind without tiers. */
+export function tierRank(e: InboxEvent): number {
+  return e.tier === null ? -1 : TIER_NAMES.indexOf(e.tier);
+}
+
+/**
+ * What a safety manager acts on first (docs/analysis.md, "The inbox"): the kinds' priorities (over the
+ * road's limit, speeding above the flat threshold, data gaps, long stops), then within a kind its tier
+ * (severe before heavy, …), then its severity. Ascending: the least urgent first.
+ */
+export function priorityOrder(a: InboxEvent, b: InboxEvent): number {
+  return (
+    EVENT_KIND_ROWS[a.kind].priority - EVENT_KIND_ROWS[b.kind].priority ||
+    tierRank(a) - tierRank(b) ||
+    severityOf(a) - severityOf(b)
+  );
+}
+
 const numeric = new Intl.Collator('en-US', { numeric: true });
 
 export function sortEvents(
@@ -76,8 +99,7 @@ export function sortEvents(
   const value = (a: InboxEvent, b: InboxEvent): number => {
     switch (key) {
       case 'priority':
-        // What a safety manager acts on first: the kinds' priorities (speeding, data gaps, then long stops).
-        return EVENT_KIND_ROWS[a.kind].priority - EVENT_KIND_ROWS[b.kind].priority || severityOf(a) - severityOf(b);
+        return priorityOrder(a, b);
       case 'time':
         return a.startMs - b.startMs;
       case 'severity':

@@ -12,13 +12,15 @@ export interface InboxVehicle {
 
 /**
  * A vehicle's events and scorecard over the range `days` from the parts of its days with readings (day
- * order, shared/analysis/day-parts.ts); null without one.
+ * order, shared/analysis/day-parts.ts); null without one. `roadLimits`: the parts were analysed with road
+ * limits, so a count of 0 over-the-limit events is a finding rather than "not judged".
  */
 export function inboxVehicle(
   v: { carrierId: string; vehicleId: string; zone: string },
   parts: readonly DayPart[],
   params: AnalysisParams,
   days: readonly LocalDay[],
+  roadLimits = false,
 ): InboxVehicle | null {
   if (parts.length === 0) return null;
   const vehicle = {
@@ -36,6 +38,6 @@ export function inboxVehicle(
   );
   return {
     events,
-    scorecard: scorecard({ ...vehicle, daysWithData: parts.length }, days),
+    scorecard: scorecard({ ...vehicle, daysWithData: parts.length, roadLimits }, days),
   };
 }

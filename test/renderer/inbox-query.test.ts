@@ -16,6 +16,7 @@ describe('inbox query in the URL fragment', () => {
     from: '2026-11-01',
     to: '2026-11-07',
     kinds: ['speeding', 'gap'],
+    tiers: ['moderate', 'severe'],
     vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
     minOverMph: 7.5,
     minMinutes: 15,
@@ -60,11 +61,21 @@ describe('inbox query in the URL fragment', () => {
     expect(paramsToQuery(queryToParams(q)).kinds).toEqual([]);
   });
 
+  it('tiers: every tier writes nothing, none ticked survives as an empty list, a few round-trip', () => {
+    expect(queryToParams(DEFAULT_QUERY).has('tiers')).toBe(false);
+    expect(paramsToQuery(queryToParams({ ...DEFAULT_QUERY, tiers: [] })).tiers).toEqual([]);
+    const q: InboxQuery = { ...DEFAULT_QUERY, tiers: ['heavy', 'severe'], metric: 'severePer1000Mi' };
+    expect(queryToParams(q).get('tiers')).toBe('heavy,severe');
+    expect(hashToView(`#${viewToHash({ page: 'inbox', query: q })}`)).toEqual({ page: 'inbox', query: q });
+  });
+
   it.each([
     ['a reversed range', 'from=2026-11-07&to=2026-11-01', { from: '', to: '' }],
     ['a range with one end', 'from=2026-11-07', { from: '', to: '' }],
     ['an impossible day', 'day=2026-02-30', { day: null }],
     ['unknown kinds', 'kinds=speeding,teleport', { kinds: ['speeding'] }],
+    ['unknown tiers', 'tiers=severe,extreme', { tiers: ['severe'] }],
+    ['tiers out of order', 'tiers=severe,light', { tiers: ['light', 'severe'] }],
     ['a vehicle id with a slash', 'vehicle=../../etc', { vehicleId: null }],
     ['a negative threshold', 'over=-5', { minOverMph: 0 }],
     ['a huge threshold', 'over=99999', { minOverMph: 0 }],
@@ -91,6 +102,7 @@ describe('inbox query in the URL fragment', () => {
   it('becomes the inbox filter the shared code applies', () => {
     expect(filterOf(full)).toEqual({
       kinds: ['speeding', 'gap'],
+      tiers: ['moderate', 'severe'],
       vehicleIds: ['3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f'],
       minOverLimitMph: 7.5,
       minDurationSeconds: 900,

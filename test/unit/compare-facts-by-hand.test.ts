@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coverageWarnings, metricRows } from '../../shared/compare/compare.ts';
 import { comparisonCsv } from '../../shared/compare/csv.ts';
 import type { CarrierFacts, HosFacts, WorstEvent } from '../../shared/compare/facts.ts';
+import { emptyOverLimitFacts } from '../../shared/compare/over-limit-facts.ts';
 import { resolveCompareParams } from '../../shared/compare/params.ts';
 import { rankValues } from '../../shared/compare/rank.ts';
 import { parseCsv } from '../../shared/export/csv.ts';
@@ -43,6 +44,8 @@ function facts(over: Partial<CarrierFacts> = {}): CarrierFacts {
     activeVehicleDays: 20,
     recomputedDays: 0,
     trips: { count: 40, miles: 2000 },
+    roadLimits: false,
+    overLimit: emptyOverLimitFacts(),
     worstEvents: [],
     daily: [],
     hos: HOS,

@@ -20,6 +20,7 @@ function ev(over: Partial<InboxEvent> & { startMs: number }): InboxEvent {
     vehicleId,
     vehicleNumber: 'T-1',
     kind,
+    tier: null,
     endMs: over.startMs + 300_000,
     durationSeconds: 300,
     peakSpeedMph: null,

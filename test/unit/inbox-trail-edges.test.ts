@@ -13,6 +13,7 @@ function ev(startMs: number, endMs: number, kind: InboxKind = 'speeding', vehicl
     vehicleId,
     vehicleNumber: 'T-1',
     kind,
+    tier: null,
     startMs,
     endMs,
     durationSeconds: (endMs - startMs) / 1000,

@@ -71,7 +71,7 @@ export function CompareTable({ carriers, trips }: { carriers: CarrierFacts[]; tr
                     key={r.def.id}
                     data-testid="compare-row"
                     data-metric={r.def.id}
-                    data-pending={r.def.id === 'avg-trip-miles' && !trips ? 'true' : undefined}
+                    data-pending={r.def.needsAnalysis && !trips ? 'true' : undefined}
                   >
                     <th scope="row" title={`${r.def.definition} ${DIRECTION_TEXT[r.def.direction]}`}>
                       <span className="compare-label">{r.def.label}</span>
@@ -81,11 +81,7 @@ export function CompareTable({ carriers, trips }: { carriers: CarrierFacts[]; tr
                     {r.cells.map((cell, i) => (
                       <Cell
                         key={carriers[i]!.carrierId}
-                        cell={
-                          r.def.id === 'avg-trip-miles' && !trips
-                            ? { ...cell, text: '…', detail: 'analysing trips' }
-                            : cell
-                        }
+                        cell={r.def.needsAnalysis && !trips ? { ...cell, text: '…', detail: 'analysing trips' } : cell}
                       />
                     ))}
                   </tr>

@@ -58,6 +58,7 @@ export function InboxEventList({
               data-testid="inbox-event"
               data-key={e.key}
               data-kind={e.kind}
+              data-tier={e.tier ?? undefined}
               data-vehicle-id={e.vehicleId}
               data-start-ms={e.startMs}
               data-day={e.day}
@@ -67,7 +68,15 @@ export function InboxEventList({
               data-review={mark?.state ?? 'open'}
               onClick={() => onOpen(e)}
             >
-              <span className={`inbox-kind event-${e.kind}`}>{EVENT_KIND_ROWS[e.kind].label}</span>
+              <span className={`inbox-kind event-${e.kind}`}>
+                {EVENT_KIND_ROWS[e.kind].label}
+                {e.tier !== null && (
+                  <span className={`tier-badge tier-${e.tier}`} data-testid="inbox-tier">
+                    {' '}
+                    · {e.tier}
+                  </span>
+                )}
+              </span>
               <span
                 className="inbox-vehicle"
                 title={showCarrier ? `${e.vehicleNumber} · ${label.get(e.carrierId) ?? e.carrierId}` : undefined}

@@ -1,11 +1,13 @@
 import { EVENT_KIND_ROWS, KINDS_BY_PRIORITY } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
-import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
+import { TIERS_WORST_FIRST, type Scorecard } from '../../../../shared/inbox/scorecards.ts';
+import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
 import type { InboxQuery } from './inbox-query.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
-  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => EVENT_KIND_ROWS[k].inSentence).join(', ')})`,
+  // The order priorityOrder (shared/inbox/filter.ts) sorts in: kinds by priority, over-the-limit by tier within.
+  priority: `Priority (${KINDS_BY_PRIORITY.map((k) => `${EVENT_KIND_ROWS[k].inSentence}${k === 'over-limit' ? ' by tier' : ''}`).join(', ')})`,
   severity: 'Severity',
   time: 'Time',
   duration: 'Duration',
@@ -36,17 +38,63 @@ function vehicleGroups(vehicles: readonly Scorecard[], carrierLabel: (id: string
     .sort((a, b) => numeric.compare(a.label, b.label));
 }
 
-/** The inbox's filters: kinds with their counts, vehicle, severity, day, place, review state; sort and grouping. */
+/** The over-the-limit tiers as chips, worst first, each with its count; they narrow that kind only. */
+function TierChips({
+  q,
+  onChange,
+  tierCounts,
+}: {
+  q: InboxQuery;
+  onChange: (patch: Partial<InboxQuery>) => void;
+  tierCounts: Record<OverLimitTier, number> | undefined;
+}) {
+  const toggle = (t: OverLimitTier) =>
+    onChange({
+      tiers: q.tiers.includes(t)
+        ? q.tiers.filter((x) => x !== t)
+        : TIER_NAMES.filter((x) => x === t || q.tiers.includes(x)),
+    });
+  const kindShown = q.kinds.includes('over-limit');
+  return (
+    <div
+      className="inbox-kinds inbox-tiers"
+      role="group"
+      aria-label="Over-the-limit tiers"
+      title={kindShown ? undefined : 'Tick "Over the limit" to list these events'}
+    >
+      {TIERS_WORST_FIRST.map((t) => (
+        <button
+          key={t}
+          type="button"
+          className={`chip tier-${t}`}
+          aria-pressed={q.tiers.includes(t)}
+          disabled={!kindShown}
+          data-testid={`inbox-tier-${t}`}
+          data-count={tierCounts?.[t]}
+          onClick={() => toggle(t)}
+        >
+          {t}
+          {tierCounts && <strong> {tierCounts[t].toLocaleString('en-US')}</strong>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The inbox's filters: kinds with their counts, over-the-limit tiers, vehicle, severity, day, place, review state; sort and grouping. */
 export function InboxFilters({
   q,
   onChange,
   counts,
+  tierCounts,
   vehicles,
   carrierLabel,
 }: {
   q: InboxQuery;
   onChange: (patch: Partial<InboxQuery>) => void;
   counts: Record<InboxKind, number>;
+  /** Over-the-limit events per tier that every other filter lets through. */
+  tierCounts?: Record<OverLimitTier, number>;
   vehicles: readonly Scorecard[];
   carrierLabel: (carrierId: string) => string;
 }) {
@@ -77,6 +125,7 @@ export function InboxFilters({
           </button>
         ))}
       </div>
+      <TierChips q={q} onChange={onChange} tierCounts={tierCounts} />
       <label>
         Vehicle{' '}
         <select
@@ -96,7 +145,7 @@ export function InboxFilters({
           ))}
         </select>
       </label>
-      <label title="Speeding events at least this far over the limit (other kinds are not held to it)">
+      <label title="Speeding and over-the-limit events at least this far over their limit (other kinds are not held to it)">
         Over by ≥{' '}
         <input
           type="number"

@@ -195,6 +195,7 @@ export function InboxPage({
             q={q}
             onChange={change}
             counts={view.counts}
+            tierCounts={view.tierCounts}
             vehicles={data.scorecards}
             carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
           />

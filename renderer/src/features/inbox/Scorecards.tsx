@@ -1,18 +1,16 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
-import { rankScorecards, type Scorecard, type ScorecardMetric } from '../../../../shared/inbox/scorecards.ts';
-import { METRICS } from './inbox-query.ts';
-
-export const METRIC_TEXT: Record<ScorecardMetric, string> = {
-  speedingPer1000Mi: 'Speeding per 1,000 mi',
-  overLimitShare: 'Share of driving over the limit',
-  speedingEvents: 'Speeding events',
-  longStops: 'Long stops',
-  gapsPerVehicleDay: 'Gaps per vehicle-day',
-  outliers: 'Outliers ignored',
-  miles: 'Miles',
-};
+import {
+  SCORECARD_METRICS,
+  TIERS_WORST_FIRST,
+  rankScorecards,
+  type Scorecard,
+  type ScorecardMetric,
+} from '../../../../shared/inbox/scorecards.ts';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFixed(digits));
+const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
+/** Why an over-the-limit cell is empty: "—" means not judged, never none found. */
+const NOT_JUDGED = 'No road limits were applied (import an OpenStreetMap extract or draw zones in Settings)';
 
 /** Speeding events per day as a tiny bar chart: the shape of the range at a glance. */
 function Sparkline({ values }: { values: readonly number[] }) {
@@ -35,6 +33,8 @@ function Sparkline({ values }: { values: readonly number[] }) {
     </svg>
   );
 }
+
+const sum = (c: Scorecard) => TIERS_WORST_FIRST.reduce((n, t) => n + c.overLimitByTier[t], 0);
 
 /** Vehicles ranked worst first by the chosen metric; a row opens the inbox filtered to that vehicle. */
 export function Scorecards({
@@ -63,9 +63,9 @@ export function Scorecards({
           value={metric}
           onChange={(e) => onMetric(e.target.value as ScorecardMetric)}
         >
-          {METRICS.map((m) => (
-            <option key={m} value={m}>
-              {METRIC_TEXT[m]}
+          {SCORECARD_METRICS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
             </option>
           ))}
         </select>
@@ -79,7 +79,16 @@ export function Scorecards({
               <th className="num">Miles</th>
               <th className="num">Driving h</th>
               <th className="num">Speeding / 1,000 mi</th>
-              <th className="num">Over the limit</th>
+              <th className="num" title="Driving time above the flat speeding threshold">
+                Above threshold
+              </th>
+              <th className="num">Over road limit / 1,000 mi</th>
+              {TIERS_WORST_FIRST.map((t) => (
+                <th key={t} className="num">
+                  {t} / 1,000 mi
+                </th>
+              ))}
+              <th className="num">Time over road limit</th>
               <th className="num">Long stops</th>
               <th className="num">Gaps / vehicle-day</th>
               <th className="num">Outliers ignored</th>
@@ -109,7 +118,27 @@ export function Scorecards({
                 <td className="num" data-testid="scorecard-per1000">
                   {fixed(c.speedingPer1000Mi, 2)}
                 </td>
-                <td className="num">{c.overLimitShare === null ? '—' : `${(c.overLimitShare * 100).toFixed(1)} %`}</td>
+                <td className="num">{percent(c.overLimitShare)}</td>
+                <td
+                  className="num"
+                  data-testid="scorecard-over-limit"
+                  title={c.roadLimits ? `${sum(c)} events` : NOT_JUDGED}
+                >
+                  {fixed(c.overLimitPer1000Mi, 2)}
+                </td>
+                {TIERS_WORST_FIRST.map((t) => (
+                  <td
+                    key={t}
+                    className="num"
+                    data-testid={`scorecard-tier-${t}`}
+                    title={c.roadLimits ? `${c.overLimitByTier[t]} events` : NOT_JUDGED}
+                  >
+                    {fixed(c.overLimitPer1000MiByTier[t], 2)}
+                  </td>
+                ))}
+                <td className="num" title={c.roadLimits ? undefined : NOT_JUDGED}>
+                  {percent(c.overRoadLimitShare)}
+                </td>
                 <td className="num">{c.longStops}</td>
                 <td className="num">{fixed(c.gapsPerVehicleDay, 2)}</td>
                 <td className="num">{c.outliers}</td>

@@ -1,7 +1,8 @@
 import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import { ALL_EVENTS, type InboxFilter, type InboxSortKey } from '../../../../shared/inbox/filter.ts';
-import type { ScorecardMetric } from '../../../../shared/inbox/scorecards.ts';
+import { SCORECARD_METRIC_IDS, type ScorecardMetric } from '../../../../shared/inbox/scorecards.ts';
+import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
 import { isReviewState, type ReviewState } from '../../../../shared/inbox/trail.ts';
 import { isLocalDay, type LocalDay } from '../../../../shared/time/local-day.ts';
 
@@ -17,6 +18,8 @@ export interface InboxQuery {
   from: LocalDay | '';
   to: LocalDay | '';
   kinds: InboxKind[];
+  /** Over-the-limit tiers shown; every tier by default. */
+  tiers: OverLimitTier[];
   vehicleId: string | null;
   minOverMph: number;
   minMinutes: number;
@@ -40,6 +43,7 @@ export const DEFAULT_QUERY: InboxQuery = {
   from: '',
   to: '',
   kinds: [...DEFAULT_KINDS],
+  tiers: [...TIER_NAMES],
   vehicleId: null,
   minOverMph: 0,
   minMinutes: 0,
@@ -62,15 +66,7 @@ export const DEFAULT_QUERY: InboxQuery = {
 export const PREPARED_DAYS = 31;
 
 export const SORT_KEYS: readonly InboxSortKey[] = ['priority', 'time', 'severity', 'duration', 'vehicle'];
-export const METRICS: readonly ScorecardMetric[] = [
-  'speedingPer1000Mi',
-  'overLimitShare',
-  'speedingEvents',
-  'longStops',
-  'gapsPerVehicleDay',
-  'outliers',
-  'miles',
-];
+export const METRICS: readonly ScorecardMetric[] = SCORECARD_METRIC_IDS;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const MAX_PLACE = 100;
 
@@ -78,6 +74,7 @@ export function filterOf(q: InboxQuery): InboxFilter {
   return {
     ...ALL_EVENTS,
     kinds: q.kinds,
+    tiers: q.tiers,
     vehicleIds: q.vehicleId ? [q.vehicleId] : null,
     minOverLimitMph: q.minOverMph,
     minDurationSeconds: q.minMinutes * 60,
@@ -96,6 +93,7 @@ export function queryToParams(q: InboxQuery): URLSearchParams {
     p.set('to', q.to);
   }
   if (q.kinds.join(',') !== DEFAULT_KINDS.join(',')) p.set('kinds', q.kinds.join(',') || 'none');
+  if (q.tiers.join(',') !== TIER_NAMES.join(',')) p.set('tiers', q.tiers.join(',') || 'none');
   if (q.vehicleId) p.set('vehicle', q.vehicleId);
   if (q.minOverMph > 0) p.set('over', String(q.minOverMph));
   if (q.minMinutes > 0) p.set('min', String(q.minMinutes));
@@ -151,6 +149,14 @@ function kindsOf(text: string | null): InboxKind[] {
   return INBOX_KINDS.filter((k) => asked.includes(k));
 }
 
+/** Tiers named in the address, in tier order (unknown names dropped); absent: every tier. */
+function tiersOf(text: string | null): OverLimitTier[] {
+  if (text === null) return [...TIER_NAMES];
+  if (text === 'none') return [];
+  const asked = text.split(',');
+  return TIER_NAMES.filter((t) => asked.includes(t));
+}
+
 /** The query an address's parameters name; anything out of shape falls back to its default. */
 export function paramsToQuery(p: URLSearchParams): InboxQuery {
   const pick = <T extends string>(v: string | null, allowed: readonly T[], fallback: T): T =>
@@ -166,6 +172,7 @@ export function paramsToQuery(p: URLSearchParams): InboxQuery {
     from: rangeOk ? from : '',
     to: rangeOk ? to : '',
     kinds: kindsOf(p.get('kinds')),
+    tiers: tiersOf(p.get('tiers')),
     vehicleId: vehicle !== null && ID.test(vehicle) ? vehicle : null,
     minOverMph: bounded(p.get('over'), 200) ?? 0,
     minMinutes: bounded(p.get('min'), 24 * 60) ?? 0,

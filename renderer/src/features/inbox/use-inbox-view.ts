@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { zeroPerKind } from '../../../../shared/analysis/event-kinds.ts';
 import { INBOX_KINDS, type InboxEvent, type InboxKind } from '../../../../shared/inbox/events.ts';
 import { filterEvents, groupEvents, matchesEvent, sortEvents } from '../../../../shared/inbox/filter.ts';
+import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
 import { marksForEvents, type ReviewMark } from '../../../../shared/inbox/trail.ts';
 import { filterOf, type InboxQuery } from './inbox-query.ts';
 
@@ -15,6 +16,8 @@ export interface InboxView {
   shown: number;
   /** Per kind: the events every other filter lets through (what ticking that kind would add). */
   counts: Record<InboxKind, number>;
+  /** Per over-the-limit tier: the events every other filter lets through. */
+  tierCounts: Record<OverLimitTier, number>;
   marks: ReadonlyMap<string, ReviewMark>;
   /** The events every filter but the map area lets through: what the map shows, so a narrowed area keeps its context. */
   mapEvents: InboxEvent[];
@@ -26,9 +29,15 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
   const filter = useMemo(() => filterOf(q), [q]);
   const counts = useMemo(() => {
     const c = zeroPerKind();
-    const anyKind = { ...filter, kinds: INBOX_KINDS };
-    for (const e of events) if (matchesEvent(e, anyKind, byEvent.get(e.key))) c[e.kind]++;
-    return c;
+    const t = Object.fromEntries(TIER_NAMES.map((n) => [n, 0])) as Record<OverLimitTier, number>;
+    // A kind's count keeps the ticked tiers (what ticking the kind would add); a tier's ignores them.
+    const anyKind = { ...filter, kinds: INBOX_KINDS, tiers: TIER_NAMES };
+    for (const e of events) {
+      if (!matchesEvent(e, anyKind, byEvent.get(e.key))) continue;
+      if (e.tier === null || filter.tiers.includes(e.tier)) c[e.kind]++;
+      if (e.tier !== null) t[e.tier]++;
+    }
+    return { kinds: c, tiers: t };
   }, [events, filter, byEvent]);
   const mapEvents = useMemo(
     () => (filter.area ? filterEvents(events, { ...filter, area: null }, byEvent) : null),
@@ -45,5 +54,12 @@ export function useInboxView(events: readonly InboxEvent[], marks: readonly Revi
       ...g.events.map((event) => ({ type: 'event' as const, event })),
     ]);
   }, [sorted, q.group]);
-  return { rows, shown: sorted.length, counts, marks: byEvent, mapEvents: mapEvents ?? sorted };
+  return {
+    rows,
+    shown: sorted.length,
+    counts: counts.kinds,
+    tierCounts: counts.tiers,
+    marks: byEvent,
+    mapEvents: mapEvents ?? sorted,
+  };
 }
