@@ -31,6 +31,7 @@ import { localDayChunks } from '../shared/track/local-days.ts';
 import type { Breadcrumb, DayChunk } from '../shared/track/types.ts';
 import { addDays } from '../shared/util/day.ts';
 import { report } from './lib/figures.ts';
+import { timed } from './lib/timed.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00.000Z');
 const FROM: LocalDay = '2026-10-20';
@@ -85,17 +86,6 @@ async function demoRoadLimits(): Promise<RoadLimits> {
   }
 }
 
-function timed<T>(fn: () => T): { ms: number[]; value: T } {
-  let value = fn(); // warm-up: the first call includes JIT compilation
-  const ms: number[] = [];
-  for (let k = 0; k < RUNS; k++) {
-    const t0 = performance.now();
-    value = fn();
-    ms.push(performance.now() - t0);
-  }
-  return { ms, value };
-}
-
 const analyseAll = (fleet: readonly Truck[], roads?: RoadLimits): DayPart[][] =>
   fleet.map((t) => t.days.map((d) => dayPart(d, params, roads)));
 
@@ -117,12 +107,12 @@ const truckDays = fleet.reduce((n, t) => n + t.days.length, 0);
 const points = fleet.reduce((n, t) => t.days.reduce((m, d) => m + d.length, n), 0);
 const label = `${fleet.length} demo trucks × ${DAYS} days (${truckDays} truck-days, ${points.toLocaleString('en-US')} readings)`;
 
-const plain = timed(() => analyseAll(fleet));
-const judged = timed(() => analyseAll(fleet, roads));
+const plain = timed(() => analyseAll(fleet), RUNS);
+const judged = timed(() => analyseAll(fleet, roads), RUNS);
 const packedPlain = plain.value.map((parts) => parts.map(packDayPart));
 const packedJudged = judged.value.map((parts) => parts.map(packDayPart));
-const openPlain = timed(() => openKept(fleet, packedPlain, false));
-const openJudged = timed(() => openKept(fleet, packedJudged, true));
+const openPlain = timed(() => openKept(fleet, packedPlain, false), RUNS);
+const openJudged = timed(() => openKept(fleet, packedJudged, true), RUNS);
 function byKind(es: readonly InboxEvent[]): string {
   const counts = new Map<string, number>();
   for (const e of es) {
