@@ -152,6 +152,9 @@ export function createImportJobs(opts: ImportJobsOptions) {
       try {
         await write;
       } catch (err) {
+        // Cancelled while this piece was on its way: the import ended as the user asked.
+        if (job.state.phase !== 'receiving')
+          throw new RoadStoreError('cancelled', `The import of ${job.fileName} was stopped.`);
         return fail(job, `${job.fileName} could not be saved: ${err instanceof Error ? err.message : String(err)}`);
       }
       if (job.state.phase === 'receiving')
