@@ -10,13 +10,18 @@ import { startRoadImport, type RoadImportRun } from './road-import-run.ts';
 
 type Outcome = { kind: 'done' | 'cancelled'; text: string } | { kind: 'failed'; text: string } | null;
 
+// Label beside value, one fact a line (kept here: the facts list is this section's own).
+const FACTS_STYLE = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: '8px 0' };
+
 function IndexFacts({ info }: { info: RoadLimitsInfo }) {
   return (
-    <dl className="stats" data-testid="road-limits-index" data-origin={info.origin} data-id={info.id}>
+    <dl style={FACTS_STYLE} data-testid="road-limits-index" data-origin={info.origin} data-id={info.id}>
       {indexFacts(info).map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd data-testid={`road-limits-${label.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
+        <div key={label} style={{ display: 'contents' }}>
+          <dt className="muted">{label}</dt>
+          <dd style={{ margin: 0 }} data-testid={`road-limits-fact-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
