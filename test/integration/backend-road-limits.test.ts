@@ -124,7 +124,13 @@ describe('roads: importing an extract into the kept index', () => {
     const damaged = (await keptBytes(kept)).slice(0, Math.floor(kept.bytes / 2));
     const badIndex = await importFile('broken.rlidx', damaged);
     expect(badIndex.phase).toBe('failed');
+    // Whole in size, but its header's counts overwritten: the reader checks them before use.
+    const scrambled = await keptBytes(kept);
+    scrambled.fill(0xff, 12, 40);
+    const badCounts = await importFile('scrambled.rlidx', scrambled);
+    expect(badCounts.phase).toBe('failed');
     for (const [s, name] of [
+      [badCounts, 'scrambled.rlidx'],
       [truncated, 'andorra-cut.osm.pbf'],
       [badIndex, 'broken.rlidx'],
     ] as const) {
