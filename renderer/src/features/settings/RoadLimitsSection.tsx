@@ -39,6 +39,7 @@ export function RoadLimitsSection() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [error, setError] = useState<{ kind: string; message: string } | null>(null);
   const run = useRef<RoadImportRun | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const kept = limits.state === 'ready' ? limits.index : null;
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -105,17 +106,19 @@ export function RoadLimitsSection() {
         </div>
       )}
       <div className="actions">
-        <label className={`btn${running ? ' is-disabled' : ''}`}>
+        {/* A button, not a label: reachable by keyboard; the input itself stays hidden. */}
+        <button type="button" className="btn" disabled={running !== null} onClick={() => fileInput.current?.click()}>
           Import extract…
-          <input
-            type="file"
-            accept={ROAD_FILE_ACCEPT}
-            data-testid="road-limits-file"
-            disabled={running !== null}
-            onChange={(e) => void choose(e)}
-            hidden
-          />
-        </label>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ROAD_FILE_ACCEPT}
+          data-testid="road-limits-file"
+          disabled={running !== null}
+          onChange={(e) => void choose(e)}
+          hidden
+        />
         {running && (
           <button
             type="button"

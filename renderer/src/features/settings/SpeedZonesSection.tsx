@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { parseSpeedZones } from '../../../../shared/roads/zones-parse.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -15,6 +15,7 @@ export function SpeedZonesSection() {
   const { api } = useAppState();
   const limits = useRoadLimits(api);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [reasons, setReasons] = useState<{ fileName: string; list: string[] } | null>(null);
   const zones = limits.state === 'ready' ? limits.zones : null;
 
@@ -76,17 +77,19 @@ export function SpeedZonesSection() {
         )
       )}
       <div className="actions">
-        <label className={`btn${busy ? ' is-disabled' : ''}`}>
+        {/* A button, not a label: reachable by keyboard; the input itself stays hidden. */}
+        <button type="button" className="btn" disabled={busy} onClick={() => fileInput.current?.click()}>
           Import zones…
-          <input
-            type="file"
-            accept=".geojson,.json"
-            data-testid="speed-zones-file"
-            disabled={busy}
-            onChange={(e) => void choose(e)}
-            hidden
-          />
-        </label>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".geojson,.json"
+          data-testid="speed-zones-file"
+          disabled={busy}
+          onChange={(e) => void choose(e)}
+          hidden
+        />
         {zones && (
           <ConfirmButton
             label="Remove"
