@@ -27,6 +27,7 @@ const BENCHES = [
   'road-import.ts',
   'road-match.ts',
   'speed-zones.ts',
+  'bridge-piece.ts',
 ];
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');

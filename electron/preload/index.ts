@@ -66,6 +66,20 @@ const api: RouteLensApi = {
     poll: call('downloads:poll'),
     cancel: call('downloads:cancel'),
   },
+  roads: {
+    status: call('roads:status'),
+    read: call('roads:read'),
+    importBegin: call('roads:importBegin'),
+    importWrite: call('roads:importWrite'),
+    importFinish: call('roads:importFinish'),
+    importPoll: call('roads:importPoll'),
+    importCancel: call('roads:importCancel'),
+    remove: call('roads:remove'),
+  },
+  zones: {
+    get: call('zones:get'),
+    set: call('zones:set'),
+  },
 };
 
 contextBridge.exposeInMainWorld('routelens', api);

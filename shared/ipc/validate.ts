@@ -9,6 +9,8 @@ import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
 import type { IpcArgs, IpcChannel } from './contract.ts';
+import { ROAD_IPC_LIMITS } from './roads-contract.ts';
+import { ZONE_FILE_LIMITS } from '../roads/zones-parse.ts';
 
 type Guard = (v: unknown) => boolean;
 
@@ -98,6 +100,16 @@ const isFileName: Guard = (v) =>
 const isFormat: Guard = (v) => v === 'csv' || v === 'gpx' || v === 'pdf';
 /** One piece of an export; the renderer sends ~64 KB pieces. */
 const isPiece: Guard = (v) => typeof v === 'string' && v.length <= 4 * 1024 * 1024;
+
+/** A file name as the user chose it (an extract, a zones file): shown back, never used as a path. */
+const isUserFileName: Guard = (v) =>
+  typeof v === 'string' && v.trim().length > 0 && v.length <= ROAD_IPC_LIMITS.fileNameChars && !CONTROL_CHARS.test(v);
+const isByteCount =
+  (max: number): Guard =>
+  (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
+const isRoadPiece: Guard = (v) => v instanceof Uint8Array && v.length <= ROAD_IPC_LIMITS.pieceBytes;
+const isZonesText: Guard = (v) => typeof v === 'string' && v.length <= ZONE_FILE_LIMITS.maxChars;
 
 /** Bounds of the audit channels: a day's readings arrive in parts of at most `pointsPerCall` (about 1.2 MB on the HTTP bridge). */
 export const AUDIT_LIMITS = Object.freeze({ pointsPerCall: 10_000, maxDays: 400, maxText: 256, maxMarks: 20_000 });
@@ -226,6 +238,16 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'downloads:start': tuple(isDownloadRequest),
   'downloads:poll': tuple(isId, isSeq),
   'downloads:cancel': tuple(isId),
+  'roads:status': tuple(),
+  'roads:read': tuple(isId, isByteCount(ROAD_IPC_LIMITS.extractBytes), isByteCount(ROAD_IPC_LIMITS.pieceBytes)),
+  'roads:importBegin': tuple(isUserFileName, isByteCount(ROAD_IPC_LIMITS.extractBytes)),
+  'roads:importWrite': tuple(isId, isRoadPiece),
+  'roads:importFinish': tuple(isId),
+  'roads:importPoll': tuple(isId),
+  'roads:importCancel': tuple(isId),
+  'roads:remove': tuple(),
+  'zones:get': tuple(),
+  'zones:set': tuple(isUserFileName, isNullable(isZonesText)),
 };
 
 export function validArgs<C extends IpcChannel>(channel: C, args: readonly unknown[]): args is IpcArgs<C> {

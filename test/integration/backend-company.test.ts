@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +151,9 @@ describe('backend remembers each carrier’s company profile (real HTTP against 
 
   it('never writes a key into settings or a reply', async () => {
     const secrets = [sim.providerKey, ...sim.carriers.map((c) => c.companyKey), 'ck-not-a-real-key'];
-    for (const f of readdirSync(dataDir)) {
+    // Every file, the road limits' folder's included.
+    for (const f of readdirSync(dataDir, { recursive: true, encoding: 'utf8' })) {
+      if (!statSync(path.join(dataDir, f)).isFile()) continue;
       const text = readFileSync(path.join(dataDir, f), 'utf8');
       for (const s of secrets) expect(text).not.toContain(s);
     }

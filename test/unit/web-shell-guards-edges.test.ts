@@ -5,6 +5,7 @@ import { applySocketLimits, readBody, serverOptions } from '../../electron/node/
 
 const LIMITS = {
   maxBodyBytes: 10,
+  maxUploadBodyBytes: 20,
   headersTimeoutMs: 1_100,
   requestTimeoutMs: 2_200,
   keepAliveTimeoutMs: 3_300,

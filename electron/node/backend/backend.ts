@@ -6,6 +6,7 @@ import { downloadsHandlers } from './handlers/downloads.ts';
 import { exportsHandlers } from './handlers/exports.ts';
 import { fleetHandlers } from './handlers/fleet.ts';
 import { keysHandlers } from './handlers/keys.ts';
+import { roadsHandlers } from './handlers/roads.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import type { BackendOptions, Handlers } from './options.ts';
 
@@ -32,14 +33,16 @@ export function createBackend(opts: BackendOptions): Backend {
   const ctx = createBackendContext(opts);
   const downloads = downloadsHandlers(ctx);
   const files = exportsHandlers(ctx);
+  const roads = roadsHandlers(ctx);
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...keysHandlers(ctx),
-    ...carriersHandlers(ctx),
+    ...carriersHandlers(ctx, { onDemoAdded: roads.installDemoRoads }),
     ...fleetHandlers(ctx),
     ...settingsHandlers(ctx),
     ...files.handlers,
     ...downloads.handlers,
+    ...roads.handlers,
   };
   return {
     handlers,
@@ -48,6 +51,7 @@ export function createBackend(opts: BackendOptions): Backend {
     async close() {
       downloads.close();
       await files.close();
+      await roads.close();
       await ctx.demo.close();
     },
   };

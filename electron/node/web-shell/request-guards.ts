@@ -9,6 +9,8 @@ import type http from 'node:http';
 export interface ShellLimits {
   /** Largest bridge request body; more is answered 413. */
   maxBodyBytes: number;
+  /** Largest body of the channels that carry a file (UPLOAD_CHANNELS), only once the token is checked. */
+  maxUploadBodyBytes: number;
   /** A client must have sent its request headers within this (Node's headersTimeout; answered 408). */
   headersTimeoutMs: number;
   /** A client must have sent its whole request (headers and body) within this (Node's requestTimeout; 408). */
@@ -36,6 +38,8 @@ export interface ShellLimits {
 
 export const SHELL_LIMITS: ShellLimits = {
   maxBodyBytes: 2 * 1024 * 1024,
+  // An 8 MiB piece of an extract is 11.2 MB in base64; a 5 MB zones file's JSON escapes stay below it.
+  maxUploadBodyBytes: 12 * 1024 * 1024,
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 120_000,
@@ -45,6 +49,9 @@ export const SHELL_LIMITS: ShellLimits = {
   untrustedIdleMs: 10_000,
   timeoutCheckMs: 5_000,
 };
+
+/** The channels that carry a file's content (ROAD_IPC_LIMITS.pieceBytes, ZONE_FILE_LIMITS.maxChars). */
+export const UPLOAD_CHANNELS: ReadonlySet<string> = new Set(['roads:importWrite', 'zones:set']);
 
 /** Largest request head (request line and headers) Node parses; more is answered 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;

@@ -14,6 +14,7 @@ import {
   serverOptions,
   SHELL_LIMITS,
   type ShellLimits,
+  UPLOAD_CHANNELS,
 } from './request-guards.ts';
 import { applySocketBudget } from './socket-budget.ts';
 
@@ -122,16 +123,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     }
     budget.trust(req.socket);
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(415, 'JSON only.');
-    const body = await readBody(req, limits.maxBodyBytes);
+    const maxBytes = UPLOAD_CHANNELS.has(channel) ? limits.maxUploadBodyBytes : limits.maxBodyBytes;
+    const body = await readBody(req, maxBytes);
     if (body === 'too-large') {
       // Not read any further: the socket closes once this answer is out.
       res.shouldKeepAlive = false;
-      return sendBridgeError(
-        res,
-        413,
-        'bad-request',
-        `The request is larger than ${formatBytes(limits.maxBodyBytes)}.`,
-      );
+      return sendBridgeError(res, 413, 'bad-request', `The request is larger than ${formatBytes(maxBytes)}.`);
     }
     let args: unknown;
     try {

@@ -6,8 +6,13 @@ import { failedKeyTest, passedKeyTest } from '../key-check.ts';
 import { createKeyEntry } from '../key-entry.ts';
 import type { NamespaceHandlers } from '../options.ts';
 
+export interface CarrierHooks {
+  /** After the demo carriers are added (the demo's road limits are installed); its failure does not undo them. */
+  onDemoAdded?: () => Promise<unknown>;
+}
+
 /** carriers:*: the carriers in settings (their Company Keys in the keychain), the demo carriers, connection tests. */
-export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carriers'> {
+export function carriersHandlers(ctx: BackendContext, hooks: CarrierHooks = {}): NamespaceHandlers<'carriers'> {
   const { keychain, settings } = ctx;
   const entry = createKeyEntry(ctx);
   const listViews = async () => Promise.all((await settings.get()).carriers.map(ctx.view));
@@ -46,6 +51,8 @@ export function carriersHandlers(ctx: BackendContext): NamespaceHandlers<'carrie
         // The simulator's own profile: a demo carrier shows its USDOT number from the start, as a tested one does.
         await settings.setCarrierCompany(id, { name: info.name, dotNumber: info.dotNumber });
       }
+      // The demo's carriers are usable without its road limits: speeding is then judged as without an index.
+      await hooks.onDemoAdded?.().catch(() => undefined);
       return listViews();
     },
     'carriers:setHomeZone': async (carrierId, zone) => {

@@ -3,6 +3,7 @@ import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toDisplayError } from '../../components/errors.ts';
+import { reloadRoadLimits } from '../../roads/road-limits-store.ts';
 
 interface Props {
   onDemoAdded: (carriers: CarrierView[]) => void;
@@ -19,7 +20,10 @@ export function FirstRun({ onDemoAdded, onAddCarrier }: Props) {
     setBusy(true);
     setError(null);
     try {
-      onDemoAdded(await api.carriers.addDemo());
+      const carriers = await api.carriers.addDemo();
+      // The backend installed the demo's road limits with its carriers (unless an index was kept already).
+      void reloadRoadLimits(api);
+      onDemoAdded(carriers);
     } catch (err) {
       setError(toDisplayError(err));
       setBusy(false);

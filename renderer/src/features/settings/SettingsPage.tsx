@@ -10,6 +10,8 @@ import { Field, KeyField } from '../../components/Field.tsx';
 import { unboundOrigin } from '../carriers/key-origin.ts';
 import { KeyCheckFailure } from '../keys/KeyCheckFailure.tsx';
 import { KeyTestBadge } from '../keys/KeyTestBadge.tsx';
+import { RoadLimitsSection } from './RoadLimitsSection.tsx';
+import { SpeedZonesSection } from './SpeedZonesSection.tsx';
 
 interface Props {
   keys: KeysStatus;
@@ -189,6 +191,9 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
         )}
         {error && <ErrorAlert failure={error} />}
       </form>
+
+      <RoadLimitsSection />
+      <SpeedZonesSection />
     </section>
   );
 }
