@@ -44,7 +44,12 @@ function generated(seed: number): AdjustableAnalysisParams {
     speedingMinSeconds: Math.round(r() * 600),
     minTripMiles: Math.round(r() * 2000) / 100,
   };
-  return { ...p, maxPlausibleMph: 80 + Math.round(r() * 170) };
+  return {
+    ...p,
+    maxPlausibleMph: 80 + Math.round(r() * 170),
+    overLimitToleranceMph: 1 + Math.round(r() * 90) / 10,
+    overLimitMinSeconds: Math.round(r() * 3600),
+  };
 }
 
 /** A document as an earlier RouteLens wrote it (no analysis preferences), with a carrier to keep. */

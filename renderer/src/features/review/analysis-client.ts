@@ -3,6 +3,8 @@ import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
 import type { AnalysisProtocol, SeriesResult } from '../../workers/analysis-protocol.ts';
 import { createWorkerClient } from '../../workers/rpc.ts';
+import type { RoadLimitsSpec } from '../../workers/worker-roads.ts';
+import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
 
 /** Request/reply over the analysis worker (one per review screen). */
 export class AnalysisClient {
@@ -22,8 +24,12 @@ export class AnalysisClient {
     to: string,
     zone: string,
     params: Partial<AnalysisParams>,
+    /** The road limits to judge "over the limit" against (null: none), sent to the worker first when new to it. */
+    roads: RoadLimitsSpec | null,
   ): Promise<TrackAnalysis | null> {
-    return this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params);
+    return withWorkerRoads(this.worker, roads, (roadsKey) =>
+      this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params, roadsKey),
+    );
   }
 
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
