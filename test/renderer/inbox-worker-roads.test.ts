@@ -14,7 +14,9 @@ import type { InboxDayRow } from '../../renderer/src/store/inbox-cache.ts';
 import type { CoverageRow } from '../../renderer/src/store/types.ts';
 import type { InboxData } from '../../renderer/src/workers/inbox-protocol.ts';
 import { NO_ROADS_KEY, roadLimitsKey, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
-import { roadsAlong } from '../support/day-parts.ts';
+import type * as DbModule from '../../renderer/src/store/db.ts';
+import type * as InboxCacheModule from '../../renderer/src/store/inbox-cache.ts';
+import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const CARRIER = 'c1';
@@ -25,7 +27,7 @@ const rowKey = (r: Pick<InboxDayRow, 'carrierId' | 'query' | 'vehicleId' | 'day'
   `${r.carrierId}|${r.query}|${r.vehicleId}|${r.day}`;
 
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
-  ...(await original<typeof import('../../renderer/src/store/db.ts')>()),
+  ...(await original<typeof DbModule>()),
   getDb: () => ({
     dayChunks: {
       where: () => ({
@@ -52,7 +54,7 @@ vi.mock('../../renderer/src/store/reads.ts', () => ({
     })),
 }));
 vi.mock('../../renderer/src/store/inbox-cache.ts', async (original) => ({
-  ...(await original<typeof import('../../renderer/src/store/inbox-cache.ts')>()),
+  ...(await original<typeof InboxCacheModule>()),
   readInboxDays: async (_db: unknown, carrierId: string, query: string) => {
     const out = new Map<string, Map<string, InboxDayRow>>();
     for (const r of kept.values()) {
@@ -82,7 +84,28 @@ function call<T>(method: string, ...args: unknown[]): Promise<T> {
 }
 
 const P = DEFAULT_ANALYSIS_PARAMS;
-const roads = roadsAlong(chunks);
+/** One road per day through every third reading (outliers left out), posted at 50 mph: over it wherever the truck drives faster. */
+const roads = {
+  index: createRoadIndex(
+    chunks.map((_, k) => ({
+      wayId: 1000 + k,
+      highway: 'primary',
+      name: `Route ${k + 1}`,
+      ref: '',
+      oneway: 0 as const,
+      forwardMph: 50,
+      backwardMph: 50,
+      source: 'posted' as const,
+      limitText: '50 mph',
+      conditional: '',
+    })),
+    chunks.map((c) => {
+      const g: number[] = [];
+      for (let i = 0; i < c.length; i += 3) if (!(c.speed[i]! > 110)) g.push(c.lat[i]!, c.lng[i]!);
+      return g;
+    }),
+  ),
+};
 /** The rule as the app sends it (shared/analysis/adjustable.ts overLimitParamsOf): tolerance and duration. */
 const ruleOf = (toleranceMph: number, minSeconds = 60) => ({
   tiers: tiersWithTolerance(OVER_LIMIT_DEFAULTS.tiers, toleranceMph),

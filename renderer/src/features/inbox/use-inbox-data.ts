@@ -33,7 +33,9 @@ export function useInboxData(
     if (dataVersion === undefined || !roads.ready) return;
     const id = ++nextId.current;
     const startedAt = performance.now();
-    const key = `${carriersKey}|${from}|${to}|${roads.key}`;
+    // The limits are not in the key (the page's data-key names the scope and range): a change of them reloads
+    // like new data, keeping the list until the new one is ready.
+    const key = `${carriersKey}|${from}|${to}`;
     // A reload for new data keeps the list on screen until the new one is ready; another query's list never
     // stays under this query's heading.
     const sameQuery = shown.current.key === key && shown.current.params === params;
