@@ -34,11 +34,12 @@ export type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './in
 
 /**
  * The safety inbox off the UI thread: it reads the carriers' stored days itself (no chunk crosses threads),
- * analyses each vehicle's local days of the carrier's home zone with Trip review's parameters, and joins
- * them over the range (shared/analysis/day-parts.ts: the events and totals `analyzeTrack` gives over the
- * range) into the flat event list and the vehicles' scorecards. Each day's part is kept
- * (store/inbox-cache.ts) and reused while its stored UTC days and the parameters stay the same, so any range
- * of prepared days opens from small rows. Filtering, sorting and grouping happen on the page, on that list.
+ * analyses each vehicle's local days of the carrier's home zone with Trip review's parameters and the road
+ * limits the page set (setRoadLimits; each call names their key), and joins them over the range
+ * (shared/analysis/day-parts.ts: the events and totals `analyzeTrack` gives over the range) into the flat
+ * event list and the vehicles' scorecards. Each day's part is kept (store/inbox-cache.ts) and reused while
+ * its stored UTC days, the parameters and the road limits stay the same, so any range of prepared days
+ * opens from small rows. Filtering, sorting and grouping happen on the page, on that list.
  */
 /** Counts loads: a run goes on while no load came in after it started. */
 let generation = 0;
