@@ -3,7 +3,7 @@ import { DEMO_OVER_LIMIT_RULE, overLimitTruth, type OverLimitRule } from '../../
 import { daysFromTo, localDayInterval } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY, world } from './harness/app.ts';
+import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
 import { inboxRows } from './inbox-rows.ts';
 import { homeZoneOf } from './review-truth.ts';
 
@@ -13,20 +13,21 @@ import { homeZoneOf } from './review-truth.ts';
  * downloaded truck, and they are exactly the runs the simulator recorded as over the limit of the road the
  * truck was on (electron/node/simulator/limit-truth.ts), judged per local day of the carrier's home zone as
  * the inbox judges them. The tolerance set in the inbox's Analysis settings is the rule the app judges
- * with: the list follows the simulator's runs under that rule, and going back reuses the kept results.
+ * with: the list follows the simulator's runs under that rule, and going back gives the first list again.
+ * Trip review lists the same events for a day of the range.
  */
 const FROM = addDays(TODAY, -5);
 const TO = addDays(TODAY, -1);
 
-/** The simulator's runs of one truck over the range's local days. */
-function truthOf(carrierId: string, vehicleId: string, rule: OverLimitRule): number[] {
+/** The simulator's runs of one truck over the local days `from`..`to` (default: the range's). */
+function truthOf(carrierId: string, vehicleId: string, rule: OverLimitRule, from = FROM, to = TO): number[] {
   const carrier = world.carriers.find((c) => `demo-${c.info.id}` === carrierId)!;
   const ref = world.vehicleRef(
     carrier,
     carrier.vehicles.find((v) => v.vehicle_id === vehicleId)!,
   );
   const zone = homeZoneOf(carrierId);
-  return daysFromTo(FROM, TO).flatMap((d) => {
+  return daysFromTo(from, to).flatMap((d) => {
     const { startMs, endMs } = localDayInterval(d, zone);
     return overLimitTruth(ref, startMs, endMs, rule).map((r) => r.startMs);
   });
@@ -77,9 +78,17 @@ test('the demo truckâ€™s over-the-limit events in the inbox equal the simulatorâ
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   expect(await listedOverLimit(page)).toEqual([...stricter].sort((a, b) => a - b));
 
-  // Back to the default: the results kept for it are reused (nothing analysed), and they are the same.
+  // Back to the default: the same list as at first.
   await setTolerance(page, DEMO_OVER_LIMIT_RULE.toleranceMph);
   await expect(page.getByTestId('inbox-kind-over-limit')).toHaveAttribute('data-count', String(truth.length));
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   expect(await listedOverLimit(page)).toEqual([...truth].sort((a, b) => a - b));
+
+  // Trip review of a day with runs lists exactly that day's.
+  const day = daysFromTo(FROM, TO).find((d) => truthOf(carrierId, vehicleId, DEMO_OVER_LIMIT_RULE, d, d).length > 0)!;
+  await openReviewOf(page, day);
+  const reviewed = await page
+    .locator('[data-testid="event-row"][data-kind="over-limit"]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
+  expect(reviewed.sort((a, b) => a - b)).toEqual(truthOf(carrierId, vehicleId, DEMO_OVER_LIMIT_RULE, day, day));
 });
