@@ -39,6 +39,14 @@ export function isSpeedingThreshold(v: unknown): v is number {
   );
 }
 
+/**
+ * The over-the-limit rule a user may set, the same in the app's settings and the CLI's --speed-tolerance
+ * and --speed-min-seconds: a tolerance (mph over the road's limit, the light tier's start) up to 10, as
+ * the next tier starts at 11; a shortest event up to an hour.
+ */
+export const OVER_LIMIT_TOLERANCE_MPH = Object.freeze({ min: 1, max: 10 });
+export const OVER_LIMIT_MIN_SECONDS = Object.freeze({ min: 0, max: 3600 });
+
 /** Parameters a zero would make meaningless (every interval a gap, every gap the end of a trip). */
 const POSITIVE: readonly (keyof AnalysisParams)[] = ['gapSeconds', 'tripGapSeconds'];
 

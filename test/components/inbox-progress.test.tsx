@@ -18,6 +18,8 @@ const worker = vi.hoisted(() => ({
 vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', async (importActual) => ({
   ...(await importActual<typeof InboxScope>()),
   inboxWorker: () => ({
+    // The road limits (none here) are set before the load.
+    callWithTransfer: () => Promise.resolve('none'),
     call: (method: string) => {
       if (method === 'progress') {
         worker.progressCalls++;
@@ -26,6 +28,11 @@ vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', async (importActual)
       return new Promise((resolve) => (worker.finishLoad = resolve));
     },
   }),
+}));
+
+// No road limits kept: the inbox judges without them (renderer/src/roads/use-worker-roads.ts reads the app state).
+vi.mock('../../renderer/src/roads/use-worker-roads.ts', () => ({
+  useWorkerRoads: () => ({ ready: true, spec: null, key: 'none' }),
 }));
 
 const { useInboxData } = await import('../../renderer/src/features/inbox/use-inbox-data.ts');

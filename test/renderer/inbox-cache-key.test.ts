@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { dayStamps, inboxQueryKey } from '../../renderer/src/store/inbox-cache.ts';
+import { NO_ROADS_KEY, roadLimitsKey } from '../../renderer/src/workers/worker-roads.ts';
 import type { CoverageRow } from '../../renderer/src/store/types.ts';
 import { localDayInterval, utcDaysOverlapping } from '../../shared/time/local-day.ts';
 
 const P = DEFAULT_ANALYSIS_PARAMS;
-const key = (over: Partial<typeof P> = {}, build = 'b1', zone = 'America/Chicago') =>
-  inboxQueryKey(build, zone, { ...P, ...over });
+const key = (over: Partial<typeof P> = {}, build = 'b1', zone = 'America/Chicago', roads = NO_ROADS_KEY) =>
+  inboxQueryKey(build, zone, { ...P, ...over }, roads);
 
 describe('the inbox cache’s query key', () => {
   it('is the same for equal parameters given in another order', () => {
     const reversed = Object.fromEntries(Object.entries(P).reverse()) as typeof P;
-    expect(inboxQueryKey('b1', 'UTC', reversed)).toBe(inboxQueryKey('b1', 'UTC', P));
+    expect(inboxQueryKey('b1', 'UTC', reversed, NO_ROADS_KEY)).toBe(inboxQueryKey('b1', 'UTC', P, NO_ROADS_KEY));
+  });
+
+  it('differs when the road limits judged against differ, and is the same for equal ones', () => {
+    const spec = { indexId: 'idx-1', zonesId: null, overLimit: { minSeconds: 60 } };
+    const kept = roadLimitsKey(spec);
+    expect(key({}, 'b1', 'UTC', kept)).toBe(key({}, 'b1', 'UTC', roadLimitsKey({ ...spec })));
+    const others = [
+      NO_ROADS_KEY,
+      roadLimitsKey({ ...spec, indexId: 'idx-2' }),
+      roadLimitsKey({ ...spec, zonesId: 'zones-1' }),
+      roadLimitsKey({ ...spec, overLimit: { minSeconds: 90 } }),
+    ];
+    for (const other of others) expect(key({}, 'b1', 'UTC', other), other).not.toBe(key({}, 'b1', 'UTC', kept));
   });
 
   it('differs when any parameter, the build or the zone differs', () => {

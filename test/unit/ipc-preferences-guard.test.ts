@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADJUSTABLE_PARAMS, ADJUSTABLE_PARAM_KEYS } from '../../shared/analysis/adjustable.ts';
+import {
+  ADJUSTABLE_KEYS,
+  checkOverLimitPreferences,
+  DEFAULT_ADJUSTABLE_PARAMS,
+} from '../../shared/analysis/adjustable.ts';
 import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
 import { IPC_CHANNELS, type IpcReply } from '../../shared/ipc/contract.ts';
 import { ARG_GUARDS } from '../../shared/ipc/validate.ts';
@@ -25,6 +29,7 @@ function pick(r: () => number): number {
 const accepts = (p: unknown) => {
   try {
     resolveAnalysisParams(p as never);
+    checkOverLimitPreferences(p as never);
     return true;
   } catch {
     return false;
@@ -32,13 +37,13 @@ const accepts = (p: unknown) => {
 };
 
 describe('settings:setPreferences guard, analysis object', () => {
-  it('accepts a set exactly when the analysis accepts it', () => {
+  it('accepts a set exactly when the analysis and the over-the-limit bounds accept it', () => {
     const r = rng(7);
     let yes = 0;
     let no = 0;
     for (let n = 0; n < 400; n++) {
       const analysis = Object.fromEntries(
-        ADJUSTABLE_PARAM_KEYS.map((k) => [k, r() < 0.7 ? DEFAULT_ADJUSTABLE_PARAMS[k] : pick(r)]),
+        ADJUSTABLE_KEYS.map((k) => [k, r() < 0.7 ? DEFAULT_ADJUSTABLE_PARAMS[k] : pick(r)]),
       );
       const expected = accepts(analysis);
       expect(guard([{ analysis }]), JSON.stringify(analysis)).toBe(expected);
@@ -59,6 +64,20 @@ describe('settings:setPreferences guard, analysis object', () => {
     ['the removed parked gap', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, parkedGapSeconds: 7200 } }]],
     ['a plausible maximum below its range', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, maxPlausibleMph: 79 } }]],
     ['an unknown field', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, stopSpeedMph: 1 } }]],
+    [
+      'a set without the over-the-limit rule',
+      [
+        {
+          analysis: (({ overLimitToleranceMph: _t, overLimitMinSeconds: _s, ...rest }) => rest)(
+            DEFAULT_ADJUSTABLE_PARAMS,
+          ),
+        },
+      ],
+    ],
+    ['a tolerance above 10 mph', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, overLimitToleranceMph: 10.5 } }]],
+    ['a tolerance below 1 mph', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, overLimitToleranceMph: 0.5 } }]],
+    ['a duration above an hour', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, overLimitMinSeconds: 3601 } }]],
+    ['a negative duration', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, overLimitMinSeconds: -1 } }]],
     ['a string value', [{ analysis: { ...DEFAULT_ADJUSTABLE_PARAMS, minTripMiles: '1' } }]],
     ['null', [{ analysis: null }]],
     ['an unknown preference', [{ analysis: DEFAULT_ADJUSTABLE_PARAMS, theme: 'dark' }]],

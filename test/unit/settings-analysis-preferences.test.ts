@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADJUSTABLE_KEYS,
   ADJUSTABLE_PARAM_KEYS,
   DEFAULT_ADJUSTABLE_PARAMS,
+  DEFAULT_OVER_LIMIT_PREFERENCES,
   type AdjustableAnalysisParams,
 } from '../../shared/analysis/adjustable.ts';
+import { OVER_LIMIT_DEFAULTS } from '../../shared/roads/over-limit.ts';
 import { DEFAULT_ANALYSIS_PARAMS, SPEEDING_THRESHOLD_MPH } from '../../shared/analysis/params.ts';
 import { SettingsValidationError } from '../../electron/node/settings/errors.ts';
 import { createSettingsStore } from '../../electron/node/settings/store.ts';
@@ -44,7 +47,12 @@ function generated(seed: number): AdjustableAnalysisParams {
     speedingMinSeconds: Math.round(r() * 600),
     minTripMiles: Math.round(r() * 2000) / 100,
   };
-  return { ...p, maxPlausibleMph: 80 + Math.round(r() * 170) };
+  return {
+    ...p,
+    maxPlausibleMph: 80 + Math.round(r() * 170),
+    overLimitToleranceMph: 1 + Math.round(r() * 90) / 10,
+    overLimitMinSeconds: Math.round(r() * 3600),
+  };
 }
 
 /** A document as an earlier RouteLens wrote it (no analysis preferences), with a carrier to keep. */
@@ -59,9 +67,12 @@ function olderDoc(preferences: Record<string, unknown>) {
 
 describe('analysis preferences in settings.json', () => {
   it('default to the documented analysis defaults, also for files written before they existed', async () => {
-    expect(DEFAULT_ADJUSTABLE_PARAMS).toEqual(
-      Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, DEFAULT_ANALYSIS_PARAMS[k]])),
-    );
+    expect(DEFAULT_ADJUSTABLE_PARAMS).toEqual({
+      ...Object.fromEntries(ADJUSTABLE_PARAM_KEYS.map((k) => [k, DEFAULT_ANALYSIS_PARAMS[k]])),
+      // The over-the-limit rule's defaults are the engine's (6 mph over, 60 s).
+      overLimitToleranceMph: OVER_LIMIT_DEFAULTS.tiers[0]!.fromMph,
+      overLimitMinSeconds: OVER_LIMIT_DEFAULTS.minSeconds,
+    });
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences.analysis).toEqual(DEFAULT_ADJUSTABLE_PARAMS);
     await fs.writeFile(settingsFile(), JSON.stringify(olderDoc({ speedingThresholdMph: 64, displayTimeZone: 'UTC' })));
     const { settings, warning } = await createSettingsStore({ dataDir: dir }).load();
@@ -151,6 +162,16 @@ describe('analysis preferences in settings.json', () => {
     },
   );
 
+  it('read a set written before the over-the-limit rule existed with its own values, the rule defaulting', async () => {
+    const { overLimitToleranceMph: _t, overLimitMinSeconds: _s, ...kept } = generated(4);
+    await fs.writeFile(
+      settingsFile(),
+      JSON.stringify(olderDoc({ speedingThresholdMph: 70, displayTimeZone: 'local', analysis: kept })),
+    );
+    const read = (await createSettingsStore({ dataDir: dir }).get()).preferences.analysis;
+    expect(read).toEqual({ ...kept, ...DEFAULT_OVER_LIMIT_PREFERENCES });
+  });
+
   it('refuse a set without the plausible maximum, or with the removed parked gap, from a caller (only files of earlier versions may)', async () => {
     const { maxPlausibleMph: _m, ...older } = generated(5);
     const store = createSettingsStore({ dataDir: dir });
@@ -186,7 +207,7 @@ describe('analysis preferences in settings.json', () => {
     const text = await fs.readFile(settingsFile(), 'utf8');
     expect(text).not.toContain(key);
     expect(Object.keys(((await readJson()).preferences as { analysis: object }).analysis).sort()).toEqual(
-      [...ADJUSTABLE_PARAM_KEYS].sort(),
+      [...ADJUSTABLE_KEYS].sort(),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
+import { OVER_LIMIT_MIN_SECONDS, OVER_LIMIT_TOLERANCE_MPH } from '../../../shared/analysis/params.ts';
 import { OVER_LIMIT_DEFAULTS, tiersWithTolerance } from '../../../shared/roads/over-limit.ts';
 import { createRoadIndex } from '../../../shared/roads/road-index.ts';
 import type { SpeedZones } from '../../../shared/roads/zones.ts';
@@ -22,16 +23,16 @@ export const ROAD_LIMIT_FLAG_NAMES = ['road-limits', 'speed-zones', 'speed-toler
 export const ROAD_LIMIT_FLAGS_HELP = `  --road-limits FILE                     an OSM extract or road-limit index: adds "over the limit" events
   --speed-zones FILE                     GeoJSON polygons with maxspeed ("10 mph") or limit_mph and a name:
                                          inside them, their limit wins over the road's (alone: only them)
-  --speed-tolerance MPH                  default ${OVER_LIMIT_DEFAULTS.tiers[0]!.fromMph} (mph over the road's limit; 1 to 10)
-  --speed-min-seconds SECONDS            default ${OVER_LIMIT_DEFAULTS.minSeconds} (0 to 3600)`;
+  --speed-tolerance MPH                  default ${OVER_LIMIT_DEFAULTS.tiers[0]!.fromMph} (mph over the road's limit; ${OVER_LIMIT_TOLERANCE_MPH.min} to ${OVER_LIMIT_TOLERANCE_MPH.max})
+  --speed-min-seconds SECONDS            default ${OVER_LIMIT_DEFAULTS.minSeconds} (${OVER_LIMIT_MIN_SECONDS.min} to ${OVER_LIMIT_MIN_SECONDS.max})`;
 
 /** The road limits the flags ask for, or undefined without --road-limits or --speed-zones (the tuning flags alone are refused). */
 export async function parseRoadLimitFlags(args: ParsedArgs): Promise<RoadLimits | undefined> {
   const file = stringFlag(args, 'road-limits');
   const zonesFile = stringFlag(args, 'speed-zones');
-  // Up to 10: the lightest tier must end below the next one (11 mph over).
-  const tolerance = numberFlag(args, 'speed-tolerance', 1, 10);
-  const minSeconds = numberFlag(args, 'speed-min-seconds', 0, 3600);
+  // The app's bounds (shared/analysis/params.ts): the lightest tier must end below the next one (11 mph over).
+  const tolerance = numberFlag(args, 'speed-tolerance', OVER_LIMIT_TOLERANCE_MPH.min, OVER_LIMIT_TOLERANCE_MPH.max);
+  const minSeconds = numberFlag(args, 'speed-min-seconds', OVER_LIMIT_MIN_SECONDS.min, OVER_LIMIT_MIN_SECONDS.max);
   if (file === undefined && zonesFile === undefined) {
     const orphan = ['speed-tolerance', 'speed-min-seconds'].find((f) => args.flags.has(f));
     if (orphan) throw new UsageError(`--${orphan} tunes the road-limit events: give --road-limits FILE too.`);

@@ -1,6 +1,11 @@
 import type { AppInfo, ExportFormat, RouteLensApi } from '../../../shared/ipc/contract.ts';
 import type { ExportJob, ExportProtocol } from '../workers/export-protocol.ts';
 import { createWorkerClient } from '../workers/rpc.ts';
+import type { RoadLimitsSpec } from '../workers/worker-roads.ts';
+import { withWorkerRoads } from '../roads/ensure-worker-roads.ts';
+
+/** An export as the page asks for it: the job with the road limits its trips and events are judged against. */
+export type PageExportJob = Omit<ExportJob, 'roadsKey'> & { roads: RoadLimitsSpec | null };
 
 export interface ExportProgress {
   /** Points written so far and in all (0 in all when unknown). */
@@ -20,9 +25,9 @@ const MIME: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** Pulls pieces from a fresh export worker one at a time. */
+/** Pulls pieces from a fresh export worker one at a time, the road limits set on it first. */
 async function* workerPieces(
-  job: ExportJob,
+  { roads, ...job }: PageExportJob,
   onProgress: (p: { done: number; total: number }) => void,
   signal?: AbortSignal,
 ): AsyncGenerator<string> {
@@ -32,7 +37,8 @@ async function* workerPieces(
     name: 'export',
   });
   try {
-    for (let reply = await worker.call('start', job); reply; reply = await worker.call('next')) {
+    const first = await withWorkerRoads(worker, roads, (roadsKey) => worker.call('start', { ...job, roadsKey }));
+    for (let reply = first; reply; reply = await worker.call('next')) {
       if (signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
       onProgress({ done: reply.done, total: reply.total });
       yield reply.piece;
@@ -106,7 +112,7 @@ export async function saveExport(
   saveMode: AppInfo['saveMode'],
   name: string,
   format: ExportFormat,
-  job: ExportJob,
+  job: PageExportJob,
   onProgress: (p: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<ExportOutcome> {

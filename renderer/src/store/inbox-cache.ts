@@ -10,7 +10,8 @@ import type { CoverageRow } from './types.ts';
  * The safety inbox's results per vehicle and local day, kept in IndexedDB: opening the inbox for any range
  * reads one small row a truck-day (shared/analysis/day-parts.ts joins them as `analyzeTrack` would over
  * the range) instead of every stored reading, and analyses again only the days stored since. A row answers
- * for one query (the build's analysis, the carrier's zone and the parameters; not the range) and one state
+ * for one query (the build's analysis, the carrier's zone, the parameters and the road limits judged
+ * against; not the range) and one state
  * of the UTC days its local day touches (`stamp`); anything else is analysed afresh.
  */
 export interface InboxDayRow {
@@ -35,14 +36,16 @@ export const KEPT_QUERIES = 6;
 
 /**
  * The query as a key. `build` names the analysis code: a new build analyses again rather than trust rows
- * an older analysis wrote. Parameters in name order, so two equal objects give one key. Hashed (106 bits):
- * every kept row carries the key, and the written-out query is longer than the part it keys.
+ * an older analysis wrote. Parameters in name order, so two equal objects give one key. `roadsKey`
+ * (workers/worker-roads.ts `roadLimitsKey`) names the road limits and the over-the-limit rule: a new
+ * import, zones change or rule analyses again, the same ones reuse. Hashed (106 bits): every kept row
+ * carries the key, and the written-out query is longer than the part it keys.
  */
-export function inboxQueryKey(build: string, zone: string, params: AnalysisParams): string {
+export function inboxQueryKey(build: string, zone: string, params: AnalysisParams, roadsKey: string): string {
   const named = Object.keys(params)
     .sort()
     .map((k) => [k, params[k as keyof AnalysisParams]]);
-  const text = JSON.stringify([build, zone, named]);
+  const text = JSON.stringify([build, zone, named, roadsKey]);
   return `q${hash53(text, 1).toString(36)}.${hash53(text, 2).toString(36)}`;
 }
 

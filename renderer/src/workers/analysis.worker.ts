@@ -1,6 +1,7 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { dailySpeedBands } from '../../../shared/analysis/day-bands.ts';
 import { downsampleStatusBands, m4, trackSeries } from '../../../shared/analysis/downsample.ts';
+import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
@@ -9,6 +10,7 @@ import { readLocalDays } from '../features/review/use-local-days.ts';
 import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
 import { serveWorker } from './rpc.ts';
 import { windowOf } from './series.ts';
+import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
 
 /**
  * Analysis and chart downsampling off the UI thread: six months is ~150,000
@@ -51,8 +53,8 @@ function series(fromMs: number, toMs: number, width: number, gap: GapParams): Se
   };
 }
 
-function load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysis {
-  const analysis = analyzeTrack(chunks, params);
+function load(chunks: DayChunk[], params: Partial<AnalysisParams>, roads: RoadLimits | undefined): TrackAnalysis {
+  const analysis = analyzeTrack(chunks, params, roads);
   const sel = cleanSelection(chunks, analysis.params.maxPlausibleMph);
   clean = sel.clean;
   outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
@@ -63,11 +65,14 @@ function load(chunks: DayChunk[], params: Partial<AnalysisParams>): TrackAnalysi
 const handlers: AnalysisProtocol = {
   // Six months is ~180 days of columns: read here, in parallel with the page's own read of them, instead of
   // copied from the page after it (the copy cost as much as the read).
-  loadStored(carrierId, vehicleId, from, to, zone, params) {
+  setRoadLimits: setWorkerRoads,
+  loadStored(carrierId, vehicleId, from, to, zone, params, roadsKey) {
+    // The limits asked for, taken now: a later setRoadLimits does not change a load already asked.
+    const roads = workerRoadsFor(roadsKey);
     // After the previous selection's load: reads may finish out of order, the last one asked must win.
     const done = loading
       .then(() => readLocalDays(carrierId, vehicleId, from, to, zone))
-      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params)));
+      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params, roads)));
     loading = done.catch(() => undefined);
     return done;
   },

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
+import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import { compareFacts, type ComparisonFacts } from '../../../shared/compare/compare.ts';
 import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare/facts.ts';
 import { dailyPointsOf, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
@@ -10,6 +11,7 @@ import { partialDaysLines, partialVehicleDays, type StoredUtcDay } from '../../.
 import { getDb, vehicleDayRows } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
 import { serveWorker } from './rpc.ts';
+import { setWorkerRoads, workerRoadsFor, type RoadLimitsProtocol } from './worker-roads.ts';
 
 /**
  * The carrier comparison off the UI thread: it reads the stored days itself
@@ -24,14 +26,19 @@ export interface ComparedCarrier {
 }
 
 /** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
-export interface CompareProtocol {
-  /** The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later UTC days cannot be stored yet. */
+export interface CompareProtocol extends RoadLimitsProtocol {
+  /**
+   * The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later
+   * UTC days cannot be stored yet. `roadsKey`: the road limits set (setRoadLimits) its trips call judges
+   * with; refused when the worker keeps others.
+   */
   metrics(
     token: number,
     carriers: ComparedCarrier[],
     range: DateRange,
     params: CompareParams,
     today: string,
+    roadsKey: string,
   ): Promise<ComparisonFacts | null>;
   /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
   trips(token: number): ComparisonFacts | null;
@@ -45,6 +52,8 @@ let loaded: {
   data: CarrierData[];
   range: DateRange;
   params: CompareParams;
+  /** The limits asked for with the metrics: a later setRoadLimits does not change this comparison's trips. */
+  roads: RoadLimits | undefined;
   withLocalDays: (f: ComparisonFacts) => ComparisonFacts;
 } | null = null;
 
@@ -110,7 +119,9 @@ function inHomeDays(
 }
 
 const handlers: CompareProtocol = {
-  async metrics(token, carriers, range, params, today) {
+  setRoadLimits: setWorkerRoads,
+  async metrics(token, carriers, range, params, today, roadsKey) {
+    const roads = workerRoadsFor(roadsKey);
     latest = token;
     // The range is of each carrier's local days, which need a UTC day more each side.
     const utc = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
@@ -127,12 +138,14 @@ const handlers: CompareProtocol = {
         partialDays: local[k]!.partialDays,
       })),
     });
-    loaded = { token, data, range, params, withLocalDays };
+    loaded = { token, data, range, params, roads, withLocalDays };
     return withLocalDays(compareFacts(data, range, params));
   },
   trips(token) {
     if (loaded?.token !== token || token !== latest) return null;
-    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyzeTrack));
+    const { roads } = loaded;
+    const analyze: typeof analyzeTrack = (chunks, p) => analyzeTrack(chunks, p, roads);
+    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyze));
   },
 };
 

@@ -1,6 +1,7 @@
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
+import type { RoadLimitsProtocol } from './worker-roads.ts';
 
 export type ExportKind = 'breadcrumbs-csv' | 'trips-csv' | 'events-csv' | 'gpx' | 'gpx-trips';
 
@@ -10,6 +11,8 @@ export interface ExportJob {
   /** GPX metadata, the CSVs' identity columns and the home zone of their local times. */
   meta: ExportMeta;
   params: Partial<AnalysisParams>;
+  /** The key of the road limits set on the worker (setRoadLimits) the trips, events and GPX are judged with. */
+  roadsKey: string;
 }
 
 /** One piece of the file and the points written so far (0 in all when unknown). */
@@ -20,7 +23,7 @@ export interface ExportPiece {
 }
 
 /** Pull protocol: the page asks for the next piece only after writing the last, so memory stays flat on a slow disk. */
-export interface ExportProtocol {
+export interface ExportProtocol extends RoadLimitsProtocol {
   /** Starts formatting `job`; the first piece, or null when the file is empty. */
   start(job: ExportJob): ExportPiece | null;
   /** The next piece, or null at the end. */

@@ -8,6 +8,7 @@ import { tripsCsv } from '../../../shared/export/trips-csv.ts';
 import { gapParamsOf } from '../../../shared/track/gaps.ts';
 import type { ExportJob, ExportPiece, ExportProtocol } from './export-protocol.ts';
 import { serveWorker } from './rpc.ts';
+import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
 
 /**
  * Formats exports off the UI thread with the same writers and parameters as
@@ -30,6 +31,8 @@ function count(text: string, needle: string): number {
 }
 
 function piecesOf(job: ExportJob): Iterable<string> {
+  // Refused before a byte is written when the worker keeps other limits than the page believes.
+  const roads = workerRoadsFor(job.roadsKey);
   switch (job.kind) {
     case 'breadcrumbs-csv':
       // local_time beside the UTC timestamp when the carrier's zone is not UTC, as `routelens export --tz`.
@@ -40,7 +43,7 @@ function piecesOf(job: ExportJob): Iterable<string> {
     case 'gpx':
       return gpxPieces({ chunks: job.chunks, meta: job.meta, ...gapParamsOf(resolveAnalysisParams(job.params)) });
     case 'gpx-trips': {
-      const analysis = analyzeTrack(job.chunks, job.params);
+      const analysis = analyzeTrack(job.chunks, job.params, roads);
       return gpxPieces({
         chunks: job.chunks,
         meta: job.meta,
@@ -49,9 +52,9 @@ function piecesOf(job: ExportJob): Iterable<string> {
       });
     }
     case 'trips-csv':
-      return tripsCsv(analyzeTrack(job.chunks, job.params), job.meta);
+      return tripsCsv(analyzeTrack(job.chunks, job.params, roads), job.meta);
     case 'events-csv':
-      return eventsCsv(analyzeTrack(job.chunks, job.params), job.meta);
+      return eventsCsv(analyzeTrack(job.chunks, job.params, roads), job.meta);
   }
 }
 
@@ -72,6 +75,7 @@ function nextPiece(): ExportPiece | null {
 }
 
 const handlers: ExportProtocol = {
+  setRoadLimits: setWorkerRoads,
   start(job) {
     total = job.chunks.reduce((s, c) => s + c.length, 0);
     done = 0;

@@ -2,6 +2,7 @@
 import { dayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
 import { isPackedDayPart, packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
 import { inboxVehicle, type InboxVehicle } from '../../../shared/inbox/vehicle.ts';
@@ -25,56 +26,21 @@ import {
   writeInboxDays,
   type InboxDayRow,
 } from '../store/inbox-cache.ts';
+import type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
 import { serveWorker } from './rpc.ts';
+import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
+
+export type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
 
 /**
  * The safety inbox off the UI thread: it reads the carriers' stored days itself (no chunk crosses threads),
- * analyses each vehicle's local days of the carrier's home zone with Trip review's parameters, and joins
- * them over the range (shared/analysis/day-parts.ts: the events and totals `analyzeTrack` gives over the
- * range) into the flat event list and the vehicles' scorecards. Each day's part is kept
- * (store/inbox-cache.ts) and reused while its stored UTC days and the parameters stay the same, so any range
- * of prepared days opens from small rows. Filtering, sorting and grouping happen on the page, on that list.
+ * analyses each vehicle's local days of the carrier's home zone with Trip review's parameters and the road
+ * limits the page set (setRoadLimits; each call names their key), and joins them over the range
+ * (shared/analysis/day-parts.ts: the events and totals `analyzeTrack` gives over the range) into the flat
+ * event list and the vehicles' scorecards. Each day's part is kept (store/inbox-cache.ts) and reused while
+ * its stored UTC days, the parameters and the road limits stay the same, so any range of prepared days
+ * opens from small rows. Filtering, sorting and grouping happen on the page, on that list.
  */
-export interface InboxCarrier {
-  carrierId: string;
-  /** The carrier's home zone: the range is its days. */
-  zone: string;
-}
-
-export interface InboxData {
-  events: InboxEvent[];
-  scorecards: Scorecard[];
-  /** The range's days, in order (the scorecards' sparklines have one value each). */
-  days: LocalDay[];
-  /** Vehicles with a reading in the range. */
-  vehicles: number;
-  /** Trucks analysed from their readings for this answer, and trucks whose kept results were still valid. */
-  analysed: number;
-  reused: number;
-}
-
-export interface InboxProtocol {
-  /** The inbox's answer; null when a newer `load` came in meanwhile. Stops any older load or prepare. */
-  load(carriers: InboxCarrier[], from: LocalDay, to: LocalDay, params: AnalysisParams): Promise<InboxData | null>;
-  /**
-   * The same work in the background, kept for the next open and not sent back: how many trucks were
-   * analysed and reused, or null when a `load` came in meanwhile (a prepare never stops a load).
-   */
-  prepare(
-    carriers: InboxCarrier[],
-    from: LocalDay,
-    to: LocalDay,
-    params: AnalysisParams,
-  ): Promise<{ analysed: number; reused: number } | null>;
-  /** Trucks finished of the trucks in the run going on (or the last run): answered between its reads. */
-  progress(): InboxProgress;
-}
-
-export interface InboxProgress {
-  done: number;
-  total: number;
-}
-
 /** Counts loads: a run goes on while no load came in after it started. */
 let generation = 0;
 /** The run in progress: the next one starts after it, so it reads the results the previous one kept. */
@@ -106,6 +72,14 @@ interface CarrierPlan {
   vehicleIds: string[];
   query: string;
   kept: Map<string, Map<LocalDay, InboxDayRow>>;
+  /** The limits the run judges with (its query names their key). */
+  roads: RoadLimits | undefined;
+}
+
+/** The road limits a run judges with, and their key (workers/worker-roads.ts). */
+interface RunRoads {
+  key: string;
+  roads: RoadLimits | undefined;
 }
 
 /** The carrier's trucks with a reading in the range, and their days' kept parts; null for no stored day. */
@@ -114,6 +88,7 @@ async function planCarrier(
   from: LocalDay,
   to: LocalDay,
   params: AnalysisParams,
+  roads: RunRoads,
 ): Promise<CarrierPlan | null> {
   const days = daysFromTo(from, to);
   const utcOf = new Map(days.map((d) => [d, utcDaysOverlapping(localDayInterval(d, c.zone))]));
@@ -124,9 +99,9 @@ async function planCarrier(
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
   const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
-  const query = inboxQueryKey(BUILD, c.zone, params);
+  const query = inboxQueryKey(BUILD, c.zone, params, roads.key);
   const kept = await readKeptOrNone(c.carrierId, query, from, to);
-  return { carrier: c, days, utcOf, stamps, vehicleIds: [...stamps.keys()], query, kept };
+  return { carrier: c, days, utcOf, stamps, vehicleIds: [...stamps.keys()], query, kept, roads: roads.roads };
 }
 
 /** The parts of `vehicleId`'s local days `wanted` (in order), from its stored readings. */
@@ -147,7 +122,7 @@ async function analyseDays(
   utcChunks.sort(byDay);
   const interval = localRangeInterval(wanted[0]!, wanted[wanted.length - 1]!, c.zone);
   const local = new Map(localDayChunks(utcChunks, c.zone, interval).map((k) => [k.day, k]));
-  return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params) : null]));
+  return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params, plan.roads) : null]));
 }
 
 async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
@@ -238,11 +213,12 @@ async function loadAll(
   from: LocalDay,
   to: LocalDay,
   params: AnalysisParams,
+  roads: RunRoads,
 ): Promise<InboxData | null> {
   const days = daysFromTo(from, to);
   const plans: CarrierPlan[] = [];
   for (const c of carriers) {
-    const plan = await planCarrier(c, from, to, params);
+    const plan = await planCarrier(c, from, to, params, roads);
     if (gen !== generation) return null;
     if (plan) plans.push(plan);
   }
@@ -271,19 +247,25 @@ function inTurn<T>(gen: number, run: () => Promise<T | null>): Promise<T | null>
   return mine;
 }
 
+/** The limits a call asked for, taken when asked: a later setRoadLimits does not change a run already asked. */
+const runRoads = (roadsKey: string): RunRoads => ({ key: roadsKey, roads: workerRoadsFor(roadsKey) });
+
 const handlers: InboxProtocol = {
-  load(carriers, from, to, params) {
+  setRoadLimits: setWorkerRoads,
+  load(carriers, from, to, params, roadsKey) {
+    const roads = runRoads(roadsKey);
     const gen = ++generation;
     progress = { done: 0, total: 0 };
-    return inTurn(gen, () => loadAll(gen, carriers, from, to, params));
+    return inTurn(gen, () => loadAll(gen, carriers, from, to, params, roads));
   },
   progress() {
     return { ...progress };
   },
-  prepare(carriers, from, to, params) {
+  prepare(carriers, from, to, params, roadsKey) {
+    const roads = runRoads(roadsKey);
     const gen = generation;
     return inTurn(gen, async () => {
-      const data = await loadAll(gen, carriers, from, to, params);
+      const data = await loadAll(gen, carriers, from, to, params, roads);
       return data && { analysed: data.analysed, reused: data.reused };
     });
   },

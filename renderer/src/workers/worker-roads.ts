@@ -68,3 +68,24 @@ export function workerRoads(): RoadLimits | undefined {
 export function workerRoadsKey(): string {
   return current.key;
 }
+
+/** Words every refusal of a call for other road limits carries (the page resends its limits and asks again). */
+export const OTHER_ROADS_TEXT = 'judges with other road limits';
+
+/**
+ * The kept limits for a call that expects `expectedKey`; throws when the worker keeps others (the page's
+ * setRoadLimits not sent yet, or a restarted worker), so no result is computed with limits the page does
+ * not believe in.
+ */
+export function workerRoadsFor(expectedKey: string): RoadLimits | undefined {
+  if (expectedKey !== current.key)
+    throw new Error(
+      `This worker ${OTHER_ROADS_TEXT} ("${current.key.slice(0, 80)}") than the page asked for ("${String(expectedKey).slice(0, 80)}").`,
+    );
+  return current.roads;
+}
+
+/** The method every analysing worker offers: keeps the spec's limits, answers their key. */
+export interface RoadLimitsProtocol {
+  setRoadLimits(spec: RoadLimitsSpec | null): string;
+}

@@ -5,6 +5,8 @@ import type { CompareParams } from '../../../../shared/compare/params.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { CompareProtocol } from '../../workers/compare.worker.ts';
 import { createWorkerClient, type WorkerClient } from '../../workers/rpc.ts';
+import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 
 export type ComparisonState =
   | { state: 'idle' }
@@ -36,12 +38,15 @@ export function useComparison(
 
   useEffect(() => () => client.current?.dispose(), []);
 
-  const key = JSON.stringify({ carriers, range, params, today });
+  // The trips judge "over the limit" against the kept road limits: their key is part of the comparison.
+  const roads = useWorkerRoads();
+  const key = JSON.stringify({ carriers, range, params, today, roads: roads.ready ? roads.key : null });
   useEffect(() => {
     if (!carriers || !range) {
       setResult({ state: 'idle' });
       return;
     }
+    if (!roads.ready) return;
     const worker = (client.current ??= createWorkerClient<CompareProtocol>({ spawn, name: 'comparison' }));
     const id = ++nextId.current;
     const current = () => id === nextId.current;
@@ -51,15 +56,14 @@ export function useComparison(
       if (facts && current()) setResult({ state: 'ready', facts, trips, ms: performance.now() - startedAt });
       return facts !== null && current();
     };
-    worker
-      .call('metrics', id, carriers, range, params, today)
+    withWorkerRoads(worker, roads.spec, (k) => worker.call('metrics', id, carriers, range, params, today, k))
       .then(async (facts) => {
         if (ready(facts, false)) ready(await worker.call('trips', id), true);
       })
       .catch((err: unknown) => {
         if (current()) setResult({ state: 'failed', message: errorText(err) });
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range, params and today (new objects each render, equal content)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range, params, today and the road limits (new objects each render, equal content)
   }, [key, dataVersion]);
 
   return result;

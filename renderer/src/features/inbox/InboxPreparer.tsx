@@ -5,6 +5,8 @@ import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
 import { addDays } from '../../../../shared/util/day.ts';
 import { PREPARED_DAYS } from './inbox-query.ts';
+import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams } from './inbox-scope.ts';
 
 /** Quiet time after the last stored change before the inbox is prepared: a download writes day after day. */
@@ -35,24 +37,26 @@ export function InboxPreparer() {
   const params = useInboxParams();
   const scope = useMemo(() => inboxCarriers(carriers, []), [carriers]);
   const range = { from: addDays(info.today, -(PREPARED_DAYS - 1)), to: info.today };
-  const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}`;
+  // Prepared with the kept road limits the inbox will ask with: their key is part of what is prepared.
+  const roads = useWorkerRoads();
+  const roadsKey = roads.ready ? roads.key : null;
+  const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}|${roadsKey}`;
 
   useEffect(() => {
-    if (stamp === undefined || downloading !== 0 || scope.length === 0) return;
+    if (stamp === undefined || downloading !== 0 || scope.length === 0 || !roads.ready) return;
     const timer = setTimeout(() => {
       setPrepared((p) => ({ ...p, running: true }));
-      inboxWorker()
-        .call('prepare', scope, range.from, range.to, params)
-        .then(
-          (r) => setPrepared((p) => ({ key, running: false, runs: p.runs + 1, ...(r ?? {}) })),
-          (err: unknown) => {
-            console.warn(`Inbox not prepared: ${String(err)}`);
-            setPrepared((p) => ({ ...p, running: false }));
-          },
-        );
+      const worker = inboxWorker();
+      withWorkerRoads(worker, roads.spec, (k) => worker.call('prepare', scope, range.from, range.to, params, k)).then(
+        (r) => setPrepared((p) => ({ key, running: false, runs: p.runs + 1, ...(r ?? {}) })),
+        (err: unknown) => {
+          console.warn(`Inbox not prepared: ${String(err)}`);
+          setPrepared((p) => ({ ...p, running: false }));
+        },
+      );
     }, PREPARE_AFTER_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stamp, scope, range and params
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stamp, scope, range, params and road limits
   }, [key, downloading]);
 
   const state = prepared.running ? 'running' : prepared.key === key ? 'idle' : 'waiting';

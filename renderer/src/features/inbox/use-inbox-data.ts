@@ -3,6 +3,8 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { InboxCarrier, InboxData, InboxProgress } from '../../workers/inbox.worker.ts';
+import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 import { carriersKeyOf, inboxWorker } from './inbox-scope.ts';
 
 export type InboxLoad =
@@ -23,27 +25,31 @@ export function useInboxData(
   const shown = useRef<{ key: string; params: AnalysisParams | null }>({ key: '', params: null });
   const [load, setLoad] = useState<InboxLoad>({ state: 'loading' });
   const carriersKey = carriersKeyOf(carriers);
+  // Judged against the kept road limits: a new import, zones change or over-the-limit rule loads again.
+  const roads = useWorkerRoads();
+  const roadsKey = roads.ready ? roads.key : null;
 
   useEffect(() => {
-    if (dataVersion === undefined) return;
+    if (dataVersion === undefined || !roads.ready) return;
     const id = ++nextId.current;
     const startedAt = performance.now();
+    // The limits are not in the key (the page's data-key names the scope and range): a change of them reloads
+    // like new data, keeping the list until the new one is ready.
     const key = `${carriersKey}|${from}|${to}`;
     // A reload for new data keeps the list on screen until the new one is ready; another query's list never
     // stays under this query's heading.
     const sameQuery = shown.current.key === key && shown.current.params === params;
     shown.current = { key, params };
     setLoad((l) => (l.state === 'ready' && sameQuery ? l : { state: 'loading' }));
-    inboxWorker()
-      .call('load', carriers, from, to, params)
-      .then(
-        (data) => {
-          if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
-        },
-        (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
-      );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones
-  }, [carriersKey, from, to, params, dataVersion]);
+    const worker = inboxWorker();
+    withWorkerRoads(worker, roads.spec, (k) => worker.call('load', carriers, from, to, params, k)).then(
+      (data) => {
+        if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
+      },
+      (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones, roadsKey for the limits
+  }, [carriersKey, from, to, params, dataVersion, roadsKey]);
 
   useLoadProgress(load.state === 'loading', setLoad);
   return load;

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  ADJUSTABLE_PARAM_KEYS,
+  ADJUSTABLE_KEYS,
   DEFAULT_ADJUSTABLE_PARAMS,
   type AdjustableAnalysisParams,
-  type AdjustableParamKey,
+  type AdjustableKey,
 } from '../../../../shared/analysis/adjustable.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
@@ -20,8 +20,7 @@ interface Props {
 /** Keep in step with .analysis-settings-panel's width in review.css. */
 const PANEL_WIDTH_PX = 540;
 
-const isDefault = (v: AdjustableAnalysisParams) =>
-  ADJUSTABLE_PARAM_KEYS.every((k) => v[k] === DEFAULT_ADJUSTABLE_PARAMS[k]);
+const isDefault = (v: AdjustableAnalysisParams) => ADJUSTABLE_KEYS.every((k) => v[k] === DEFAULT_ADJUSTABLE_PARAMS[k]);
 
 /**
  * "Analysis settings" on the Review toolbar: a disclosure with the
@@ -33,8 +32,8 @@ export function AnalysisSettings({ value, context, onChange }: Props) {
   const [open, setOpen] = useState(false);
   // The panel opens towards the side with room: the toolbar wraps, so the button may sit at either end.
   const [alignRight, setAlignRight] = useState(false);
-  const [drafts, setDrafts] = useState<Partial<Record<AdjustableParamKey, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<AdjustableParamKey, string>>>({});
+  const [drafts, setDrafts] = useState<Partial<Record<AdjustableKey, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<AdjustableKey, string>>>({});
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();

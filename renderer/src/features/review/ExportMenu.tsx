@@ -10,6 +10,7 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 import { dayCount, isLocalDay, type LocalDay } from '../../../../shared/time/local-day.ts';
 import { partialDaysText } from '../../../../shared/track/local-coverage.ts';
 import { useLocalCoverage } from './CoverageNote.tsx';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 
 const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: string }[] = [
   { kind: 'breadcrumbs-csv', label: 'Breadcrumbs CSV', ext: 'csv', suffix: 'breadcrumbs' },
@@ -59,6 +60,8 @@ export function ExportMenu(props: {
   const partial = coverage?.filter((c) => c.state === 'partial') ?? [];
   const partialText = sel ? partialDaysText(partial, sel.zone) : '';
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  // Trips, events and GPX tracks are judged against the kept road limits, as on screen.
+  const roads = useWorkerRoads();
   const abort = useRef<AbortController | null>(null);
   const run = async (k: (typeof KINDS)[number]) => {
     const ctl = new AbortController();
@@ -76,6 +79,7 @@ export function ExportMenu(props: {
           ...(partialText ? { partialDays: partialText } : {}),
         },
         params: props.params,
+        roads: roads.ready ? roads.spec : null,
       };
       const out = await saveExport(
         api,
@@ -112,7 +116,7 @@ export function ExportMenu(props: {
           type="button"
           className="btn btn-small"
           data-testid={`export-${k.kind}`}
-          disabled={running || props.disabled === true}
+          disabled={running || props.disabled === true || !roads.ready}
           onClick={() => void run(k)}
         >
           {k.label}

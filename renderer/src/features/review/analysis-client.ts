@@ -3,6 +3,8 @@ import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
 import type { AnalysisProtocol, SeriesResult } from '../../workers/analysis-protocol.ts';
 import { createWorkerClient } from '../../workers/rpc.ts';
+import type { RoadLimitsSpec } from '../../workers/worker-roads.ts';
+import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
 
 /** Request/reply over the analysis worker (one per review screen). */
 export class AnalysisClient {
@@ -14,6 +16,12 @@ export class AnalysisClient {
       }),
     name: 'analysis',
   });
+  /**
+   * The last loadStored, settled or not. Its request reaches the worker only after the road limits did (a
+   * round trip when they changed), so series and day bands are asked after it settles: asked earlier, they
+   * could reach the worker first and answer for the previous selection.
+   */
+  private lastLoad: Promise<unknown> = Promise.resolve();
 
   loadStored(
     carrierId: string,
@@ -22,15 +30,23 @@ export class AnalysisClient {
     to: string,
     zone: string,
     params: Partial<AnalysisParams>,
+    /** The road limits to judge "over the limit" against (null: none), sent to the worker first when new to it. */
+    roads: RoadLimitsSpec | null,
   ): Promise<TrackAnalysis | null> {
-    return this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params);
+    const load = withWorkerRoads(this.worker, roads, (roadsKey) =>
+      this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params, roadsKey),
+    );
+    this.lastLoad = load.catch(() => undefined);
+    return load;
   }
 
-  series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
+  async series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
+    await this.lastLoad;
     return this.worker.call('series', fromMs, toMs, width, gapParamsOf(gap));
   }
 
-  dayBands(zone: string, gap: GapParams): Promise<DayBand[]> {
+  async dayBands(zone: string, gap: GapParams): Promise<DayBand[]> {
+    await this.lastLoad;
     return this.worker.call('dayBands', zone, gapParamsOf(gap));
   }
 

@@ -1,12 +1,21 @@
-import type { AdjustableAnalysisParams, AdjustableParamKey } from '../../../../shared/analysis/adjustable.ts';
-import { DEFAULT_ANALYSIS_PARAMS, resolveAnalysisParams } from '../../../../shared/analysis/params.ts';
+import {
+  checkOverLimitPreferences,
+  type AdjustableAnalysisParams,
+  type AdjustableKey,
+} from '../../../../shared/analysis/adjustable.ts';
+import {
+  DEFAULT_ANALYSIS_PARAMS,
+  OVER_LIMIT_MIN_SECONDS,
+  OVER_LIMIT_TOLERANCE_MPH,
+  resolveAnalysisParams,
+} from '../../../../shared/analysis/params.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { PARAM_LABELS } from '../../../../shared/compare/params.ts';
 import { PARKED_RADIUS_METERS } from '../../../../shared/track/gaps.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 export interface AnalysisField {
-  key: AdjustableParamKey;
+  key: AdjustableKey;
   label: string;
   /** The unit the user types in; the parameter itself is in seconds or miles. */
   unit: 'min' | 'h' | 's' | 'mi' | 'mph';
@@ -66,6 +75,20 @@ export const ANALYSIS_FIELDS: readonly AnalysisField[] = [
     factor: 1,
     help: 'Trips shorter than this distance are dropped (yard moves).',
   },
+  {
+    key: 'overLimitToleranceMph',
+    label: 'Over the road limit by',
+    unit: 'mph',
+    factor: 1,
+    help: `With road limits imported (Settings): at least this far over the road's own limit is "over the limit", the light tier (${OVER_LIMIT_TOLERANCE_MPH.min} to ${OVER_LIMIT_TOLERANCE_MPH.max}; moderate starts at 11).`,
+  },
+  {
+    key: 'overLimitMinSeconds',
+    label: 'Over the road limit for',
+    unit: 's',
+    factor: 1,
+    help: `Over the road's limit for at least this long (and two readings) is an event (${OVER_LIMIT_MIN_SECONDS.min} to ${OVER_LIMIT_MIN_SECONDS.max} s).`,
+  },
 ];
 
 /** Rounded so 0.1 min is 6 s, not 6.000000000000001. */
@@ -98,6 +121,7 @@ export function checkField(
   const next = { ...current, [field.key]: toParam(field, typed) };
   try {
     resolveAnalysisParams({ ...context, ...next });
+    checkOverLimitPreferences(next);
     return { ok: true, next };
   } catch (e) {
     const message = errorText(e);

@@ -15,6 +15,7 @@ import {
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storedDaysStamp } from '../../store/reads.ts';
 import type { StoredDay } from '../../store/types.ts';
@@ -162,7 +163,10 @@ export function useReviewData(
   const { from, to } = localSelectionRange(sel.day, sel.span);
   // The zone leads the key: the same dates of another zone are other readings. The carrier ends it: another
   // carrier's vehicle of the same id is another vehicle.
-  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}`;
+  // The road limits judged against (their key) are part of what is loaded: a new import loads again.
+  const roads = useWorkerRoads();
+  const roadsKey = roads.ready ? roads.key : '';
+  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}:${roadsKey}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
   // The UTC days a local range overlaps reach one day beyond it on either side.
   // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
@@ -177,7 +181,7 @@ export function useReviewData(
   );
   const stored = live?.startsWith(days) ? live : undefined;
   useEffect(() => {
-    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
+    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined || !roads.ready) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     setState({ state: 'loading', key });
@@ -191,7 +195,7 @@ export function useReviewData(
         routeOptionsOf(params),
       ).catch(() => null);
       // The worker reads and analyses the same days while this thread reads them for the map and playback.
-      const analysisP = client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params);
+      const analysisP = client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params, roads.spec);
       const sketch = await sketchP;
       if (sketch && seq.current === my) {
         setState({ state: 'loading', key, early: sketchEarly(key, sketch, startedAt) });
@@ -257,7 +261,7 @@ export function useReviewData(
       },
     );
     // Chart width changes re-request only series (below), not the whole load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days and params; the width only matters once it is known (> 0)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days, params and road limits; the width only matters once it is known (> 0)
   }, [client, key, chartWidth > 0, stored]);
   return state;
 }

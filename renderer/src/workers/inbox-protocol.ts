@@ -1,0 +1,56 @@
+import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { InboxEvent } from '../../../shared/inbox/events.ts';
+import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
+import type { LocalDay } from '../../../shared/time/local-day.ts';
+import type { RoadLimitsProtocol } from './worker-roads.ts';
+
+/** The inbox worker's (inbox.worker.ts) protocol and answers. */
+export interface InboxCarrier {
+  carrierId: string;
+  /** The carrier's home zone: the range is its days. */
+  zone: string;
+}
+
+export interface InboxData {
+  events: InboxEvent[];
+  scorecards: Scorecard[];
+  /** The range's days, in order (the scorecards' sparklines have one value each). */
+  days: LocalDay[];
+  /** Vehicles with a reading in the range. */
+  vehicles: number;
+  /** Trucks analysed from their readings for this answer, and trucks whose kept results were still valid. */
+  analysed: number;
+  reused: number;
+}
+
+export interface InboxProtocol extends RoadLimitsProtocol {
+  /**
+   * The inbox's answer; null when a newer `load` came in meanwhile. Stops any older load or prepare.
+   * `roadsKey`: the road limits set (setRoadLimits) the page expects it judged with; refused when others are kept.
+   */
+  load(
+    carriers: InboxCarrier[],
+    from: LocalDay,
+    to: LocalDay,
+    params: AnalysisParams,
+    roadsKey: string,
+  ): Promise<InboxData | null>;
+  /**
+   * The same work in the background, kept for the next open and not sent back: how many trucks were
+   * analysed and reused, or null when a `load` came in meanwhile (a prepare never stops a load).
+   */
+  prepare(
+    carriers: InboxCarrier[],
+    from: LocalDay,
+    to: LocalDay,
+    params: AnalysisParams,
+    roadsKey: string,
+  ): Promise<{ analysed: number; reused: number } | null>;
+  /** Trucks finished of the trucks in the run going on (or the last run): answered between its reads. */
+  progress(): InboxProgress;
+}
+
+export interface InboxProgress {
+  done: number;
+  total: number;
+}

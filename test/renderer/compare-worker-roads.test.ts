@@ -1,0 +1,96 @@
+/**
+ * The comparison's trip analysis judges "over the limit" against the limits set when its metrics were
+ * asked (a later setRoadLimits does not change a comparison under way), and metrics asked for limits the
+ * worker does not keep are refused. The real worker module runs here over an empty store; the comparison
+ * itself is replaced by a probe that runs the analysis it is handed on a known track.
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnalyzeTrack } from '../../shared/analysis/types.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
+import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import type * as DbModule from '../../renderer/src/store/db.ts';
+import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
+import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+
+const chunks = toDayChunks('v1', generateRandomTrack(5, 2));
+
+vi.mock('../../shared/compare/compare.ts', () => ({
+  compareFacts: (_list: unknown, range: unknown, params: unknown, analyze?: AnalyzeTrack) => ({
+    range,
+    params,
+    carriers: [],
+    overLimitEvents: analyze ? analyze(chunks).events.filter((e) => e.kind === 'over-limit').length : null,
+  }),
+}));
+vi.mock('../../renderer/src/store/db.ts', async (original) => ({
+  ...(await original<typeof DbModule>()),
+  getDb: () => ({
+    rosters: { get: async () => undefined },
+    snapshots: { where: () => ({ between: () => ({ toArray: async () => [] }) }) },
+  }),
+}));
+vi.mock('../../renderer/src/store/reads.ts', () => ({ carrierCoverage: async () => [] }));
+
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
+const pending = new Map<number, (r: Reply) => void>();
+const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
+let nextId = 1;
+function call<T>(method: string, ...args: unknown[]): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
+    scope.onmessage!({ data: { id, method, args } });
+  });
+}
+
+/** A road along each day of the track at 45 mph: the truck is over it often. */
+const index = createRoadIndex(
+  chunks.map((_, k) => ({
+    wayId: 1 + k,
+    highway: 'primary',
+    name: '',
+    ref: `R${k}`,
+    oneway: 0 as const,
+    forwardMph: 45,
+    backwardMph: 45,
+    source: 'posted' as const,
+    limitText: '45 mph',
+    conditional: '',
+  })),
+  chunks.map((c) => {
+    const g: number[] = [];
+    for (let i = 0; i < c.length; i += 3) if (!(c.speed[i]! > 110)) g.push(c.lat[i]!, c.lng[i]!);
+    return g;
+  }),
+);
+const spec: RoadLimitsSpec = { indexId: 'idx', indexBytes: encodeRoadIndex(index), zonesId: null, zonesGeojson: null };
+const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
+const range = { from: chunks[0]!.day, to: chunks.at(-1)!.day };
+const metrics = (token: number, roadsKey: string) =>
+  call('metrics', token, carriers, range, DEFAULT_ANALYSIS_PARAMS, range.to, roadsKey);
+const trips = (token: number) => call<{ overLimitEvents: number | null }>('trips', token);
+
+beforeAll(async () => {
+  vi.stubGlobal('self', scope);
+  await import('../../renderer/src/workers/compare.worker.ts');
+});
+
+describe('the comparison worker and the road limits', () => {
+  it('its trips judge with the limits its metrics were asked with, even after others were set', async () => {
+    await call('setRoadLimits', null);
+    await metrics(1, NO_ROADS_KEY);
+    expect((await trips(1)).overLimitEvents).toBe(0);
+
+    const key = await call<string>('setRoadLimits', spec);
+    await metrics(2, key);
+    await call('setRoadLimits', null);
+    const withRoads = (await trips(2)).overLimitEvents;
+    expect(withRoads).toBeGreaterThan(0);
+  });
+
+  it('refuses metrics for limits it does not keep', async () => {
+    await call('setRoadLimits', null);
+    await expect(metrics(3, 'idx|-|{}')).rejects.toThrow(/judges with other road limits/);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The inbox worker's kept day parts follow the road limits: a new index or rule analyses every truck again,
+ * the same limits reuse what was kept, and a call for limits the worker does not keep is refused. The real
+ * worker module runs here over an in-memory store in place of IndexedDB (its reads and the kept rows'
+ * table); the parts, the query key and the stamps are the real ones.
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { OVER_LIMIT_DEFAULTS, tiersWithTolerance } from '../../shared/roads/over-limit.ts';
+import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
+import type { DayChunk } from '../../shared/track/types.ts';
+import type { InboxDayRow } from '../../renderer/src/store/inbox-cache.ts';
+import type { CoverageRow } from '../../renderer/src/store/types.ts';
+import type { InboxData } from '../../renderer/src/workers/inbox-protocol.ts';
+import { NO_ROADS_KEY, roadLimitsKey, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
+import type * as DbModule from '../../renderer/src/store/db.ts';
+import type * as InboxCacheModule from '../../renderer/src/store/inbox-cache.ts';
+import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+
+const CARRIER = 'c1';
+const chunks: DayChunk[] = toDayChunks('v1', generateRandomTrack(7, 3));
+const days = chunks.map((c) => c.day);
+const kept = new Map<string, InboxDayRow>();
+const rowKey = (r: Pick<InboxDayRow, 'carrierId' | 'query' | 'vehicleId' | 'day'>) =>
+  `${r.carrierId}|${r.query}|${r.vehicleId}|${r.day}`;
+
+vi.mock('../../renderer/src/store/db.ts', async (original) => ({
+  ...(await original<typeof DbModule>()),
+  getDb: () => ({
+    dayChunks: {
+      where: () => ({
+        between: (lo: [string, string, string], hi: [string, string, string]) => ({
+          toArray: async () =>
+            chunks
+              .filter((c) => c.vehicleId === lo[1] && c.day >= lo[2] && c.day <= hi[2])
+              .map((chunk) => ({ carrierId: CARRIER, vehicleId: chunk.vehicleId, day: chunk.day, chunk })),
+        }),
+      }),
+    },
+  }),
+}));
+vi.mock('../../renderer/src/store/reads.ts', () => ({
+  carrierCoverage: async (): Promise<CoverageRow[]> =>
+    chunks.map((c) => ({
+      carrierId: CARRIER,
+      vehicleId: c.vehicleId,
+      day: c.day,
+      state: 'complete',
+      points: c.length,
+      bytes: 1,
+      fetchedAt: 1,
+    })),
+}));
+vi.mock('../../renderer/src/store/inbox-cache.ts', async (original) => ({
+  ...(await original<typeof InboxCacheModule>()),
+  readInboxDays: async (_db: unknown, carrierId: string, query: string) => {
+    const out = new Map<string, Map<string, InboxDayRow>>();
+    for (const r of kept.values()) {
+      if (r.carrierId !== carrierId || r.query !== query) continue;
+      const own = out.get(r.vehicleId) ?? new Map<string, InboxDayRow>();
+      own.set(r.day, r);
+      out.set(r.vehicleId, own);
+    }
+    return out;
+  },
+  putInboxDays: async (_db: unknown, rows: InboxDayRow[]) => void rows.forEach((r) => kept.set(rowKey(r), r)),
+  writeInboxDays: async (_db: unknown, _c: string, _q: string, rows: InboxDayRow[]) =>
+    void rows.forEach((r) => kept.set(rowKey(r), r)),
+}));
+
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
+const pending = new Map<number, (r: Reply) => void>();
+const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
+let nextId = 1;
+
+function call<T>(method: string, ...args: unknown[]): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
+    scope.onmessage!({ data: { id, method, args } });
+  });
+}
+
+const P = DEFAULT_ANALYSIS_PARAMS;
+/** One road per day through every third reading (outliers left out), posted at 50 mph: over it wherever the truck drives faster. */
+const roads = {
+  index: createRoadIndex(
+    chunks.map((_, k) => ({
+      wayId: 1000 + k,
+      highway: 'primary',
+      name: `Route ${k + 1}`,
+      ref: '',
+      oneway: 0 as const,
+      forwardMph: 50,
+      backwardMph: 50,
+      source: 'posted' as const,
+      limitText: '50 mph',
+      conditional: '',
+    })),
+    chunks.map((c) => {
+      const g: number[] = [];
+      for (let i = 0; i < c.length; i += 3) if (!(c.speed[i]! > 110)) g.push(c.lat[i]!, c.lng[i]!);
+      return g;
+    }),
+  ),
+};
+/** The rule as the app sends it (shared/analysis/adjustable.ts overLimitParamsOf): tolerance and duration. */
+const ruleOf = (toleranceMph: number, minSeconds = 60) => ({
+  tiers: tiersWithTolerance(OVER_LIMIT_DEFAULTS.tiers, toleranceMph),
+  minSeconds,
+});
+const spec = (toleranceMph: number, minSeconds = 60): RoadLimitsSpec => ({
+  indexId: 'idx-1',
+  indexBytes: encodeRoadIndex(roads.index),
+  zonesId: null,
+  zonesGeojson: null,
+  overLimit: ruleOf(toleranceMph, minSeconds),
+});
+const load = (roadsKey: string) =>
+  call<InboxData>('load', [{ carrierId: CARRIER, zone: 'UTC' }], days[0], days.at(-1), P, roadsKey);
+const overLimit = (d: InboxData) => d.events.filter((e) => e.kind === 'over-limit').map((e) => [e.startMs, e.endMs]);
+/** The over-limit events analyzeTrack finds over the same days with the same limits (UTC: local days are UTC days). */
+const expected = (toleranceMph: number) =>
+  analyzeTrack(chunks, P, { index: roads.index, overLimit: ruleOf(toleranceMph) })
+    .events.filter((e) => e.kind === 'over-limit')
+    .map((e) => [e.startMs, e.endMs]);
+
+beforeAll(async () => {
+  vi.stubGlobal('self', scope);
+  await import('../../renderer/src/workers/inbox.worker.ts');
+});
+
+describe('the inbox worker’s kept parts and the road limits', () => {
+  it('recomputes when the limits’ key changes, reuses when it is the same, and judges with the limits set', async () => {
+    expect(await call('setRoadLimits', null)).toBe(NO_ROADS_KEY);
+    const none = await load(NO_ROADS_KEY);
+    expect([none.analysed, none.reused]).toEqual([1, 0]);
+    expect(overLimit(none)).toEqual([]);
+    expect((await load(NO_ROADS_KEY)).reused).toBe(1);
+
+    const a = spec(6);
+    const keyA = await call<string>('setRoadLimits', a);
+    expect(keyA).toBe(roadLimitsKey(a));
+    const withA = await load(keyA);
+    expect([withA.analysed, withA.reused]).toEqual([1, 0]);
+    expect(overLimit(withA)).toEqual(expected(6));
+    expect(overLimit(withA).length).toBeGreaterThan(0);
+    const again = await load(keyA);
+    expect([again.analysed, again.reused]).toEqual([0, 1]);
+    expect(overLimit(again)).toEqual(overLimit(withA));
+
+    // Another rule is another key: analysed again, with that rule.
+    const keyB = await call<string>('setRoadLimits', spec(10));
+    expect(keyB).not.toBe(keyA);
+    const withB = await load(keyB);
+    expect([withB.analysed, withB.reused]).toEqual([1, 0]);
+    expect(overLimit(withB)).toEqual(expected(10));
+    expect(overLimit(withB).length).toBeLessThan(overLimit(withA).length);
+
+    // Back to the first limits: their parts were kept.
+    await call('setRoadLimits', a);
+    expect((await load(keyA)).reused).toBe(1);
+  });
+
+  it('refuses a load or a preparation for limits it does not keep', async () => {
+    await call('setRoadLimits', spec(6));
+    await expect(load(NO_ROADS_KEY)).rejects.toThrow(/judges with other road limits/);
+    await expect(
+      call('prepare', [{ carrierId: CARRIER, zone: 'UTC' }], days[0], days.at(-1), P, roadLimitsKey(spec(6, 90))),
+    ).rejects.toThrow(/judges with other road limits/);
+  });
+});
