@@ -143,9 +143,7 @@ const handlers: CompareProtocol = {
   },
   trips(token) {
     if (loaded?.token !== token || token !== latest) return null;
-    const { roads } = loaded;
-    const analyze: typeof analyzeTrack = (chunks, p) => analyzeTrack(chunks, p, roads);
-    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyze));
+    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyzeTrack, loaded.roads));
   },
 };
 

@@ -161,7 +161,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
         analysed++;
       }
       const inRange = days.filter((d) => own.has(d)).flatMap((d) => parts.get(d) ?? []);
-      perVehicle[k] = inboxVehicle({ ...c, vehicleId }, inRange, params, days);
+      perVehicle[k] = inboxVehicle({ ...c, vehicleId }, inRange, params, days, plan.roads !== undefined);
       if (gen === generation) progress.done++;
     }
   };
