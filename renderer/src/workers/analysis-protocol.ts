@@ -32,4 +32,26 @@ export interface SeriesResult {
   bands: StatusBand[];
   /** Outliers in the window: time and reported speed (shown as marks, never in the line). */
   outliers: Series;
+  /** The road's limit over the window; null without kept road limits (the review is then as it always was). */
+  limits: LimitsInWindow | null;
+}
+
+/** The road limits judged along the window's kept readings (shared/roads/limit-along.ts). */
+export interface LimitsInWindow {
+  /** The limit as a step line, about one step per pixel (renderer/src/workers/series.ts `limitSteps`); NaN breaks it. */
+  line: Series;
+  /** Per kept reading of the window, in time order: */
+  t: Float64Array;
+  /** the limit (NaN: none known or uncertain), */
+  limitMph: Float64Array;
+  /** the mph over it (NaN without a limit), */
+  overMph: Float64Array;
+  /** code into LIMIT_SHOWN, */
+  shown: Uint8Array;
+  /** code into LIMIT_CLASSES, */
+  cls: Uint8Array;
+  /** and the road: an index into `roads`, -1 on no road. */
+  road: Int32Array;
+  /** The names of the window's roads ('' untagged); a zone's is its name. */
+  roads: string[];
 }
