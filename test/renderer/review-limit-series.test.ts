@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRoadIndex } from '../../shared/roads/road-index.ts';
+import { DEFAULT_TIERS } from '../../shared/roads/tiers.ts';
 import type { RoadWay } from '../../shared/roads/types.ts';
 import { limitsInWindow, type SelectionLimits } from '../../renderer/src/workers/limit-series.ts';
 import { limitSteps } from '../../renderer/src/workers/series.ts';
@@ -94,6 +95,7 @@ describe('the window’s limits sent to the page', () => {
     shown: Uint8Array.from([2, 2, 2, 0, 2, 2]),
     cls: Uint8Array.from([2, 2, 2, 0, 1, 1]),
     index,
+    tiers: DEFAULT_TIERS,
   };
 
   it('cuts the readings to the window and names each of its roads once', () => {

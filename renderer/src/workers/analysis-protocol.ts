@@ -1,6 +1,7 @@
 import type { DayBand } from '../../../shared/analysis/day-bands.ts';
 import type { StatusBand } from '../../../shared/analysis/status-bands.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
+import type { TierBound } from '../../../shared/roads/tiers.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 
 /** What the analysis worker (analysis.worker.ts) offers. */
@@ -54,4 +55,6 @@ export interface LimitsInWindow {
   road: Int32Array;
   /** The names of the window's roads ('' untagged); a zone's is its name. */
   roads: string[];
+  /** The tiers the classes were judged with (the legend says their bounds). */
+  tiers: readonly TierBound[];
 }

@@ -4,6 +4,8 @@
  */
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import { limitAlong, roadNameOf, type LimitAlong } from '../../../shared/roads/limit-along.ts';
+import { OVER_LIMIT_DEFAULTS } from '../../../shared/roads/over-limit.ts';
+import type { TierBound } from '../../../shared/roads/tiers.ts';
 import type { RoadIndex } from '../../../shared/roads/types.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { LimitsInWindow } from './analysis-protocol.ts';
@@ -13,6 +15,7 @@ import { limitSteps, windowOf } from './series.ts';
 export interface SelectionLimits extends LimitAlong {
   t: Float64Array;
   index: RoadIndex;
+  tiers: readonly TierBound[];
 }
 
 /** The limits along every day of `clean` (the days' kept readings, in time order); null without road limits. */
@@ -28,6 +31,7 @@ export function selectionLimits(roads: RoadLimits | undefined, clean: readonly D
     shown: new Uint8Array(n),
     cls: new Uint8Array(n),
     index: roads.index,
+    tiers: roads.overLimit?.tiers ?? OVER_LIMIT_DEFAULTS.tiers,
   };
   let at = 0;
   for (const day of clean) {
@@ -71,5 +75,6 @@ export function limitsInWindow(
     cls: sel.cls.slice(lo, hi),
     road,
     roads,
+    tiers: sel.tiers,
   };
 }
