@@ -158,7 +158,15 @@ export function ReviewMap(p: Props) {
   );
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;
-  const drawKey = `${p.selectionKey}|${complete ? 'complete' : 'route'}|${p.thresholdMph}|${colouring}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  // A JSON array: a selection key may hold any character (the road limits' key has '|'), and is read back whole.
+  const drawKey = JSON.stringify([
+    p.selectionKey,
+    complete ? 'complete' : 'route',
+    p.thresholdMph,
+    colouring,
+    basemap,
+    bounds?.join(',') ?? '',
+  ]);
   // Read when the draw is reported, not a dependency: new readings must not re-arm the reporter.
   const sketched = useRef(false);
   sketched.current = p.track.length === 0;
@@ -166,7 +174,7 @@ export function ReviewMap(p: Props) {
     (key: string) => {
       setDrawnKey(key);
       // Drawn means the whole selection, stops included, not only its route.
-      const [selection = '', part] = key.split('|');
+      const [selection = '', part] = JSON.parse(key) as [string, string];
       onRouteDrawn?.(selection, sketched.current);
       if (part === 'complete') onDrawn(selection);
     },
