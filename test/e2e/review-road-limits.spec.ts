@@ -82,9 +82,12 @@ test('the demo truck’s day: the limit line, the route by mph over the limit, t
 
   // Hovering the speed chart at the first reading of a run over the limit: its road and posted limit.
   const run = runs[0]!;
+  await speed.scrollIntoViewIfNeeded();
   const box = (await speed.boundingBox())!;
   const [fromMs, toMs] = [Number(await speed.getAttribute('data-from')), Number(await speed.getAttribute('data-to'))];
-  await page.mouse.move(box.x + chartX(box.width, fromMs, toMs, run.startMs), box.y + box.height / 2);
+  await page.mouse.move(box.x + chartX(box.width, fromMs, toMs, run.startMs), box.y + box.height / 2, {
+    steps: 3,
+  });
   const hover = page.getByTestId('chart-hover');
   await expect(hover).toHaveText(/^.+(Boulevard|Parkway|Interstate) · \d+ mph posted$/);
   const limit = Number(/ · (\d+) mph posted$/.exec((await hover.textContent())!)![1]);
