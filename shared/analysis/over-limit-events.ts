@@ -1,8 +1,7 @@
-import { matchReadings } from '../roads/match.ts';
+import { dayRoadMatch } from '../roads/limit-along.ts';
 import { overLimitRuns, type OverLimitParams } from '../roads/over-limit.ts';
 import type { RoadIndex } from '../roads/types.ts';
 import type { SpeedZones } from '../roads/zones.ts';
-import { indexWithZones, overlayZones } from '../roads/zones-overlay.ts';
 import { originalIndex, type AnalysisTrack } from './flat-track.ts';
 import type { SafetyEvent } from './types.ts';
 
@@ -29,10 +28,8 @@ export function overLimitEventsOf(flat: AnalysisTrack, roads: RoadLimits | undef
   flat.clean.forEach((day, k) => {
     if (day.length === 0) return;
     const chunk = flat.chunks[k]!;
-    const matched = matchReadings(roads.index, day);
-    const zones = roads.zones;
-    const index = zones ? indexWithZones(roads.index, zones) : roads.index;
-    const match = zones ? overlayZones(roads.index, zones, day, matched) : matched;
+    // The same match Trip review draws (shared/roads/limit-along.ts): the chart and the events agree.
+    const { index, match } = dayRoadMatch(roads, day);
     for (const run of overLimitRuns(index, day, match, roads.overLimit)) {
       const i = originalIndex(flat, k, run.start);
       const startMs = day.t[run.start]!;

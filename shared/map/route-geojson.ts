@@ -1,6 +1,7 @@
 import type { FeatureCollection, LineString } from 'geojson';
 import { gapRule, isGapBetween, type GapParams } from '../track/gaps.ts';
 import type { DayChunk } from '../track/types.ts';
+import type { LimitClass } from '../roads/limit-along.ts';
 import { RouteLines } from './route-lines.ts';
 
 /** 'unknown': the reading had no speed (moving by its positions, shared/track/gaps.ts); never drawn as slow. */
@@ -18,8 +19,11 @@ export function speedClass(mph: number, thresholdMph: number): SpeedClass {
   return 'slow';
 }
 
+/** A run's class: by speed against the fleet's threshold, or by mph over the road's limit (shared/map/limit-route.ts). */
+export type RouteClass = SpeedClass | LimitClass;
+
 export interface RouteProps {
-  c: SpeedClass;
+  c: RouteClass;
 }
 
 export interface GapProps {
@@ -45,10 +49,16 @@ export interface RouteOptions extends GapParams {
 /**
  * Builds the route's GeoJSON in one pass over the columns (no per-point
  * objects), so six months (~150k points) stays in the tens of milliseconds.
- * A segment takes the class of the reading it ends at. The chunks are the
+ * A segment takes the class of the reading it ends at: `classAt` of its chunk
+ * and index, by default its speed against the threshold. The chunks are the
  * selection without its outliers (shared/track/outliers.ts).
  */
-export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOptions): RouteGeoJSON {
+export function buildRouteGeoJSON(
+  chunks: readonly DayChunk[],
+  opts: RouteOptions,
+  classAt: (chunk: DayChunk, i: number) => RouteClass = (chunk, i) =>
+    speedClass(chunk.speed[i]!, opts.speedingThresholdMph),
+): RouteGeoJSON {
   const lines = new RouteLines();
   const rule = gapRule(opts);
   let prevT = NaN,
@@ -67,7 +77,7 @@ export function buildRouteGeoJSON(chunks: readonly DayChunk[], opts: RouteOption
         if (Math.abs(lng - prevLng) > 180) lines.breakLine();
         else if (isGapBetween(rule, prevT, prevStatus, prevLat, prevLng, t, lat, lng))
           lines.gap(prevT, t, prevLng, prevLat, lng, lat);
-        else lines.segment(speedClass(chunk.speed[i]!, opts.speedingThresholdMph), prevLng, prevLat, lng, lat);
+        else lines.segment(classAt(chunk, i), prevLng, prevLat, lng, lat);
       }
       prevT = t;
       prevLng = lng;

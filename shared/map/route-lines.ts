@@ -1,5 +1,5 @@
 import type { Feature, LineString } from 'geojson';
-import type { GapProps, RouteGeoJSON, RouteProps, SpeedClass } from './route-geojson.ts';
+import type { GapProps, RouteClass, RouteGeoJSON, RouteProps } from './route-geojson.ts';
 
 /**
  * Collects a route as both route builders draw it (buildRouteGeoJSON from the
@@ -12,7 +12,7 @@ export class RouteLines {
   private readonly route: Feature<LineString, RouteProps>[] = [];
   private readonly gaps: Feature<LineString, GapProps>[] = [];
   private run: number[][] | null = null;
-  private runClass: SpeedClass | null = null;
+  private runClass: RouteClass | null = null;
   private w = Infinity;
   private s = Infinity;
   private e = -Infinity;
@@ -57,7 +57,7 @@ export class RouteLines {
   }
 
   /** A segment of class `c` from the previous point to this one: it extends the run of its class or starts one. */
-  segment(c: SpeedClass, fromLng: number, fromLat: number, lng: number, lat: number): void {
+  segment(c: RouteClass, fromLng: number, fromLat: number, lng: number, lat: number): void {
     if (c !== this.runClass) {
       this.breakLine();
       this.run = [[fromLng, fromLat]];

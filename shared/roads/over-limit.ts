@@ -8,7 +8,7 @@
  */
 import type { RoadMatch } from './match.ts';
 import { checkTiers, DEFAULT_TIERS, tierOf, toleranceOf, type OverLimitTier, type TierBound } from './tiers.ts';
-import type { LimitSource, RoadIndex } from './types.ts';
+import type { LimitSource, RoadIndex, RoadWay } from './types.ts';
 
 export interface OverLimitParams {
   /** Tier bounds; the first is the tolerance. */
@@ -122,8 +122,13 @@ function runOf(
     overMph: overAt(peak),
     limitMph: match.limitMph[peak]!,
     source: match.source[peak]!,
-    road: way.name && way.ref ? `${way.name} (${way.ref})` : way.name || way.ref,
+    road: roadNameOf(way),
     wayId: way.wayId,
     tier: tierOf(overAt(peak), p.tiers)!,
   };
+}
+
+/** How a road is named in events and hover text: its name, its ref, or both ("Name (ref)"); '' when untagged. */
+export function roadNameOf(way: RoadWay): string {
+  return way.name && way.ref ? `${way.name} (${way.ref})` : way.name || way.ref;
 }

@@ -5,7 +5,10 @@ import { useMap } from './map-context.ts';
 import { routeGeoJSON } from '../../../shared/map/route-geojson.ts';
 import { dayRoutesGeoJSON, routeViewKey, type DayRoute } from '../../../shared/map/day-routes.ts';
 import { useRouteView } from './use-route-view.ts';
-import { ANCHORS, SPEED_COLORS } from './theme.ts';
+import { ANCHORS, LIMIT_COLORS, SPEED_COLORS } from './theme.ts';
+import { limitRouteGeoJSON, type LimitClassesAlong } from '../../../shared/map/limit-route.ts';
+import { LIMIT_CLASSES } from '../../../shared/roads/limit-along.ts';
+import { TIER_NAMES } from '../../../shared/roads/tiers.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
 import type { ExpressionSpecification, OverlayLayerSpec } from './style-types.ts';
 
@@ -19,6 +22,11 @@ export interface RouteLayerProps {
   days?: readonly DayRoute[] | null;
   /** The bounds FitBounds fits the camera to (predicts the first view's zoom). */
   fit?: readonly [number, number, number, number] | null;
+  /**
+   * The route coloured by mph over the road's limit instead of by speed: the classes judged along the
+   * kept readings. Drawn from `chunks` in full (the stored overviews are classed by speed only).
+   */
+  limits?: LimitClassesAlong | null;
 }
 
 const CLASS_COLOR: ExpressionSpecification = [
@@ -35,18 +43,22 @@ const CLASS_COLOR: ExpressionSpecification = [
   SPEED_COLORS.slow,
 ];
 
-const LAYERS: OverlayLayerSpec[] = [
-  // A pale casing keeps the line readable over any basemap colour.
-  {
-    id: 'rl-route-casing',
-    type: 'line',
-    layout: { 'line-join': 'round', 'line-cap': 'round' },
-    paint: {
-      'line-color': '#ffffff',
-      'line-opacity': 0.85,
-      'line-width': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
-    },
+// A pale casing keeps the line readable over any basemap colour.
+const casing = (id: string): OverlayLayerSpec => ({
+  id,
+  type: 'line',
+  layout: { 'line-join': 'round', 'line-cap': 'round' },
+  paint: {
+    'line-color': '#ffffff',
+    'line-opacity': 0.85,
+    'line-width': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
   },
+});
+const LINE_WIDTH: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 4, 2, 12, 4.5];
+const BAND_WIDTH: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 4, 9, 12, 16];
+
+const LAYERS: OverlayLayerSpec[] = [
+  casing('rl-route-casing'),
   // Speeding stretches get a wide translucent band under the line, visible even at country zoom.
   {
     id: 'rl-route-speeding',
@@ -56,24 +68,57 @@ const LAYERS: OverlayLayerSpec[] = [
     paint: {
       'line-color': SPEED_COLORS.over,
       'line-opacity': 0.35,
-      'line-width': ['interpolate', ['linear'], ['zoom'], 4, 9, 12, 16],
+      'line-width': BAND_WIDTH,
     },
   },
   {
     id: 'rl-route',
     type: 'line',
     layout: { 'line-join': 'round', 'line-cap': 'round' },
-    paint: { 'line-color': CLASS_COLOR, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 2, 12, 4.5] },
+    paint: { 'line-color': CLASS_COLOR, 'line-width': LINE_WIDTH },
   },
 ];
 
-/** The route coloured by speed against the threshold: slow, normal, near the limit, over it. */
+/** Colour by limit class (LIMIT_CLASSES), from the one table of their colours. */
+const LIMIT_COLOR = [
+  'match',
+  ['get', 'c'],
+  ...LIMIT_CLASSES.flatMap((c) => [c, LIMIT_COLORS[c]]),
+  LIMIT_COLORS.unknown,
+] as unknown as ExpressionSpecification;
+
+/** The source of the route by limit class: its own, so switching colourings replaces the layers whole. */
+export const LIMIT_ROUTE_SOURCE = 'rl-route-limit';
+
+const LIMIT_LAYERS: OverlayLayerSpec[] = [
+  casing('rl-route-limit-casing'),
+  // Every tier over the tolerance gets the wide band, as speeding does in the route by speed.
+  {
+    id: 'rl-route-limit-over',
+    type: 'line',
+    filter: ['in', ['get', 'c'], ['literal', [...TIER_NAMES]]],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': LIMIT_COLOR, 'line-opacity': 0.35, 'line-width': BAND_WIDTH },
+  },
+  {
+    id: 'rl-route-limit',
+    type: 'line',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': LIMIT_COLOR, 'line-width': LINE_WIDTH },
+  },
+];
+
+/**
+ * The route coloured by speed against the threshold (slow, normal, near the limit, over it) or, given
+ * `limits`, by mph over the road's limit.
+ */
 export function RouteLayer({
   chunks,
   speedingThresholdMph,
   gap = DEFAULT_GAP_PARAMS,
   days = null,
   fit = null,
+  limits = null,
 }: RouteLayerProps) {
   const map = useMap();
   const { gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph } = gap;
@@ -81,15 +126,23 @@ export function RouteLayer({
   const viewKey = routeViewKey(view);
   const data = useMemo(() => {
     const opts = { speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph };
+    if (limits) return limitRouteGeoJSON(chunks, opts, limits).route;
     return days && view ? dayRoutesGeoJSON(days, view, opts).route : routeGeoJSON(chunks, opts).route;
     // `viewKey` stands for `view` (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chunks, days, viewKey, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph]);
+  }, [chunks, days, viewKey, speedingThresholdMph, gapSeconds, minStopSeconds, stopSpeedMph, maxPlausibleMph, limits]);
   // What is drawn ('level N' of the overviews, 'detail A-B,…' full detail of those days, '' the whole line), for tests and diagnostics.
+  // The classes drawn, for tests: what colours the route shows without reading MapLibre's sources.
   useEffect(() => {
-    if (map) map.getContainer().dataset['routeView'] = viewKey;
-  }, [map, viewKey]);
+    if (!map) return;
+    const el = map.getContainer();
+    el.dataset['routeView'] = limits ? '' : viewKey;
+    el.dataset['routeColouring'] = limits ? 'limit' : 'speed';
+    el.dataset['routeClasses'] = [...new Set(data.features.map((f) => f.properties.c))].sort().join(',');
+  }, [map, viewKey, limits, data]);
   // A higher tolerance than the default simplifies six months of points at low zoom; tiles at high zoom stay exact.
-  useGeoJsonLayer(map, 'rl-route', LAYERS, data, ANCHORS.route, 0.6);
+  // A new source id swaps the layers: the hook adds its layers once per source.
+  const [source, layers] = limits ? [LIMIT_ROUTE_SOURCE, LIMIT_LAYERS] : ['rl-route', LAYERS];
+  useGeoJsonLayer(map, source, layers, data, ANCHORS.route, 0.6);
   return null;
 }

@@ -1,6 +1,7 @@
 export { MapView, type MapViewProps } from './MapView.tsx';
 export { useMap } from './map-context.ts';
-export { RouteLayer, type RouteLayerProps } from './RouteLayer.tsx';
+export { LIMIT_ROUTE_SOURCE, RouteLayer, type RouteLayerProps } from './RouteLayer.tsx';
+export { RouteHover } from './RouteHover.tsx';
 export { GapsLayer, type GapsLayerProps } from './GapsLayer.tsx';
 export { StopsLayer, type StopsLayerProps } from './StopsLayer.tsx';
 export { OutliersLayer, type OutliersLayerProps } from './OutliersLayer.tsx';
@@ -22,5 +23,5 @@ export {
   type BasemapChoice,
 } from './basemap-choice.ts';
 export { BasemapPicker } from './BasemapPicker.tsx';
-export { SPEED_COLORS } from './theme.ts';
+export { LIMIT_COLORS, SPEED_COLORS } from './theme.ts';
 export { EventsClusterLayer, type MapEvent, type Bounds } from './EventsClusterLayer.tsx';

@@ -1,6 +1,7 @@
 import type { DayBand } from '../../../shared/analysis/day-bands.ts';
 import type { StatusBand } from '../../../shared/analysis/status-bands.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
+import type { TierBound } from '../../../shared/roads/tiers.ts';
 import type { GapParams } from '../../../shared/track/gaps.ts';
 import type { RoadLimitsProtocol } from './worker-roads.ts';
 
@@ -35,4 +36,28 @@ export interface SeriesResult {
   bands: StatusBand[];
   /** Outliers in the window: time and reported speed (shown as marks, never in the line). */
   outliers: Series;
+  /** The road's limit over the window; null without kept road limits (the review is then as it always was). */
+  limits: LimitsInWindow | null;
+}
+
+/** The road limits judged along the window's kept readings (shared/roads/limit-along.ts). */
+export interface LimitsInWindow {
+  /** The limit as a step line, about one step per pixel (renderer/src/workers/series.ts `limitSteps`); NaN breaks it. */
+  line: Series;
+  /** Per kept reading of the window, in time order: */
+  t: Float64Array;
+  /** the limit (NaN: none known or uncertain), */
+  limitMph: Float64Array;
+  /** the mph over it (NaN without a limit), */
+  overMph: Float64Array;
+  /** code into LIMIT_SHOWN, */
+  shown: Uint8Array;
+  /** code into LIMIT_CLASSES, */
+  cls: Uint8Array;
+  /** and the road: an index into `roads`, -1 on no road. */
+  road: Int32Array;
+  /** The names of the window's roads ('' untagged); a zone's is its name. */
+  roads: string[];
+  /** The tiers the classes were judged with (the legend says their bounds). */
+  tiers: readonly TierBound[];
 }

@@ -10,6 +10,7 @@ import { readLocalDays } from '../features/review/use-local-days.ts';
 import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
 import { serveWorker } from './rpc.ts';
 import { windowOf } from './series.ts';
+import { limitsInWindow, selectionLimits, type SelectionLimits } from './limit-series.ts';
 import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
 
 /**
@@ -24,6 +25,8 @@ let outliers: Series = { t: new Float64Array(0), v: new Float64Array(0) };
 let loading: Promise<unknown> = Promise.resolve();
 /** Speed of the kept readings with a NaN in every gap, for the gap rule it was built with. */
 let speed: { key: string; series: Series } | null = null;
+/** The road limits along the kept readings, judged once per selection; null without kept road limits. */
+let limits: SelectionLimits | null = null;
 
 const gapKey = (g: GapParams) => `${g.gapSeconds}/${g.minStopSeconds}/${g.stopSpeedMph}/${g.maxPlausibleMph}`;
 
@@ -50,6 +53,7 @@ function series(fromMs: number, toMs: number, width: number, gap: GapParams): Se
     speed: { t: Float64Array.from(line.t), v: Float64Array.from(line.v) },
     bands,
     outliers: { t: outliers.t.slice(oa, ob), v: outliers.v.slice(oa, ob) },
+    limits: limits && limitsInWindow(limits, fromMs, toMs, px, gap.gapSeconds * 1000),
   };
 }
 
@@ -59,6 +63,7 @@ function load(chunks: DayChunk[], params: Partial<AnalysisParams>, roads: RoadLi
   clean = sel.clean;
   outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
   speed = null;
+  limits = selectionLimits(roads, clean);
   return analysis;
 }
 
@@ -94,6 +99,10 @@ serveWorker(handlers, {
   transfer: (r) => {
     if (typeof r !== 'object' || r === null || !('speed' in r)) return [];
     const result = r as SeriesResult;
-    return [result.speed.t.buffer, result.speed.v.buffer, result.outliers.t.buffer, result.outliers.v.buffer];
+    const buffers = [result.speed.t, result.speed.v, result.outliers.t, result.outliers.v].map((a) => a.buffer);
+    const l = result.limits;
+    if (l)
+      buffers.push(...[l.line.t, l.line.v, l.t, l.limitMph, l.overMph, l.shown, l.cls, l.road].map((a) => a.buffer));
+    return buffers;
   },
 });

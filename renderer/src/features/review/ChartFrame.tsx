@@ -50,11 +50,14 @@ export function ChartFrame(props: {
   label: string;
   mode?: 'detail' | 'daily';
   onWindow?: ((fromMs: number, toMs: number) => void) | undefined;
+  /** What to say of the moment under the pointer (null: nothing), shown beside it while not dragging. */
+  hoverText?: ((ms: number) => string | null) | undefined;
   children: ReactNode;
 }) {
-  const { width, fromMs, toMs, store, onWindow } = props;
+  const { width, fromMs, toMs, store, onWindow, hoverText } = props;
   const ref = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ x0: number; x1: number } | null>(null);
+  const [hoverX, setHoverX] = useState<number | null>(null);
   const xOf = (e: PointerEvent) => e.clientX - (ref.current?.getBoundingClientRect().left ?? 0);
   const clampX = (x: number) => Math.min(plotRight(width), Math.max(plotLeft(), x));
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -65,6 +68,7 @@ export function ChartFrame(props: {
   };
   const onPointerMove = (e: PointerEvent) => {
     if (drag) setDrag({ x0: drag.x0, x1: xOf(e) });
+    else if (hoverText) setHoverX(xOf(e));
   };
   const onPointerUp = (e: PointerEvent) => {
     if (!drag) return;
@@ -77,6 +81,10 @@ export function ChartFrame(props: {
     if (b - a >= MIN_WINDOW_MS) onWindow(a, b);
   };
   const dragging = drag && Math.abs(drag.x1 - drag.x0) >= DRAG_MIN_PX;
+  const hovered =
+    hoverText && hoverX !== null && !drag && hoverX >= plotLeft() && hoverX <= plotRight(width)
+      ? hoverText(timeAtX(width, fromMs, toMs, hoverX))
+      : null;
   const left = drag ? clampX(Math.min(drag.x0, drag.x1)) : 0;
   const right = drag ? clampX(Math.max(drag.x0, drag.x1)) : 0;
   return (
@@ -92,11 +100,22 @@ export function ChartFrame(props: {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
+      onPointerLeave={() => setHoverX(null)}
       title={onWindow ? 'Drag across to zoom to a time window; click to seek' : 'Click to seek'}
     >
       {props.label && <span className="chart-label">{props.label}</span>}
       {props.children}
       <Cursor store={store} width={width} fromMs={fromMs} toMs={toMs} />
+      {hovered && hoverX !== null && (
+        <div
+          className="chart-hover"
+          data-testid="chart-hover"
+          role="tooltip"
+          style={{ left: Math.min(hoverX + 10, Math.max(0, width - 220)), top: CHART_MARGIN.top }}
+        >
+          {hovered}
+        </div>
+      )}
       {dragging && (
         <div className="chart-drag" data-testid="chart-drag-selection" style={{ left, width: right - left }} />
       )}

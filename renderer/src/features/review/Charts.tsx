@@ -1,5 +1,5 @@
-import { memo, useMemo, useState } from 'react';
-import { Brush, CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { memo } from 'react';
+import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
@@ -10,16 +10,9 @@ import { CHART_MARGIN, ChartFrame, plotX, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './
 import { DAILY_CHARTS_FROM_MS, SpeedDayBands, StatusDayShares } from './DayBands.tsx';
 import type { EventSpan } from './event-focus.ts';
 import type { PlaybackStore } from './playback-store.ts';
-import { lowerBound, upperBound } from '../../../../shared/util/search.ts';
-import { STATUS_COLORS } from './route-style.ts';
-
-/** Recharts rows; a NaN separator (a gap) becomes null so the line breaks there. */
-function chartData(s: { t: Float64Array; v: Float64Array }): { t: number; v: number | null }[] {
-  return Array.from(s.t, (t, i) => {
-    const v = s.v[i]!;
-    return { t, v: Number.isNaN(v) ? null : v };
-  });
-}
+import { LIMIT_LINE_COLOR, STATUS_COLORS } from './route-style.ts';
+import { limitHoverAt } from './limit-hover.ts';
+import { chartData } from './chart-rows.ts';
 
 /** Ticks on the display zone's midnights or whole hours, so a date label sits on the day it names. */
 function axisTicks(fmt: ZoneFormatter, fromMs: number, toMs: number, width: number) {
@@ -80,14 +73,29 @@ function EventHighlight({
   );
 }
 
+/**
+ * The road's limit under the pointer: a reading counts as under it within a few pixels' time (and never
+ * across more than two minutes, a reading's usual spacing while moving).
+ */
+function limitHoverOf(series: SeriesResult, width: number) {
+  const limits = series.limits;
+  if (!limits) return undefined;
+  const withinMs = Math.min(120_000, (6 * (series.toMs - series.fromMs)) / Math.max(1, width));
+  return (ms: number) => limitHoverAt(limits, ms, Math.max(withinMs, 1000));
+}
+
 export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlight?: EventSpan | null }) {
   const { series, width, thresholdMph, fmt, store } = props;
   const { speed, fromMs, toMs } = series;
   const daily = dailyIn(props.days, fromMs, toMs);
   // Long windows: the daily means as the line, over each day's band.
   const data = daily ? daily.map((b) => ({ t: (b.startMs + b.endMs) / 2, v: b.avgMph })) : chartData(speed);
+  // The road's limit as steps (detail only: against daily means, a per-pixel limit says nothing).
+  const limitLine = !daily && series.limits ? series.limits.line : null;
+  const limitRows = limitLine && limitLine.v.some((v) => !Number.isNaN(v)) ? chartData(limitLine) : null;
   let maxV = thresholdMph + 10;
   for (const v of daily ? daily.map((b) => b.maxMph) : speed.v) if (v > maxV) maxV = v;
+  for (const r of limitRows ?? []) if (r.v !== null && r.v > maxV) maxV = r.v;
   const yMax = Math.ceil(maxV / 10) * 10;
   const height = 130;
   return (
@@ -101,7 +109,13 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
       label={daily ? 'Speed (mph): each day moving min–max, line: daily mean' : 'Speed (mph)'}
       mode={daily ? 'daily' : 'detail'}
       onWindow={props.onWindow}
+      hoverText={daily ? undefined : limitHoverOf(series, width)}
     >
+      {limitRows && (
+        <span className="chart-legend" data-testid="chart-limit-legend" data-steps={limitRows.length}>
+          <i style={{ background: LIMIT_LINE_COLOR }} /> Road limit
+        </span>
+      )}
       {daily && <SpeedDayBands bands={daily} width={width} height={height} yMax={yMax} fromMs={fromMs} toMs={toMs} />}
       {props.highlight && (
         <EventHighlight event={props.highlight} width={width} height={height} fromMs={fromMs} toMs={toMs} />
@@ -125,6 +139,20 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
           strokeDasharray="4 3"
           label={{ value: `${thresholdMph} mph`, position: 'insideTopRight', fontSize: 11, fill: '#c8231a' }}
         />
+        {/* Under the speed: the speed line is drawn over the limit it is judged against. */}
+        {limitRows && (
+          <Line
+            data={limitRows}
+            dataKey="v"
+            name="Road limit"
+            type="stepAfter"
+            className="chart-limit-line"
+            stroke={LIMIT_LINE_COLOR}
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
+        )}
         <Line dataKey="v" type="linear" stroke="#1f5fa8" strokeWidth={1.25} dot={false} isAnimationActive={false} />
       </LineChart>
       <OutlierMarks series={series} width={width} fmt={fmt} />
@@ -240,61 +268,5 @@ export const StatusChart = memo(function StatusChart({ series, width, store, day
         )}
       </svg>
     </ChartFrame>
-  );
-});
-
-/**
- * The whole selection in miniature with a brush: dragging its handles zooms
- * the charts and the map to that time window (as dragging across a chart does).
- * Its handles start at `initialWindow`: the parent remounts it (a new `key`) after a zoom from elsewhere.
- */
-/** Small enough that the whole chart column, brush included, fits a 900-px-high window under the map. */
-const OVERVIEW_HEIGHT = 46;
-
-export const OverviewBrush = memo(function OverviewBrush(props: {
-  series: SeriesResult;
-  width: number;
-  fmt: ZoneFormatter;
-  onWindow: (fromMs: number, toMs: number) => void;
-  /** Where the handles start: the window at the last zoom that was not the brush's own. */
-  initialWindow: readonly [number, number] | null;
-}) {
-  const { speed, fromMs, toMs } = props.series;
-  const data = useMemo(() => chartData(speed), [speed]);
-  const last = Math.max(0, data.length - 1);
-  // Once per mount (a zoom from elsewhere remounts it): indices that changed while the handles are dragged would fight the drag.
-  const [initial] = useState(() => {
-    const w = props.initialWindow;
-    const start = w ? Math.min(last, lowerBound(speed.t, w[0])) : 0;
-    return { start, end: w ? Math.min(last, Math.max(start, upperBound(speed.t, w[1]) - 1)) : last };
-  });
-  return (
-    <div className="chart-frame" data-testid="chart-overview" style={{ height: OVERVIEW_HEIGHT }}>
-      <LineChart
-        width={props.width}
-        height={OVERVIEW_HEIGHT}
-        data={data}
-        margin={{ ...CHART_MARGIN, left: Y_AXIS_WIDTH }}
-      >
-        <XAxis dataKey="t" type="number" domain={[fromMs, toMs]} hide />
-        <Line dataKey="v" stroke="#9fb6cf" strokeWidth={1} dot={false} isAnimationActive={false} />
-        <Brush
-          dataKey="t"
-          height={22}
-          travellerWidth={8}
-          startIndex={initial.start}
-          endIndex={initial.end}
-          stroke="#1f5fa8"
-          tickFormatter={(ms: number) =>
-            toMs - fromMs > 2 * 86_400_000 ? props.fmt.shortDate(ms) : props.fmt.shortTime(ms)
-          }
-          onChange={(r) => {
-            const a = data[r.startIndex ?? 0]?.t ?? fromMs;
-            const b = data[r.endIndex ?? last]?.t ?? toMs;
-            props.onWindow(a, b);
-          }}
-        />
-      </LineChart>
-    </div>
   );
 });

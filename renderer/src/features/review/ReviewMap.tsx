@@ -9,9 +9,10 @@ import {
   GapsLayer,
   loadBasemapChoice,
   MapView,
+  LIMIT_ROUTE_SOURCE,
   OutliersLayer,
+  RouteHover,
   RouteLayer,
-  SPEED_COLORS,
   StopsLayer,
   useMap,
   type BasemapChoice,
@@ -21,6 +22,9 @@ import type { OutlierPoint } from './clean-selection.ts';
 import { readingsBounds } from './event-focus.ts';
 import { PlaybackVehicle } from './PlaybackVehicle.tsx';
 import type { PlaybackStore } from './playback-store.ts';
+import type { LimitsInWindow } from '../../workers/analysis-protocol.ts';
+import { limitHoverAt } from './limit-hover.ts';
+import { RouteColourLegend, RouteColouringToggle, type RouteColouring } from './RouteColouring.tsx';
 
 interface Props {
   /** The selection without its outliers, one array object per selection: the route layers memoise on its identity. */
@@ -45,6 +49,8 @@ interface Props {
   onRouteDrawn?: (selectionKey: string, sketch: boolean) => void;
   /** A sketch's route bounds (route-sketch.ts): the camera's fit while `track` is still empty. */
   sketchBounds?: readonly [number, number, number, number] | null | undefined;
+  /** The road limits along the whole selection (its overview series'), null without kept road limits. */
+  limits?: LimitsInWindow | null | undefined;
 }
 
 const NO_STOPS: readonly Stop[] = [];
@@ -62,7 +68,11 @@ function fullLineForced(): boolean {
 }
 
 /** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer, OutliersLayer). */
-const OVERLAY_SOURCES = ['rl-route', 'rl-gaps', 'rl-stops', 'rl-outliers'];
+const OVERLAY_SOURCES = ['rl-route', LIMIT_ROUTE_SOURCE, 'rl-gaps', 'rl-stops', 'rl-outliers'];
+/** The route layers a hover reads: both colourings' lines. */
+const HOVER_LAYERS = ['rl-route', 'rl-route-limit'];
+/** A hovered point names the reading nearest it when one is this close in time (a reading a minute, and some). */
+const HOVER_WITHIN_MS = 5 * 60_000;
 
 /**
  * Placed after the layers inside MapView: its effect runs after theirs have
@@ -122,14 +132,6 @@ function BoundsReporter() {
   return null;
 }
 
-const LEGEND: { key: keyof typeof SPEED_COLORS; label: string }[] = [
-  { key: 'slow', label: 'Slow' },
-  { key: 'normal', label: 'Normal' },
-  { key: 'near', label: 'Near limit' },
-  { key: 'over', label: 'Speeding' },
-  { key: 'unknown', label: 'Speed unknown' },
-];
-
 /**
  * The route of the selection on the MapLibre map: speed-coloured line, gaps,
  * stops (click to seek), outliers (rings off the line), the replayed vehicle,
@@ -142,6 +144,11 @@ export function ReviewMap(p: Props) {
   const [refit, setRefit] = useState(0);
   const [drawnKey, setDrawnKey] = useState('');
   const [fullLine] = useState(fullLineForced);
+  // With road limits kept, the route is judged against the road by default (what the issue asks of the review); the toggle goes back to speed.
+  const [chosen, setChosen] = useState<RouteColouring>('limit');
+  const limits = p.limits ?? null;
+  const colouring: RouteColouring = limits ? chosen : 'speed';
+  const limitTextAt = useCallback((t: number) => (limits ? limitHoverAt(limits, t, HOVER_WITHIN_MS) : null), [limits]);
   const routes = fullLine ? null : p.routes;
   const [winFrom, winTo] = p.windowMs;
   const { store, onDrawn, onRouteDrawn, sketchBounds } = p;
@@ -151,7 +158,15 @@ export function ReviewMap(p: Props) {
   );
   const onStopClick = useCallback((s: Stop) => store.seek(s.startMs), [store]);
   const complete = p.stops !== null;
-  const drawKey = `${p.selectionKey}|${complete ? 'complete' : 'route'}|${p.thresholdMph}|${JSON.stringify(basemap)}|${bounds?.join(',') ?? ''}`;
+  // A JSON array: a selection key may hold any character (the road limits' key has '|'), and is read back whole.
+  const drawKey = JSON.stringify([
+    p.selectionKey,
+    complete ? 'complete' : 'route',
+    p.thresholdMph,
+    colouring,
+    basemap,
+    bounds?.join(',') ?? '',
+  ]);
   // Read when the draw is reported, not a dependency: new readings must not re-arm the reporter.
   const sketched = useRef(false);
   sketched.current = p.track.length === 0;
@@ -159,7 +174,7 @@ export function ReviewMap(p: Props) {
     (key: string) => {
       setDrawnKey(key);
       // Drawn means the whole selection, stops included, not only its route.
-      const [selection = '', part] = key.split('|');
+      const [selection = '', part] = JSON.parse(key) as [string, string];
       onRouteDrawn?.(selection, sketched.current);
       if (part === 'complete') onDrawn(selection);
     },
@@ -175,7 +190,15 @@ export function ReviewMap(p: Props) {
     >
       <MapView basemap={basemap}>
         <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} days={routes} />
-        <RouteLayer chunks={p.chunks} speedingThresholdMph={p.thresholdMph} gap={p.gap} days={routes} fit={bounds} />
+        <RouteLayer
+          chunks={p.chunks}
+          speedingThresholdMph={p.thresholdMph}
+          gap={p.gap}
+          days={routes}
+          fit={bounds}
+          limits={colouring === 'limit' ? limits : null}
+        />
+        {limits && <RouteHover layers={HOVER_LAYERS} track={p.track} textAt={limitTextAt} />}
         <StopsLayer stops={p.stops ?? NO_STOPS} longStopSeconds={p.longStopSeconds} onStopClick={onStopClick} />
         <OutliersLayer points={p.outliers} />
         <FitBounds bounds={bounds} again={refit} />
@@ -184,11 +207,7 @@ export function ReviewMap(p: Props) {
         <BoundsReporter />
       </MapView>
       <div className="review-legend" aria-label="Legend">
-        {LEGEND.map((c) => (
-          <span key={c.key}>
-            <i style={{ background: SPEED_COLORS[c.key] }} /> {c.label}
-          </span>
-        ))}
+        <RouteColourLegend colouring={colouring} tiers={limits?.tiers ?? []} />
         <span>
           <i className="legend-gap" /> Gap
         </span>
@@ -211,6 +230,7 @@ export function ReviewMap(p: Props) {
         >
           Basemap
         </button>
+        {limits && <RouteColouringToggle value={colouring} onChange={setChosen} />}
         <button
           type="button"
           className="btn btn-small"

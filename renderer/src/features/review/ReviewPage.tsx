@@ -402,6 +402,7 @@ export function ReviewPage({
                   stops={shown.stops}
                   store={store}
                   sketchBounds={shown.sketchBounds}
+                  limits={data?.key === shown.key ? data.overview.limits : null}
                   selectionKey={shown.key}
                   vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                   onDrawn={setDrawnKey}

@@ -6,3 +6,6 @@ export const STATUS_COLORS: Record<number, string> = {
   [MotionCode.STATIONARY]: '#d9a400',
   [MotionCode.OFFLINE]: '#9aa3ad',
 };
+
+/** The road's limit on the speed chart: a dark step line, apart from the speed's blue and the threshold's red. */
+export const LIMIT_LINE_COLOR = '#4a5361';
