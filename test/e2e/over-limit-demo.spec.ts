@@ -87,6 +87,7 @@ test('the demo truckâ€™s over-the-limit events in the inbox equal the simulatorâ
   // Trip review of a day with runs lists exactly that day's.
   const day = daysFromTo(FROM, TO).find((d) => truthOf(carrierId, vehicleId, DEMO_OVER_LIMIT_RULE, d, d).length > 0)!;
   await openReviewOf(page, day);
+  await page.getByTestId('tab-events').click();
   const reviewed = await page
     .locator('[data-testid="event-row"][data-kind="over-limit"]')
     .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));

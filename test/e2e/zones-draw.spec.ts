@@ -23,7 +23,7 @@ test('a zone drawn on the map is kept with its name and limit, survives a reload
   await expect(map.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
 
   await page.getByTestId('zones-draw').click();
-  await expect(map).toHaveAttribute('data-drawing', 'true');
+  await expect(map.locator('.rl-map-canvas')).toHaveAttribute('data-drawing', 'true');
   await clickCorners(page, [
     [0.4, 0.4],
     [0.6, 0.4],
@@ -46,7 +46,7 @@ test('a zone drawn on the map is kept with its name and limit, survives a reload
 
   // A bow tie: corners out of order, the outline crossing itself. Refused with the reason; nothing kept.
   await page.getByTestId('zones-draw').click();
-  await expect(map).toHaveAttribute('data-drawing', 'true');
+  await expect(map.locator('.rl-map-canvas')).toHaveAttribute('data-drawing', 'true');
   await clickCorners(page, [
     [0.2, 0.2],
     [0.3, 0.3],

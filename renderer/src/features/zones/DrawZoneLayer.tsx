@@ -70,7 +70,10 @@ export function DrawZoneLayer({
     map.on('click', click);
     map.getCanvas().style.cursor = 'crosshair';
     map.doubleClickZoom.disable();
+    // Said once clicks are listened to (tests wait on it, not on the page's own state a render earlier).
+    map.getContainer().dataset['drawing'] = 'true';
     return () => {
+      map.getContainer().dataset['drawing'] = 'false';
       map.off('click', click);
       map.getCanvas().style.cursor = '';
       map.doubleClickZoom.enable();
