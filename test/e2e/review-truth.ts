@@ -1,4 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildRoadIndexFromFile } from '../../electron/node/roads/build.ts';
+import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
+import { DEFAULT_OVER_LIMIT_PREFERENCES, overLimitParamsOf } from '../../shared/analysis/adjustable.ts';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
 import type { AnalysisParams } from '../../shared/analysis/types.ts';
 import { parseLocationRecord } from '../../shared/api/validate.ts';
 import type { ExportContext } from '../../shared/export/context.ts';
@@ -24,9 +31,37 @@ export function truthChunks(carrierId: string, vehicleId: string, from: string, 
   return out;
 }
 
-/** The analysis the screens should show; its speeding events are first checked against an independent rule. */
-export function truthAnalysis(chunks: DayChunk[], thresholdMph = 70, params: Partial<AnalysisParams> = {}) {
-  const analysis = analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph });
+let demoRoads: Promise<RoadLimits> | null = null;
+
+/**
+ * The road limits the app judges demo carriers with: the demo carriers come with the simulator's roads,
+ * written as .osm.pbf and built by the same importer, under the default over-the-limit rule.
+ */
+export function demoRoadLimits(): Promise<RoadLimits> {
+  return (demoRoads ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-roads-'));
+    try {
+      const file = path.join(dir, 'demo.osm.pbf');
+      writeFileSync(file, demoRoadsPbf());
+      const { index } = await buildRoadIndexFromFile(file);
+      return { index, overLimit: overLimitParamsOf(DEFAULT_OVER_LIMIT_PREFERENCES) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })());
+}
+
+/**
+ * The analysis the screens should show (`roads`: the limits the app judges with, demoRoadLimits() for the
+ * demo carriers); its speeding events are first checked against an independent rule.
+ */
+export function truthAnalysis(
+  chunks: DayChunk[],
+  thresholdMph = 70,
+  params: Partial<AnalysisParams> = {},
+  roads?: RoadLimits,
+) {
+  const analysis = analyzeTrack(chunks, { ...params, speedingThresholdMph: thresholdMph }, roads);
   expectSpeedingAsByHand(
     analysis.events,
     chunks,
