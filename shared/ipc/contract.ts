@@ -18,7 +18,7 @@ import type {
   KeysStatus,
   VehicleRow,
 } from '../domain/carrier.ts';
-import type { AdjustableAnalysisParams } from '../analysis/adjustable.ts';
+import type { AdjustableAnalysisParams, OverLimitPreferences } from '../analysis/adjustable.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
 import type { AuditCounts } from '../audit/manifest.ts';
 import type { ReviewMark } from '../inbox/trail.ts';
@@ -125,6 +125,19 @@ export interface AuditRequest {
   days: AuditDayFact[];
   /** The vehicle's review marks (IndexedDB); those on the range's events become review_log.csv. */
   reviewMarks?: ReviewMark[];
+  /**
+   * The road limits the screen judged with (the kept index and zones by id, the over-the-limit rule of the
+   * preferences): the bundle judges with the same, and is refused when the kept ones changed since.
+   * Absent: no "over the limit" events (the screen could not read the kept limits).
+   */
+  roadLimits?: AuditRoadLimits;
+}
+
+/** What an audit is judged with beside its params: ids of the kept road limits (null: none kept) and the rule. */
+export interface AuditRoadLimits {
+  indexId: string | null;
+  zonesId: string | null;
+  overLimit: OverLimitPreferences;
 }
 
 export type AuditOutcome =

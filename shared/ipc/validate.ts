@@ -2,7 +2,7 @@
  * Argument guards for every IPC channel. The main process and the browser
  * shell run these before any handler: whatever the page sends is untrusted.
  */
-import { isAdjustableParams } from '../analysis/adjustable.ts';
+import { checkOverLimitPreferences, isAdjustableParams, OVER_LIMIT_PARAM_KEYS } from '../analysis/adjustable.ts';
 import { DEFAULT_ANALYSIS_PARAMS, isSpeedingThreshold, resolveAnalysisParams } from '../analysis/params.ts';
 import { isReviewMark } from '../inbox/trail.ts';
 import { isTimeZone } from '../time/local-day.ts';
@@ -134,12 +134,41 @@ const isAuditDay: Guard = (v) =>
   isBool(v['complete']) &&
   isCount(v['rejected']);
 const AUDIT_REQUEST_FIELDS = ['carrierId', 'vehicleId', 'from', 'to', 'params', 'days'];
+const AUDIT_REQUEST_OPTIONAL = ['reviewMarks', 'roadLimits'];
 /** The vehicle's review marks, when it has any: each one of this vehicle. */
 const isAuditMarks = (v: unknown, vehicleId: unknown) =>
   Array.isArray(v) && v.length <= AUDIT_LIMITS.maxMarks && v.every((m) => isReviewMark(m) && m.vehicleId === vehicleId);
+/** The rule as the preferences keep it: both keys, each within the bounds the analysis takes. */
+const isOverLimitRule: Guard = (v) => {
+  if (!isRecord(v, OVER_LIMIT_PARAM_KEYS)) return false;
+  // The checker fills a missing value with its default; here every value must be sent.
+  if (!OVER_LIMIT_PARAM_KEYS.every((k) => typeof v[k] === 'number')) return false;
+  try {
+    checkOverLimitPreferences(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** The road limits the screen judged with: the kept index's and zones' ids (or null) and the rule. */
+const isAuditRoadLimits: Guard = (v) =>
+  isRecord(v, ['indexId', 'zonesId', 'overLimit']) &&
+  isNullable(isId)(v['indexId']) &&
+  isNullable(isId)(v['zonesId']) &&
+  isOverLimitRule(v['overLimit']);
+/** The request's own fields, each optional one only when present and valid. */
+const hasAuditFields = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  const optional = AUDIT_REQUEST_OPTIONAL.filter((k) => Object.hasOwn(r, k));
+  return (
+    isRecord(r, [...AUDIT_REQUEST_FIELDS, ...optional]) &&
+    (!optional.includes('reviewMarks') || isAuditMarks(r['reviewMarks'], r['vehicleId'])) &&
+    (!optional.includes('roadLimits') || isAuditRoadLimits(r['roadLimits']))
+  );
+};
 const isAuditRequest: Guard = (v) =>
-  (isRecord(v, AUDIT_REQUEST_FIELDS) ||
-    (isRecord(v, [...AUDIT_REQUEST_FIELDS, 'reviewMarks']) && isAuditMarks(v['reviewMarks'], v['vehicleId']))) &&
+  hasAuditFields(v) &&
   isId(v['carrierId']) &&
   isId(v['vehicleId']) &&
   isDay(v['from']) &&

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readZip } from '../../electron/node/audit/zip.ts';
 import { runCli } from '../../electron/node/cli/main.ts';
 import { startSimulator } from '../../electron/node/simulator/index.ts';
+import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
 import { parseManifest } from '../../shared/audit/manifest.ts';
 import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { placeName } from '../../shared/report/route-map-labels.ts';
@@ -19,8 +20,9 @@ import { cliVerify } from '../support/cli-run.ts';
  * vehicle and local days, saved through the backend into the shell's save
  * folder (ROUTELENS_SAVE_DIR, as Electron's save dialog path), verified by
  * the CLI (`routelens verify` → "verified", exit 0), and its CSVs equal to
- * those `routelens audit --tz` writes for the same vehicle and days from a
- * simulator of the same seed and clock.
+ * those `routelens audit --tz --road-limits` writes for the same vehicle and
+ * days from a simulator of the same seed and clock (the demo carriers bring
+ * the demo roads, so both judge "over the limit" with them).
  */
 test.use({ saveToFolder: true });
 
@@ -100,9 +102,26 @@ test("Audit bundle from the Review: saved, verified by the CLI, the CLI's CSVs; 
       ROUTELENS_COMPANY_KEY: carrier.companyKey,
     };
     const cliZip = path.join(dir, 'cli.zip');
+    // The demo carriers brought the demo roads: the app judged "over the limit" with them, the CLI the same.
+    const roads = path.join(dir, 'demo-roads.osm.pbf');
+    writeFileSync(roads, demoRoadsPbf());
     const lines: string[] = [];
     await runCli(
-      ['audit', '--vehicle', vehicleId, '--from', to, '--to', to, '--tz', zone, '--out', cliZip],
+      [
+        'audit',
+        '--vehicle',
+        vehicleId,
+        '--from',
+        to,
+        '--to',
+        to,
+        '--tz',
+        zone,
+        '--out',
+        cliZip,
+        '--road-limits',
+        roads,
+      ],
       env,
       (l) => lines.push(l),
       () => Date.parse(E2E_NOW),

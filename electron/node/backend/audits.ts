@@ -10,6 +10,7 @@ import { DAY_MS, dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
 import { buildAuditBundle } from '../audit/bundle.ts';
 import type { PdfPrinter } from '../audit/chromium-pdf.ts';
 import type { Basemap } from '../../../shared/report/route-map-svg.ts';
+import type { AuditRoads } from './audit-roads.ts';
 import { safeFileName } from './folder-save-dialogs.ts';
 import { UserFacingError } from './failure.ts';
 
@@ -21,6 +22,9 @@ import { UserFacingError } from './failure.ts';
  * home zone, the API address), regroups the readings into the home zone's
  * days, builds the bundle (shared/audit, electron/node/audit/bundle.ts) and
  * saves it through the save dialog, or hands it back for a download.
+ *
+ * With the request's road limits (those the screen judged with) the bundle judges "over the limit" with
+ * the kept ones, refused when they changed since (audit-roads.ts).
  *
  * Every reading is checked before it is kept (time order inside its UTC day,
  * coordinates, status codes, the request's vehicle), sessions are few,
@@ -51,6 +55,8 @@ export interface AuditSessionDeps {
   app: { name: string; version: string };
   now: () => number;
   limits?: AuditSessionLimits;
+  /** The kept road limits (audit-roads.ts), for requests naming those the screen judged with. */
+  roads: AuditRoads;
 }
 
 interface Session {
@@ -168,6 +174,7 @@ export function createAuditSessions(deps: AuditSessionDeps) {
       .filter((p): p is DayChunk[] => p !== undefined)
       .map(joinParts);
     const first = utc[0];
+    const roads = s.request.roadLimits ? await deps.roads.open(s.request.roadLimits) : undefined;
     const source: AuditSource = {
       app: deps.app,
       apiBaseUrl: s.carrier.baseUrl,
@@ -195,6 +202,7 @@ export function createAuditSessions(deps: AuditSessionDeps) {
           complete: d.complete,
         })),
       rejected: s.request.days.reduce((n, d) => n + (s.utcDays.includes(d.day) ? d.rejected : 0), 0),
+      ...(roads ? { roads } : {}),
       ...(s.request.reviewMarks?.length
         ? { reviewTrail: { carrierId: s.request.carrierId, marks: s.request.reviewMarks } }
         : {}),
@@ -215,6 +223,7 @@ export function createAuditSessions(deps: AuditSessionDeps) {
           message: `${limits.maxOpen} audit bundles are already being made; wait for one to finish, then try again.`,
         });
       const carrier = await deps.carrier(request.carrierId);
+      if (request.roadLimits) await deps.roads.check(request.roadLimits);
       const interval = localRangeInterval(request.from, request.to, carrier.zone);
       const utcDays = utcDaysOverlapping(interval);
       const auditId = randomUUID();

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { WireCompany } from '../../../shared/api/wire.ts';
 import type { CarrierView, KeysStatus } from '../../../shared/domain/carrier.ts';
 import { systemZone } from '../../../shared/time/local-day.ts';
 import { createApiClient, type ApiClient } from '../api/index.ts';
+import { createRoadLimitsStore } from '../roads/app-store.ts';
 import { unavailableWords, type Keychain } from '../keychain/index.ts';
 import { apiOriginOf, effectiveBaseUrl, type Carrier, type SettingsStore } from '../settings/index.ts';
 import { createDemoService } from './demo.ts';
@@ -19,6 +21,8 @@ export function createBackendContext(opts: BackendOptions) {
   const { keychain, settings } = opts;
   const now = opts.now ?? opts.demo?.now ?? Date.now;
   const demo = createDemoService(opts.demo);
+  // One store of the kept road limits: the roads:* handlers change it, audit bundles judge with it.
+  const roads = createRoadLimitsStore({ dataDir: path.dirname(settings.file), now });
   // Keys seen in this process, so every outgoing message can be scrubbed of them.
   const knownSecrets = new Set<string>();
   const remember = (k: string | null | undefined) => {
@@ -123,6 +127,7 @@ export function createBackendContext(opts: BackendOptions) {
     settings,
     now,
     demo,
+    roads,
     remember,
     failure,
     carrierOrThrow,

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { ROAD_IPC_LIMITS, type RoadLimitsInfo, type SpeedZonesInfo } from '../../../shared/ipc/roads-contract.ts';
+import type { RoadIndex } from '../../../shared/roads/types.ts';
 import { parseSpeedZones } from '../../../shared/roads/zones-parse.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { buildReceived, type ReceivedIndex } from './app-store-build.ts';
@@ -20,7 +21,7 @@ import {
   writeJson,
   type RoadStoreFiles,
 } from './app-store-files.ts';
-import { writeRoadIndex } from './rlidx.ts';
+import { readRoadIndex, writeRoadIndex } from './rlidx.ts';
 
 export { RoadImportError } from './app-store-build.ts';
 export { RoadStoreError } from './app-store-jobs.ts';
@@ -50,8 +51,12 @@ export function createRoadLimitsStore(options: RoadLimitsStoreOptions) {
     return run;
   };
 
+  // The last index decoded for a bundle (decodedIndex), dropped whenever the kept index changes.
+  let decoded: { id: string; index: RoadIndex } | null = null;
+
   /** Keeps `received` as the index in use (in the queue); `file` is where it was received, for a built index. */
   async function keep(received: ReceivedIndex, file: string, fileName: string, origin: 'import' | 'demo') {
+    decoded = null;
     if (received.prebuilt) await fsp.rename(file, files.index);
     else writeRoadIndex(received.index, files.index);
     const { size } = await fsp.stat(files.index);
@@ -90,6 +95,7 @@ export function createRoadLimitsStore(options: RoadLimitsStoreOptions) {
     importCancel: jobs.cancel,
     remove: () =>
       serial(async () => {
+        decoded = null;
         await fsp.rm(files.info, { force: true });
         await fsp.rm(files.index, { force: true });
         return null;
@@ -111,6 +117,17 @@ export function createRoadLimitsStore(options: RoadLimitsStoreOptions) {
           await fsp.rm(file, { force: true });
         }
       }),
+    /**
+     * The kept index decoded, when it is still the one named `id` (else a 'not-found' RoadStoreError); the
+     * last one decoded is kept, so several bundles of one screen decode it once.
+     */
+    decodedIndex: (id: string): Promise<RoadIndex> =>
+      serial(async () => {
+        const info = await readIndexInfo(files);
+        if (!info || info.id !== id) throw new RoadStoreError('not-found', STALE_INDEX);
+        if (decoded?.id !== id) decoded = { id, index: readRoadIndex(files.index) };
+        return decoded.index;
+      }),
     zonesGet: (): Promise<SpeedZonesInfo | null> => serial(() => readZonesInfo(files)),
     zonesSet: (fileName: string, geojson: string | null) =>
       serial(() => (geojson === null ? removeZones(files) : keepZones(files, fileName, geojson, now()))),
@@ -118,13 +135,11 @@ export function createRoadLimitsStore(options: RoadLimitsStoreOptions) {
   };
 }
 
+const STALE_INDEX = 'The road index asked for is no longer the one kept (it was replaced or removed): load it again.';
+
 async function readPiece(files: RoadStoreFiles, id: string, offset: number, length: number): Promise<Uint8Array> {
   const info = await readIndexInfo(files);
-  if (!info || info.id !== id)
-    throw new RoadStoreError(
-      'not-found',
-      'The road index asked for is no longer the one kept (it was replaced or removed): load it again.',
-    );
+  if (!info || info.id !== id) throw new RoadStoreError('not-found', STALE_INDEX);
   const bounded = Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0;
   if (!bounded || length > ROAD_IPC_LIMITS.pieceBytes || offset + length > info.bytes)
     throw new RoadStoreError(

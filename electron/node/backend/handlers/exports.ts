@@ -2,6 +2,7 @@ import { systemZone } from '../../../../shared/time/local-day.ts';
 import type { Basemap } from '../../../../shared/report/route-map-svg.ts';
 import { loadBasemap } from '../../audit/bundle.ts';
 import { effectiveBaseUrl } from '../../settings/index.ts';
+import { createAuditRoads } from '../audit-roads.ts';
 import { createAuditSessions } from '../audits.ts';
 import type { BackendContext } from '../context.ts';
 import { createExportSessions } from '../exports.ts';
@@ -36,6 +37,7 @@ export function exportsHandlers(ctx: BackendContext): {
     hasDialog: opts.dialogs !== undefined,
     app: { name: opts.appName, version: opts.appVersion },
     now: ctx.now,
+    roads: createAuditRoads(ctx.roads),
     ...(opts.auditLimits ? { limits: opts.auditLimits } : {}),
   });
   return {

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { createRoadLimitsStore, RoadImportError, RoadStoreError } from '../../roads/app-store.ts';
+import { RoadImportError, RoadStoreError } from '../../roads/app-store.ts';
 import { demoRoadsPbf } from '../../simulator/osm-roads.ts';
 import type { BackendContext } from '../context.ts';
 import { UserFacingError } from '../failure.ts';
@@ -20,10 +19,10 @@ function userFacing<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (..
 
 /**
  * roads:* and zones:*: the one road index the app keeps (imported in pieces, built in the background, read
- * back in pieces) and the user's speed zones, in a folder beside settings.json.
+ * back in pieces) and the user's speed zones, in a folder beside settings.json (the context's one store).
  */
 export function roadsHandlers(ctx: BackendContext) {
-  const store = createRoadLimitsStore({ dataDir: path.dirname(ctx.settings.file), now: ctx.now });
+  const store = ctx.roads;
   const handlers: NamespaceHandlers<'roads'> & NamespaceHandlers<'zones'> = {
     'roads:status': userFacing(store.status),
     'roads:read': userFacing(store.read),

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import { makeAuditBundle, type AuditProgress, type AuditSelection } from './audit-bundle.ts';
+import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
+import { auditRoadLimitsOf, makeAuditBundle, type AuditProgress, type AuditSelection } from './audit-bundle.ts';
 
 type Status =
   | { state: 'idle' }
@@ -33,20 +34,23 @@ export function AuditBundleButton({
   disabled: boolean;
   baseName: string;
 }) {
-  const { api } = useAppState();
+  const { api, preferences } = useAppState();
+  // The bundle judges with the road limits the screen judges with; none are sent until they are known.
+  const roads = useWorkerRoads();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const unable = info !== null && !info.canMakeAuditBundle;
 
   const run = async () => {
-    if (!selection) return;
+    if (!selection || !roads.ready) return;
+    const roadLimits = auditRoadLimitsOf(roads, preferences.analysis);
     const ctl = new AbortController();
     abort.current = ctl;
     setStatus({ state: 'running', progress: { stage: 'reading', sent: 0, total: 0 } });
     try {
       const out = await makeAuditBundle(
         api,
-        selection,
+        { ...selection, ...(roadLimits ? { roadLimits } : {}) },
         `${baseName}-audit.zip`,
         (progress) => setStatus({ state: 'running', progress }),
         ctl.signal,
@@ -78,7 +82,7 @@ export function AuditBundleButton({
         type="button"
         className="btn btn-small"
         data-testid="audit-bundle-make"
-        disabled={running || disabled || !selection || unable}
+        disabled={running || disabled || !selection || unable || !roads.ready}
         title={
           unable
             ? 'This RouteLens cannot print the audit report: install Chromium or set ROUTELENS_CHROMIUM before starting it.'

@@ -1,8 +1,10 @@
+import type { OverLimitPreferences } from '../../../../shared/analysis/adjustable.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
-import type { AuditDayFact, RouteLensApi } from '../../../../shared/ipc/contract.ts';
+import type { AuditDayFact, AuditRoadLimits, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
 import { offerDownload } from '../../export/save.ts';
+import type { WorkerRoadsState } from '../../roads/worker-roads-of.ts';
 import { getDb, vehicleDayRows } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
 import { marksOfVehicle } from '../../store/trail.ts';
@@ -15,6 +17,7 @@ import { auditParts } from './audit-parts.ts';
  * session (audit:begin / addReadings / finish), which builds the zip with
  * the CLI's code and either saves it (save dialog, or the shell's save
  * folder) or hands it back for a download. Cancelling aborts the session.
+ * It judges "over the limit" with the road limits the screen judged with.
  */
 
 export interface AuditSelection {
@@ -25,6 +28,25 @@ export interface AuditSelection {
   /** The carrier's home zone as the renderer knows it; the backend's answer decides which UTC days are read. */
   zone: string;
   params: AnalysisParams;
+  /** The road limits the screen judged with (auditRoadLimitsOf); absent: judged without them. */
+  roadLimits?: AuditRoadLimits;
+}
+
+/**
+ * What the bundle is to judge with: the kept limits the workers judge with, by id, and the rule of the
+ * preferences (both null when none are kept, so a later import is noticed). Undefined when the kept limits
+ * could not be read (the screen then judges without them) or are still loading.
+ */
+export function auditRoadLimitsOf(
+  roads: WorkerRoadsState,
+  rule: Readonly<OverLimitPreferences>,
+): AuditRoadLimits | undefined {
+  if (!roads.ready || roads.problem !== undefined) return undefined;
+  return {
+    indexId: roads.spec?.indexId ?? null,
+    zonesId: roads.spec?.zonesId ?? null,
+    overLimit: { overLimitToleranceMph: rule.overLimitToleranceMph, overLimitMinSeconds: rule.overLimitMinSeconds },
+  };
 }
 
 export interface AuditProgress {
@@ -80,6 +102,7 @@ export async function makeAuditBundle(
     to: s.to,
     params: s.params,
     days: facts,
+    ...(s.roadLimits ? { roadLimits: s.roadLimits } : {}),
     // The backend keeps those on the bundle's events (review_log.csv); the newest first when there are too many.
     ...(reviewMarks.length > 0
       ? { reviewMarks: reviewMarks.sort((a, b) => b.reviewedAt - a.reviewedAt).slice(0, AUDIT_LIMITS.maxMarks) }
