@@ -5,6 +5,7 @@
  * itself is replaced by a probe that runs the analysis it is handed on a known track.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
 import type { AnalyzeTrack } from '../../shared/analysis/types.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
@@ -16,11 +17,11 @@ import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 const chunks = toDayChunks('v1', generateRandomTrack(5, 2));
 
 vi.mock('../../shared/compare/compare.ts', () => ({
-  compareFacts: (_list: unknown, range: unknown, params: unknown, analyze?: AnalyzeTrack) => ({
+  compareFacts: (_list: unknown, range: unknown, params: unknown, analyze?: AnalyzeTrack, roads?: RoadLimits) => ({
     range,
     params,
     carriers: [],
-    overLimitEvents: analyze ? analyze(chunks).events.filter((e) => e.kind === 'over-limit').length : null,
+    overLimitEvents: analyze ? analyze(chunks, {}, roads).events.filter((e) => e.kind === 'over-limit').length : null,
   }),
 }));
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
