@@ -9,7 +9,7 @@ import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, openApp, test, type WebShell } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
-import { truthAnalysis, truthLocalChunks, truthExportContext } from './review-truth.ts';
+import { demoRoadLimits, truthAnalysis, truthLocalChunks, truthExportContext } from './review-truth.ts';
 import { colourCensus } from './screen-pixels.ts';
 
 /** Trip and stop start times as listed (every row, once the list has rendered them all). */
@@ -81,16 +81,18 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   shell,
 }, testInfo) => {
   await openDownloads(page, shell);
+  // The demo carriers come with the demo roads: the screen judges over-the-limit events with them.
+  const roads = await demoRoadLimits();
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   // Settings whose analysis differs from the defaults' in both lists, found on a vehicle-day's own readings.
   const candidates = [15, 20, 30, 45, 60].flatMap((stopMin) => [3, 5, 10, 25].map((miles) => ({ stopMin, miles })));
   const found = lastDayWith(carrierId, vehicleIds[0]!, (chunks) => {
-    const defaults = truthAnalysis(chunks);
+    const defaults = truthAnalysis(chunks, 70, {}, roads);
     const chosen = candidates
       .map((c) => ({
         ...c,
-        analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }),
+        analysis: truthAnalysis(chunks, 70, { minStopSeconds: c.stopMin * 60, minTripMiles: c.miles }, roads),
       }))
       .find(
         (c) =>
@@ -189,7 +191,7 @@ test('analysis settings: stop duration and trip distance change the lists and ex
   await page.keyboard.press('Escape');
   await expect(review).not.toHaveAttribute('data-key', key2!);
   await expect(review).toHaveAttribute('data-state', 'ready');
-  const dense = truthAnalysis(chunks, 70, { gapSeconds: 60 });
+  const dense = truthAnalysis(chunks, 70, { gapSeconds: 60 }, roads);
   expect(dense.events.length).toBeGreaterThan(40);
   await page.getByTestId('tab-events').click();
   await expect(page.getByTestId('tab-events')).toContainText(`(${dense.events.length})`);
@@ -224,23 +226,29 @@ test('speed limit: the route colours, speeding events and totals follow it; out 
   shell,
 }, testInfo) => {
   await openDownloads(page, shell);
+  // The demo carriers come with the demo roads: the screen judges over-the-limit events with them.
+  const roads = await demoRoadLimits();
   const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
   // A day and a lower limit that day's own readings exceed more often (found from the data, not assumed).
   const found = lastDayWith(carrierId, vehicleIds[0]!, (chunks) => {
-    const atDefault = truthAnalysis(chunks);
+    const atDefault = truthAnalysis(chunks, 70, {}, roads);
     const limit = [65, 60, 55, 50, 45].find(
-      (mph) => speedingStarts(truthAnalysis(chunks, mph)).length > speedingStarts(atDefault).length,
+      (mph) => speedingStarts(truthAnalysis(chunks, mph, {}, roads)).length > speedingStarts(atDefault).length,
     );
     return limit === undefined ? undefined : { limit, atDefault };
   });
   expect(found, 'a day and a lower limit with more speeding events on that day').toBeDefined();
   const { day, chunks, value } = found!;
   const { limit, atDefault } = value;
-  const lowered = truthAnalysis(chunks, limit);
+  const lowered = truthAnalysis(chunks, limit, {}, roads);
 
   await openReviewOf(page, day);
   expect(await listedSpeeding(page)).toEqual(speedingStarts(atDefault));
+  // With road limits the route is coloured by mph over them; the fleet threshold's colouring is one click away.
+  const colouring = page.getByTestId('review-route-colouring');
+  await colouring.click();
+  await expect(colouring).toHaveAttribute('data-colouring', 'speed');
   const before = await speedingPixels(page, testInfo.outputPath('limit-70.png'));
 
   const review = page.getByTestId('review-page');

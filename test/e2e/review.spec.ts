@@ -9,7 +9,7 @@ import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
-import { lastDrivingDay, truthAnalysis, truthExportContext, truthLocalChunks } from './review-truth.ts';
+import { demoRoadLimits, lastDrivingDay, truthAnalysis, truthExportContext, truthLocalChunks } from './review-truth.ts';
 import { decodePng } from './screen-pixels.ts';
 
 /** The official schema, provided next to the repository (../shared is read-only project input). */
@@ -62,7 +62,7 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
   // The carrier's local day (demo carriers have home zones): the simulator's readings cut at its edges.
   const chunks = truthLocalChunks(carrierId, vehicleId, day, day);
   const t = chunks.flatMap((c) => [...c.t]);
-  const analysis = truthAnalysis(chunks);
+  const analysis = truthAnalysis(chunks, 70, {}, await demoRoadLimits());
   expect(analysis.trips.length).toBeGreaterThan(0);
 
   await openReviewOf(page, day);
