@@ -15,7 +15,7 @@ async function rowsInOrder(page: Page) {
   const list = page.getByTestId('inbox-list');
   const seen = new Map<
     string,
-    { key: string; kind: string; over: number; duration: number; atLeast: boolean; text: string }
+    { key: string; kind: string; tier: string; over: number; duration: number; atLeast: boolean; text: string }
   >();
   await list.evaluate((el) => (el.scrollTop = 0));
   for (let i = 0; i < 300; i++) {
@@ -25,6 +25,7 @@ async function rowsInOrder(page: Page) {
           top: e.getBoundingClientRect().top,
           key: `${e.getAttribute('data-vehicle-id')}|${e.getAttribute('data-key')}`,
           kind: e.getAttribute('data-kind') ?? '',
+          tier: e.getAttribute('data-tier') ?? '',
           over: Number(e.getAttribute('data-over') || 0),
           duration: Number(e.getAttribute('data-duration')),
           atLeast: e.getAttribute('data-at-least') === 'true',
@@ -52,12 +53,12 @@ async function rowsInOrder(page: Page) {
 }
 
 /**
- * Issue 31, item 4: the Safety inbox opens on what a safety manager acts on. Its default order is speeding,
- * worst excess first, then data gaps, longest first; long stops are off with their count beside the filter;
+ * Issue 31, item 4: the Safety inbox opens on what a safety manager acts on. Its default order is over the
+ * road's limit, worst tier first (issue 33), then speeding, worst excess first, then data gaps, longest first; long stops are off with their count beside the filter;
  * a long stop reaching the range's first or last reading says "at least"; rows never print over each other
  * (two carriers: the carrier's name beside each truck); the Vehicle filter is grouped by carrier, sorted.
  */
-test('the inbox: speeding then gaps by default, long stops off and counted, cut stops "at least", rows on their lines, vehicles grouped by carrier', async ({
+test('the inbox: over the limit, then speeding, then gaps by default, long stops off and counted, cut stops "at least", rows on their lines, vehicles grouped by carrier', async ({
   page,
   shell,
 }, testInfo) => {
@@ -75,16 +76,26 @@ test('the inbox: speeding then gaps by default, long stops off and counted, cut 
   await expect(page.getByTestId('inbox-kind-speeding')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('inbox-kind-gap')).toHaveAttribute('aria-pressed', 'true');
 
-  // The default order: every speeding event first, worst excess first; then gaps, longest first.
+  // The default order (docs/analysis.md): over-the-limit events first, worst tier first, then mph over;
+  // then speeding, worst excess first; then gaps, longest first.
   const rows = await rowsInOrder(page);
+  expect(rows.some((r) => r.kind === 'over-limit')).toBe(true);
   expect(rows.some((r) => r.kind === 'speeding')).toBe(true);
   expect(rows.every((r) => r.kind !== 'long-stop')).toBe(true);
-  const firstGap = rows.findIndex((r) => r.kind === 'gap');
-  const speeding = firstGap < 0 ? rows : rows.slice(0, firstGap);
-  expect(speeding.every((r) => r.kind === 'speeding')).toBe(true);
+  const ORDER = ['over-limit', 'speeding', 'gap'];
+  const kinds = rows.map((r) => r.kind);
+  expect(kinds).toEqual([...kinds].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+  const TIERS = ['severe', 'heavy', 'moderate', 'light'];
+  const over = rows.filter((r) => r.kind === 'over-limit');
+  const byTier = (r: (typeof rows)[number]) => TIERS.indexOf(r.tier);
+  expect(over.map(byTier)).toEqual(over.map(byTier).sort((a, b) => a - b));
+  for (const tier of TIERS) {
+    const inTier = over.filter((r) => r.tier === tier).map((r) => r.over);
+    expect(inTier).toEqual([...inTier].sort((a, b) => b - a));
+  }
+  const speeding = rows.filter((r) => r.kind === 'speeding');
   expect(speeding.map((r) => r.over)).toEqual([...speeding.map((r) => r.over)].sort((a, b) => b - a));
-  const gaps = firstGap < 0 ? [] : rows.slice(firstGap);
-  expect(gaps.every((r) => r.kind === 'gap')).toBe(true);
+  const gaps = rows.filter((r) => r.kind === 'gap');
   expect(gaps.map((r) => r.duration)).toEqual([...gaps.map((r) => r.duration)].sort((a, b) => b - a));
 
   // Rows never overprint: every cell inside its row, no two cells over each other; the figures never cut.
