@@ -129,8 +129,14 @@ test('six months of a truck: sorted, searched, worst-first lists, a per-day tabl
   await expect(page.getByTestId('list-worst')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('event-list')).toHaveAttribute('data-sort', 'worst-descending');
   await expect(events).toHaveCount(eventCount);
-  const worst = (await attrs(events, ['data-kind', 'data-peak', 'data-duration'])).map((r) => ({
-    over: r['data-kind'] === 'speeding' ? Math.max(0, Number(r['data-peak']) - LIMIT) : 0,
+  // Over what: a speeding event's peak over the fleet threshold, an over-the-limit event's mph over its road's limit.
+  const worst = (await attrs(events, ['data-kind', 'data-peak', 'data-over', 'data-duration'])).map((r) => ({
+    over:
+      r['data-kind'] === 'speeding'
+        ? Math.max(0, Number(r['data-peak']) - LIMIT)
+        : r['data-kind'] === 'over-limit'
+          ? Number(r['data-over'])
+          : 0,
     seconds: Number(r['data-duration']),
   }));
   expect(worst[0]!.over).toBeGreaterThan(0);

@@ -212,6 +212,7 @@ export const ReviewLists = memo(function ReviewLists({
                   data-start-ms={e.startMs}
                   data-end-ms={e.endMs}
                   data-peak={eventFigures(e, thresholdMph).peakSpeedMph ?? undefined}
+                  data-over={eventFigures(e, thresholdMph).overLimitMph ?? undefined}
                   data-reason={e.kind === 'gap' ? e.reason : undefined}
                   data-duration={e.durationSeconds}
                   data-place={e.place}

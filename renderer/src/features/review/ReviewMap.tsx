@@ -144,10 +144,12 @@ export function ReviewMap(p: Props) {
   const [refit, setRefit] = useState(0);
   const [drawnKey, setDrawnKey] = useState('');
   const [fullLine] = useState(fullLineForced);
-  // With road limits kept, the route is judged against the road by default (what the issue asks of the review); the toggle goes back to speed.
-  const [chosen, setChosen] = useState<RouteColouring>('limit');
+  // With road limits kept, a selection drawn from its readings is judged against the road by default (what the
+  // issue asks of the review). One drawn from the stored day overviews (months) opens by speed, the colouring
+  // those overviews hold: colouring it by limit draws every reading. The toggle chooses either, and is kept.
+  const [chosen, setChosen] = useState<RouteColouring | null>(null);
   const limits = p.limits ?? null;
-  const colouring: RouteColouring = limits ? chosen : 'speed';
+  const colouring: RouteColouring = limits ? (chosen ?? (p.routes ? 'speed' : 'limit')) : 'speed';
   const limitTextAt = useCallback((t: number) => (limits ? limitHoverAt(limits, t, HOVER_WITHIN_MS) : null), [limits]);
   const routes = fullLine ? null : p.routes;
   const [winFrom, winTo] = p.windowMs;
