@@ -22,8 +22,11 @@ export interface WebShell {
   saveDir: string | null;
   /** Stops the shell process (its demo simulator goes with it). */
   stop(): Promise<void>;
-  /** Starts a new shell process on the same port and data folder (same origin: same IndexedDB). */
-  restart(): Promise<WebShell>;
+  /**
+   * Starts a new shell process on the same port and data folder (same origin: same IndexedDB); `demoNow`
+   * moves the demo simulator's pinned clock (what a user sees when the app runs again later).
+   */
+  restart(opts?: { demoNow?: string }): Promise<WebShell>;
 }
 
 interface ShellOptions {
@@ -65,7 +68,8 @@ async function spawnShell(opts: ShellOptions): Promise<{ child: ChildProcess; ur
   return { child, url: (JSON.parse(line) as { url: string }).url };
 }
 
-async function startShell(opts: ShellOptions): Promise<WebShell> {
+async function startShell(first: ShellOptions): Promise<WebShell> {
+  let opts = first;
   let { child, url } = await spawnShell(opts);
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -81,8 +85,9 @@ async function startShell(opts: ShellOptions): Promise<WebShell> {
     keychainService: opts.keychainService,
     saveDir: opts.saveDir ?? null,
     stop,
-    restart: async () => {
+    restart: async (change) => {
       await stop();
+      if (change?.demoNow !== undefined) opts = { ...opts, demoNow: change.demoNow };
       ({ child, url } = await spawnShell({ ...opts, port: shell.port }));
       shell.url = url;
       return shell;
