@@ -36,12 +36,13 @@ export interface DriverFigures {
   speedingPer1000Mi: number | null;
   /** Time above the flat speeding threshold, hours. */
   speedingHours: number;
+  /** Over-the-limit events by tier (0 each without road limits). */
   overLimitByTier: Record<OverLimitTier, number>;
-  /** Over-the-limit events of every tier per 1,000 mi; null without miles. */
+  /** Over-the-limit events of every tier per 1,000 mi; null without miles or road limits. */
   overLimitPer1000Mi: number | null;
   overLimitPer1000MiByTier: Record<OverLimitTier, number | null>;
-  /** Time over the road's limit (every tier), hours. */
-  overLimitHours: number;
+  /** Time over the road's limit (every tier), hours; null without road limits. */
+  overLimitHours: number | null;
   gaps: number;
   hosConflicts: number;
   /** Events of the driver carrying any review mark. */
@@ -70,6 +71,8 @@ export interface DriverScorecardInput {
   conflicts: readonly ProbableHosConflict[];
   marks: readonly ReviewMark[];
   names: ReadonlyMap<string, DriverName>;
+  /** Whether the events were judged against road limits; absent or false: the over-limit figures are null, never 0. */
+  roadLimits?: boolean;
 }
 
 interface Tally {
@@ -155,8 +158,8 @@ export function driverScorecards(input: DriverScorecardInput): DriverScorecard[]
       driverId,
       username: driverId === null ? '' : (known?.username ?? driverId),
       name: driverId === null ? 'Unassigned' : known ? fullName(known) : '',
-      current: figuresOf(current),
-      previous: figuresOf(previous),
+      current: figuresOf(current, input.roadLimits === true),
+      previous: figuresOf(previous, input.roadLimits === true),
     };
   });
   return rows.sort((a, b) =>
@@ -168,8 +171,9 @@ export function driverScorecards(input: DriverScorecardInput): DriverScorecard[]
 
 const per1000 = (n: number, miles: number) => (miles > 0 ? (n * 1000) / miles : null);
 
-function figuresOf(t: Tally): DriverFigures {
+function figuresOf(t: Tally, roadLimits: boolean): DriverFigures {
   const overLimit = TIER_NAMES.reduce((s, tier) => s + t.overLimit[tier], 0);
+  const judged = (x: number | null) => (roadLimits ? x : null);
   return {
     trips: t.trips,
     miles: t.miles,
@@ -178,11 +182,11 @@ function figuresOf(t: Tally): DriverFigures {
     speedingPer1000Mi: per1000(t.speeding, t.miles),
     speedingHours: t.speedingSeconds / 3600,
     overLimitByTier: { ...t.overLimit },
-    overLimitPer1000Mi: per1000(overLimit, t.miles),
+    overLimitPer1000Mi: judged(per1000(overLimit, t.miles)),
     overLimitPer1000MiByTier: Object.fromEntries(
-      TIER_NAMES.map((tier) => [tier, per1000(t.overLimit[tier], t.miles)]),
+      TIER_NAMES.map((tier) => [tier, judged(per1000(t.overLimit[tier], t.miles))]),
     ) as Record<OverLimitTier, number | null>,
-    overLimitHours: t.overLimitSeconds / 3600,
+    overLimitHours: judged(t.overLimitSeconds / 3600),
     gaps: t.gaps,
     hosConflicts: t.conflicts,
     reviewed: t.reviewed,

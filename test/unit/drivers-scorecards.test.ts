@@ -111,6 +111,7 @@ describe('driver scorecards', () => {
     conflicts: [conflict('d1', START + DAY), conflict('d1', START - DAY), conflict('d1', START, 'c2')],
     marks: [mark(speeding1, 'coached'), mark(speeding2, 'reviewed')],
     names: NAMES,
+    roadLimits: true,
   };
   const rows = driverScorecards(input);
 
@@ -150,6 +151,12 @@ describe('driver scorecards', () => {
     expect(d2.previous).toMatchObject({ trips: 0, miles: 0, speedingPer1000Mi: null, overLimitPer1000Mi: null });
     const nobody = rows.find((r) => r.driverId === null)!;
     expect(nobody.current).toMatchObject({ trips: 1, miles: 50, speedingEvents: 1 });
+  });
+
+  it('leaves the over-limit rates and time empty when the events were not judged against road limits', () => {
+    const unjudged = driverScorecards({ ...input, roadLimits: false }).find((r) => r.driverId === 'd1')!;
+    expect(unjudged.current).toMatchObject({ overLimitPer1000Mi: null, overLimitHours: null, speedingPer1000Mi: 4 });
+    expect(unjudged.current.overLimitPer1000MiByTier.severe).toBeNull();
   });
 
   it('adds up to the fleet: every trip in the range lands in exactly one row', () => {
