@@ -5,8 +5,10 @@ import type { Motion, MotionAt } from './types.ts';
 /**
  * Whether a vehicle was moving at an instant, from its stored readings (for suggestions and probable HOS
  * conflicts). Rule:
- * - moving: a reading within ±2 min shows ≥ 5 mph or IN_MOTION (readings come every few seconds to a
- *   minute while driving, so two minutes either side always holds one unless the data has a gap);
+ * - moving: a reading within ±2 min shows ≥ 5 mph, or IN_MOTION when it has no speed (readings come every
+ *   few seconds to a minute while driving, so two minutes either side holds one unless the data has a gap).
+ *   A reading's speed outranks its status: real loggers flag a parked truck's GPS jitter IN_MOTION at 1–3 mph
+ *   (the Leipzig recording in ../shared/realdata), and a parked truck must not make a suggestion or a conflict;
  * - still: readings within ±10 min and none of those within ±2 min moving;
  * - unknown: no reading within ±10 min, unless `coverage` says the stored data covers that instant (the
  *   day was downloaded): then still (a parked truck with its engine off sends nothing), except inside a gap
@@ -50,7 +52,8 @@ export function motionFromChunks(
 }
 
 function isMovingReading(c: DayChunk, i: number): boolean {
-  return c.speed[i]! >= MOTION_RULE.movingMph || c.status[i] === MotionCode.IN_MOTION;
+  const speed = c.speed[i]!;
+  return Number.isNaN(speed) ? c.status[i] === MotionCode.IN_MOTION : speed >= MOTION_RULE.movingMph;
 }
 
 /**

@@ -4,6 +4,10 @@ import { motionFromChunks } from '../../shared/drivers/motion.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { dayOfMs } from '../../shared/util/day.ts';
+import { analyzeTrack } from '../../shared/analysis/analyze.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { MotionCode } from '../../shared/domain/status.ts';
+import { loadTrace, traceChunks } from '../support/realdata.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 4, 12, 10);
@@ -70,15 +74,16 @@ describe('motion from stored readings', () => {
     expect(covered('v1', T0 + 200 * MIN)).toBe('still');
   });
 
-  it('takes 5 mph or IN_MOTION as moving, whichever the reading has', () => {
+  it('takes 5 mph as moving, and IN_MOTION only from a reading without a speed', () => {
     const m = motionFromChunks(
       new Map([
         ['fast', chunksOf('fast', [[T0, 5, null]])],
         ['flagged', chunksOf('flagged', [[T0, NaN, 'IN_MOTION']])],
         ['slow', chunksOf('slow', [[T0, 4.9, 'STATIONARY']])],
+        ['jitter', chunksOf('jitter', [[T0, 2, 'IN_MOTION']])],
       ]),
     );
-    expect([m('fast', T0), m('flagged', T0), m('slow', T0)]).toEqual(['moving', 'moving', 'still']);
+    expect(['fast', 'flagged', 'slow', 'jitter'].map((v) => m(v, T0))).toEqual(['moving', 'moving', 'still', 'still']);
   });
 
   it('looks across the UTC day boundary into the previous chunk', () => {
@@ -98,3 +103,35 @@ describe('motion from stored readings', () => {
     expect(m('v1', midnight + 4 * MIN)).toBe('still');
   });
 });
+
+describe('motion on a real recording (iBlue 747, Leipzig: parked with jitter, then a drive)', () => {
+  const trace = loadTrace('iblue747-leipzig', '2026-11-01');
+  const chunks = traceChunks(trace);
+  const motion = motionFromChunks(new Map([[trace.vehicleId, chunks]]));
+  const trips = analyzeTrack(chunks, DEFAULT_ANALYSIS_PARAMS).trips;
+  const first = chunks[0]!.t[0]!;
+  const minutes = (from: number, to: number) =>
+    Array.from({ length: Math.floor((to - from) / MIN) + 1 }, (_, k) => from + k * MIN);
+
+  it('is moving at every minute of the trip the analysis finds', () => {
+    expect(trips).toHaveLength(1);
+    const during = minutes(trips[0]!.startMs, trips[0]!.endMs).map((t) => motion(trace.vehicleId, t));
+    expect(during.filter((m) => m !== 'moving')).toEqual([]);
+  });
+
+  it('is still for most of the parked time, where the logger flags jitter IN_MOTION', () => {
+    const parkedEnd = trips[0]!.startMs - MOTION_WINDOW;
+    const parked = chunks.flatMap((c) =>
+      Array.from(c.t.keys())
+        .filter((i) => c.t[i]! < parkedEnd)
+        .map((i): [number, number] => [c.speed[i]!, c.status[i]!]),
+    );
+    // The reason IN_MOTION counts only without a speed: the parked readings carry it at walking-pace jitter.
+    expect(parked.filter(([speed, status]) => status === MotionCode.IN_MOTION && speed < 5).length).toBeGreaterThan(10);
+    const states = minutes(first, parkedEnd).map((t) => motion(trace.vehicleId, t));
+    const moving = states.filter((m) => m === 'moving').length;
+    expect(moving / states.length).toBeLessThan(0.1);
+  });
+});
+
+const MOTION_WINDOW = 2 * MIN;
