@@ -1,5 +1,6 @@
 import { localDayOfMs, type LocalDay } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
+import type { ExportDrivers } from './driver-columns.ts';
 
 /**
  * Who and where an export is about: the identity columns of the trips and
@@ -22,6 +23,8 @@ export interface ExportContext {
    * terminal's time); 'UTC' when none was given.
    */
   zone: string;
+  /** Who drove: with it, the trips and events CSVs end with the driver columns (driver-columns.ts). */
+  drivers?: ExportDrivers;
 }
 
 /** Days asked for and the days the data covers, both as calendar days of `zone`. */

@@ -3,6 +3,7 @@ import type { TrackAnalysis } from '../analysis/types.ts';
 import { createLocalIsoFormatter } from '../time/local-day.ts';
 import type { ExportContext } from './context.ts';
 import { CSV_EOL, csvTextCell, type CsvOptions } from './csv.ts';
+import { driverHeaderCells, eventDriverCells } from './driver-columns.ts';
 import { createIsoFormatter, formatFigure, formatNumber } from './format.ts';
 import { csvPieces, identityCells } from './trips-csv.ts';
 
@@ -13,7 +14,9 @@ import { csvPieces, identityCells } from './trips-csv.ts';
  * peak_speed_mph is for speeding; reason ("offline",
  * "silence" or "jump": shared/track/gaps.ts) and gap_miles (straight line
  * across the gap, 0.01 mi) for gaps. duration_s in whole seconds,
- * peak_speed_mph at 0.1 mph; the position is the recorded reading.
+ * peak_speed_mph at 0.1 mph; the position is the recorded reading. With
+ * `context.drivers`, the driver columns follow the last column: an event
+ * belongs to the driver at its start (driver-columns.ts).
  */
 export const EVENTS_CSV_COLUMNS = [
   'kind',
@@ -58,9 +61,11 @@ export function* eventsCsv(
           formatNumber(e.lat),
           formatNumber(e.lng),
           csvTextCell(e.place),
-        ].join(',') + CSV_EOL
+        ].join(',') +
+        eventDriverCells(context.drivers, context.vehicleId, e.startMs) +
+        CSV_EOL
       );
     }
   }
-  yield* csvPieces(EVENTS_CSV_COLUMNS.join(','), rows(), options);
+  yield* csvPieces(EVENTS_CSV_COLUMNS.join(',') + driverHeaderCells(context.drivers), rows(), options);
 }

@@ -2,6 +2,7 @@ import type { TrackAnalysis } from '../analysis/types.ts';
 import { createLocalIsoFormatter } from '../time/local-day.ts';
 import type { ExportContext } from './context.ts';
 import { CSV_EOL, csvTextCell, type CsvOptions } from './csv.ts';
+import { driverHeaderCells, tripDriverCells } from './driver-columns.ts';
 import { createIsoFormatter, formatFigure, formatNumber, PIECE_SIZE } from './format.ts';
 import { tripIds } from './trip-id.ts';
 
@@ -18,6 +19,9 @@ import { tripIds } from './trip-id.ts';
  * seconds 1; positions are the recorded readings, exactly. distance_miles and
  * moving_s cover the same moving intervals (avg = their ratio);
  * unaccounted_miles is the straight line across the trip's data gaps.
+ * With `context.drivers`, driver_username, driver_name and assignment follow
+ * the last column (driver-columns.ts): the driver at the trip's start, and
+ * `changed: a → b` when the assignment changed before it ended.
  */
 export const TRIPS_CSV_COLUMNS = [
   'trip_id',
@@ -102,9 +106,11 @@ export function* tripsCsv(
           formatFigure(trip.avgSpeedMph, 'mph'),
           String(trip.points),
           formatFigure(trip.unaccountedMiles, 'miles'),
-        ].join(',') + CSV_EOL
+        ].join(',') +
+        tripDriverCells(context.drivers, context.vehicleId, trip.startMs, trip.endMs) +
+        CSV_EOL
       );
     }
   }
-  yield* csvPieces(TRIPS_CSV_COLUMNS.join(','), rows(), options);
+  yield* csvPieces(TRIPS_CSV_COLUMNS.join(',') + driverHeaderCells(context.drivers), rows(), options);
 }

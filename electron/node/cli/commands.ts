@@ -7,6 +7,8 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import type { ApiClient } from '../api/index.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
 import { parseRoadLimitFlags } from './road-limit-flags.ts';
+import { readAssignmentsFlag, resolveAssignments } from './assignments-flag.ts';
+import type { ExportDrivers } from '../../../shared/export/driver-columns.ts';
 import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args.ts';
 import { checkAllVehiclesFormat, isAllVehicles, rosterInOrder, splitHeader } from './export-all.ts';
 import { dayStream } from './day-stream.ts';
@@ -106,15 +108,18 @@ export async function exportCommand(
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the file to write');
   const roads = await parseRoadLimitFlags(args);
+  const assignments = readAssignmentsFlag(args, format);
 
   const all = isAllVehicles(selection.ref);
   if (all) checkAllVehiclesFormat(format);
+  // Resolved before the output is opened: a refused file leaves no file behind.
+  const drivers = assignments && (await resolveAssignments(client, assignments, selection.zone, now()));
   const output = openOutputFile(file);
   let summary: { counts: ExportSummary; vehicle: string; rejections: VehicleRejection[] };
   try {
     summary = all
-      ? await downloadAllAndWrite(client, output, { selection, format, params, now, roads })
-      : await downloadAndWrite(client, output, { selection, format, params, now, roads });
+      ? await downloadAllAndWrite(client, output, { selection, format, params, now, roads, drivers })
+      : await downloadAndWrite(client, output, { selection, format, params, now, roads, drivers });
     const what = format === 'trips' ? 'trips' : format === 'events' ? 'safety events' : 'breadcrumbs';
     const outliers =
       summary.counts.outliers > 0 ? ` (${summary.counts.outliers} outliers ignored by the analysis)` : '';
@@ -171,6 +176,8 @@ interface ExportQuery {
   params: AnalysisParams;
   now: () => number;
   roads: RoadLimits | undefined;
+  /** Who drove (--assignments): the trips and events CSVs end with the driver columns. */
+  drivers: ExportDrivers | undefined;
 }
 
 /** Every vehicle of the roster, one after the other (the shared rate limit paces them), rows in roster then time order. */
@@ -202,7 +209,7 @@ async function downloadAllAndWrite(
       { now: q.now, company: company === null },
     );
     company ??= d.company;
-    const meta = exportFileMetaOf({ ...d, company }, q.now());
+    const meta = withDrivers(exportFileMetaOf({ ...d, company }, q.now()), q.drivers);
     const rendered = exportOutput(q.format, d.chunks, q.params, meta, false, q.roads);
     const { header, rows } = splitHeader([...rendered.pieces].join(''));
     if (parts.length === 0) parts.push(header);
@@ -234,7 +241,7 @@ async function downloadAndWrite(
     company: format !== 'csv',
     ...(stream ? { onDayInOrder: stream.day } : {}),
   });
-  const meta = exportFileMetaOf(d, now());
+  const meta = withDrivers(exportFileMetaOf(d, now()), q.drivers);
   const rendered = stream
     ? {
         pieces: stream.rest(d.chunks, meta),
@@ -260,5 +267,8 @@ async function downloadAndWrite(
     rejections: rejectionsOf(d),
   };
 }
+
+const withDrivers = (meta: ExportMeta, drivers: ExportDrivers | undefined): ExportMeta =>
+  drivers ? { ...meta, drivers } : meta;
 
 const recordsOf = (chunks: readonly DayChunk[]): number => chunks.reduce((n, c) => n + c.length, 0);

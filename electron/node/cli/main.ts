@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../api/index.ts';
 import { ANALYSIS_FLAG_NAMES, ANALYSIS_FLAGS_HELP } from './analysis-flags.ts';
+import { ASSIGNMENTS_FLAG_HELP } from './assignments-flag.ts';
 import { UsageError, parseArgs, type FlagSpec, type ParsedArgs } from './args.ts';
 import { auditCommand, cliAppInfo, verifyCommand } from './audit.ts';
 import { companyCommand, driversCommand, exportCommand, vehiclesCommand } from './commands.ts';
@@ -31,7 +32,7 @@ Commands:
   vehicles [--status active|inactive] [--json]
   drivers [--hos] [--json]               Drivers, optionally with their latest Hours of Service.
   export --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --format csv|gpx|trips|events --out FILE
-         [--tz ZONE] [--rate N] [--allow-rejected] [analysis flags]
+         [--tz ZONE] [--rate N] [--allow-rejected] [--assignments FILE.csv] [analysis flags]
                                          Download a vehicle's breadcrumbs (days inclusive, UTC unless
                                          --tz) and write csv: every breadcrumb (outliers flagged); gpx:
                                          every breadcrumb, one track per day; trips / events: the Review's
@@ -43,6 +44,7 @@ Commands:
                                          line printed is a JSON summary. Records the API sent that
                                          cannot be read are listed in FILE.rejected.csv, and the export
                                          exits 3 unless --allow-rejected.
+${ASSIGNMENTS_FLAG_HELP}
 
   audit --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --out FILE.zip [--tz ZONE] [--rate N]
         [analysis flags]                 Write an audit bundle: a zip of track.gpx (every reading),
@@ -91,6 +93,7 @@ const SPEC: FlagSpec = {
     'format',
     'out',
     'rate',
+    'assignments',
     ...ANALYSIS_FLAG_NAMES,
     ...ROAD_LIMIT_FLAG_NAMES,
   ],

@@ -5,7 +5,7 @@ import { corrupt, isCorrupted } from './corrupt.ts';
 import { nextPage, TokenCodec, TokenError, type PageCursor } from './history-pager.ts';
 import { BadParam, createListFaults, errorDescriptionAnswer, type ListFaults } from './list-faults.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { driverStatus, vehicleStatus } from './statuses.ts';
+import { vehicleStatus } from './statuses.ts';
 import { historyWindow } from './window.ts';
 import { createSimulatorWorld, type SimulatorWorld } from './world.ts';
 import { idOfJson, parseRecord } from './vehicle-days.ts';
@@ -202,10 +202,6 @@ function buildRoutes(
     const p = lists.page(endpoint, items, q, maxLimit);
     return ok(map ? p.data.map(map) : p.data, p.envelope);
   };
-  const assignedVehicle = (c: Carrier, driverId: string) => {
-    const v = c.vehicles.find((x) => c.profiles.get(x.vehicle_id)?.driverId === driverId);
-    return v ? world.vehicleRef(c, v) : null;
-  };
   const strip = <T extends { legacyId: string }>(x: T): Omit<T, 'legacyId'> => {
     const { legacyId: _legacy, ...rest } = x;
     return rest;
@@ -238,9 +234,7 @@ function buildRoutes(
         const list =
           filter === null ? c.drivers : c.drivers.filter((d) => d.driver_id === filter || d.legacyId === filter);
         const now = world.now();
-        return paged('/v2/latest-driver-status', list, q, API_LIMITS.maxLimit, (d) =>
-          driverStatus(d, assignedVehicle(c, d.driver_id), now),
-        );
+        return paged('/v2/latest-driver-status', list, q, API_LIMITS.maxLimit, (d) => world.driverStatusAt(c, d, now));
       },
     },
     {

@@ -2,6 +2,7 @@ import { latestReading, isoSeconds, opDaySim, stateAt, type SimVehicleRef } from
 import { Activity, opDayOf } from './vehicle-sim.ts';
 import type { DutyStatusCode, MotionStatus, WireDriverStatus, WireVehicleStatus } from '../../../shared/api/wire.ts';
 import type { SimDriver } from './types.ts';
+import type { CarriedHos } from './carried-hos.ts';
 
 const HOUR = 3_600_000;
 const MOTION: readonly MotionStatus[] = ['IN_MOTION', 'STATIONARY', 'OFFLINE'];
@@ -52,8 +53,16 @@ function isOnDuty(a: Activity): boolean {
   return a === Activity.ON || a === Activity.DRIVE || a === Activity.FUEL || a === Activity.YARD;
 }
 
-/** Spec 2.4: HOS clocks derived from what the driver's truck did today (FMCSA 11/14/8/70 rules). */
-export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: number): WireDriverStatus {
+/**
+ * Spec 2.4: HOS clocks derived from what the driver's truck did today (FMCSA 11/14/8/70 rules), less any
+ * hours the driver logged elsewhere before taking the truck (`carried`, from the truck's shift start on).
+ */
+export function driverStatus(
+  d: SimDriver,
+  v: SimVehicleRef | null,
+  nowMs: number,
+  carried: CarriedHos | null = null,
+): WireDriverStatus {
   const empty: WireDriverStatus = {
     driver_id: d.driver_id,
     username: d.username,
@@ -67,7 +76,9 @@ export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: numbe
   const k = opDayOf(nowMs);
   const sim = opDaySim(v, k);
   if (!sim) return empty;
-  const hist = stateAt(v, k).onDutyHist.reduce((a, x) => a + x, 0);
+  const { onDutyHist } = stateAt(v, k);
+  // Each working day of the history carried its hours too (a day off empties the history: the cycle restarts).
+  const hist = onDutyHist.reduce((a, x) => a + x + (carried?.onDutyMs ?? 0), 0);
   let driveUsed = 0;
   let onDuty = 0;
   let sinceBreak = 0;
@@ -88,8 +99,8 @@ export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: numbe
     }
     if (isOnDuty(seg.activity)) onDuty += len;
   }
-  const cycle = Math.max(0, 70 * HOUR - hist - onDuty);
   if (sim.shiftStart === null || nowMs < sim.shiftStart) {
+    const cycle = Math.max(0, 70 * HOUR - hist - onDuty);
     return {
       ...empty,
       break: 8 * HOUR,
@@ -99,8 +110,10 @@ export function driverStatus(d: SimDriver, v: SimVehicleRef | null, nowMs: numbe
       current_status: DUTY[current],
     };
   }
-  const shift = Math.max(0, 14 * HOUR - (nowMs - sim.shiftStart));
-  const drive = Math.min(shift, Math.max(0, 11 * HOUR - driveUsed));
+  const carriedOnDuty = carried?.onDutyMs ?? 0;
+  const cycle = Math.max(0, 70 * HOUR - hist - carriedOnDuty - onDuty);
+  const shift = Math.max(0, 14 * HOUR - carriedOnDuty - (nowMs - sim.shiftStart));
+  const drive = Math.min(shift, Math.max(0, 11 * HOUR - (carried?.driveMs ?? 0) - driveUsed));
   return {
     ...empty,
     break: Math.round(Math.max(0, 8 * HOUR - sinceBreak)),

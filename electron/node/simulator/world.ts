@@ -1,11 +1,12 @@
 import { buildCarriers, DEMO_PROVIDER_KEY, type Carrier } from './fleet.ts';
 import { corrupt, isCorrupted } from './corrupt.ts';
 import { driverStatus, vehicleStatus } from './statuses.ts';
+import { carriedHosOf } from './carried-hos.ts';
 import { parseRecord, utcDay, type DayList, type SimVehicleRef } from './vehicle-days.ts';
 
 const EMPTY: DayList = { length: 0, at: () => '' };
 import { historyWindow } from './window.ts';
-import { LEGACY_COMPANY_KEY_PREFIX } from '../../../shared/api/wire.ts';
+import { LEGACY_COMPANY_KEY_PREFIX, type WireDriverStatus } from '../../../shared/api/wire.ts';
 import { daysBetween, type UtcDay } from '../../../shared/util/day.ts';
 import type { SimDriver, SimulatorOptions, SimulatorTruth, SimVehicle } from './types.ts';
 
@@ -21,6 +22,10 @@ export interface SimulatorWorld {
   vehicle(c: Carrier, idOrLegacy: string): SimVehicle | null;
   driver(c: Carrier, idOrLegacy: string): SimDriver | null;
   vehicleRef(c: Carrier, v: SimVehicle): SimVehicleRef;
+  /** The vehicle the simulator gives `driverId` (its profile's driver), or null for drivers without a truck. */
+  assignedVehicle(c: Carrier, driverId: string): SimVehicleRef | null;
+  /** Spec 2.4 status of one driver at `nowMs`: clocks from their truck's day and any hours they carry. */
+  driverStatusAt(c: Carrier, d: SimDriver, nowMs: number): WireDriverStatus;
   /** Records (as JSON text) of one UTC day cut at `now`, ascending. */
   dayRecords(ref: SimVehicleRef, day: UtcDay): DayList;
 }
@@ -49,6 +54,12 @@ export function createSimulatorWorld(opts: SimulatorOptions = {}): SimulatorWorl
     }
     return ref;
   };
+  const assignedVehicle = (c: Carrier, driverId: string): SimVehicleRef | null => {
+    const v = c.vehicles.find((x) => c.profiles.get(x.vehicle_id)?.driverId === driverId);
+    return v ? vehicleRef(c, v) : null;
+  };
+  const driverStatusAt = (c: Carrier, d: SimDriver, nowMs: number): WireDriverStatus =>
+    driverStatus(d, assignedVehicle(c, d.driver_id), nowMs, carriedHosOf(c, d.driver_id));
   const dayRecords = (ref: SimVehicleRef, day: UtcDay): DayList => {
     const nowMs = now();
     const w = historyWindow(nowMs);
@@ -74,10 +85,7 @@ export function createSimulatorWorld(opts: SimulatorOptions = {}): SimulatorWorl
     drivers: (id) => carrier(id).drivers.map((d) => ({ ...d })),
     driverStatuses: (id) => {
       const c = carrier(id);
-      return c.drivers.map((d) => {
-        const v = c.vehicles.find((x) => c.profiles.get(x.vehicle_id)?.driverId === d.driver_id);
-        return driverStatus(d, v ? vehicleRef(c, v) : null, now());
-      });
+      return c.drivers.map((d) => driverStatusAt(c, d, now()));
     },
     vehicleStatuses: (id) => {
       const c = carrier(id);
@@ -114,6 +122,8 @@ export function createSimulatorWorld(opts: SimulatorOptions = {}): SimulatorWorl
     vehicle,
     driver,
     vehicleRef,
+    assignedVehicle,
+    driverStatusAt,
     dayRecords,
   };
 }
