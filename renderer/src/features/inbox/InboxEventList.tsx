@@ -1,12 +1,11 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
-import type { ReviewMark } from '../../../../shared/inbox/trail.ts';
+import { REVIEW_STATE_ROWS, type ReviewMark } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import type { InboxRow } from './use-inbox-view.ts';
 
-const MARK_TEXT = { reviewed: 'Reviewed', coached: 'Coached', dismissed: 'Dismissed' } as const;
 const ROW_HEIGHT = 58;
 const inboxDetail = (e: InboxEvent) => EVENT_KIND_ROWS[e.kind].inboxDetail(e);
 
@@ -93,8 +92,13 @@ export function InboxEventList({
               <span className="inbox-place muted" title={e.place}>
                 {e.place}
               </span>
-              <span className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}>
-                {mark ? MARK_TEXT[mark.state] : 'Not reviewed'}
+              <span
+                className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}
+                data-testid="inbox-mark"
+                title={mark ? `${mark.reviewer || '—'} · ${clock.dateTime(mark.reviewedAt).slice(0, 16)}` : undefined}
+              >
+                {mark ? REVIEW_STATE_ROWS[mark.state].label : 'Not reviewed'}
+                {mark && <span className="inbox-mark-by"> · {mark.reviewer || '—'}</span>}
               </span>
             </button>
           );
