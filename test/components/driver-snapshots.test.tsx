@@ -1,8 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DriverRow, FleetSnapshot } from '../../shared/domain/carrier.ts';
+import type { CarrierView, DriverRow, FleetSnapshot } from '../../shared/domain/carrier.ts';
 import type { AppState, Preferences } from '../../renderer/src/app/app-state.tsx';
-import { carrierView } from '../support/carrier-view.ts';
 
 /**
  * The app keeps every carrier's driver statuses on its own clock (renderer/src/app/driver-snapshots.ts): a
@@ -22,11 +21,9 @@ const { DriverSnapshotKeeper } = await import('../../renderer/src/app/use-driver
 
 const MIN = 60_000;
 const FIRST = 5_000;
-const carriers = [
-  carrierView({ id: 'north', hasCompanyKey: true }),
-  carrierView({ id: 'south', hasCompanyKey: true }),
-  carrierView({ id: 'keyless', hasCompanyKey: false }),
-];
+// Only what the snapshots read of a carrier: its id and whether it has a Company Key.
+const carrier = (id: string, hasCompanyKey: boolean) => ({ id, label: id, hasCompanyKey }) as CarrierView;
+const carriers = [carrier('north', true), carrier('south', true), carrier('keyless', false)];
 
 type Answer = (carrierId: string) => Promise<FleetSnapshot<DriverRow>>;
 const snapshot = (carrierId: string): FleetSnapshot<DriverRow> => ({

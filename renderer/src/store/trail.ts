@@ -54,3 +54,14 @@ export async function marksOfFleet(): Promise<{ carrierId: string; mark: ReviewM
     return mark ? [{ carrierId: row.carrierId, mark }] : [];
   });
 }
+
+/** Each kept vehicle roster's unit numbers, by `${carrierId}|${vehicleId}` (the trail names vehicles by them). */
+export async function vehicleNumbersOfFleet(): Promise<Map<string, string>> {
+  const rosters = await getDb().rosters.toArray();
+  const out = new Map<string, string>();
+  for (const r of rosters)
+    if (r.kind === 'vehicles')
+      for (const v of r.rows as { vehicleId: string; number: string }[])
+        out.set(`${r.carrierId}|${v.vehicleId}`, v.number);
+  return out;
+}
