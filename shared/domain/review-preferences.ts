@@ -1,4 +1,4 @@
-import { cleanReviewerName, MAX_REVIEWER_LENGTH } from '../inbox/trail.ts';
+import { MAX_REVIEWER_LENGTH } from '../inbox/trail.ts';
 
 /**
  * The two preferences of review and drivers: who the review trail names as the reviewer, and how often
@@ -10,12 +10,12 @@ export const REVIEW_PREFERENCE_BOUNDS = Object.freeze({
   driverSnapshotMinutes: { min: 5, max: 240, default: 15 },
 } as const);
 
-/** A reviewer name as the preference keeps it: already clean ('' = the computer's user). */
-export function isReviewerName(v: unknown): v is string {
-  return typeof v === 'string' && v.length <= MAX_REVIEWER_LENGTH && cleanReviewerName(v) === v;
-}
-
 export function isDriverSnapshotMinutes(v: unknown): v is number {
   const { min, max } = REVIEW_PREFERENCE_BOUNDS.driverSnapshotMinutes;
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+}
+
+/** A reviewer name as typed (IPC): bounded text; the backend removes control characters and cuts it to length. */
+export function isReviewerNameInput(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= REVIEW_PREFERENCE_BOUNDS.reviewerName.maxLength * 4;
 }

@@ -9,7 +9,7 @@ import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
 import type { IpcArgs, IpcChannel, Preferences } from './contract.ts';
-import { isDriverSnapshotMinutes, REVIEW_PREFERENCE_BOUNDS } from '../domain/review-preferences.ts';
+import { isDriverSnapshotMinutes, isReviewerNameInput } from '../domain/review-preferences.ts';
 import { ROAD_IPC_LIMITS } from './roads-contract.ts';
 import { ZONE_FILE_LIMITS } from '../roads/zones-parse.ts';
 
@@ -88,9 +88,6 @@ const PREFERENCE_KEYS = [
   'reviewerName',
   'driverSnapshotMinutes',
 ] as const satisfies readonly (keyof Preferences)[];
-/** A reviewer name as typed: bounded text; the backend removes control characters and cuts it to its length. */
-const isReviewerNameText: Guard = (v) =>
-  typeof v === 'string' && v.length <= REVIEW_PREFERENCE_BOUNDS.reviewerName.maxLength * 4;
 const isPreferencesPatch: Guard = (v) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
@@ -101,7 +98,7 @@ const isPreferencesPatch: Guard = (v) => {
     (o['speedingThresholdMph'] === undefined || isThreshold(o['speedingThresholdMph'])) &&
     (o['displayTimeZone'] === undefined || isZone(o['displayTimeZone'])) &&
     (o['analysis'] === undefined || isAdjustableParams(o['analysis'])) &&
-    (o['reviewerName'] === undefined || isReviewerNameText(o['reviewerName'])) &&
+    (o['reviewerName'] === undefined || isReviewerNameInput(o['reviewerName'])) &&
     (o['driverSnapshotMinutes'] === undefined || isDriverSnapshotMinutes(o['driverSnapshotMinutes']))
   );
 };
