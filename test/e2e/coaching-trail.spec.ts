@@ -15,6 +15,7 @@ test.use({ saveToFolder: true });
 
 const REVIEWER = 'Dana Ortiz';
 const NOTE = 'Talked through the downgrade, "eased off" =ok';
+const REASON = 'Radar glitch on the overpass';
 
 interface KeptSnapshot {
   carrierId: string;
@@ -128,18 +129,37 @@ test('needs coaching, then coached with a note by a named reviewer; the inbox fi
   await page.getByTestId('inbox-review').selectOption('open');
   await expect(page.locator(`[data-testid="inbox-event"][data-start-ms="${startMs}"]`)).toHaveCount(0);
 
+  // A decision from the inbox itself: another event dismissed, with its reason.
+  const other = page.getByTestId('inbox-list').locator('.inbox-row-wrap').first();
+  const otherStart = (await other.getByTestId('inbox-event').getAttribute('data-start-ms'))!;
+  await other.getByTestId('inbox-decide').click();
+  const decision = page.getByTestId('inbox-decision');
+  await decision.getByTestId('event-mark-quick-dismissed').click();
+  await decision.getByTestId('event-mark-note').fill(REASON);
+  await decision.getByTestId('event-mark-save').click();
+  await expect(decision.getByTestId('event-mark')).toHaveAttribute('data-state', 'dismissed');
+  await decision.getByTestId('inbox-decision-close').click();
+  await page.getByTestId('inbox-review').selectOption('dismissed');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-start-ms', otherStart);
+
   // The fleet-wide trail: both decisions, oldest first, exported through the backend's save path.
   await page.getByTestId('inbox-trail-open').click();
   const trail = page.getByTestId('trail-page');
-  await expect(trail).toHaveAttribute('data-rows', '2');
+  await expect(trail).toHaveAttribute('data-rows', '3');
   await page.getByTestId('trail-export').click();
   const saved = trail.getByRole('status');
   await expect(saved).toContainText('Saved ');
   const text = readFileSync((await saved.textContent())!.replace(/^Saved /, ''), 'utf8');
   expect(text.endsWith('\r\n')).toBe(true);
-  const [header, ...csv] = parseCsv(text);
+  const [header, ...all] = parseCsv(text);
   const cell = (r: string[], name: string) => r[header!.indexOf(name)];
-  expect(csv).toHaveLength(2);
+  expect(all).toHaveLength(3);
+  const dismissed = all.filter((r) => Date.parse(cell(r, 'start_time')!) === Number(otherStart));
+  expect(dismissed.map((r) => [cell(r, 'state'), cell(r, 'note'), cell(r, 'reviewer'), cell(r, 'current')])).toEqual([
+    ['dismissed', REASON, REVIEWER, 'true'],
+  ]);
+  const csv = all.filter((r) => r !== dismissed[0]);
   for (const r of csv) {
     expect(cell(r, 'vehicle_id')).toBe(vehicleId);
     expect(cell(r, 'kind')).toBe('speeding');

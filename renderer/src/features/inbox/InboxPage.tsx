@@ -19,6 +19,7 @@ import { PartialDaysNote } from './PartialDaysNote.tsx';
 import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
 import { TrailView } from './TrailView.tsx';
+import { InboxDecision } from './InboxDecision.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
 
@@ -87,6 +88,7 @@ export function InboxPage({
   }, []);
   const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
   const [trailOpen, setTrailOpen] = useState(false);
+  const [deciding, setDeciding] = useState<InboxEvent | null>(null);
   const scorecards = data?.scorecards;
   const knownNumbers = useMemo(
     () => new Map((scorecards ?? []).map((c) => [`${c.carrierId}|${c.vehicleId}`, c.vehicleNumber])),
@@ -246,9 +248,18 @@ export function InboxPage({
               showCarrier={showCarrier}
               clockOf={clockOf}
               onOpen={open}
+              onDecide={setDeciding}
             />
             <InboxMap events={view.mapEvents} onArea={onArea} onEvent={onMapEvent} />
           </div>
+          {deciding && (
+            <InboxDecision
+              event={deciding}
+              mark={view.marks.get(deciding.key)}
+              fmt={clockOf(deciding.carrierId)}
+              onClose={() => setDeciding(null)}
+            />
+          )}
         </>
       )}
       {data && data.vehicles > 0 && q.tab === 'scorecards' && (

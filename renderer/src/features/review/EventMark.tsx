@@ -10,7 +10,6 @@ import {
 } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
-import type { ReviewTrail } from './use-review-trail.ts';
 
 const STATE_TEXT = (s: ReviewState) => REVIEW_STATE_ROWS[s].label;
 /** The coaching workflow's buttons: "Needs coaching" decides at once, the others ask for their note first. */
@@ -20,7 +19,22 @@ const QUICK: readonly ReviewState[] = ['needs-coaching', 'coached', 'dismissed']
  * One event's place in the review trail: its mark (status, reviewer, when, note, the earlier decisions),
  * and the coaching workflow's decisions, changing or clearing it.
  */
-export function EventMark({ event, trail, fmt }: { event: SafetyEvent; trail: ReviewTrail; fmt: ZoneFormatter }) {
+/** What a mark control needs of a trail: the event's mark, deciding and clearing (the Review's, or the inbox's). */
+export interface MarkTrail<E> {
+  markOf(e: E): ReviewMark | undefined;
+  save(e: E, state: ReviewState, note: string): Promise<void>;
+  clear(e: E): Promise<void>;
+}
+
+export function EventMark<E = SafetyEvent>({
+  event,
+  trail,
+  fmt,
+}: {
+  event: E;
+  trail: MarkTrail<E>;
+  fmt: ZoneFormatter;
+}) {
   const mark = trail.markOf(event);
   const [editing, setEditing] = useState(false);
   const [state, setState] = useState<ReviewState>(mark?.state ?? 'reviewed');

@@ -4,6 +4,8 @@ import { eventKey, inboxEvents } from '../../../../shared/inbox/events.ts';
 import { reviewLogCsv } from '../../../../shared/inbox/review-log.ts';
 import { marksForEvents, reviseMark, type ReviewMark, type ReviewState } from '../../../../shared/inbox/trail.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import type { RouteLensApi } from '../../../../shared/ipc/contract.ts';
+import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import { useLive } from '../../store/hooks.ts';
 import { marksOfVehicle } from '../../store/trail.ts';
 import { writer } from '../../store/writer.ts';
@@ -49,10 +51,7 @@ export function useReviewTrail(s: TrailSubject): ReviewTrail {
       save: async (e, state, note) => {
         const event = events.find((x) => x.key === keyOf(e));
         if (!event) throw new Error('This event is no longer in the selection.');
-        const earlier = byEvent.get(event.key);
-        const reviewer = (await api.settings.getReviewer()).name;
-        const mark = reviseMark(event, earlier, { state, note, reviewer, at: Date.now() });
-        await writer.putMark(carrierId, mark, earlier?.key);
+        await recordDecision(api, carrierId, event, byEvent.get(event.key), state, note);
       },
       clear: async (e) => {
         const earlier = byEvent.get(keyOf(e));
@@ -63,4 +62,21 @@ export function useReviewTrail(s: TrailSubject): ReviewTrail {
     }),
     [marks, byEvent, events, keyOf, carrierId, api],
   );
+}
+
+/**
+ * Stores a decision about an event as the reviewer the backend names now, replacing the event's earlier
+ * mark (whose decision joins the history); refused with reviseMark's sentence when a needed note is missing.
+ */
+export async function recordDecision(
+  api: RouteLensApi,
+  carrierId: string,
+  event: InboxEvent,
+  earlier: ReviewMark | undefined,
+  state: ReviewState,
+  note: string,
+): Promise<void> {
+  const reviewer = (await api.settings.getReviewer()).name;
+  const mark = reviseMark(event, earlier, { state, note, reviewer, at: Date.now() });
+  await writer.putMark(carrierId, mark, earlier?.key);
 }
