@@ -35,7 +35,11 @@ const snapshot = (carrierId: string): FleetSnapshot<DriverRow> => ({
   rejected: 0,
 });
 
-function setup(minutes: number, answer: Answer = (id) => Promise.resolve(snapshot(id))) {
+function setup(
+  minutes: number,
+  answer: Answer = (id) => Promise.resolve(snapshot(id)),
+  initial: readonly CarrierView[] = carriers,
+) {
   const asked: { carrierId: string; force: boolean; at: number }[] = [];
   const api = {
     fleet: {
@@ -45,19 +49,23 @@ function setup(minutes: number, answer: Answer = (id) => Promise.resolve(snapsho
       },
     },
   };
-  const state = (m: number) =>
+  const state = (m: number, list: readonly CarrierView[]) =>
     ({
       api,
-      carriers,
+      carriers: list,
       preferences: { driverSnapshotMinutes: m } as Preferences,
     }) as unknown as AppState;
-  const view = (m: number) => (
-    <AppStateProvider value={state(m)}>
+  const view = (m: number, list: readonly CarrierView[]) => (
+    <AppStateProvider value={state(m, list)}>
       <DriverSnapshotKeeper firstDelayMs={FIRST} />
     </AppStateProvider>
   );
-  const r = render(view(minutes));
-  return { asked, rerender: (m: number) => r.rerender(view(m)), unmount: r.unmount };
+  const r = render(view(minutes, initial));
+  return {
+    asked,
+    rerender: (m: number, list: readonly CarrierView[] = initial) => r.rerender(view(m, list)),
+    unmount: r.unmount,
+  };
 }
 
 const whoAsked = (asked: { carrierId: string }[]) => asked.map((a) => a.carrierId);
@@ -138,6 +146,20 @@ describe('regular driver-status snapshots', () => {
     expect(asked).toHaveLength(6);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(asked).toHaveLength(8);
+  });
+
+  it('keeps a carrier added after the first tick shortly, without asking the others again', async () => {
+    const { asked, rerender } = setup(15, undefined, carriers.slice(0, 1));
+    await act(() => vi.advanceTimersByTimeAsync(FIRST + MIN));
+    expect(whoAsked(asked)).toEqual(['north']);
+    rerender(15, carriers);
+    await act(() => vi.advanceTimersByTimeAsync(FIRST - 1));
+    expect(whoAsked(asked)).toEqual(['north']);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(whoAsked(asked)).toEqual(['north', 'south']);
+    // The cadence is the first tick's: 15 minutes after it, every keyed carrier.
+    await act(() => vi.advanceTimersByTimeAsync(15 * MIN - MIN - FIRST));
+    expect(whoAsked(asked)).toEqual(['north', 'south', 'north', 'south']);
   });
 
   it('stops asking when the app closes', async () => {

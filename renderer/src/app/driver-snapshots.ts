@@ -18,6 +18,8 @@ export interface DriverSnapshotDeps {
 export interface DriverSnapshotPoller {
   /** A new interval: the next tick comes that long after the last one (at once when that is past). */
   setMinutes(minutes: number): void;
+  /** The carriers changed: one added since the first tick (a demo, a new key) is kept shortly, not an interval later. */
+  carriersChanged(): void;
   stop(): void;
 }
 
@@ -28,8 +30,11 @@ export function startDriverSnapshots(
   let periodMs = options.minutes * 60_000;
   let lastTickAt: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let newcomerTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const running = new Set<string>();
+  /** Carriers asked at least once: the others are newcomers. */
+  const asked = new Set<string>();
 
   const schedule = (delayMs: number) => {
     clearTimeout(timer);
@@ -37,6 +42,7 @@ export function startDriverSnapshots(
   };
   const keep = async (carrierId: string) => {
     running.add(carrierId);
+    asked.add(carrierId);
     try {
       await deps.save(await deps.fetchDrivers(carrierId));
       deps.onResult?.(carrierId, 'kept');
@@ -52,6 +58,10 @@ export function startDriverSnapshots(
     for (const c of deps.carriers()) if (c.hasCompanyKey && !running.has(c.id)) void keep(c.id);
   }
 
+  const keepNewcomers = () => {
+    for (const c of deps.carriers()) if (c.hasCompanyKey && !asked.has(c.id) && !running.has(c.id)) void keep(c.id);
+  };
+
   schedule(options.firstDelayMs);
   return {
     setMinutes(minutes) {
@@ -60,9 +70,16 @@ export function startDriverSnapshots(
       periodMs = next;
       if (lastTickAt !== null) schedule(lastTickAt + periodMs - Date.now());
     },
+    carriersChanged() {
+      // Before the first tick every carrier is a newcomer: that tick keeps them all.
+      if (lastTickAt === null || stopped) return;
+      clearTimeout(newcomerTimer);
+      newcomerTimer = setTimeout(keepNewcomers, options.firstDelayMs);
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(newcomerTimer);
     },
   };
 }

@@ -17,6 +17,7 @@ export function useDriverSnapshots(firstDelayMs = FIRST_SNAPSHOT_DELAY_MS): void
   const poller = useRef<DriverSnapshotPoller | null>(null);
   useEffect(() => {
     carriersRef.current = carriers;
+    poller.current?.carriersChanged();
   }, [carriers]);
 
   useEffect(() => {
