@@ -173,4 +173,20 @@ test('needs coaching, then coached with a note by a named reviewer; the inbox fi
   expect(cell(csv[1]!, 'note')).toBe(NOTE);
   expect(Date.parse(cell(csv[1]!, 'decided_at')!)).toBeGreaterThanOrEqual(Date.parse(cell(csv[0]!, 'decided_at')!));
   await page.screenshot({ path: testInfo.outputPath('coaching-trail.png') });
+
+  // Print trail: the print dialog asked for, and under print media the table alone.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { print: () => void; printed: number };
+    w.printed = 0;
+    w.print = () => void w.printed++;
+  });
+  await page.getByTestId('trail-print').click();
+  expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('trail-table')).toBeVisible();
+  await expect(page.getByTestId('trail-table').getByTestId('trail-row')).toHaveCount(3);
+  await expect(page.getByTestId('trail-export')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('coaching-trail-print.png') });
+  await page.emulateMedia({ media: 'screen' });
 });

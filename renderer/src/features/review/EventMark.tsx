@@ -9,6 +9,7 @@ import {
   type ReviewState,
 } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
+import './event-mark.css';
 import { errorText } from '../../../../shared/util/error-text.ts';
 
 const STATE_TEXT = (s: ReviewState) => REVIEW_STATE_ROWS[s].label;
