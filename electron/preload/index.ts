@@ -44,6 +44,7 @@ const api: RouteLensApi = {
   settings: {
     getPreferences: call('settings:getPreferences'),
     setPreferences: call('settings:setPreferences'),
+    getReviewer: call('settings:getReviewer'),
     setProviderBaseUrl: call('settings:setProviderBaseUrl'),
     getOnlineStyle: call('settings:getOnlineStyle'),
     setOnlineStyle: call('settings:setOnlineStyle'),

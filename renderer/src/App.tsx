@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CarrierView, KeysStatus } from '../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../shared/ipc/contract.ts';
 import { AppStateProvider, type AppState, type Preferences } from './app/app-state.tsx';
+import { DriverSnapshotKeeper } from './app/use-driver-snapshots.tsx';
 import { bridge } from './bridge/api.ts';
 import { toDisplayError } from './components/errors.ts';
 import { CarriersPage } from './features/carriers/CarriersPage.tsx';
@@ -217,6 +218,7 @@ export function App() {
             <AppStateProvider value={state}>
               {page(state)}
               <InboxPreparer />
+              <DriverSnapshotKeeper />
             </AppStateProvider>
           )}
         </main>

@@ -2,15 +2,43 @@ import { isEventKind } from '../analysis/event-kinds.ts';
 import type { InboxEvent, InboxKind } from './events.ts';
 
 /**
- * The review trail: what a safety manager decided about an event (reviewed, coached, dismissed), with a
- * note and the time. Marks are keyed by vehicle, kind and start time; a re-download or a re-analysis
- * with other parameters can move an event's start, so a mark also holds the event's span and follows
- * the event of the same vehicle and kind that overlaps it most.
+ * The review trail: what a safety manager decided about an event, who decided it and when, with the
+ * earlier decisions kept beside it. Marks are keyed by vehicle, kind and start time; a re-download or a
+ * re-analysis with other parameters can move an event's start, so a mark also holds the event's span and
+ * follows the event of the same vehicle and kind that overlaps it most.
  */
-export const REVIEW_STATES = ['reviewed', 'coached', 'dismissed'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/**
+ * The one table of decisions: the coaching workflow (needs coaching, then coached with a note or dismissed
+ * with a reason) and 'reviewed', a plain "looked at, nothing to do" (also what marks made before the
+ * workflow say). `noteNeeded`: the sentence refusing the decision without a note; null: a note is optional.
+ */
+export const REVIEW_STATE_ROWS = {
+  'needs-coaching': { label: 'Needs coaching', action: 'Needs coaching', noteNeeded: null },
+  coached: {
+    label: 'Coached',
+    action: 'Coached…',
+    noteNeeded: 'A coached event needs a note saying what was discussed with the driver.',
+  },
+  dismissed: { label: 'Dismissed', action: 'Dismiss…', noteNeeded: 'A dismissed event needs a reason in the note.' },
+  reviewed: { label: 'Reviewed', action: 'Reviewed', noteNeeded: null },
+} as const satisfies Record<string, { label: string; action: string; noteNeeded: string | null }>;
+export type ReviewState = keyof typeof REVIEW_STATE_ROWS;
+export const REVIEW_STATES = Object.keys(REVIEW_STATE_ROWS) as ReviewState[];
 
 export const MAX_NOTE_LENGTH = 500;
+export const MAX_REVIEWER_LENGTH = 80;
+/** Earlier decisions a mark keeps; the oldest are forgotten first. */
+export const MAX_MARK_HISTORY = 50;
+
+/** One decision about an event: what, why (the note), who and when (epoch ms). */
+export interface MarkDecision {
+  state: ReviewState;
+  note: string;
+  /** '' when not known (a mark made before reviewers were recorded): shown as "—". */
+  reviewer: string;
+  at: number;
+}
 
 export interface ReviewMark {
   key: string;
@@ -22,50 +50,108 @@ export interface ReviewMark {
   note: string;
   /** epoch ms */
   reviewedAt: number;
+  /** Who made the current decision; '' when not known. */
+  reviewer: string;
+  /** The earlier decisions, oldest first, at most MAX_MARK_HISTORY. */
+  history: MarkDecision[];
 }
 
 export function isReviewState(v: unknown): v is ReviewState {
-  return typeof v === 'string' && (REVIEW_STATES as readonly string[]).includes(v);
+  return typeof v === 'string' && Object.hasOwn(REVIEW_STATE_ROWS, v);
 }
 
-const MARK_FIELDS = ['key', 'vehicleId', 'kind', 'startMs', 'endMs', 'state', 'note', 'reviewedAt'] as const;
+const OLD_MARK_FIELDS = ['key', 'vehicleId', 'kind', 'startMs', 'endMs', 'state', 'note', 'reviewedAt'] as const;
+const MARK_FIELDS = [...OLD_MARK_FIELDS, 'reviewer', 'history'] as const;
+const DECISION_FIELDS = ['state', 'note', 'reviewer', 'at'] as const;
 const isEpochMs = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isVehicleId = (v: unknown): v is string =>
   typeof v === 'string' && v.length <= 128 && /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(v);
+const hasExactly = (o: Record<string, unknown>, fields: readonly string[]) => {
+  const own = Object.keys(o);
+  return own.length === fields.length && fields.every((k) => own.includes(k));
+};
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCleanNote = (v: unknown): v is string => typeof v === 'string' && cleanNote(v) === v;
+const isCleanReviewer = (v: unknown): v is string => typeof v === 'string' && cleanReviewerName(v) === v;
+
+function isDecision(v: unknown): v is MarkDecision {
+  return (
+    isPlainObject(v) &&
+    hasExactly(v, DECISION_FIELDS) &&
+    isReviewState(v['state']) &&
+    isCleanNote(v['note']) &&
+    isCleanReviewer(v['reviewer']) &&
+    isEpochMs(v['at'])
+  );
+}
 
 /**
  * A mark as it crosses a boundary (IPC, a stored row read back): exactly its fields, the key the one its
- * vehicle, kind and start make, the span in order, the note already clean. Anything else is refused.
+ * vehicle, kind and start make, the span in order, the note and reviewer already clean, the history
+ * bounded and each entry exact. Anything else is refused.
  */
 export function isReviewMark(v: unknown): v is ReviewMark {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const o = v as Record<string, unknown>;
-  const own = Object.keys(o);
-  if (own.length !== MARK_FIELDS.length || !MARK_FIELDS.every((k) => own.includes(k))) return false;
-  const { vehicleId, kind, startMs, endMs, note } = o;
+  if (!isPlainObject(v) || !hasExactly(v, MARK_FIELDS)) return false;
+  const { vehicleId, kind, startMs, endMs, history } = v;
   return (
     isVehicleId(vehicleId) &&
     isEventKind(kind) &&
     isEpochMs(startMs) &&
     isEpochMs(endMs) &&
     startMs <= endMs &&
-    o['key'] === `${vehicleId}|${kind}|${startMs}` &&
-    isReviewState(o['state']) &&
-    typeof note === 'string' &&
-    cleanNote(note) === note &&
-    isEpochMs(o['reviewedAt'])
+    v['key'] === `${vehicleId}|${kind}|${startMs}` &&
+    isReviewState(v['state']) &&
+    isCleanNote(v['note']) &&
+    isEpochMs(v['reviewedAt']) &&
+    isCleanReviewer(v['reviewer']) &&
+    Array.isArray(history) &&
+    history.length <= MAX_MARK_HISTORY &&
+    history.every(isDecision)
   );
+}
+
+/**
+ * A stored row read back: a mark as isReviewMark takes it, or one kept before reviewers and history were
+ * recorded (exactly the older fields), read with no reviewer and no history. Anything else: null.
+ */
+export function storedMark(v: unknown): ReviewMark | null {
+  if (isPlainObject(v) && hasExactly(v, OLD_MARK_FIELDS)) {
+    const upgraded = { ...v, reviewer: '', history: [] };
+    return isReviewMark(upgraded) ? upgraded : null;
+  }
+  return isReviewMark(v) ? v : null;
 }
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const NOTE_CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const NAME_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
 
 /** A note as stored: trimmed, control characters but tab and newline removed, at most 500 characters. */
 export function cleanNote(note: string): string {
   return note.replace(NOTE_CONTROL_CHARS, '').trim().slice(0, MAX_NOTE_LENGTH);
 }
 
-export function markOf(e: InboxEvent, state: ReviewState, note: string, reviewedAt: number): ReviewMark {
+/** A reviewer's name as stored: one line, control characters removed, trimmed, at most 80 characters. */
+export function cleanReviewerName(name: string): string {
+  return name
+    .replace(NAME_CONTROL_CHARS, '')
+    .trim()
+    .slice(0, MAX_REVIEWER_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/u, '')
+    .trim();
+}
+
+/** A mark as built from its parts (no rule checked: reviseMark is how a decision is made). */
+export function markOf(
+  e: InboxEvent,
+  state: ReviewState,
+  note: string,
+  reviewedAt: number,
+  reviewer = '',
+  history: MarkDecision[] = [],
+): ReviewMark {
   return {
     key: e.key,
     vehicleId: e.vehicleId,
@@ -75,7 +161,36 @@ export function markOf(e: InboxEvent, state: ReviewState, note: string, reviewed
     state,
     note: cleanNote(note),
     reviewedAt,
+    reviewer: cleanReviewerName(reviewer),
+    history,
   };
+}
+
+/** Why a decision cannot be recorded (a coached event without a note, a dismissal without a reason), or null. */
+export function decisionProblem(state: ReviewState, note: string): string | null {
+  return cleanNote(note) === '' ? REVIEW_STATE_ROWS[state].noteNeeded : null;
+}
+
+/**
+ * The event's mark after a new decision: the earlier mark's decision joins its history (the oldest
+ * forgotten past MAX_MARK_HISTORY), so the trail shows who decided what and when. Throws the sentence of
+ * decisionProblem when the decision needs a note it lacks.
+ */
+export function reviseMark(e: InboxEvent, earlier: ReviewMark | undefined, decision: MarkDecision): ReviewMark {
+  const problem = decisionProblem(decision.state, decision.note);
+  if (problem !== null) throw new Error(problem);
+  const history = earlier
+    ? [
+        ...earlier.history,
+        { state: earlier.state, note: earlier.note, reviewer: earlier.reviewer, at: earlier.reviewedAt },
+      ].slice(-MAX_MARK_HISTORY)
+    : [];
+  return markOf(e, decision.state, decision.note, decision.at, decision.reviewer, history);
+}
+
+/** Every decision of a mark, oldest first: its history, then the current one. */
+export function decisionsOf(m: ReviewMark): MarkDecision[] {
+  return [...m.history, { state: m.state, note: m.note, reviewer: m.reviewer, at: m.reviewedAt }];
 }
 
 function overlapMs(a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }): number {

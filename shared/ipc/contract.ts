@@ -63,6 +63,17 @@ export interface Preferences {
   displayTimeZone: string;
   /** Trip review's analysis parameters (all of them: a patch replaces the whole object). */
   analysis: AdjustableAnalysisParams;
+  /** The name the review trail records ('' = the computer's user name: settings:getReviewer says which). */
+  reviewerName: string;
+  /** Minutes between the app's regular snapshots of each carrier's driver statuses (5 to 240). */
+  driverSnapshotMinutes: number;
+}
+
+/** Who the review trail names: the preference, or the computer's user name when none is set. */
+export interface ReviewerIdentity {
+  name: string;
+  /** True when `name` is the computer's user name (no reviewer name set in Settings). */
+  fromComputer: boolean;
 }
 
 /** The online basemap the user opted into, and the origins the CSP allows for it (null: none, strict CSP). */
@@ -179,6 +190,8 @@ export interface IpcContract {
 
   'settings:getPreferences': { args: []; result: Preferences };
   'settings:setPreferences': { args: [patch: Partial<Preferences>]; result: Preferences };
+  /** The reviewer the trail names now: the preference, else the backend's OS user name (the renderer never guesses). */
+  'settings:getReviewer': { args: []; result: ReviewerIdentity };
   'settings:setProviderBaseUrl': { args: [baseUrl: string | null]; result: KeysStatus };
   'settings:getOnlineStyle': { args: []; result: OnlineStyleChoice | null };
   /**
@@ -273,6 +286,7 @@ export const API_FUNCTIONS = {
   'fleet:drivers': 'drivers',
   'settings:getPreferences': 'getPreferences',
   'settings:setPreferences': 'setPreferences',
+  'settings:getReviewer': 'getReviewer',
   'settings:setProviderBaseUrl': 'setProviderBaseUrl',
   'settings:getOnlineStyle': 'getOnlineStyle',
   'settings:setOnlineStyle': 'setOnlineStyle',

@@ -8,7 +8,8 @@ import { isReviewMark } from '../inbox/trail.ts';
 import { isTimeZone } from '../time/local-day.ts';
 import { isUtcDay } from '../util/day.ts';
 import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
-import type { IpcArgs, IpcChannel } from './contract.ts';
+import type { IpcArgs, IpcChannel, Preferences } from './contract.ts';
+import { isDriverSnapshotMinutes, isReviewerNameInput } from '../domain/review-preferences.ts';
 import { ROAD_IPC_LIMITS } from './roads-contract.ts';
 import { ZONE_FILE_LIMITS } from '../roads/zones-parse.ts';
 
@@ -80,16 +81,25 @@ const isZone: Guard = (v) =>
   (v === 'local' || v === 'UTC' || /^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(v)) &&
   v.length <= 64;
 const isThreshold: Guard = isSpeedingThreshold;
+const PREFERENCE_KEYS = [
+  'speedingThresholdMph',
+  'displayTimeZone',
+  'analysis',
+  'reviewerName',
+  'driverSnapshotMinutes',
+] as const satisfies readonly (keyof Preferences)[];
 const isPreferencesPatch: Guard = (v) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   const keys = Object.keys(o);
   return (
     keys.length > 0 &&
-    keys.every((k) => k === 'speedingThresholdMph' || k === 'displayTimeZone' || k === 'analysis') &&
+    keys.every((k) => (PREFERENCE_KEYS as readonly string[]).includes(k)) &&
     (o['speedingThresholdMph'] === undefined || isThreshold(o['speedingThresholdMph'])) &&
     (o['displayTimeZone'] === undefined || isZone(o['displayTimeZone'])) &&
-    (o['analysis'] === undefined || isAdjustableParams(o['analysis']))
+    (o['analysis'] === undefined || isAdjustableParams(o['analysis'])) &&
+    (o['reviewerName'] === undefined || isReviewerNameInput(o['reviewerName'])) &&
+    (o['driverSnapshotMinutes'] === undefined || isDriverSnapshotMinutes(o['driverSnapshotMinutes']))
   );
 };
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
@@ -252,6 +262,7 @@ export const ARG_GUARDS: { [C in IpcChannel]: (args: readonly unknown[]) => bool
   'fleet:drivers': tuple(isId, isBool),
   'settings:getPreferences': tuple(),
   'settings:setPreferences': tuple(isPreferencesPatch),
+  'settings:getReviewer': tuple(),
   'settings:setProviderBaseUrl': tuple(isNullable(isBaseUrl)),
   'settings:getOnlineStyle': tuple(),
   'settings:setOnlineStyle': tuple(isNullable(isOnlineStyleUrl)),

@@ -70,6 +70,8 @@ const mark = (over: Partial<ReviewMark> & { startMs: number }): ReviewMark => ({
   state: 'coached',
   note: '',
   reviewedAt: Date.UTC(2026, 10, 3, 9, 30),
+  reviewer: '',
+  history: [],
   ...over,
 });
 

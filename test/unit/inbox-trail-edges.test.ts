@@ -36,6 +36,8 @@ function mark(startMs: number, endMs: number, kind: InboxKind = 'speeding', vehi
     state: 'coached',
     note: 'ok',
     reviewedAt: T0 + 3_600_000,
+    reviewer: '',
+    history: [],
   };
 }
 const marked = (events: InboxEvent[], marks: ReviewMark[]) =>

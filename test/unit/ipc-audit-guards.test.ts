@@ -33,6 +33,8 @@ describe('audit:begin', () => {
       state: 'reviewed',
       note: '',
       reviewedAt: 1_772_100_000_000,
+      reviewer: '',
+      history: [],
     };
     expect(ok({ reviewMarks: Array(AUDIT_LIMITS.maxMarks).fill(mark) })).toBe(true);
     expect(ok({ reviewMarks: Array(AUDIT_LIMITS.maxMarks + 1).fill(mark) })).toBe(false);

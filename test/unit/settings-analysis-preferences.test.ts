@@ -81,6 +81,8 @@ describe('analysis preferences in settings.json', () => {
       speedingThresholdMph: 64,
       displayTimeZone: 'UTC',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
     });
   });
 
@@ -89,7 +91,13 @@ describe('analysis preferences in settings.json', () => {
     await store.setPreferences({ speedingThresholdMph: 66 });
     const analysis = generated(seed);
     const result = await store.setPreferences({ analysis });
-    expect(result).toEqual({ speedingThresholdMph: 66, displayTimeZone: 'home', analysis });
+    expect(result).toEqual({
+      speedingThresholdMph: 66,
+      displayTimeZone: 'home',
+      analysis,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
+    });
     expect(((await readJson()).preferences as Record<string, unknown>).analysis).toEqual(analysis);
     expect((await createSettingsStore({ dataDir: dir }).get()).preferences).toEqual(result);
     // Another preference changing keeps them.
@@ -140,6 +148,8 @@ describe('analysis preferences in settings.json', () => {
       speedingThresholdMph: 61,
       displayTimeZone: 'America/Denver',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
     });
     expect(settings.provider.baseUrl).toBe('https://fleet.example.test');
     expect(settings.carriers.map((c) => c.id)).toEqual(['demo-prairie-line']);

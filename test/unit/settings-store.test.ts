@@ -32,6 +32,8 @@ describe('settings store', () => {
       speedingThresholdMph: 70,
       displayTimeZone: 'home',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
     });
     expect(settings.provider).toEqual({ baseUrl: null, keyOrigins: [] });
     expect(settings.carriers).toEqual([]);
@@ -98,6 +100,8 @@ describe('settings store', () => {
       speedingThresholdMph: 70,
       displayTimeZone: 'America/Chicago',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
     });
     await store.setPreferences({ speedingThresholdMph: 65.5 });
     const own = await store.addCarrier({ label: 'Own URL', baseUrl: 'http://127.0.0.1:4010' });
@@ -107,6 +111,8 @@ describe('settings store', () => {
       speedingThresholdMph: 65.5,
       displayTimeZone: 'America/Chicago',
       analysis: DEFAULT_ADJUSTABLE_PARAMS,
+      reviewerName: '',
+      driverSnapshotMinutes: 15,
     });
     expect(effectiveBaseUrl(s, own.id)).toBe('http://127.0.0.1:4010');
     expect(effectiveBaseUrl(s, shared.id)).toBe('https://fleet.example.test/api');

@@ -20,6 +20,8 @@ import type { Carrier, OnlineStyleSettings, Preferences, ProviderSettings, Setti
 import {
   normalizeCompany,
   parseAnalysisPreferences,
+  parseDriverSnapshotMinutes,
+  parseReviewerName,
   parseBaseUrl,
   parseHomeZone,
   parseKeyOrigins,
@@ -148,6 +150,8 @@ function serialise(s: Settings): string {
       displayTimeZone: s.preferences.displayTimeZone,
       displayZoneMeanings: DISPLAY_ZONE_MEANINGS,
       analysis: adjustableOf(s.preferences.analysis),
+      reviewerName: s.preferences.reviewerName,
+      driverSnapshotMinutes: s.preferences.driverSnapshotMinutes,
     },
     carriers: s.carriers.map((c) => ({
       id: c.id,
@@ -361,6 +365,12 @@ export function createSettingsStore(options: SettingsStoreOptions = {}): Setting
           displayTimeZone:
             patch.displayTimeZone === undefined ? s.preferences.displayTimeZone : parseTimeZone(patch.displayTimeZone),
           analysis: patch.analysis === undefined ? s.preferences.analysis : parseAnalysisPreferences(patch.analysis),
+          reviewerName:
+            patch.reviewerName === undefined ? s.preferences.reviewerName : parseReviewerName(patch.reviewerName),
+          driverSnapshotMinutes:
+            patch.driverSnapshotMinutes === undefined
+              ? s.preferences.driverSnapshotMinutes
+              : parseDriverSnapshotMinutes(patch.driverSnapshotMinutes),
         };
         return { next: { ...s, preferences }, result: preferences };
       }),

@@ -7,6 +7,7 @@
 import { DEFAULT_ADJUSTABLE_PARAMS, type AdjustableAnalysisParams } from '../../../shared/analysis/adjustable.ts';
 import type { CarrierCompany } from '../../../shared/domain/carrier.ts';
 import type { KeyTest } from '../../../shared/domain/key-test.ts';
+import { REVIEW_PREFERENCE_BOUNDS } from '../../../shared/domain/review-preferences.ts';
 
 // Optional fields added later (carrier.company) stay at version 1: an older
 // RouteLens drops what it does not know instead of refusing the whole file.
@@ -59,6 +60,10 @@ export interface Preferences {
   readonly displayTimeZone: string;
   /** Trip review's analysis parameters; files written before it get the defaults. */
   readonly analysis: Readonly<AdjustableAnalysisParams>;
+  /** The review trail's reviewer; '' (the default, and files written before it): the OS user name. */
+  readonly reviewerName: string;
+  /** Minutes between the app's driver-status snapshots; files written before it get the default. */
+  readonly driverSnapshotMinutes: number;
 }
 
 /** The user's opt-in to an online basemap style, with the origins the CSP then allows (resolved when chosen). */
@@ -93,7 +98,13 @@ export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_VERSION,
     provider: { baseUrl: null, keyOrigins: [] },
-    preferences: { speedingThresholdMph: 70, displayTimeZone: 'home', analysis: { ...DEFAULT_ADJUSTABLE_PARAMS } },
+    preferences: {
+      speedingThresholdMph: 70,
+      displayTimeZone: 'home',
+      analysis: { ...DEFAULT_ADJUSTABLE_PARAMS },
+      reviewerName: REVIEW_PREFERENCE_BOUNDS.reviewerName.default,
+      driverSnapshotMinutes: REVIEW_PREFERENCE_BOUNDS.driverSnapshotMinutes.default,
+    },
     carriers: [],
   };
 }

@@ -15,6 +15,8 @@ import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/l
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { resolveZoneName } from '../../../shared/time/zone-names.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
+import { isDriverSnapshotMinutes, REVIEW_PREFERENCE_BOUNDS } from '../../../shared/domain/review-preferences.ts';
+import { cleanReviewerName } from '../../../shared/inbox/trail.ts';
 import {
   DEFAULT_ADJUSTABLE_PARAMS,
   parseAdjustableParams,
@@ -248,7 +250,24 @@ export function parsePreferences(value: unknown, where = 'preferences'): Prefere
     analysis: orDefault(() => parseAnalysisPreferences(r.analysis, `${where}.analysis`, true), {
       ...DEFAULT_ADJUSTABLE_PARAMS,
     }),
+    reviewerName: orDefault(() => parseReviewerName(r.reviewerName, `${where}.reviewerName`), defaults.reviewerName),
+    driverSnapshotMinutes: orDefault(
+      () => parseDriverSnapshotMinutes(r.driverSnapshotMinutes, `${where}.driverSnapshotMinutes`),
+      defaults.driverSnapshotMinutes,
+    ),
   };
+}
+
+/** A reviewer name: text, its control characters removed, trimmed and cut to its length ('' = the OS user). */
+export function parseReviewerName(value: unknown, where = 'reviewerName'): string {
+  if (typeof value !== 'string') fail(where, 'must be text');
+  return cleanReviewerName(value);
+}
+
+export function parseDriverSnapshotMinutes(value: unknown, where = 'driverSnapshotMinutes'): number {
+  const { min, max } = REVIEW_PREFERENCE_BOUNDS.driverSnapshotMinutes;
+  if (!isDriverSnapshotMinutes(value)) fail(where, `must be a whole number of minutes from ${min} to ${max}`);
+  return value;
 }
 
 /** Checked as strictly as when chosen: a hand-edited file cannot widen the CSP beyond plain allowed origins. */

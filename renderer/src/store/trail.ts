@@ -1,4 +1,4 @@
-import { isReviewMark, type ReviewMark } from '../../../shared/inbox/trail.ts';
+import { isReviewMark, storedMark, type ReviewMark } from '../../../shared/inbox/trail.ts';
 import { getDb, type MarkRow, type RouteLensDb } from './db.ts';
 
 /**
@@ -23,7 +23,10 @@ export async function deleteMark(db: RouteLensDb, carrierId: string, key: string
   await db.marks.delete([carrierId, key]);
 }
 
-/** A vehicle's marks; a row that is not a valid mark (a hand-edited or damaged store) is left out, not trusted. */
+/**
+ * A vehicle's marks; a row kept before reviewers were recorded reads with none (storedMark), a row that
+ * is not a valid mark (a hand-edited or damaged store) is left out, not trusted.
+ */
 export async function marksOfVehicle(carrierId: string, vehicleId: string): Promise<ReviewMark[]> {
   const rows = await getDb().marks.where('[carrierId+vehicleId]').equals([carrierId, vehicleId]).toArray();
   return rows.map(markOfRow).filter((m): m is ReviewMark => m !== null);
@@ -31,7 +34,7 @@ export async function marksOfVehicle(carrierId: string, vehicleId: string): Prom
 
 function markOfRow(row: MarkRow): ReviewMark | null {
   const { carrierId: _carrier, ...mark } = row;
-  return isReviewMark(mark) ? mark : null;
+  return storedMark(mark);
 }
 
 /** Every mark of a carrier (the inbox: all its vehicles at once). */
@@ -41,4 +44,24 @@ export async function marksOfCarrier(carrierId: string): Promise<ReviewMark[]> {
     .between([carrierId, ''], [carrierId, '\uffff'], true, true)
     .toArray();
   return rows.map(markOfRow).filter((m): m is ReviewMark => m !== null);
+}
+
+/** Every mark of every carrier (the fleet-wide trail), each with its carrier. */
+export async function marksOfFleet(): Promise<{ carrierId: string; mark: ReviewMark }[]> {
+  const rows = await getDb().marks.toArray();
+  return rows.flatMap((row) => {
+    const mark = markOfRow(row);
+    return mark ? [{ carrierId: row.carrierId, mark }] : [];
+  });
+}
+
+/** Each kept vehicle roster's unit numbers, by `${carrierId}|${vehicleId}` (the trail names vehicles by them). */
+export async function vehicleNumbersOfFleet(): Promise<Map<string, string>> {
+  const rosters = await getDb().rosters.toArray();
+  const out = new Map<string, string>();
+  for (const r of rosters)
+    if (r.kind === 'vehicles')
+      for (const v of r.rows as { vehicleId: string; number: string }[])
+        out.set(`${r.carrierId}|${v.vehicleId}`, v.number);
+  return out;
 }

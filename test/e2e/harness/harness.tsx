@@ -232,6 +232,8 @@ const harness: HarnessApi = {
         state: 'coached' as const,
         note: 'talked on the phone',
         reviewedAt: startMs + 1,
+        reviewer: '',
+        history: [],
       };
       await putMark(db, first.carrierId, mark);
       await deleteVehicleDays(db, first.carrierId, first.vehicleId, null, null);

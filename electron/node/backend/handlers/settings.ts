@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import type { IpcResult } from '../../../../shared/ipc/contract.ts';
+import { cleanReviewerName } from '../../../../shared/inbox/trail.ts';
 import { resolveOnlineStyle } from '../../basemap/resolve-online-style.ts';
 import { StyleUrlError } from '../../basemap/style-origins.ts';
 import { apiOriginOf, type OnlineStyleSettings, type Preferences } from '../../settings/index.ts';
@@ -17,7 +19,18 @@ function preferencesView(p: Preferences): IpcResult<'settings:getPreferences'> {
     speedingThresholdMph: p.speedingThresholdMph,
     displayTimeZone: p.displayTimeZone,
     analysis: { ...p.analysis },
+    reviewerName: p.reviewerName,
+    driverSnapshotMinutes: p.driverSnapshotMinutes,
   };
+}
+
+/** The OS user's name, cleaned like a typed one; '' when the OS cannot say (no passwd entry, a sandbox). */
+function computerUserName(): string {
+  try {
+    return cleanReviewerName(userInfo().username);
+  } catch {
+    return '';
+  }
 }
 
 /** settings:*: preferences, the provider's API address and the online basemap opt-in. */
@@ -26,6 +39,10 @@ export function settingsHandlers(ctx: BackendContext): NamespaceHandlers<'settin
   return {
     'settings:getPreferences': async () => preferencesView((await settings.get()).preferences),
     'settings:setPreferences': async (patch) => preferencesView(await settings.setPreferences(patch)),
+    'settings:getReviewer': async () => {
+      const chosen = (await settings.get()).preferences.reviewerName;
+      return chosen === '' ? { name: computerUserName(), fromComputer: true } : { name: chosen, fromComputer: false };
+    },
     'settings:setProviderBaseUrl': async (baseUrl) => {
       const before = await settings.get();
       const originOf = (url: string | null) => (url === null ? null : apiOriginOf(url));

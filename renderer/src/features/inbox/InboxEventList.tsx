@@ -1,12 +1,11 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
-import type { ReviewMark } from '../../../../shared/inbox/trail.ts';
+import { REVIEW_STATE_ROWS, type ReviewMark } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import type { InboxRow } from './use-inbox-view.ts';
 
-const MARK_TEXT = { reviewed: 'Reviewed', coached: 'Coached', dismissed: 'Dismissed' } as const;
 const ROW_HEIGHT = 58;
 const inboxDetail = (e: InboxEvent) => EVENT_KIND_ROWS[e.kind].inboxDetail(e);
 
@@ -18,6 +17,7 @@ export function InboxEventList({
   showCarrier,
   clockOf,
   onOpen,
+  onDecide,
 }: {
   rows: readonly InboxRow[];
   marks: ReadonlyMap<string, ReviewMark>;
@@ -26,6 +26,8 @@ export function InboxEventList({
   /** The clock of each carrier's events: its home zone, whose days the inbox counts. */
   clockOf: (carrierId: string) => ZoneFormatter;
   onOpen: (e: InboxEvent) => void;
+  /** The row's "Decide…": the coaching decision without leaving the inbox. */
+  onDecide: (e: InboxEvent) => void;
 }) {
   const label = new Map(carriers.map((c) => [c.id, c.label]));
   return (
@@ -52,51 +54,67 @@ export function InboxEventList({
           const mark = marks.get(e.key);
           const clock = clockOf(e.carrierId);
           return (
-            <button
-              type="button"
-              className="inbox-row"
-              data-testid="inbox-event"
-              data-key={e.key}
-              data-kind={e.kind}
-              data-tier={e.tier ?? undefined}
-              data-vehicle-id={e.vehicleId}
-              data-start-ms={e.startMs}
-              data-day={e.day}
-              data-over={e.overLimitMph ?? ''}
-              data-duration={e.durationSeconds}
-              data-at-least={e.atLeast ? 'true' : undefined}
-              data-review={mark?.state ?? 'open'}
-              onClick={() => onOpen(e)}
-            >
-              <span className={`inbox-kind event-${e.kind}`}>
-                {EVENT_KIND_ROWS[e.kind].label}
-                {e.tier !== null && (
-                  <span className={`tier-badge tier-${e.tier}`} data-testid="inbox-tier">
-                    {' '}
-                    · {e.tier}
-                  </span>
-                )}
-              </span>
-              <span
-                className="inbox-vehicle"
-                title={showCarrier ? `${e.vehicleNumber} · ${label.get(e.carrierId) ?? e.carrierId}` : undefined}
+            <div className="inbox-row-wrap">
+              <button
+                type="button"
+                className="inbox-row"
+                data-testid="inbox-event"
+                data-key={e.key}
+                data-kind={e.kind}
+                data-tier={e.tier ?? undefined}
+                data-vehicle-id={e.vehicleId}
+                data-start-ms={e.startMs}
+                data-day={e.day}
+                data-over={e.overLimitMph ?? ''}
+                data-duration={e.durationSeconds}
+                data-at-least={e.atLeast ? 'true' : undefined}
+                data-review={mark?.state ?? 'open'}
+                onClick={() => onOpen(e)}
               >
-                {e.vehicleNumber}
-                {showCarrier && <span className="muted"> · {label.get(e.carrierId) ?? e.carrierId}</span>}
-              </span>
-              <span className="inbox-when" data-testid="inbox-when">
-                {clock.dateTime(e.startMs).slice(0, 16)} {clock.abbreviation(e.startMs)}
-              </span>
-              <span className="inbox-detail" title={inboxDetail(e)}>
-                {inboxDetail(e)}
-              </span>
-              <span className="inbox-place muted" title={e.place}>
-                {e.place}
-              </span>
-              <span className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}>
-                {mark ? MARK_TEXT[mark.state] : 'Not reviewed'}
-              </span>
-            </button>
+                <span className={`inbox-kind event-${e.kind}`}>
+                  {EVENT_KIND_ROWS[e.kind].label}
+                  {e.tier !== null && (
+                    <span className={`tier-badge tier-${e.tier}`} data-testid="inbox-tier">
+                      {' '}
+                      · {e.tier}
+                    </span>
+                  )}
+                </span>
+                <span
+                  className="inbox-vehicle"
+                  title={showCarrier ? `${e.vehicleNumber} · ${label.get(e.carrierId) ?? e.carrierId}` : undefined}
+                >
+                  {e.vehicleNumber}
+                  {showCarrier && <span className="muted"> · {label.get(e.carrierId) ?? e.carrierId}</span>}
+                </span>
+                <span className="inbox-when" data-testid="inbox-when">
+                  {clock.dateTime(e.startMs).slice(0, 16)} {clock.abbreviation(e.startMs)}
+                </span>
+                <span className="inbox-detail" title={inboxDetail(e)}>
+                  {inboxDetail(e)}
+                </span>
+                <span className="inbox-place muted" title={e.place}>
+                  {e.place}
+                </span>
+                <span
+                  className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}
+                  data-testid="inbox-mark"
+                  title={mark ? `${mark.reviewer || '—'} · ${clock.dateTime(mark.reviewedAt).slice(0, 16)}` : undefined}
+                >
+                  {mark ? REVIEW_STATE_ROWS[mark.state].label : 'Not reviewed'}
+                  {mark && <span className="inbox-mark-by"> · {mark.reviewer || '—'}</span>}
+                </span>
+              </button>
+              <button
+                type="button"
+                className="btn btn-small inbox-decide"
+                data-testid="inbox-decide"
+                aria-label={`Decide about this ${EVENT_KIND_ROWS[e.kind].label.toLowerCase()} event`}
+                onClick={() => onDecide(e)}
+              >
+                Decide…
+              </button>
+            </div>
           );
         }}
       />

@@ -4,6 +4,7 @@ import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import { TIERS_WORST_FIRST, type Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
 import type { InboxQuery } from './inbox-query.ts';
+import { REVIEW_STATE_ROWS, REVIEW_STATES } from '../../../../shared/inbox/trail.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
   // The order priorityOrder (shared/inbox/filter.ts) sorts in: kinds by priority, over-the-limit by tier within.
@@ -196,17 +197,19 @@ export function InboxFilters({
         />
       </label>
       <label>
-        Review{' '}
+        Status{' '}
         <select
           data-testid="inbox-review"
           value={q.review}
           onChange={(e) => onChange({ review: e.target.value as InboxQuery['review'] })}
         >
-          <option value="any">Any</option>
+          <option value="any">All</option>
           <option value="open">Not reviewed</option>
-          <option value="reviewed">Reviewed</option>
-          <option value="coached">Coached</option>
-          <option value="dismissed">Dismissed</option>
+          {REVIEW_STATES.map((s) => (
+            <option key={s} value={s}>
+              {REVIEW_STATE_ROWS[s].label}
+            </option>
+          ))}
         </select>
       </label>
       <label>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
@@ -18,6 +18,8 @@ import { usePartialDays } from './use-partial-days.ts';
 import { PartialDaysNote } from './PartialDaysNote.tsx';
 import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
+import { TrailView } from './TrailView.tsx';
+import { InboxDecision } from './InboxDecision.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
 
@@ -85,6 +87,15 @@ export function InboxPage({
     if (e) openRef.current(e);
   }, []);
   const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
+  const [trailOpen, setTrailOpen] = useState(false);
+  const [deciding, setDeciding] = useState<InboxEvent | null>(null);
+  const scorecards = data?.scorecards;
+  const knownNumbers = useMemo(
+    () => new Map((scorecards ?? []).map((c) => [`${c.carrierId}|${c.vehicleId}`, c.vehicleNumber])),
+    [scorecards],
+  );
+  if (trailOpen && q.from && q.to)
+    return <TrailView from={q.from} to={q.to} knownNumbers={knownNumbers} onClose={() => setTrailOpen(false)} />;
 
   return (
     <section
@@ -148,6 +159,9 @@ export function InboxPage({
           />
         </label>
         <SharedAnalysisSettings testIdPrefix="inbox" hint={false} />
+        <button type="button" className="btn" data-testid="inbox-trail-open" onClick={() => setTrailOpen(true)}>
+          Review trail…
+        </button>
         <div className="tabs" role="tablist">
           {(['events', 'scorecards'] as const).map((t) => (
             <button
@@ -234,9 +248,18 @@ export function InboxPage({
               showCarrier={showCarrier}
               clockOf={clockOf}
               onOpen={open}
+              onDecide={setDeciding}
             />
             <InboxMap events={view.mapEvents} onArea={onArea} onEvent={onMapEvent} />
           </div>
+          {deciding && (
+            <InboxDecision
+              event={deciding}
+              mark={view.marks.get(deciding.key)}
+              fmt={clockOf(deciding.carrierId)}
+              onClose={() => setDeciding(null)}
+            />
+          )}
         </>
       )}
       {data && data.vehicles > 0 && q.tab === 'scorecards' && (

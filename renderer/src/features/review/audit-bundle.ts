@@ -104,8 +104,14 @@ export async function makeAuditBundle(
     days: facts,
     ...(s.roadLimits ? { roadLimits: s.roadLimits } : {}),
     // The backend keeps those on the bundle's events (review_log.csv); the newest first when there are too many.
+    // review_log.csv holds each event's decision in force: the earlier ones stay home (a bounded request).
     ...(reviewMarks.length > 0
-      ? { reviewMarks: reviewMarks.sort((a, b) => b.reviewedAt - a.reviewedAt).slice(0, AUDIT_LIMITS.maxMarks) }
+      ? {
+          reviewMarks: reviewMarks
+            .sort((a, b) => b.reviewedAt - a.reviewedAt)
+            .slice(0, AUDIT_LIMITS.maxMarks)
+            .map((m) => ({ ...m, history: [] })),
+        }
       : {}),
   });
   try {

@@ -10,6 +10,7 @@ import { Field, KeyField } from '../../components/Field.tsx';
 import { unboundOrigin } from '../carriers/key-origin.ts';
 import { KeyCheckFailure } from '../keys/KeyCheckFailure.tsx';
 import { KeyTestBadge } from '../keys/KeyTestBadge.tsx';
+import { ReviewSection } from './ReviewSection.tsx';
 import { RoadLimitsSection } from './RoadLimitsSection.tsx';
 import { SpeedZonesSection } from './SpeedZonesSection.tsx';
 
@@ -192,6 +193,7 @@ export function SettingsPage({ keys, onKeysChange }: Props) {
         {error && <ErrorAlert failure={error} />}
       </form>
 
+      <ReviewSection />
       <RoadLimitsSection />
       <SpeedZonesSection />
     </section>
