@@ -22,6 +22,7 @@ const BENCHES = [
   'compare-carriers.ts',
   'inbox.ts',
   'inbox-limits.ts',
+  'drivers.ts',
   'review.ts',
   'audit-bundle.ts',
   'road-import.ts',

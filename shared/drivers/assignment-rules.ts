@@ -14,17 +14,6 @@ export function overlaps(a: Assignment, b: Assignment): boolean {
   return a.fromMs < (b.toMs ?? Infinity) && b.fromMs < (a.toMs ?? Infinity);
 }
 
-/** Same driver, vehicle and times: what makes a re-imported row "unchanged". */
-export function sameAssignment(a: Assignment, b: Assignment): boolean {
-  return (
-    a.carrierId === b.carrierId &&
-    a.vehicleId === b.vehicleId &&
-    a.driverId === b.driverId &&
-    a.fromMs === b.fromMs &&
-    a.toMs === b.toMs
-  );
-}
-
 /**
  * Why a single assignment made in the app is refused, as a sentence; null when it may be kept. `others`
  * are the carrier's kept assignments: one with the same id is the one being replaced (an edit), and a

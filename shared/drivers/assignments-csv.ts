@@ -1,8 +1,8 @@
 import { CSV_EOL, csvTextCell, csvTextValue, parseCsv } from '../export/csv.ts';
 import { createLocalIsoFormatter, isTimeZone } from '../time/local-day.ts';
-import { assignmentId, MAX_ASSIGNMENT_TEXT, overlaps, sameAssignment } from './assignment-rules.ts';
+import { assignmentId, MAX_ASSIGNMENT_TEXT, overlaps } from './assignment-rules.ts';
 import { parseLocalDateTime } from './local-date-time.ts';
-import { createResolver, type Resolver } from './name-resolver.ts';
+import { createResolver, groupBy, type Resolver } from './name-resolver.ts';
 import type { Assignment, DriverName, VehicleName } from './types.ts';
 
 export { checkAssignment, isAssignment } from './assignment-rules.ts';
@@ -83,8 +83,8 @@ export function parseAssignmentsCsv(text: string, ctx: AssignmentsImportContext)
   }
   errors.push(...conflicts(read, ctx, resolver.vehicleLabel));
   if (errors.length > 0) return refused(errors);
-  const kept = ctx.kept.filter((k) => k.carrierId === ctx.carrierId);
-  const fresh = read.filter((r) => !kept.some((k) => sameAssignment(k, r.assignment)));
+  const kept = new Set(ctx.kept.filter((k) => k.carrierId === ctx.carrierId).map(identity));
+  const fresh = read.filter((r) => !kept.has(identity(r.assignment)));
   return { ok: true, assignments: fresh.map((r) => r.assignment), unchanged: read.length - fresh.length };
 }
 
@@ -174,9 +174,7 @@ function conflicts(read: readonly ReadRow[], ctx: AssignmentsImportContext, labe
     else errors.push(`Row ${r.line}: ${label(r.assignment.vehicleId)} already has a regular driver in row ${first}.`);
   }
   const dated = read.filter((r) => r.assignment.fromMs !== null);
-  const byVehicle = new Map<string, ReadRow[]>();
-  for (const r of dated) byVehicle.set(r.assignment.vehicleId, [...(byVehicle.get(r.assignment.vehicleId) ?? []), r]);
-  for (const rows of byVehicle.values()) {
+  for (const rows of groupBy(dated, (r) => r.assignment.vehicleId).values()) {
     rows.sort((a, b) => a.assignment.fromMs! - b.assignment.fromMs! || a.line - b.line);
     // Sorted by start: a row overlaps an earlier one exactly when it starts before the latest end so far.
     let reach: ReadRow | null = null;
@@ -196,9 +194,11 @@ function conflicts(read: readonly ReadRow[], ctx: AssignmentsImportContext, labe
   }
   const iso = createLocalIsoFormatter(ctx.zone);
   const kept = ctx.kept.filter((k) => k.carrierId === ctx.carrierId && k.fromMs !== null);
+  const keptIdentities = new Set(kept.map(identity));
+  const keptByVehicle = groupBy(kept, (k) => k.vehicleId);
   for (const r of dated) {
-    if (kept.some((k) => sameAssignment(k, r.assignment))) continue;
-    const clash = kept.find((k) => k.vehicleId === r.assignment.vehicleId && overlaps(k, r.assignment));
+    if (keptIdentities.has(identity(r.assignment))) continue;
+    const clash = keptByVehicle.get(r.assignment.vehicleId)?.find((k) => overlaps(k, r.assignment));
     if (clash) {
       const until = clash.toMs === null ? 'open-ended' : `to ${iso(clash.toMs)}`;
       errors.push(
@@ -208,6 +208,9 @@ function conflicts(read: readonly ReadRow[], ctx: AssignmentsImportContext, labe
   }
   return errors.sort((a, b) => rowOf(a) - rowOf(b));
 }
+
+/** Same driver, vehicle and times (what makes a re-imported row "unchanged"), as one key. */
+const identity = (a: Assignment) => `${a.vehicleId}\u0000${a.driverId}\u0000${a.fromMs}\u0000${a.toMs}`;
 
 const rowOf = (error: string) => Number(/^Row (\d+)/.exec(error)?.[1] ?? 0);
 

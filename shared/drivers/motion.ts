@@ -37,10 +37,10 @@ export function motionFromChunks(
   }
   return (vehicleId, ms): Motion => {
     const chunks = tracks.get(vehicleId) ?? [];
-    const near = readingsWithin(chunks, ms - MOTION_RULE.movingWindowMs, ms + MOTION_RULE.movingWindowMs);
-    if (near.some(([c, i]) => isMovingReading(c, i))) return 'moving';
-    if (near.length > 0) return 'still';
-    if (readingsWithin(chunks, ms - MOTION_RULE.stillWindowMs, ms + MOTION_RULE.stillWindowMs, 1).length > 0) {
+    const near = windowState(chunks, ms - MOTION_RULE.movingWindowMs, ms + MOTION_RULE.movingWindowMs);
+    if (near === WindowState.MOVING) return 'moving';
+    if (near === WindowState.READINGS) return 'still';
+    if (windowState(chunks, ms - MOTION_RULE.stillWindowMs, ms + MOTION_RULE.stillWindowMs) !== WindowState.NONE) {
       return 'still';
     }
     if (!coverage?.(vehicleId, ms)) return 'unknown';
@@ -54,6 +54,26 @@ export function motionFromChunks(
 function isMovingReading(c: DayChunk, i: number): boolean {
   const speed = c.speed[i]!;
   return Number.isNaN(speed) ? c.status[i] === MotionCode.IN_MOTION : speed >= MOTION_RULE.movingMph;
+}
+
+const WindowState = { NONE: 0, READINGS: 1, MOVING: 2 } as const;
+type WindowState = (typeof WindowState)[keyof typeof WindowState];
+
+/**
+ * Whether readings with fromMs ≤ t ≤ toMs exist and whether one of them is moving, without allocating:
+ * asked once or twice for every vehicle at every snapshot time of a month.
+ */
+function windowState(chunks: readonly DayChunk[], fromMs: number, toMs: number): WindowState {
+  let state: WindowState = WindowState.NONE;
+  const first = lowerBound(chunks.length, (k) => chunks[k]!.t[chunks[k]!.length - 1]! >= fromMs);
+  for (let k = first; k < chunks.length && chunks[k]!.t[0]! <= toMs; k++) {
+    const c = chunks[k]!;
+    for (let i = lowerBound(c.length, (j) => c.t[j]! >= fromMs); i < c.length && c.t[i]! <= toMs; i++) {
+      if (isMovingReading(c, i)) return WindowState.MOVING;
+      state = WindowState.READINGS;
+    }
+  }
+  return state;
 }
 
 /**

@@ -43,7 +43,8 @@ export function createResolver(ctx: { drivers: readonly DriverName[]; vehicles: 
   };
 }
 
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+/** Items by a key; an empty key is left out (an empty unit number or VIN names nothing). */
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);

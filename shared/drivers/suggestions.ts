@@ -17,11 +17,13 @@ export interface SuggestionInput {
  * that time names the driver) are taken in time order. At each, the candidates are the vehicles moving or
  * of unknown motion then. The candidates are intersected snapshot after snapshot; when the intersection
  * would become empty the run ends and a new one starts at that snapshot (a driver may change trucks, and a
- * suggestion covers one consistent run). A run suggests its vehicle when its intersection is exactly one
- * vehicle, known 'moving' (not unknown) at every snapshot of the run, over at least 2 snapshots at 2
- * distinct times. The latest such run per driver is offered, unless that vehicle has a dated assignment to
- * someone else at one of the run's times. Limits: a vehicle without stored readings stays a candidate
- * (unknown), so a fleet with trucks not downloaded for those times gets no suggestion — never a wrong one.
+ * suggestion covers one consistent run); ten hours without a Driving snapshot also end a run (RUN_BREAK_MS).
+ * The snapshots just before a run's end that also fit the next run's first one are dropped from it
+ * (runsOf): around a truck change they fit both trucks. A run suggests its vehicle when its intersection is
+ * exactly one vehicle, known 'moving' (not unknown) at every snapshot of the run, over at least 2 snapshots
+ * at 2 distinct times. The latest such run per driver is offered, unless that vehicle has a dated assignment
+ * to someone else at one of the run's times. Limits: a vehicle without stored readings stays a candidate
+ * (unknown), so a fleet with trucks not downloaded for those times gets no suggestion rather than a wrong one.
  */
 export function suggestAssignments(input: SuggestionInput): AssignmentSuggestion[] {
   const assignments = input.assignments.filter((a) => a.carrierId === input.carrierId);
@@ -29,8 +31,18 @@ export function suggestAssignments(input: SuggestionInput): AssignmentSuggestion
   const vehicleIds = [...new Set([...input.vehicleIds])];
   const assignedVehicles = [...new Set(assignments.map((a) => a.vehicleId))];
   // Snapshots are fetched for every driver at once, so each time's candidates are shared by all drivers.
-  const candidatesAt = memoByTime((ms) => vehicleIds.filter((v) => input.motion(v, ms) !== 'still'));
-  const movingAt = memoByTime((ms) => new Set(vehicleIds.filter((v) => input.motion(v, ms) === 'moving')));
+  const motionAt = memoByTime((ms) => {
+    const candidates = new Set<string>();
+    const moving = new Set<string>();
+    for (const v of vehicleIds) {
+      const m = input.motion(v, ms);
+      if (m !== 'still') candidates.add(v);
+      if (m === 'moving') moving.add(v);
+    }
+    return { candidates, moving };
+  });
+  const candidatesAt = (ms: number) => motionAt(ms).candidates;
+  const movingAt = (ms: number) => motionAt(ms).moving;
   const driversAt = memoByTime((ms) => {
     const names = new Set<string>();
     for (const v of assignedVehicles) {
@@ -80,29 +92,62 @@ function drivingSamplesByDriver(samples: readonly DriverStatusSample[]): Map<str
   return out;
 }
 
+/**
+ * Ten hours without a Driving snapshot end a run: the off-duty reset between two shifts (49 CFR 395.3), after
+ * which a driver often takes another truck; carried across it, a run can settle on a third truck that
+ * merely happened to be moving at every snapshot of both shifts.
+ */
+export const RUN_BREAK_MS = 10 * 3_600_000;
+
 interface Run {
   times: number[];
   /** The vehicles every snapshot of the run allowed. */
   vehicles: string[];
 }
 
-/** Consecutive snapshots whose candidates keep a non-empty intersection, in time order. */
-function runsOf(times: readonly number[], candidatesAt: (ms: number) => string[]): Run[] {
+/**
+ * Consecutive snapshots whose candidates keep a non-empty intersection, in time order. When a run ends (the
+ * next snapshot allows none of its vehicles), its last snapshots that the next one's candidates also allow
+ * are dropped from it: they fit the truck before a change and the truck after it alike (the old truck may
+ * still be moving with someone else), so they vouch for neither.
+ */
+function runsOf(times: readonly number[], candidatesAt: (ms: number) => ReadonlySet<string>): Run[] {
   const runs: Run[] = [];
   let run: Run | null = null;
   for (const t of times) {
     const candidates = candidatesAt(t);
-    const narrowed: string[] = run ? run.vehicles.filter((v) => candidates.includes(v)) : [];
+    if (run && t - run.times[run.times.length - 1]! >= RUN_BREAK_MS) run = null;
+    const narrowed: string[] = run ? run.vehicles.filter((v) => candidates.has(v)) : [];
     if (run && narrowed.length > 0) {
       run.times.push(t);
       run.vehicles = narrowed;
       continue;
     }
+    if (run) dropAmbiguousTail(run, candidates, candidatesAt);
     // A snapshot with no candidate at all (Driving while no vehicle of the fleet could be moving) starts nothing.
-    run = candidates.length > 0 ? { times: [t], vehicles: candidates } : null;
+    run = candidates.size > 0 ? { times: [t], vehicles: [...candidates] } : null;
     if (run) runs.push(run);
   }
-  return runs;
+  return runs.filter((r) => r.times.length > 0);
+}
+
+function dropAmbiguousTail(
+  run: Run,
+  next: ReadonlySet<string>,
+  candidatesAt: (ms: number) => ReadonlySet<string>,
+): void {
+  let shared = [...next];
+  let keep = run.times.length;
+  while (keep > 0) {
+    const earlier = candidatesAt(run.times[keep - 1]!);
+    shared = shared.filter((v) => earlier.has(v));
+    if (shared.length === 0) break;
+    keep--;
+  }
+  if (keep === run.times.length) return;
+  run.times.length = keep;
+  const kept = run.times.map(candidatesAt);
+  run.vehicles = keep === 0 ? [] : [...kept[0]!].filter((v) => kept.every((c) => c.has(v)));
 }
 
 function memoByTime<T>(compute: (ms: number) => T): (ms: number) => T {

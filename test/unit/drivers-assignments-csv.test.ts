@@ -220,6 +220,24 @@ describe('writing an assignments file', () => {
   });
 });
 
+describe('times with milliseconds', () => {
+  it('reads .sss and writes it back only when non-zero', () => {
+    const rows = parsed(file('asmith,T-101,2026-05-01T08:00:00.250,2026-05-01T19:00:00.5Z'));
+    expect([rows[0]!.fromMs, rows[0]!.toMs]).toEqual([
+      Date.UTC(2026, 4, 1, 13, 0, 0, 250),
+      Date.UTC(2026, 4, 1, 19, 0, 0, 500),
+    ]);
+    const names = {
+      zone: ZONE,
+      drivers: new Map(DRIVERS.map((d) => [d.driverId, d])),
+      vehicles: new Map(VEHICLES.map((v) => [v.vehicleId, v])),
+    };
+    const text = assignmentsCsv(rows, names);
+    expect(text.split('\r\n')[1]).toBe('asmith,T-101,2026-05-01T08:00:00.250-05:00,2026-05-01T14:00:00.500-05:00');
+    expect(parsed(text)).toEqual(rows);
+  });
+});
+
 describe('single assignments', () => {
   const base: Assignment = {
     id: assignmentId('v1', 1000),

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { assignmentId } from '../../shared/drivers/assignment-rules.ts';
 import { createAttributor, driverCells, driverLabel } from '../../shared/drivers/attribution.ts';
 import { parseLocalDateTime } from '../../shared/drivers/local-date-time.ts';
-import type { Assignment, DriverName, SpanAttribution } from '../../shared/drivers/types.ts';
+import type { Assignment, Attribution, DriverName, SpanAttribution } from '../../shared/drivers/types.ts';
+import { rng } from '../support/tracks.ts';
 
 const H = 3_600_000;
+const MINUTE = 60_000;
 const ZONE = 'America/Chicago';
 
 function dated(driverId: string, fromMs: number, toMs: number | null, vehicleId = 'v1'): Assignment {
@@ -132,6 +134,51 @@ describe('attribution over a span', () => {
     const a = createAttributor([dated('alice', from, to), dated('bob', to, null)]);
     expect(a.at('v1', local('2026-11-01T01:30-06:00'))).toMatchObject({ driverId: 'alice' });
     expect(a.at('v1', to)).toMatchObject({ driverId: 'bob' });
+  });
+});
+
+/** The rule read literally: every assignment of the vehicle looked at, minute by minute along the span. */
+function referenceAt(assignments: readonly Assignment[], vehicleId: string, ms: number): string | null {
+  const mine = assignments.filter((a) => a.vehicleId === vehicleId);
+  const dated = mine.find((a) => a.fromMs !== null && a.fromMs <= ms && (a.toMs === null || ms < a.toMs));
+  return (dated ?? mine.find((a) => a.fromMs === null))?.driverId ?? null;
+}
+const driverIdOf = (a: Attribution) => (a.kind === 'unassigned' ? null : a.driverId);
+
+describe('attribution against the rule read literally', () => {
+  it('agrees on random fleets of assignments, at instants and over spans', () => {
+    const random = rng(34);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const drivers = ['a', 'b', 'c'];
+    for (let round = 0; round < 20; round++) {
+      const assignments: Assignment[] = [];
+      for (const v of ['v1', 'v2']) {
+        if (random() < 0.5) assignments.push(regular(pick(drivers), v));
+        // Dated assignments on whole minutes, back to back or with holes, never overlapping.
+        let at = DAY + Math.floor(random() * 60) * MINUTE;
+        for (let k = 0; k < 8; k++) {
+          const length = (1 + Math.floor(random() * 90)) * MINUTE;
+          const open = k === 7 && random() < 0.5;
+          assignments.push(dated(pick(drivers), at, open ? null : at + length, v));
+          at += length + (random() < 0.5 ? 0 : Math.floor(random() * 60) * MINUTE);
+        }
+      }
+      const attributor = createAttributor([...assignments].sort(() => random() - 0.5));
+      for (let q = 0; q < 30; q++) {
+        const v = pick(['v1', 'v2', 'v3']);
+        const start = DAY + Math.floor(random() * 12 * 60) * MINUTE;
+        const end = start + Math.floor(random() * 4 * 60) * MINUTE;
+        expect(driverIdOf(attributor.at(v, start))).toBe(referenceAt(assignments, v, start));
+        const expected: (string | null)[] = [];
+        let current = referenceAt(assignments, v, start);
+        for (let t = start + MINUTE; t <= end; t += MINUTE) {
+          const next = referenceAt(assignments, v, t);
+          if (next !== current) expected.push(next);
+          current = next;
+        }
+        expect(attributor.during(v, start, end).changedTo).toEqual(expected);
+      }
+    }
   });
 });
 

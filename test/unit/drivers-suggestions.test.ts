@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DutyStatusCode } from '../../shared/api/wire.ts';
 import { assignmentId } from '../../shared/drivers/assignment-rules.ts';
-import { suggestAssignments } from '../../shared/drivers/suggestions.ts';
+import { RUN_BREAK_MS, suggestAssignments } from '../../shared/drivers/suggestions.ts';
 import type { Assignment, DriverStatusSample, Motion, MotionAt } from '../../shared/drivers/types.ts';
 
 const MIN = 60_000;
@@ -119,5 +119,34 @@ describe('assignment suggestions', () => {
       ['d1', 'v1'],
       ['d2', 'v2'],
     ]);
+  });
+
+  it('drops the snapshots around a truck change that fit both trucks (the old one driven on by someone else)', () => {
+    // The driver is in v1 at T0–T1 and in v2 from T2; v1 keeps moving until T3 with another driver.
+    const table: Record<string, Motion[]> = {
+      v1: ['moving', 'moving', 'moving', 'moving', 'still', 'still'],
+      v2: ['still', 'still', 'moving', 'moving', 'moving', 'moving'],
+      v3: ['moving', 'still', 'still', 'still', 'still', 'still'],
+    };
+    const samples = T.map((t) => sample('d1', t));
+    expect(suggest(samples.slice(0, 5), table)).toEqual([
+      { carrierId: 'c1', driverId: 'd1', vehicleId: 'v1', matches: 2, firstMs: T[0], lastMs: T[1] },
+    ]);
+    expect(suggest(samples, table)).toEqual([
+      { carrierId: 'c1', driverId: 'd1', vehicleId: 'v2', matches: 2, firstMs: T[4], lastMs: T[5] },
+    ]);
+  });
+
+  it('ends a run at ten hours without a Driving snapshot (the off-duty reset, when trucks change)', () => {
+    // Two snapshots a shift; each shift alone leaves two trucks possible, only carried across would they narrow to v2.
+    const moving: Record<string, number[]> = { v1: [0, 1], v2: [0, 1, 2, 3], v3: [2, 3] };
+    const shifts = (pauseMs: number) => {
+      const times = [T[0]!, T[1]!, T[1]! + pauseMs, T[1]! + pauseMs + 15 * MIN];
+      const motion: MotionAt = (v, ms) => ((moving[v] ?? []).includes(times.indexOf(ms)) ? 'moving' : 'still');
+      const samples = times.map((t) => sample('d1', t));
+      return suggestAssignments({ carrierId: 'c1', samples, vehicleIds: VEHICLES, motion, assignments: [] });
+    };
+    expect(shifts(RUN_BREAK_MS)).toEqual([]);
+    expect(shifts(RUN_BREAK_MS - 1)).toEqual([expect.objectContaining({ vehicleId: 'v2', matches: 4 })]);
   });
 });
