@@ -30,7 +30,7 @@ const CLOCK_FIELD: Readonly<Record<HosConflictClock, 'driveMs' | 'shiftMs' | 'cy
  * Probable Hours-of-Service conflicts: a kept snapshot of a driver showing drive, shift or cycle time under
  * a minute (HOS_REACHED_MS: h:mm shows 0:00), or the break clock there (the 30-minute break due), taken
  * while a vehicle whose attribution at that instant names the driver was moving. One per snapshot and
- * vehicle; a null clock never conflicts. Probable only: the clocks are the ELD's own, RouteLens has no logs,
+ * vehicle; a null clock never conflicts, nor does a snapshot showing personal conveyance or a yard move. Probable only: the clocks are the ELD's own, RouteLens has no logs,
  * and the assignment may not say who was really at the wheel.
  */
 export function probableHosConflicts(input: HosConflictInput): ProbableHosConflict[] {
@@ -54,6 +54,7 @@ export function probableHosConflicts(input: HosConflictInput): ProbableHosConfli
   for (const s of input.samples) {
     const clocks = HOS_CONFLICT_CLOCKS.filter((c) => atZero(s[CLOCK_FIELD[c]]));
     if (clocks.length === 0 || !Number.isFinite(s.takenAt)) continue;
+    if (s.status !== null && NOT_DRIVING_MOVES.has(s.status)) continue;
     for (const vehicleId of vehiclesOf(s.driverId, s.takenAt)) {
       if (input.motion(vehicleId, s.takenAt) !== 'moving') continue;
       out.push({
@@ -73,6 +74,12 @@ export function probableHosConflicts(input: HosConflictInput): ProbableHosConfli
     (a, b) => a.atMs - b.atMs || compareText(a.driverId, b.driverId) || compareText(a.vehicleId, b.vehicleId),
   );
 }
+
+/**
+ * Personal conveyance and yard moves are not driving time (49 CFR 395.8 and FMCSA's guidance on both): a
+ * truck moved under either while a clock reads zero is what the rules allow, so such a snapshot is no conflict.
+ */
+const NOT_DRIVING_MOVES: ReadonlySet<string> = new Set(['DR_IND_PC', 'DR_IND_YM']);
 
 const atZero = (ms: number | null) => ms !== null && Number.isFinite(ms) && ms < HOS_REACHED_MS;
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -59,6 +59,13 @@ describe('probable HOS conflicts', () => {
     expect(conflicts([sample({ driveMs: 0, driverId: 'd2' })])).toEqual([]);
   });
 
+  it('personal conveyance and yard moves are not driving: no conflict at zero; on duty or sleeper while moving still is', () => {
+    for (const status of ['DR_IND_PC', 'DR_IND_YM'] as const)
+      expect(conflicts([sample({ shiftMs: 0, status })])).toEqual([]);
+    for (const status of ['DS_ON', 'DS_SB', null] as const)
+      expect(conflicts([sample({ shiftMs: 0, status })]).map((c) => c.clocks)).toEqual([['shift']]);
+  });
+
   it('null clocks never conflict', () => {
     expect(conflicts([sample({ driveMs: null, shiftMs: null, cycleMs: null, breakMs: null })])).toEqual([]);
   });

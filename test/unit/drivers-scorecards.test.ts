@@ -80,6 +80,8 @@ const mark = (e: DriverEventInput, state: ReviewMark['state']): ReviewMark => ({
   state,
   note: '',
   reviewedAt: 0,
+  reviewer: '',
+  history: [],
 });
 
 describe('driver scorecards', () => {
