@@ -57,13 +57,7 @@ export function AssignmentsTab({
         >
           Add a dated assignment
         </button>{' '}
-        <AssignmentsFiles
-          carrierId={carrier.id}
-          carrierLabel={carrier.label}
-          zone={zone}
-          names={names}
-          kept={kept}
-        />
+        <AssignmentsFiles carrierId={carrier.id} carrierLabel={carrier.label} zone={zone} names={names} kept={kept} />
       </div>
       {form && (
         <AssignmentFormPanel

@@ -31,7 +31,12 @@ export function SuggestionsPanel({
   useEffect(() => {
     let live = true;
     setFound({ state: 'looking' });
-    loadSuggestions({ carrierId, vehicleIds: vehiclesKey.split(',').filter(Boolean), assignments: kept, now: Date.now() })
+    loadSuggestions({
+      carrierId,
+      vehicleIds: vehiclesKey.split(',').filter(Boolean),
+      assignments: kept,
+      now: Date.now(),
+    })
       .then((rows) => live && setFound({ state: 'done', rows }))
       .catch((err: unknown) => live && setFound({ state: 'failed', text: errorText(err) }));
     return () => {
@@ -54,8 +59,8 @@ export function SuggestionsPanel({
     <section className="assignment-suggestions" data-testid="assignment-suggestions" data-state={found.state}>
       <h2>Suggestions</h2>
       <p className="muted">
-        From the driver snapshots kept over the last {SUGGESTION_DAYS} days: a driver shown Driving while exactly one
-        of the carrier's vehicles was moving. Only what you accept becomes an assignment.
+        From the driver snapshots kept over the last {SUGGESTION_DAYS} days: a driver shown Driving while exactly one of
+        the carrier's vehicles was moving. Only what you accept becomes an assignment.
       </p>
       {found.state === 'looking' && <p role="status">Looking for suggestions…</p>}
       {found.state === 'failed' && (
