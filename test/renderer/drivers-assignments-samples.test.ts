@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DriverRow } from '../../shared/domain/carrier.ts';
 import type { Assignment } from '../../shared/drivers/types.ts';
 import { keptAssignments, samplesOfSnapshots } from '../../renderer/src/store/assignments.ts';
-import { drivingDays } from '../../renderer/src/features/drivers/suggestions-input.ts';
+import { drivingDays } from '../../renderer/src/features/drivers/suggestion-days.ts';
 import type { SnapshotRow } from '../../renderer/src/store/types.ts';
 
 const driver = (driverId: string, hos: DriverRow['hos']): DriverRow => ({

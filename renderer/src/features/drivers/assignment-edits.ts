@@ -1,4 +1,4 @@
-import { checkAssignment } from '../../../../shared/drivers/assignments-csv.ts';
+import { assignmentId, checkAssignment } from '../../../../shared/drivers/assignment-rules.ts';
 import type { Assignment, AssignmentSuggestion } from '../../../../shared/drivers/types.ts';
 import { addLocalDays, localDayOfMs, localDayStartMs } from '../../../../shared/time/local-day.ts';
 import { msOfLocalInput } from './local-input.ts';
@@ -9,8 +9,7 @@ import { msOfLocalInput } from './local-input.ts';
  */
 export type Edit = { ok: true; add: Assignment[]; removeIds: string[] } | { ok: false; error: string };
 
-export const regularId = (vehicleId: string): string => `${vehicleId}|regular`;
-export const datedId = (vehicleId: string, fromMs: number): string => `${vehicleId}|${fromMs}`;
+export const regularId = (vehicleId: string): string => assignmentId(vehicleId, null);
 
 /** What the dated-assignment form holds: `from`/`to` as the home zone's clock ("2026-03-08T14:05"; `to` '' = open-ended). */
 export interface AssignmentForm {
@@ -41,7 +40,7 @@ export function datedEdit(form: AssignmentForm, ctx: EditContext): Edit {
   }
   return checked(
     {
-      id: datedId(form.vehicleId, from.ms),
+      id: assignmentId(form.vehicleId, from.ms),
       carrierId: ctx.carrierId,
       driverId: form.driverId,
       vehicleId: form.vehicleId,
@@ -82,7 +81,7 @@ export function suggestionEdit(s: AssignmentSuggestion, ctx: EditContext): Edit 
   const fromMs = localDayStartMs(localDayOfMs(s.firstMs, ctx.zone), ctx.zone);
   const toMs = localDayStartMs(addLocalDays(localDayOfMs(s.lastMs, ctx.zone), 1), ctx.zone);
   const row: Assignment = {
-    id: datedId(s.vehicleId, fromMs),
+    id: assignmentId(s.vehicleId, fromMs),
     carrierId: ctx.carrierId,
     driverId: s.driverId,
     vehicleId: s.vehicleId,

@@ -1,22 +1,11 @@
 import { motionFromChunks } from '../../../../shared/drivers/motion.ts';
 import { suggestAssignments } from '../../../../shared/drivers/suggestions.ts';
-import type { Assignment, AssignmentSuggestion, DriverStatusSample } from '../../../../shared/drivers/types.ts';
+import type { Assignment, AssignmentSuggestion } from '../../../../shared/drivers/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
-import { dayOfMs, type UtcDay } from '../../../../shared/util/day.ts';
+import { DAY_MS } from '../../../../shared/util/day.ts';
 import { driverSamples } from '../../store/assignments.ts';
 import { readDay } from '../../store/reads.ts';
-
-/** How far back suggestions look: the kept driver snapshots of the last two weeks. */
-export const SUGGESTION_DAYS = 14;
-const DAY_MS = 86_400_000;
-
-/**
- * The UTC days whose readings a suggestion can need: those of the snapshots showing someone Driving (the
- * only ones the rule reads), so the chunks read stay bounded by what was kept, not by the range.
- */
-export function drivingDays(samples: readonly DriverStatusSample[]): UtcDay[] {
-  return [...new Set(samples.filter((s) => s.status === 'DS_D').map((s) => dayOfMs(s.takenAt)))].sort();
-}
+import { drivingDays, SUGGESTION_DAYS } from './suggestion-days.ts';
 
 /**
  * Suggestions from the kept snapshots of the last SUGGESTION_DAYS and the stored readings of those days.
