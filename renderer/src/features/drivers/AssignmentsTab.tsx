@@ -10,6 +10,7 @@ import { AssignmentsFiles } from './AssignmentsFiles.tsx';
 import { AssignmentsList } from './AssignmentsList.tsx';
 import { SuggestionsPanel } from './SuggestionsPanel.tsx';
 import { useAssignments, useStoredNames } from './use-assignments.ts';
+import './drivers.css';
 
 /** The carrier's zone for assignments' times: its home zone (UTC when the stored one is not a zone). */
 export const assignmentZone = (carrier: CarrierView): string =>
@@ -44,7 +45,12 @@ export function AssignmentsTab({
   const [saved, setSaved] = useState<string | null>(null);
 
   return (
-    <div className="fleet-tab" data-testid="fleet-assignments" data-loaded={stored !== undefined}>
+    <div
+      className="fleet-tab"
+      data-testid="fleet-assignments"
+      data-loaded={stored !== undefined}
+      data-drivers={names.drivers.length}
+    >
       <div className="assignment-actions">
         <button
           type="button"

@@ -1,18 +1,25 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SafetyEvent, Trip } from '../../../../shared/analysis/types.ts';
-import { createAttributor, driverLabel } from '../../../../shared/drivers/attribution.ts';
+import { createAttributor, driverLabel, driverOf } from '../../../../shared/drivers/attribution.ts';
 import type { SpanAttribution } from '../../../../shared/drivers/types.ts';
 import type { AssignmentForm } from './assignment-edits.ts';
 import { AssignmentFormPanel } from './AssignmentFormPanel.tsx';
 import { localInputOfMs } from './local-input.ts';
 import { useAssignments, useStoredNames } from './use-assignments.ts';
+import './drivers.css';
+
+/** A driver as a row shows it; `driverId` null: unassigned. */
+interface DriverShown {
+  label: string;
+  driverId: string | null;
+}
 
 /** Who drove each trip and event of the Review's vehicle, and the trip's "Assign this trip's driver". */
 interface ReviewDrivers {
   /** A trip's driver: the one at its start; `changed` when the assignment changed during it. */
-  ofTrip(t: Pick<Trip, 'startMs' | 'endMs'>): { label: string; changed: boolean; assigned: boolean };
+  ofTrip(t: Pick<Trip, 'startMs' | 'endMs'>): DriverShown & { changed: boolean };
   /** An event's driver: the one at its start. */
-  ofEvent(e: Pick<SafetyEvent, 'startMs'>): { label: string; assigned: boolean };
+  ofEvent(e: Pick<SafetyEvent, 'startMs'>): DriverShown;
   assignTrip(t: Pick<Trip, 'startMs' | 'endMs'>): void;
 }
 
@@ -44,11 +51,11 @@ export function ReviewDriversProvider({
     return {
       ofTrip: (t) => {
         const span = attributor.during(vehicleId, t.startMs, t.endMs);
-        return { label: label(span), changed: span.changedTo.length > 0, assigned: span.start.kind !== 'unassigned' };
+        return { label: label(span), driverId: driverOf(span.start), changed: span.changedTo.length > 0 };
       },
       ofEvent: (e) => {
         const span: SpanAttribution = { start: attributor.at(vehicleId, e.startMs), changedTo: [] };
-        return { label: label(span), assigned: span.start.kind !== 'unassigned' };
+        return { label: label(span), driverId: driverOf(span.start) };
       },
       assignTrip: (t) => {
         setSaved(null);
@@ -91,8 +98,8 @@ export function TripDriver({ trip }: { trip: Pick<Trip, 'startMs' | 'endMs'> }) 
   if (!drivers) return null;
   const d = drivers.ofTrip(trip);
   return (
-    <span className="row-driver" data-testid="trip-driver" data-assigned={d.assigned} data-changed={d.changed}>
-      <span className={d.assigned ? '' : 'muted'}>{d.label}</span>{' '}
+    <span className="row-driver" data-testid="trip-driver" data-driver-id={d.driverId ?? ''} data-changed={d.changed}>
+      <span className={d.driverId === null ? 'muted' : ''}>{d.label}</span>{' '}
       <button
         type="button"
         className="btn btn-small"
@@ -111,7 +118,11 @@ export function EventDriver({ event }: { event: Pick<SafetyEvent, 'startMs'> }) 
   if (!drivers) return null;
   const d = drivers.ofEvent(event);
   return (
-    <span className={`row-driver${d.assigned ? '' : ' muted'}`} data-testid="event-driver" data-assigned={d.assigned}>
+    <span
+      className={`row-driver${d.driverId === null ? ' muted' : ''}`}
+      data-testid="event-driver"
+      data-driver-id={d.driverId ?? ''}
+    >
       {d.label}
     </span>
   );

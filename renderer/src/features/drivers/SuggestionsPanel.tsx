@@ -4,7 +4,8 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 import { writer } from '../../store/writer.ts';
 import { suggestionEdit } from './assignment-edits.ts';
 import { driverOptionText, vehicleText, type RosterNames } from './names.ts';
-import { loadSuggestions, SUGGESTION_DAYS } from './suggestions-input.ts';
+import { SUGGESTION_DAYS } from './suggestion-days.ts';
+import { loadSuggestions } from './suggestions-input.ts';
 
 type Found = { state: 'looking' } | { state: 'done'; rows: AssignmentSuggestion[] } | { state: 'failed'; text: string };
 

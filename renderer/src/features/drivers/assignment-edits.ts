@@ -38,9 +38,13 @@ export function datedEdit(form: AssignmentForm, ctx: EditContext): Edit {
     if (!to.ok) return to;
     toMs = to.ms;
   }
+  const id = assignmentId(form.vehicleId, from.ms);
+  // checkAssignment reads a kept row with the same id as the one being edited; the form only adds.
+  if (ctx.kept.some((a) => a.id === id))
+    return { ok: false, error: 'This vehicle already has an assignment starting then; remove it first.' };
   return checked(
     {
-      id: assignmentId(form.vehicleId, from.ms),
+      id,
       carrierId: ctx.carrierId,
       driverId: form.driverId,
       vehicleId: form.vehicleId,

@@ -11,4 +11,3 @@ export const SUGGESTION_DAYS = 14;
 export function drivingDays(samples: readonly DriverStatusSample[]): UtcDay[] {
   return [...new Set(samples.filter((s) => s.status === 'DS_D').map((s) => dayOfMs(s.takenAt)))].sort();
 }
-

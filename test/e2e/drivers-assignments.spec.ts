@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { createLocalIsoFormatter, localDayOfMs } from '../../shared/time/local-day.ts';
+import { addDays } from '../../shared/util/day.ts';
+import { expect, test } from './fixtures.ts';
+import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
+import { homeZoneOf } from './review-truth.ts';
+
+/**
+ * Who drove, as a safety manager sets it: an assignments file from dispatch imported on the Fleet screen
+ * (built here from the simulator's own drivers and trucks), the drivers then shown on the trips and events
+ * of Trip review by the attribution rule, a bad file refused whole with its rows named, and the assignments
+ * kept when the vehicle's days are deleted.
+ */
+
+const HOUR = 3_600_000;
+
+/** The latest whole home-zone day of the downloaded week on which the simulator drove the truck. */
+function drivenDay(carrierId: string, vehicleId: string, zone: string): string {
+  const records = world.truth.history(
+    carrierId.replace(/^demo-/, ''),
+    vehicleId,
+    addDays(TODAY, -5),
+    addDays(TODAY, -1),
+  );
+  const days = records
+    .filter((r) => Number(r.speed) >= 20)
+    .map((r) => localDayOfMs(Date.parse(r.timestamp), zone))
+    .filter((d) => d >= addDays(TODAY, -4) && d <= addDays(TODAY, -2));
+  const day = days.sort().at(-1);
+  if (!day) throw new Error(`The simulator never drove ${vehicleId} in the week: no day to review.`);
+  return day;
+}
+
+async function openAssignments(page: Page, carrierId: string): Promise<void> {
+  await page.getByTestId(`nav-fleet-${carrierId}`).click();
+  await page.getByTestId('tab-assignments').click();
+  const tab = page.getByTestId('fleet-assignments');
+  await expect(tab).toHaveAttribute('data-loaded', 'true');
+  // The import names drivers by the roster: wait until the tab has it.
+  await expect(tab).not.toHaveAttribute('data-drivers', '0');
+}
+
+async function importCsv(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId('assignments-import').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+/** Each row's start, end and shown driver (data attributes the list sets). */
+async function rowsOf(page: Page, row: string, driver: string) {
+  const items = page.locator(`[data-testid="${row}"]`).locator('xpath=..');
+  return items.evaluateAll(
+    (lis, [rowId, driverId]) =>
+      lis.map((li) => {
+        const r = li.querySelector(`[data-testid="${rowId}"]`)!;
+        const d = li.querySelector(`[data-testid="${driverId}"]`);
+        return {
+          startMs: Number(r.getAttribute('data-start-ms')),
+          endMs: Number(r.getAttribute('data-end-ms')),
+          driverId: d?.getAttribute('data-driver-id') ?? null,
+          changed: d?.getAttribute('data-changed') ?? null,
+          text: d?.textContent ?? '',
+        };
+      }),
+    [row, driver],
+  );
+}
+
+test('an assignments CSV imported on the Fleet screen names the driver of every trip and event in Trip review; a bad file is refused whole; deleting days keeps the assignments', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await openDownloads(page, shell);
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
+  const vehicleId = vehicleIds[0]!;
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+
+  // The simulator's truth: the truck, the driver it gives the truck, and another driver of the carrier.
+  const carrier = world.carriers.find((c) => `demo-${c.info.id}` === carrierId)!;
+  const truck = carrier.vehicles.find((v) => v.vehicle_id === vehicleId)!;
+  const regular = carrier.drivers.find((d) => d.driver_id === carrier.profiles.get(vehicleId)!.driverId)!;
+  const relief = carrier.drivers.find((d) => d.driver_id !== regular.driver_id && d.active)!;
+  const zone = homeZoneOf(carrierId);
+  const iso = createLocalIsoFormatter(zone);
+  const DAY = drivenDay(carrierId, vehicleId, zone);
+
+  // Before any assignment: every trip of the day is shown unassigned, never guessed.
+  await openReviewOf(page, DAY);
+  await expect(page.getByTestId('review-page')).toHaveAttribute('data-vehicle-id', vehicleId);
+  const before = await rowsOf(page, 'trip-row', 'trip-driver');
+  expect(before.length).toBeGreaterThan(0);
+  for (const t of before) expect(t).toMatchObject({ driverId: '', text: expect.stringContaining('Unassigned') });
+
+  // A dated assignment of the relief driver from the day's first trip (to the minute) for three hours.
+  const windowFrom = Math.floor(before[0]!.startMs / 60_000) * 60_000;
+  const windowTo = windowFrom + 3 * HOUR;
+  const csv = [
+    'driver,vehicle,from,to',
+    `${regular.username},${truck.number},,`,
+    `${relief.username},${truck.vin},${iso(windowFrom)},${iso(windowTo)}`,
+  ].join('\r\n');
+
+  await openAssignments(page, carrierId);
+  await importCsv(page, 'dispatch.csv', csv);
+  await expect(page.getByTestId('assignments-import-done')).toHaveText('Imported 2 assignments (0 unchanged)');
+  const rows = page.getByTestId('assignment-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-driver-id', regular.driver_id);
+  await expect(rows.nth(0)).toHaveAttribute('data-from-ms', '');
+  await expect(rows.nth(1)).toHaveAttribute('data-driver-id', relief.driver_id);
+  await expect(rows.nth(1)).toHaveAttribute('data-from-ms', String(windowFrom));
+  await expect(rows.nth(1)).toHaveAttribute('data-to-ms', String(windowTo));
+  await expect(rows.nth(1).getByTestId('assignment-source')).toHaveText('Imported');
+  await page.screenshot({ path: testInfo.outputPath('assignments-imported.png') });
+
+  // The same file again: nothing new.
+  await importCsv(page, 'dispatch-again.csv', csv);
+  await expect(page.getByTestId('assignments-import-done')).toHaveText('Imported 0 assignments (2 unchanged)');
+
+  // A bad file: a good row for another truck, an unknown driver, a row ending before it starts. Nothing kept.
+  const other = carrier.vehicles.find((v) => v.vehicle_id !== vehicleId)!;
+  const bad = [
+    'driver,vehicle,from,to',
+    `${relief.username},${other.number},,`,
+    `nobody-at-all,${truck.number},${iso(windowTo + HOUR)},`,
+    `${regular.username},${other.number},${iso(windowTo + 5 * HOUR)},${iso(windowTo + 4 * HOUR)}`,
+  ].join('\n');
+  await importCsv(page, 'bad.csv', bad);
+  const refused = page.getByTestId('assignments-import-error');
+  await expect(refused).toHaveCount(2);
+  await expect(refused.nth(0)).toContainText('Row 3:');
+  await expect(refused.nth(0)).toContainText('nobody-at-all');
+  await expect(refused.nth(1)).toContainText('Row 4:');
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator(`[data-testid="assignment-row"][data-vehicle-id="${other.vehicle_id}"]`)).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('assignments-refused.png') });
+
+  // Trip review: each trip's driver is the one at its start; a trip the window's edge falls in names both.
+  const driverAt = (ms: number) => (ms >= windowFrom && ms < windowTo ? relief : regular);
+  const crosses = (t: { startMs: number; endMs: number }) =>
+    [windowFrom, windowTo].some((edge) => t.startMs < edge && edge <= t.endMs);
+  await openReviewOf(page, DAY);
+  await expect(page.getByTestId('trip-driver').first()).toHaveAttribute('data-driver-id', /.+/);
+  const trips = await rowsOf(page, 'trip-row', 'trip-driver');
+  expect(trips.map((t) => t.startMs)).toEqual(before.map((t) => t.startMs));
+  for (const t of trips) {
+    const d = driverAt(t.startMs);
+    expect(t.driverId, `trip at ${iso(t.startMs)}`).toBe(d.driver_id);
+    expect(t.changed, `trip at ${iso(t.startMs)}`).toBe(String(crosses(t)));
+    if (!crosses(t)) expect(t.text).toContain(`(${d.username})`);
+  }
+  expect(trips.some((t) => t.driverId === relief.driver_id)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('review-trip-drivers.png') });
+
+  // Events: the driver at each event's start.
+  await page.getByTestId('tab-events').click();
+  const events = await rowsOf(page, 'event-row', 'event-driver');
+  for (const e of events) expect(e.driverId, `event at ${iso(e.startMs)}`).toBe(driverAt(e.startMs).driver_id);
+
+  // "Assign this trip's driver" opens the form with the truck and the trip's times in the home zone.
+  await page.getByTestId('tab-trips').click();
+  await page.getByTestId('trip-assign').first().click();
+  const form = page.getByTestId('assignment-form');
+  await expect(form.getByTestId('assignment-form-vehicle')).toHaveValue(vehicleId);
+  await expect(form.getByTestId('assignment-form-from')).toHaveValue(iso(before[0]!.startMs).slice(0, 16));
+  // Starting inside the imported window instead: refused with the sentence, nothing kept.
+  await form.getByTestId('assignment-form-driver').selectOption(regular.driver_id);
+  await form.getByTestId('assignment-form-from').fill(iso(windowFrom + HOUR).slice(0, 16));
+  await form.getByTestId('assignment-form-save').click();
+  await expect(form.getByTestId('assignment-form-error')).toContainText('already has a driver assigned');
+  await form.getByTestId('assignment-form-cancel').click();
+  await expect(form).toHaveCount(0);
+
+  // Deleting the truck's days keeps its assignments.
+  await page.getByTestId('nav-storage').click();
+  const stored = page.locator(`[data-testid="storage-vehicle"][data-vehicle-id="${vehicleId}"]`);
+  await stored.getByTestId('storage-delete-vehicle').click();
+  await stored.getByTestId('storage-delete-vehicle-confirm').click();
+  await expect(stored).toHaveCount(0);
+  await openAssignments(page, carrierId);
+  await expect(page.getByTestId('assignment-row')).toHaveCount(2);
+});
