@@ -62,6 +62,10 @@ describe('a dated assignment typed in the form', () => {
     if (!kept.ok) throw new Error(kept.error);
     const overlapping = { ...form, driverId: 'd2', from: '2026-01-10T12:00', to: '2026-01-11T00:00' };
     expect(refusal(datedEdit(overlapping, ctx(kept.add)))).toEqual(expect.any(String));
+    // One starting at the same minute is refused too, never taken for an edit of the kept one.
+    expect(refusal(datedEdit({ ...form, driverId: 'd2' }, ctx(kept.add)))).toBe(
+      'This vehicle already has an assignment starting then; remove it first.',
+    );
     // The same times on another vehicle clash with nothing.
     expect(datedEdit({ ...overlapping, vehicleId: 'v2' }, ctx(kept.add)).ok).toBe(true);
   });
