@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Assignment, AssignmentSuggestion } from '../../../../shared/drivers/types.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
+import { serverNow } from '../../hooks/server-clock.ts';
 import { writer } from '../../store/writer.ts';
 import { suggestionEdit } from './assignment-edits.ts';
 import { driverOptionText, vehicleText, type RosterNames } from './names.ts';
@@ -36,7 +37,8 @@ export function SuggestionsPanel({
       carrierId,
       vehicleIds: vehiclesKey.split(',').filter(Boolean),
       assignments: kept,
-      now: Date.now(),
+      // The backend's clock: the snapshots' times are its own.
+      now: serverNow(),
     })
       .then((rows) => live && setFound({ state: 'done', rows }))
       .catch((err: unknown) => live && setFound({ state: 'failed', text: errorText(err) }));
