@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { createLocalIsoFormatter, localDayOfMs } from '../../shared/time/local-day.ts';
+import { motionFromChunks } from '../../shared/drivers/motion.ts';
+import { addLocalDays, createLocalIsoFormatter, localDayOfMs, localDayStartMs } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
-import { homeZoneOf } from './review-truth.ts';
+import { homeZoneOf, truthChunks } from './review-truth.ts';
 
 /**
  * Who drove, as a safety manager sets it: an assignments file from dispatch imported on the Fleet screen
@@ -177,4 +178,121 @@ test('an assignments CSV imported on the Fleet screen names the driver of every 
   await expect(stored).toHaveCount(0);
   await openAssignments(page, carrierId);
   await expect(page.getByTestId('assignment-row')).toHaveCount(2);
+});
+
+/**
+ * Instants of the downloaded days when the simulator drove `target` and every other truck of the carrier
+ * stood still, by the app's own motion rule over the simulator's readings as the app stores them (every
+ * day downloaded, so a silent truck counts as parked): a driver Driving then can only have been in `target`.
+ */
+function soloDrivingTimes(carrierId: string, vehicleIds: readonly string[], target: string): number[] {
+  const chunks = new Map(vehicleIds.map((v) => [v, truthChunks(carrierId, v, addDays(TODAY, -6), TODAY)]));
+  const motion = motionFromChunks(chunks, () => true);
+  const [from, to] = [Date.parse(addDays(TODAY, -5)), Date.parse(addDays(TODAY, -1))];
+  const times = (chunks.get(target) ?? []).flatMap((c) =>
+    [...c.t].filter((t, i) => c.speed[i]! >= 20 && t >= from && t < to),
+  );
+  return times.filter(
+    (t) => motion(target, t) === 'moving' && vehicleIds.every((v) => v === target || motion(v, t) === 'still'),
+  );
+}
+
+test('a suggestion from kept driver snapshots: offered as "probably T-… (n matching snapshots)", accepted into an assignment only on Accept', async ({
+  page,
+  shell,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await openDownloads(page, shell);
+  await expect(page.locator('input[data-vehicle-id]').first()).toBeVisible();
+  await page.getByTestId('dl-vehicles-all').check();
+  await page.getByTestId('dl-range').selectOption('7d');
+  await expect(page.getByTestId('dl-carrier')).not.toHaveValue('');
+  const carrierId = await page.getByTestId('dl-carrier').inputValue();
+  await page.getByTestId('dl-start').click();
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 240_000 });
+
+  const carrier = world.carriers.find((c) => `demo-${c.info.id}` === carrierId)!;
+  const vehicleIds = carrier.vehicles.map((v) => v.vehicle_id);
+  const zone = homeZoneOf(carrierId);
+  // The first truck with a driver that has instants of driving alone; three of them, spread out.
+  const [truck, solo] = carrier.vehicles
+    .filter((v) => v.active && carrier.profiles.get(v.vehicle_id)?.driverId)
+    .map((v) => [v, soloDrivingTimes(carrierId, vehicleIds, v.vehicle_id)] as const)
+    .find(([, times]) => times.length >= 3)!;
+  const times = [solo[0]!, solo[Math.floor(solo.length / 2)]!, solo[solo.length - 1]!];
+  const driver = carrier.drivers.find((d) => d.driver_id === carrier.profiles.get(truck.vehicle_id)!.driverId)!;
+  const resting = carrier.drivers.find((d) => d.driver_id !== driver.driver_id)!;
+  const row = (d: typeof driver, status: string) => ({
+    driverId: d.driver_id,
+    username: d.username,
+    firstName: d.first_name,
+    lastName: d.last_name,
+    active: true,
+    hos: { status, driveMs: 3_600_000, shiftMs: 7_200_000, cycleMs: 36_000_000, breakMs: 1_800_000 },
+  });
+  // The snapshots the app would have kept at those instants (the ELD showing the driver Driving), written
+  // into its store as the poller writes them.
+  const snapshots = times.map((takenAt) => ({
+    carrierId,
+    kind: 'drivers',
+    takenAt,
+    rows: [row(driver, 'DS_D'), row(resting, 'DS_OFF')],
+  }));
+  await page.evaluate(async (rows) => {
+    // The page's IndexedDB, typed here by what is used (the e2e project has no DOM library).
+    interface Req<T> {
+      result: T;
+      error: unknown;
+      onsuccess: (() => void) | null;
+      onerror: (() => void) | null;
+    }
+    interface Tx {
+      objectStore(name: string): { add(row: unknown): unknown };
+      oncomplete: (() => void) | null;
+      onerror: (() => void) | null;
+      error: unknown;
+    }
+    interface Db {
+      transaction(name: string, mode: 'readwrite'): Tx;
+      close(): void;
+    }
+    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Req<Db> } }).indexedDB;
+    const db = await new Promise<Db>((resolve, reject) => {
+      const req = idb.open('routelens');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error(String(req.error)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('snapshots', 'readwrite');
+      for (const r of rows) tx.objectStore('snapshots').add(r);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(new Error(String(tx.error)));
+    });
+    db.close();
+  }, snapshots);
+
+  await openAssignments(page, carrierId);
+  const panel = page.getByTestId('assignment-suggestions');
+  await expect(panel).toHaveAttribute('data-state', 'done');
+  const offered = panel.getByTestId('suggestion-row');
+  await expect(offered).toHaveCount(1);
+  await expect(offered).toHaveAttribute('data-driver-id', driver.driver_id);
+  await expect(offered).toHaveAttribute('data-vehicle-id', truck.vehicle_id);
+  await expect(offered).toContainText(`probably ${truck.number} (3 matching snapshots)`);
+  // Offered only: nothing is assigned until the person accepts.
+  await expect(page.getByTestId('assignments-empty')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('suggestion-offered.png') });
+
+  await offered.getByTestId('suggestion-accept').click();
+  const kept = page.getByTestId('assignment-row');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toHaveAttribute('data-driver-id', driver.driver_id);
+  await expect(kept).toHaveAttribute('data-vehicle-id', truck.vehicle_id);
+  await expect(kept).toHaveAttribute('data-source', 'suggestion');
+  const firstDay = localDayOfMs(times[0]!, zone);
+  const lastDay = localDayOfMs(times[2]!, zone);
+  await expect(kept).toHaveAttribute('data-from-ms', String(localDayStartMs(firstDay, zone)));
+  await expect(kept).toHaveAttribute('data-to-ms', String(localDayStartMs(addLocalDays(lastDay, 1), zone)));
+  // Now covered by an assignment, the driver's snapshots suggest nothing more.
+  await expect(page.getByTestId('suggestions-none')).toBeVisible();
 });

@@ -38,7 +38,7 @@ export function AssignmentsTab({
   const kept = useMemo(() => stored ?? [], [stored]);
   const withDays = useLive(() => storedVehicleIds(carrier.id), [carrier.id]);
   const vehicleIds = useMemo(
-    () => [...new Set([...names.vehicles.map((v) => v.vehicleId), ...(withDays ?? [])])].sort(),
+    () => [...new Set([...names.activeVehicleIds, ...(withDays ?? [])])].sort(),
     [names, withDays],
   );
   const [form, setForm] = useState<Partial<AssignmentForm> | null>(seed);

@@ -7,6 +7,8 @@ export interface RosterNames {
   vehicles: VehicleName[];
   driverById: ReadonlyMap<string, DriverName>;
   vehicleById: ReadonlyMap<string, VehicleName>;
+  /** Vehicles the API lists as active: an inactive one is out of service, no candidate for a suggestion. */
+  activeVehicleIds: string[];
 }
 
 export function rosterNames(driverRows: readonly DriverRow[], vehicleRows: readonly VehicleRow[]): RosterNames {
@@ -21,6 +23,7 @@ export function rosterNames(driverRows: readonly DriverRow[], vehicleRows: reado
     vehicles,
     driverById: new Map(drivers.map((d) => [d.driverId, d])),
     vehicleById: new Map(vehicles.map((v) => [v.vehicleId, v])),
+    activeVehicleIds: vehicleRows.filter((v) => v.active).map((v) => v.vehicleId),
   };
 }
 
