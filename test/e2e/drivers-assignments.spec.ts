@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { motionFromChunks } from '../../shared/drivers/motion.ts';
+import { parseCsv } from '../../shared/export/csv.ts';
 import { addLocalDays, createLocalIsoFormatter, localDayOfMs, localDayStartMs } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
@@ -115,6 +117,20 @@ test('an assignments CSV imported on the Fleet screen names the driver of every 
   // The same file again: nothing new.
   await importCsv(page, 'dispatch-again.csv', csv);
   await expect(page.getByTestId('assignments-import-done')).toHaveText('Imported 0 assignments (2 unchanged)');
+
+  // Exported, the file names the driver by username and the truck by unit number, with the home zone's
+  // offsets; imported back it changes nothing.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('assignments-export').click();
+  const exported = readFileSync((await (await download).path())!, 'utf8');
+  expect(parseCsv(exported)).toEqual([
+    ['driver', 'vehicle', 'from', 'to'],
+    [regular.username, truck.number, '', ''],
+    [relief.username, truck.number, iso(windowFrom), iso(windowTo)],
+  ]);
+  await importCsv(page, 'exported.csv', exported);
+  await expect(page.getByTestId('assignments-import-done')).toHaveText('Imported 0 assignments (2 unchanged)');
+  await expect(rows).toHaveCount(2);
 
   // A bad file: a good row for another truck, an unknown driver, a row ending before it starts. Nothing kept.
   const other = carrier.vehicles.find((v) => v.vehicle_id !== vehicleId)!;
