@@ -1,3 +1,4 @@
+// Over 300 lines: the two journeys of assignments (a dispatch file to Trip review, kept snapshots to a suggestion) share their truth helpers.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { motionFromChunks } from '../../shared/drivers/motion.ts';
@@ -150,6 +151,20 @@ test('an assignments CSV imported on the Fleet screen names the driver of every 
   await expect(page.locator(`[data-testid="assignment-row"][data-vehicle-id="${other.vehicle_id}"]`)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('assignments-refused.png') });
 
+  // The Vehicles tab shows the truck's regular driver; a driver's "Assign…" opens the form with them chosen.
+  await page.getByTestId('tab-vehicles').click();
+  const truckRow = page.locator(`[data-testid="vehicle-row"][data-vehicle-id="${vehicleId}"]`);
+  await expect(truckRow.getByTestId('vehicle-regular-driver')).toHaveValue(regular.driver_id);
+  await page.getByTestId('tab-drivers').click();
+  await page
+    .locator(`[data-testid="driver-row"][data-driver-id="${relief.driver_id}"]`)
+    .getByTestId('driver-assign')
+    .click();
+  await expect(page.getByTestId('fleet-assignments')).toBeVisible();
+  await expect(page.getByTestId('assignment-form-driver')).toHaveValue(relief.driver_id);
+  await page.getByTestId('assignment-form-cancel').click();
+  await expect(page.getByTestId('assignment-form')).toHaveCount(0);
+
   // Trip review: each trip's driver is the one at its start; a trip the window's edge falls in names both.
   const driverAt = (ms: number) => (ms >= windowFrom && ms < windowTo ? relief : regular);
   const crosses = (t: { startMs: number; endMs: number }) =>
@@ -230,9 +245,18 @@ test('a suggestion from kept driver snapshots: offered as "probably T-… (n mat
   const carrier = world.carriers.find((c) => `demo-${c.info.id}` === carrierId)!;
   const vehicleIds = carrier.vehicles.map((v) => v.vehicle_id);
   const zone = homeZoneOf(carrierId);
-  // The first truck with a driver that has instants of driving alone; three of them, spread out.
+  // The app keeps real snapshots too (each drivers fetch, at the pinned clock's now): the truck chosen is one
+  // whose driver is not Driving now, so only the three snapshots written below can match.
+  const drivingNow = new Set(
+    world.truth
+      .driverStatuses(carrier.info.id)
+      .filter((d) => d.current_status === 'DS_D')
+      .map((d) => d.driver_id),
+  );
+  // The first such truck with instants of driving alone; three of them, spread out.
   const [truck, solo] = carrier.vehicles
     .filter((v) => v.active && carrier.profiles.get(v.vehicle_id)?.driverId)
+    .filter((v) => !drivingNow.has(carrier.profiles.get(v.vehicle_id)!.driverId!))
     .map((v) => [v, soloDrivingTimes(carrierId, vehicleIds, v.vehicle_id)] as const)
     .find(([, times]) => times.length >= 3)!;
   const times = [solo[0]!, solo[Math.floor(solo.length / 2)]!, solo[solo.length - 1]!];
@@ -290,9 +314,8 @@ test('a suggestion from kept driver snapshots: offered as "probably T-… (n mat
   await openAssignments(page, carrierId);
   const panel = page.getByTestId('assignment-suggestions');
   await expect(panel).toHaveAttribute('data-state', 'done');
-  const offered = panel.getByTestId('suggestion-row');
+  const offered = panel.locator(`[data-testid="suggestion-row"][data-driver-id="${driver.driver_id}"]`);
   await expect(offered).toHaveCount(1);
-  await expect(offered).toHaveAttribute('data-driver-id', driver.driver_id);
   await expect(offered).toHaveAttribute('data-vehicle-id', truck.vehicle_id);
   await expect(offered).toContainText(`probably ${truck.number} (3 matching snapshots)`);
   // Offered only: nothing is assigned until the person accepts.
@@ -310,5 +333,6 @@ test('a suggestion from kept driver snapshots: offered as "probably T-… (n mat
   await expect(kept).toHaveAttribute('data-from-ms', String(localDayStartMs(firstDay, zone)));
   await expect(kept).toHaveAttribute('data-to-ms', String(localDayStartMs(addLocalDays(lastDay, 1), zone)));
   // Now covered by an assignment, the driver's snapshots suggest nothing more.
-  await expect(page.getByTestId('suggestions-none')).toBeVisible();
+  await expect(panel).toHaveAttribute('data-state', 'done');
+  await expect(offered).toHaveCount(0);
 });
