@@ -1,3 +1,4 @@
+import { wallToInstant } from '../../../../shared/drivers/local-date-time.ts';
 import { offsetLookup } from '../../../../shared/time/local-day.ts';
 
 /**
@@ -25,13 +26,8 @@ export function msOfLocalInput(text: string, zone: string, what: string): LocalI
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   if (new Date(wall).toISOString().slice(0, 16) !== text.trim())
     return { ok: false, error: `${what} ${text} is not a real date and time.` };
-  const offsetOf = offsetLookup(zone);
-  // The two offsets either side of any transition near this wall time: the earlier instant that reads it wins.
-  const candidates = [offsetOf(wall - 86_400_000), offsetOf(wall + 86_400_000)]
-    .map((off) => wall - off)
-    .filter((ms) => ms + offsetOf(ms) === wall)
-    .sort((a, b) => a - b);
-  const ms = candidates[0];
-  if (ms === undefined) return { ok: false, error: `${what} ${text} does not happen in ${zone} (the clocks skip it).` };
+  // The assignments file's own rule (shared/drivers/local-date-time.ts), so a typed time and an imported one agree.
+  const ms = wallToInstant(wall, zone);
+  if (ms === null) return { ok: false, error: `${what} ${text} does not happen in ${zone} (the clocks skip it).` };
   return { ok: true, ms };
 }
