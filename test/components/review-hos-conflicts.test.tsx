@@ -45,7 +45,6 @@ vi.mock('../../renderer/src/store/hooks.ts', async () => {
   return {
     useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
       const [value, setValue] = useState<T>();
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, as the real hook
       useEffect(() => void query().then(setValue), deps);
       return value;
     },
