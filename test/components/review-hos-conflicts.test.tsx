@@ -60,7 +60,7 @@ afterEach(cleanup);
 const sample = (takenAt: number, over: Partial<DriverStatusSample> = {}): DriverStatusSample => ({
   driverId: 'd1',
   takenAt,
-  status: 'DR_IND_D',
+  status: 'DS_D',
   driveMs: 0,
   shiftMs: 2 * H,
   cycleMs: 30 * H,
@@ -70,7 +70,7 @@ const sample = (takenAt: number, over: Partial<DriverStatusSample> = {}): Driver
 
 /**
  * Two one-hour trips at 60 mph (08:00 and 09:30 UTC, a 30-minute stop between), T-101 with cyoung as its
- * regular driver. Snapshots: 08:30 with 5 h of drive left (no conflict), 09:15 at 0:00 while parked (no
+ * regular driver. Snapshots: 08:30 with 5 h of drive left (no conflict), 09:15 at 0:00 and Driving by the ELD while the truck is parked (no
  * conflict), 09:50 at 0:00 while driving (the conflict, in trip 2), 10:00 at 0:00 on personal conveyance (none).
  */
 function renderLists() {
@@ -88,7 +88,7 @@ function renderLists() {
   ];
   stored.samples = [
     sample(at(8, 30), { driveMs: 5 * H }),
-    sample(at(9, 15), { status: 'DR_IND_SB' }),
+    sample(at(9, 15)),
     sample(at(9, 50)),
     sample(at(10, 0), { status: 'DR_IND_PC' }),
   ];

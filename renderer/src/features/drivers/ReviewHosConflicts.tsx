@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Trip } from '../../../../shared/analysis/types.ts';
 import { createAttributor } from '../../../../shared/drivers/attribution.ts';
 import { hosConflictText, probableHosConflicts } from '../../../../shared/drivers/hos-conflicts.ts';
-import { motionFromChunks } from '../../../../shared/drivers/motion.ts';
+import { MOTION_RULE, motionFromChunks } from '../../../../shared/drivers/motion.ts';
 import type { ProbableHosConflict } from '../../../../shared/drivers/types.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
@@ -71,11 +71,31 @@ export function ReviewHosConflictsProvider({
   return <ReviewHosConflictsContext.Provider value={shown}>{children}</ReviewHosConflictsContext.Provider>;
 }
 
-const within = (t: Pick<Trip, 'startMs' | 'endMs'>, ms: number) => ms >= t.startMs && ms <= t.endMs;
+type TripSpan = Pick<Trip, 'startMs' | 'endMs'>;
 
-/** A trip row's probable HOS conflicts (those whose snapshot falls within it); nothing when none. */
-export function TripHosConflicts({ trip }: { trip: Pick<Trip, 'startMs' | 'endMs'> }) {
-  const shown = useContext(ReviewHosConflictsContext).filter((s) => within(trip, s.conflict.atMs));
+/**
+ * The trip a snapshot falls in (index into `trips`, -1 for none): the one whose readings reach it, else the
+ * nearest one it is within the motion rule's window of (a snapshot taken seconds after a trip's last stored
+ * reading, the truck still moving, is that trip's).
+ */
+export function tripIndexOf(trips: readonly TripSpan[], ms: number): number {
+  let best = -1;
+  let bestDistance = Infinity;
+  trips.forEach((t, k) => {
+    const distance = ms < t.startMs ? t.startMs - ms : ms > t.endMs ? ms - t.endMs : 0;
+    if (distance <= MOTION_RULE.movingWindowMs && distance < bestDistance) {
+      best = k;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+
+/** A trip row's probable HOS conflicts (those falling in it, by tripIndexOf); nothing when none. */
+export function TripHosConflicts({ trip, trips }: { trip: TripSpan; trips: readonly TripSpan[] }) {
+  const shown = useContext(ReviewHosConflictsContext).filter(
+    (s) => trips[tripIndexOf(trips, s.conflict.atMs)] === trip,
+  );
   if (shown.length === 0) return null;
   return (
     <ul className="row-hos-conflicts">
@@ -97,13 +117,13 @@ export function HosConflictRows({
   fmt,
   onSeek,
 }: {
-  trips: readonly Pick<Trip, 'startMs' | 'endMs'>[];
+  trips: readonly TripSpan[];
   fmt: ZoneFormatter;
   onSeek: (ms: number) => void;
 }) {
   const shown = useContext(ReviewHosConflictsContext);
   return shown.map((s) => {
-    const k = trips.findIndex((t) => within(t, s.conflict.atMs));
+    const k = tripIndexOf(trips, s.conflict.atMs);
     const trip = k >= 0 ? trips[k] : undefined;
     return (
       <li key={`hos-${s.conflict.atMs}|${s.conflict.driverId}`}>

@@ -159,7 +159,7 @@ export const ReviewLists = memo(function ReviewLists({
                 </span>
               </button>
               <TripDriver trip={t} />
-              <TripHosConflicts trip={t} />
+              <TripHosConflicts trip={t} trips={analysis.trips} />
             </li>
           ))}
           {trips.length === 0 && (
