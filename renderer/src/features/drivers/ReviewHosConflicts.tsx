@@ -18,11 +18,16 @@ export interface ShownHosConflict {
 
 const ReviewHosConflictsContext = createContext<readonly ShownHosConflict[]>([]);
 
-/** The kept snapshots' span a selection's readings reach: [first reading, last reading]. */
+/**
+ * The span of kept snapshots a selection's readings can judge: its first to last reading, widened by the
+ * motion rule's window (a snapshot taken a minute after the last stored reading of a moving truck counts).
+ */
 function spanOf(chunks: readonly DayChunk[]): [number, number] | null {
   const filled = chunks.filter((c) => c.length > 0);
   if (filled.length === 0) return null;
-  return [Math.min(...filled.map((c) => c.t[0]!)), Math.max(...filled.map((c) => c.t[c.length - 1]!))];
+  const first = Math.min(...filled.map((c) => c.t[0]!));
+  const last = Math.max(...filled.map((c) => c.t[c.length - 1]!));
+  return [first - MOTION_RULE.movingWindowMs, last + MOTION_RULE.movingWindowMs];
 }
 
 /**
