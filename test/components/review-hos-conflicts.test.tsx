@@ -5,7 +5,7 @@ import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import type { DriverRow } from '../../shared/domain/carrier.ts';
 import type { Assignment, DriverStatusSample } from '../../shared/drivers/types.ts';
 import { createZoneFormatter } from '../../shared/time/zone.ts';
-import { generateTrack, toDayChunks } from '../support/tracks.ts';
+import { generateTrack, toDayChunks, type Leg } from '../support/tracks.ts';
 
 const H = 3_600_000;
 const at = (hour: number, minute = 0) => Date.UTC(2026, 10, 20, hour, minute);
@@ -68,12 +68,19 @@ const sample = (takenAt: number, over: Partial<DriverStatusSample> = {}): Driver
   ...over,
 });
 
+const TWO_TRIPS: Leg[] = [
+  { kind: 'drive', minutes: 60, mph: 60 },
+  { kind: 'stop', minutes: 30 },
+  { kind: 'drive', minutes: 60, mph: 60 },
+  { kind: 'stop', minutes: 30 },
+];
+
 /**
  * Two one-hour trips at 60 mph (08:00 and 09:30 UTC, a 30-minute stop between), T-101 with cyoung as its
  * regular driver. Snapshots: 08:30 with 5 h of drive left (no conflict), 09:15 at 0:00 and Driving by the ELD while the truck is parked (no
  * conflict), 09:50 at 0:00 while driving (the conflict, in trip 2), 10:00 at 0:00 on personal conveyance (none).
  */
-function renderLists() {
+function renderLists(legs: Leg[] = TWO_TRIPS, samples?: DriverStatusSample[]) {
   stored.assignments = [
     {
       id: 'v1|regular',
@@ -86,21 +93,13 @@ function renderLists() {
       createdAt: 1,
     },
   ];
-  stored.samples = [
+  stored.samples = samples ?? [
     sample(at(8, 30), { driveMs: 5 * H }),
     sample(at(9, 15)),
     sample(at(9, 50)),
     sample(at(10, 0), { status: 'DR_IND_PC' }),
   ];
-  const points = generateTrack(
-    [
-      { kind: 'drive', minutes: 60, mph: 60 },
-      { kind: 'stop', minutes: 30 },
-      { kind: 'drive', minutes: 60, mph: 60 },
-      { kind: 'stop', minutes: 30 },
-    ],
-    { startMs: at(8), vehicleNumber: 'T-101' },
-  );
+  const points = generateTrack(legs, { startMs: at(8), vehicleNumber: 'T-101' });
   const chunks = toDayChunks('v1', points);
   const analysis = analyzeTrack(chunks);
   render(
@@ -138,5 +137,14 @@ describe('Probable HOS conflicts in Trip review', () => {
     expect(row.textContent).toContain('not a violation');
     await user.selectOptions(screen.getByTestId('event-kind'), 'speeding');
     expect(screen.queryByTestId('hos-conflict-row')).toBeNull();
+  });
+
+  it('judges a snapshot taken just after the last stored reading of a truck still driving (a download ending now)', async () => {
+    // Readings 08:00 to 08:59 while driving; the snapshot at 09:00:30, after the last of them.
+    const analysis = renderLists([{ kind: 'drive', minutes: 60, mph: 60 }], [sample(at(9, 0) + 30_000)]);
+    expect(analysis.trips).toHaveLength(1);
+    expect(analysis.trips[0]!.endMs).toBeLessThan(at(9, 0) + 30_000);
+    const line = await screen.findByTestId('trip-hos-conflict');
+    expect(line.textContent).toContain('0:00 drive time left at 09:00 while T-101 was moving');
   });
 });

@@ -119,5 +119,6 @@ test('a probable HOS conflict from the first kept snapshot shows on its trip and
   expect(text).toContain(`${driver.first_name} ${driver.last_name} (cyoung)`);
   expect(text).toContain('Probable HOS conflicts 1');
   expect(text).toContain(`Miles ${miles}`);
+  expect(text).toContain('RouteLens driver scorecard');
   expect(text).not.toContain('Back to the inbox');
 });
