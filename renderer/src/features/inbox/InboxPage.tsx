@@ -19,6 +19,7 @@ import { PartialDaysNote } from './PartialDaysNote.tsx';
 import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
 import { TrailView } from './TrailView.tsx';
+import { DriverScorecards } from '../drivers/DriverScorecards.tsx';
 import { InboxDecision } from './InboxDecision.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
@@ -88,6 +89,7 @@ export function InboxPage({
   }, []);
   const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
   const [trailOpen, setTrailOpen] = useState(false);
+  const [driversOpen, setDriversOpen] = useState(false);
   const [deciding, setDeciding] = useState<InboxEvent | null>(null);
   const scorecards = data?.scorecards;
   const knownNumbers = useMemo(
@@ -96,6 +98,16 @@ export function InboxPage({
   );
   if (trailOpen && q.from && q.to)
     return <TrailView from={q.from} to={q.to} knownNumbers={knownNumbers} onClose={() => setTrailOpen(false)} />;
+  if (driversOpen && q.from && q.to)
+    return (
+      <DriverScorecards
+        from={q.from}
+        to={q.to}
+        carriers={chosen}
+        params={params}
+        onClose={() => setDriversOpen(false)}
+      />
+    );
 
   return (
     <section
@@ -161,6 +173,9 @@ export function InboxPage({
         <SharedAnalysisSettings testIdPrefix="inbox" hint={false} />
         <button type="button" className="btn" data-testid="inbox-trail-open" onClick={() => setTrailOpen(true)}>
           Review trail…
+        </button>
+        <button type="button" className="btn" data-testid="inbox-drivers-open" onClick={() => setDriversOpen(true)}>
+          Driver scorecards…
         </button>
         <div className="tabs" role="tablist">
           {(['events', 'scorecards'] as const).map((t) => (

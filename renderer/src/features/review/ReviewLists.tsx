@@ -5,6 +5,7 @@ import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
 import { EventDriver, TripDriver } from '../drivers/ReviewDrivers.tsx';
+import { HosConflictRows, TripHosConflicts } from '../drivers/ReviewHosConflicts.tsx';
 import { EventMark } from './EventMark.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 import type { ReviewTrail } from './use-review-trail.ts';
@@ -158,6 +159,7 @@ export const ReviewLists = memo(function ReviewLists({
                 </span>
               </button>
               <TripDriver trip={t} />
+              <TripHosConflicts trip={t} trips={analysis.trips} />
             </li>
           ))}
           {trips.length === 0 && (
@@ -205,6 +207,7 @@ export const ReviewLists = memo(function ReviewLists({
             {eventsToolbar}
           </div>
           <ol className="review-list" data-testid="event-list" data-sort={`${sort.key}-${sort.direction}`}>
+            {kind === 'all' && <HosConflictRows trips={analysis.trips} fmt={fmt} onSeek={seek} />}
             {events.slice(0, rows).map((e) => (
               <li key={`${e.kind}-${e.startMs}`}>
                 <button

@@ -24,6 +24,7 @@ import { PlaybackStore } from './playback-store.ts';
 import { analysisParamsOf, isTyping, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
 import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewDriversProvider } from '../drivers/ReviewDrivers.tsx';
+import { ReviewHosConflictsProvider } from '../drivers/ReviewHosConflicts.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
@@ -448,21 +449,29 @@ export function ReviewPage({
             {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
             {data && (
               <ReviewDriversProvider carrierId={sel.carrierId} vehicleId={sel.vehicleId} zone={data.zone}>
-                <TrailedReviewLists
-                  subject={{
-                    carrierId: sel.carrierId,
-                    vehicleId: sel.vehicleId,
-                    vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
-                    zone: data.zone,
-                    analysis: data.analysis,
-                  }}
-                  fmt={fmt}
-                  store={store}
-                  saveMode={info?.saveMode ?? 'download'}
-                  baseName={baseName}
-                  thresholdMph={params.speedingThresholdMph}
-                  onEvent={onEvent}
-                />
+                <ReviewHosConflictsProvider
+                  carrierId={sel.carrierId}
+                  vehicleId={sel.vehicleId}
+                  vehicleNumber={vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? ''}
+                  zone={data.zone}
+                  chunks={data.clean}
+                >
+                  <TrailedReviewLists
+                    subject={{
+                      carrierId: sel.carrierId,
+                      vehicleId: sel.vehicleId,
+                      vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
+                      zone: data.zone,
+                      analysis: data.analysis,
+                    }}
+                    fmt={fmt}
+                    store={store}
+                    saveMode={info?.saveMode ?? 'download'}
+                    baseName={baseName}
+                    thresholdMph={params.speedingThresholdMph}
+                    onEvent={onEvent}
+                  />
+                </ReviewHosConflictsProvider>
               </ReviewDriversProvider>
             )}
           </aside>
