@@ -18,6 +18,7 @@ describe('inbox query in the URL fragment', () => {
     kinds: ['speeding', 'gap'],
     tiers: ['moderate', 'severe'],
     vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
+    driver: { kind: 'driver', carrierId: 'demo-acme', driverId: 'drv-17' },
     minOverMph: 7.5,
     minMinutes: 15,
     day: '2026-11-03',

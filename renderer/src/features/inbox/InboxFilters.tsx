@@ -3,7 +3,10 @@ import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts'
 import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import { TIERS_WORST_FIRST, type Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
-import type { InboxQuery } from './inbox-query.ts';
+import { driverOfParam, type InboxQuery } from './inbox-query.ts';
+import { driversWithEvents, driverText } from '../../../../shared/inbox/drivers.ts';
+import type { InboxEvent } from '../../../../shared/inbox/events.ts';
+import type { DriverName } from '../../../../shared/drivers/types.ts';
 import { REVIEW_STATE_ROWS, REVIEW_STATES } from '../../../../shared/inbox/trail.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
@@ -82,13 +85,54 @@ function TierChips({
   );
 }
 
-/** The inbox's filters: kinds with their counts, over-the-limit tiers, vehicle, severity, day, place, review state; sort and grouping. */
+/** The driver choices: every driver with an event in the range, by name; one named in the address is kept even without events. */
+function DriverSelect({
+  q,
+  onChange,
+  events,
+  names,
+}: {
+  q: InboxQuery;
+  onChange: (patch: Partial<InboxQuery>) => void;
+  events: readonly InboxEvent[];
+  names: ReadonlyMap<string, ReadonlyMap<string, DriverName>>;
+}) {
+  const options = driversWithEvents(events, names);
+  const value = q.driver.kind === 'driver' ? `${q.driver.carrierId}/${q.driver.driverId}` : q.driver.kind;
+  const chosen = q.driver;
+  const missing =
+    chosen.kind === 'driver' &&
+    !options.some((o) => o.carrierId === chosen.carrierId && o.driverId === chosen.driverId);
+  return (
+    <label>
+      Driver{' '}
+      <select
+        data-testid="inbox-driver-filter"
+        value={value}
+        onChange={(e) => onChange({ driver: driverOfParam(e.target.value) })}
+      >
+        <option value="all">All drivers</option>
+        <option value="unassigned">Unassigned</option>
+        {options.map((o) => (
+          <option key={`${o.carrierId}/${o.driverId}`} value={`${o.carrierId}/${o.driverId}`}>
+            {o.label} · {o.events.toLocaleString('en-US')}
+          </option>
+        ))}
+        {missing && <option value={value}>{driverText(chosen.driverId, names.get(chosen.carrierId))} · 0</option>}
+      </select>
+    </label>
+  );
+}
+
+/** The inbox's filters: kinds with their counts, over-the-limit tiers, vehicle, driver, severity, day, place, review state; sort and grouping. */
 export function InboxFilters({
   q,
   onChange,
   counts,
   tierCounts,
   vehicles,
+  events = NO_EVENTS,
+  driverNames = NO_NAMES,
   carrierLabel,
 }: {
   q: InboxQuery;
@@ -97,6 +141,9 @@ export function InboxFilters({
   /** Over-the-limit events per tier that every other filter lets through. */
   tierCounts?: Record<OverLimitTier, number>;
   vehicles: readonly Scorecard[];
+  /** The range's events with their drivers: the Driver filter's choices. */
+  events?: readonly InboxEvent[];
+  driverNames?: ReadonlyMap<string, ReadonlyMap<string, DriverName>>;
   carrierLabel: (carrierId: string) => string;
 }) {
   const toggleKind = (k: InboxKind) =>
@@ -146,6 +193,7 @@ export function InboxFilters({
           ))}
         </select>
       </label>
+      <DriverSelect q={q} onChange={onChange} events={events} names={driverNames} />
       <label title="Speeding and over-the-limit events at least this far over their limit (other kinds are not held to it)">
         Over by ≥{' '}
         <input
@@ -250,3 +298,6 @@ export function InboxFilters({
     </div>
   );
 }
+
+const NO_EVENTS: readonly InboxEvent[] = [];
+const NO_NAMES: ReadonlyMap<string, ReadonlyMap<string, DriverName>> = new Map();
