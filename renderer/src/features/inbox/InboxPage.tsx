@@ -114,6 +114,7 @@ export function InboxPage({
       data-reused={data?.reused}
       data-events={data?.events.length}
       data-shown={view.shown}
+      data-drivers={drivers.events ? 'ready' : 'loading'}
     >
       <header className="page-header">
         <h1>Safety inbox</h1>
