@@ -141,5 +141,6 @@ test('an assignments file names the driver of every inbox event; the Driver filt
     expect(
       Number(await row('drivers-unassigned-events').nth(at(a.carrierId)).getAttribute('data-value')),
     ).toBeGreaterThan(0);
+  await row('drivers-with-events').first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('compare-drivers.png') });
 });

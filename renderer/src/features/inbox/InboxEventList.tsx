@@ -103,7 +103,7 @@ export function InboxEventList({
                   {e.place}
                 </span>
                 <span
-                  className="inbox-driver"
+                  className={`inbox-driver${e.driverId === null ? ' muted' : ''}`}
                   data-testid="inbox-driver"
                   title={`Driver at the start: ${driverCell(e, driverNames)}`}
                 >
