@@ -3,8 +3,8 @@ import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts'
 import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import { TIERS_WORST_FIRST, type Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
-import { driverOfParam, type InboxQuery } from './inbox-query.ts';
-import { driversWithEvents, driverText } from '../../../../shared/inbox/drivers.ts';
+import type { InboxQuery } from './inbox-query.ts';
+import { DriverSelect } from './InboxDriverSelect.tsx';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
 import type { DriverName } from '../../../../shared/drivers/types.ts';
 import { REVIEW_STATE_ROWS, REVIEW_STATES } from '../../../../shared/inbox/trail.ts';
@@ -82,45 +82,6 @@ function TierChips({
         </button>
       ))}
     </div>
-  );
-}
-
-/** The driver choices: every driver with an event in the range, by name; one named in the address is kept even without events. */
-function DriverSelect({
-  q,
-  onChange,
-  events,
-  names,
-}: {
-  q: InboxQuery;
-  onChange: (patch: Partial<InboxQuery>) => void;
-  events: readonly InboxEvent[];
-  names: ReadonlyMap<string, ReadonlyMap<string, DriverName>>;
-}) {
-  const options = driversWithEvents(events, names);
-  const value = q.driver.kind === 'driver' ? `${q.driver.carrierId}/${q.driver.driverId}` : q.driver.kind;
-  const chosen = q.driver;
-  const missing =
-    chosen.kind === 'driver' &&
-    !options.some((o) => o.carrierId === chosen.carrierId && o.driverId === chosen.driverId);
-  return (
-    <label>
-      Driver{' '}
-      <select
-        data-testid="inbox-driver-filter"
-        value={value}
-        onChange={(e) => onChange({ driver: driverOfParam(e.target.value) })}
-      >
-        <option value="all">All drivers</option>
-        <option value="unassigned">Unassigned</option>
-        {options.map((o) => (
-          <option key={`${o.carrierId}/${o.driverId}`} value={`${o.carrierId}/${o.driverId}`}>
-            {o.label} · {o.events.toLocaleString('en-US')}
-          </option>
-        ))}
-        {missing && <option value={value}>{driverText(chosen.driverId, names.get(chosen.carrierId))} · 0</option>}
-      </select>
-    </label>
   );
 }
 
