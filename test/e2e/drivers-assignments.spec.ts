@@ -5,7 +5,8 @@ import { motionFromChunks } from '../../shared/drivers/motion.ts';
 import { parseCsv } from '../../shared/export/csv.ts';
 import { addLocalDays, createLocalIsoFormatter, localDayOfMs, localDayStartMs } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
-import { expect, test } from './fixtures.ts';
+import { createSimulatorWorld } from '../../electron/node/simulator/index.ts';
+import { E2E_NOW, expect, openApp, test } from './fixtures.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
 import { homeZoneOf, truthChunks } from './review-truth.ts';
 
@@ -228,6 +229,49 @@ function soloDrivingTimes(carrierId: string, vehicleIds: readonly string[], targ
   );
 }
 
+/** Three of `candidates`, spread out, at which the simulator's own API shows the truck's driver Driving. */
+function drivingAloneTimes(carrier: string, vehicleId: string, candidates: readonly number[]): number[] {
+  const driving = candidates.filter((t) => {
+    const at = createSimulatorWorld({ now: () => t });
+    const c = at.carrier(carrier);
+    const driverId = c.profiles.get(vehicleId)!.driverId;
+    return at.truth.driverStatuses(carrier).some((d) => d.driver_id === driverId && d.current_status === 'DS_D');
+  });
+  if (driving.length < 3) return [];
+  return [driving[0]!, driving[Math.floor(driving.length / 2)]!, driving[driving.length - 1]!];
+}
+
+/** When the drivers snapshots of the carrier the page's store keeps were taken. */
+async function driverSnapshotTimes(page: Page, carrierId: string): Promise<number[]> {
+  return page.evaluate(async (carrier) => {
+    // The page's IndexedDB, typed here by what is used (the e2e project has no DOM library).
+    interface Req<T> {
+      result: T;
+      error: unknown;
+      onsuccess: (() => void) | null;
+      onerror: (() => void) | null;
+    }
+    interface Db {
+      transaction(name: string, mode: 'readonly'): { objectStore(name: string): { getAll(): Req<unknown[]> } };
+      close(): void;
+    }
+    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Req<Db> } }).indexedDB;
+    const done = <T>(req: Req<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(new Error(String(req.error)));
+      });
+    const db = await done(idb.open('routelens'));
+    const rows = (await done(db.transaction('snapshots', 'readonly').objectStore('snapshots').getAll())) as {
+      carrierId: string;
+      kind: string;
+      takenAt: number;
+    }[];
+    db.close();
+    return rows.filter((r) => r.carrierId === carrier && r.kind === 'drivers').map((r) => r.takenAt);
+  }, carrierId);
+}
+
 test('a suggestion from kept driver snapshots: offered as "probably T-… (n matching snapshots)", accepted into an assignment only on Accept', async ({
   page,
   shell,
@@ -245,71 +289,36 @@ test('a suggestion from kept driver snapshots: offered as "probably T-… (n mat
   const carrier = world.carriers.find((c) => `demo-${c.info.id}` === carrierId)!;
   const vehicleIds = carrier.vehicles.map((v) => v.vehicle_id);
   const zone = homeZoneOf(carrierId);
-  // The app keeps real snapshots too (each drivers fetch, at the pinned clock's now): the truck chosen is one
-  // whose driver is not Driving now, so only the three snapshots written below can match.
+  // The app keeps a snapshot of every driver shortly after each start, at the simulator's clock. The truck
+  // chosen is one whose driver is not Driving at the first start, so only the three snapshots below can match.
   const drivingNow = new Set(
     world.truth
       .driverStatuses(carrier.info.id)
       .filter((d) => d.current_status === 'DS_D')
       .map((d) => d.driver_id),
   );
-  // The first such truck with instants of driving alone; three of them, spread out.
-  const [truck, solo] = carrier.vehicles
+  // The first such truck with three instants of driving alone with its driver's ELD showing Driving.
+  const [truck, times] = carrier.vehicles
     .filter((v) => v.active && carrier.profiles.get(v.vehicle_id)?.driverId)
     .filter((v) => !drivingNow.has(carrier.profiles.get(v.vehicle_id)!.driverId!))
-    .map((v) => [v, soloDrivingTimes(carrierId, vehicleIds, v.vehicle_id)] as const)
-    .find(([, times]) => times.length >= 3)!;
-  const times = [solo[0]!, solo[Math.floor(solo.length / 2)]!, solo[solo.length - 1]!];
+    .map(
+      (v) =>
+        [
+          v,
+          drivingAloneTimes(carrier.info.id, v.vehicle_id, soloDrivingTimes(carrierId, vehicleIds, v.vehicle_id)),
+        ] as const,
+    )
+    .find(([, found]) => found.length === 3)!;
   const driver = carrier.drivers.find((d) => d.driver_id === carrier.profiles.get(truck.vehicle_id)!.driverId)!;
-  const resting = carrier.drivers.find((d) => d.driver_id !== driver.driver_id)!;
-  const row = (d: typeof driver, status: string) => ({
-    driverId: d.driver_id,
-    username: d.username,
-    firstName: d.first_name,
-    lastName: d.last_name,
-    active: true,
-    hos: { status, driveMs: 3_600_000, shiftMs: 7_200_000, cycleMs: 36_000_000, breakMs: 1_800_000 },
-  });
-  // The snapshots the app would have kept at those instants (the ELD showing the driver Driving), written
-  // into its store as the poller writes them.
-  const snapshots = times.map((takenAt) => ({
-    carrierId,
-    kind: 'drivers',
-    takenAt,
-    rows: [row(driver, 'DS_D'), row(resting, 'DS_OFF')],
-  }));
-  await page.evaluate(async (rows) => {
-    // The page's IndexedDB, typed here by what is used (the e2e project has no DOM library).
-    interface Req<T> {
-      result: T;
-      error: unknown;
-      onsuccess: (() => void) | null;
-      onerror: (() => void) | null;
-    }
-    interface Tx {
-      objectStore(name: string): { add(row: unknown): unknown };
-      oncomplete: (() => void) | null;
-      onerror: (() => void) | null;
-      error: unknown;
-    }
-    interface Db {
-      transaction(name: string, mode: 'readwrite'): Tx;
-      close(): void;
-    }
-    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Req<Db> } }).indexedDB;
-    const db = await new Promise<Db>((resolve, reject) => {
-      const req = idb.open('routelens');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(new Error(String(req.error)));
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('snapshots', 'readwrite');
-      for (const r of rows) tx.objectStore('snapshots').add(r);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(new Error(String(tx.error)));
-    });
-    db.close();
-  }, snapshots);
+  // Real snapshots: the app runs again at each of those instants (the simulator's clock moved there), and its
+  // regular snapshot asks the simulator's API, whose driver follows the truck the simulator gives them.
+  for (const t of [...times, Date.parse(E2E_NOW)]) {
+    await shell.restart({ demoNow: new Date(t).toISOString() });
+    // A fresh document, so the app starts again (its first snapshot comes shortly after start).
+    await page.goto('about:blank');
+    await openApp(page, shell);
+    await expect.poll(() => driverSnapshotTimes(page, carrierId), { timeout: 30_000 }).toContain(t);
+  }
 
   await openAssignments(page, carrierId);
   const panel = page.getByTestId('assignment-suggestions');
