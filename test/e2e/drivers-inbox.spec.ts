@@ -40,10 +40,10 @@ test('an assignments file names the driver of every inbox event; the Driver filt
   page,
   shell,
 }, testInfo) => {
-  const [a, b] = await downloadTwoCarriers(page, shell, [2, 1]);
+  const [a, b] = await downloadTwoCarriers(page, shell, [3, 1]);
   const carrier = world.carriers.find((c) => `demo-${c.info.id}` === a.carrierId)!;
-  // The truck with the most speeding by hand is assigned (so its driver surely has events); the other is not.
-  const [assigned, other] = [...a.vehicleIds].sort(
+  // The truck with the most speeding by hand is assigned (so its driver surely has events); the others are not.
+  const [assigned, ...others] = [...a.vehicleIds].sort(
     (x, y) => speedingStarts(a.carrierId, y).length - speedingStarts(a.carrierId, x).length,
   );
   const mine = speedingStarts(a.carrierId, assigned!);
@@ -111,8 +111,11 @@ test('an assignments file names the driver of every inbox event; the Driver filt
   await filter.selectOption('unassigned');
   const unassigned = await shownRows(page);
   expect(unassigned.filter((r) => r.endsWith(` ${assigned}`))).toEqual([]);
-  const others = [...speedingStarts(a.carrierId, other!), ...speedingStarts(b.carrierId, b.vehicleIds[0]!)].sort();
-  expect(unassigned).toEqual(others);
+  const othersByHand = [
+    ...others.flatMap((v) => speedingStarts(a.carrierId, v!)),
+    ...speedingStarts(b.carrierId, b.vehicleIds[0]!),
+  ].sort();
+  expect(unassigned).toEqual(othersByHand);
 
   // Compare: the assigned carrier has one driver with events (of one assigned); the other has no assignments.
   await page.getByTestId('nav-compare').click();
@@ -136,11 +139,10 @@ test('an assignments file names the driver of every inbox event; the Driver filt
     await expect(row(metric).nth(at(b.carrierId))).toHaveAttribute('data-value', '');
     await expect(row(metric).nth(at(b.carrierId))).toContainText('no assignments');
   }
-  // The other truck's events have nobody: a share above zero whenever it sped.
-  if (speedingStarts(a.carrierId, other!).length > 0)
-    expect(
-      Number(await row('drivers-unassigned-events').nth(at(a.carrierId)).getAttribute('data-value')),
-    ).toBeGreaterThan(0);
+  // Another truck of the carrier sped too (the week's truth), and its events have nobody: a share above zero.
+  expect(others.some((v) => speedingStarts(a.carrierId, v!).length > 0)).toBe(true);
+  const share = await row('drivers-unassigned-events').nth(at(a.carrierId)).getAttribute('data-value');
+  expect(Number(share)).toBeGreaterThan(0);
   await row('drivers-with-events').first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('compare-drivers.png') });
 });
