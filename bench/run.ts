@@ -23,6 +23,7 @@ const BENCHES = [
   'inbox.ts',
   'inbox-limits.ts',
   'drivers.ts',
+  'inbox-drivers.ts',
   'review.ts',
   'audit-bundle.ts',
   'road-import.ts',

@@ -25,7 +25,8 @@ function rawNumber(v: number | null, format: MetricDef['format']): string {
  * The comparison as CSV (RFC 4180, CRLF): one row per metric with, per
  * carrier, the raw value, the displayed value and the mark; then the
  * parameters, the coverage and the worst events (fastest above the threshold, then furthest over the
- * road's limit: tier, mph over, limit, its source, road, way), so the file stands alone.
+ * road's limit: tier, mph over, limit, its source, road, way), then each carrier's worst drivers (rank,
+ * id, name, events, miles, per 1,000 mi), so the file stands alone.
  */
 export function comparisonCsv(c: ComparisonFacts): string {
   const names = c.carriers.map((f) => f.label);
@@ -91,6 +92,23 @@ export function comparisonCsv(c: ComparisonFacts): string {
         String(e.wayId),
       ]);
     }
+  }
+  // Who drove: each carrier's worst drivers by the table's rule (driver-facts.ts), named and with their figures.
+  for (const f of c.carriers) {
+    if (f.drivers === null) out += row(['top-driver', f.carrierId, f.label, 'no assignments']);
+    f.drivers?.top.forEach((d, i) => {
+      out += row([
+        'top-driver',
+        f.carrierId,
+        f.label,
+        String(i + 1),
+        d.driverId,
+        d.label,
+        String(d.events),
+        d.miles.toFixed(2),
+        d.per1000Mi.toFixed(2),
+      ]);
+    });
   }
   return out;
 }

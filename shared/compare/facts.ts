@@ -8,6 +8,7 @@ import { summarizeDay, speedingEvents, type DaySummary } from '../track/summary.
 import type { DayChunk } from '../track/types.ts';
 import { localRangeInterval } from '../time/local-day.ts';
 import { byDay, daysBetween, type UtcDay } from '../util/day.ts';
+import { addDriverSpans, emptyDriverSpans, type DriverFacts, type DriverSpans } from './driver-facts.ts';
 import { emptyOverLimitFacts, tallyOverLimit, type OverLimitFacts } from './over-limit-facts.ts';
 import { isCurrentSummary, summaryParamsOf, type CompareParams } from './params.ts';
 
@@ -135,6 +136,13 @@ export interface CarrierFacts {
   /** Days held only in part, one line per day and missing stretch with its vehicles (shared/inbox/partial-days.ts). */
   partialDays?: string[];
   hos: HosFacts;
+  /** The analysed trips and counted events, for the drivers join (driver-facts.ts); absent before the trip analysis. */
+  driverSpans?: DriverSpans;
+  /**
+   * Drivers with events, joined on the page from the carrier's assignments: null when it has none; absent
+   * until joined (the worker never reads assignments).
+   */
+  drivers?: DriverFacts | null;
 }
 
 /** The one HOS threshold (shared/domain/hos.ts): Compare counts the drivers the Fleet screen flags as near a limit. */
@@ -316,7 +324,8 @@ export function carrierFacts(
   if (analyze) {
     const vehicleNumber = (chunk: DayChunk) => numbers.get(chunk.vehicleId) ?? chunk.vehicleNumber;
     const judged = roads ? { roads, into: f.overLimit, carrierId: data.carrierId, vehicleNumber } : undefined;
-    f.trips = tripTotals(storedByVehicle, params, analyze, judged);
+    f.driverSpans = emptyDriverSpans();
+    f.trips = tripTotals(storedByVehicle, params, analyze, judged, f.driverSpans);
     f.roadLimits = judged !== undefined;
   }
   return f;
@@ -342,6 +351,7 @@ function tripTotals(
   params: CompareParams,
   analyze: AnalyzeTrack,
   judged: Judged | undefined,
+  spans: DriverSpans,
 ): { count: number; miles: number } {
   let count = 0;
   let miles = 0;
@@ -357,6 +367,7 @@ function tripTotals(
       miles += trip.distanceMiles;
     }
     if (judged) tallyOverLimit(judged.into, a.events, chunks, judged);
+    addDriverSpans(spans, a.trips, a.events);
   }
   return { count, miles };
 }

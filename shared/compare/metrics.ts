@@ -1,6 +1,7 @@
 // Over 300 lines: every Compare metric is a row of this one table, which the page, the CSV and the report all read.
 import { DEFAULT_TIERS, TIER_NAMES, type OverLimitTier } from '../roads/tiers.ts';
 import { DUTY_BUCKETS, LOW_HOS_MS, type CarrierFacts } from './facts.ts';
+import { MIN_RANKED_MILES, TOP_DRIVERS, type DriverFacts } from './driver-facts.ts';
 import { overLimitTotal } from './over-limit-facts.ts';
 
 /**
@@ -9,7 +10,7 @@ import { overLimitTotal } from './over-limit-facts.ts';
  * direction from here, so none of them can disagree about what a number means.
  */
 export type Direction = 'higher-is-better' | 'lower-is-better' | 'neutral';
-export type MetricGroup = 'coverage' | 'exposure' | 'safety' | 'operations' | 'hos';
+export type MetricGroup = 'coverage' | 'exposure' | 'safety' | 'drivers' | 'operations' | 'hos';
 
 export type MetricFormat = { kind: 'number'; decimals: number } | { kind: 'percent'; decimals: number };
 
@@ -36,6 +37,7 @@ export const GROUP_LABELS: Readonly<Record<MetricGroup, string>> = {
   coverage: 'Coverage',
   exposure: 'Exposure',
   safety: 'Safety',
+  drivers: 'Drivers (by assignments)',
   operations: 'Operations',
   hos: 'Hours of Service',
 };
@@ -78,6 +80,72 @@ function tierRows(): MetricDef[] {
     value: (f) => (f.roadLimits ? per1000Mi(f.overLimit.byTier[t], f.miles) : null),
     detail: (f) => (f.roadLimits ? `${int(f.overLimit.byTier[t])} events` : NO_ROAD_LIMITS),
   }));
+}
+
+const NO_ASSIGNMENTS = 'no assignments';
+const COUNTED_EVENTS = 'speeding and over-the-limit events (over-the-limit only where road limits were applied)';
+
+/** A drivers row's value: null when the carrier has no assignments (or they are not joined yet). */
+function ofDrivers(f: CarrierFacts, value: (d: DriverFacts) => number | null): number | null {
+  return f.drivers ? value(f.drivers) : null;
+}
+
+/** A drivers row's detail: "no assignments" where the carrier has none, never a 0 that claims nobody drove. */
+function driversDetail(f: CarrierFacts, detail: (d: DriverFacts) => string): string | null {
+  if (f.drivers === null) return NO_ASSIGNMENTS;
+  return f.drivers ? detail(f.drivers) : null;
+}
+
+/** "J. Smith (jsmith) 4.10 (3 in 731 mi) · …": the worst drivers, each with what the rate comes from. */
+function topDriversText(d: DriverFacts): string {
+  if (d.top.length === 0) return `no driver with ${MIN_RANKED_MILES} mi of trips`;
+  return d.top
+    .map((t) => `${t.label} ${t.per1000Mi.toFixed(2)} (${int(t.events)} in ${int(Math.round(t.miles))} mi)`)
+    .join(' · ');
+}
+
+/** Who drove, from the carrier's assignments (shared/compare/driver-facts.ts). */
+function driverRows(): MetricDef[] {
+  return [
+    {
+      id: 'drivers-with-events',
+      group: 'drivers',
+      label: 'Drivers with events',
+      unit: '',
+      definition: `Drivers with at least one of the ${COUNTED_EVENTS} at its start by the carrier's assignments (a dated assignment, else the truck's regular driver), out of the drivers the assignments name. No value without assignments.`,
+      // How many drivers had an event depends on fleet size: neither end is better.
+      direction: 'neutral',
+      format: { kind: 'number', decimals: 0 },
+      needsAnalysis: true,
+      value: (f) => ofDrivers(f, (d) => d.driversWithEvents),
+      detail: (f) => driversDetail(f, (d) => `of ${int(d.assignedDrivers)} assigned`),
+    },
+    {
+      id: 'drivers-unassigned-events',
+      group: 'drivers',
+      label: 'Events without a driver',
+      unit: '%',
+      definition: `The ${COUNTED_EVENTS} nobody was assigned to at their start, out of all of them: what the drivers figures cannot see. No value without assignments.`,
+      direction: 'lower-is-better',
+      format: { kind: 'percent', decimals: 0 },
+      needsAnalysis: true,
+      value: (f) => ofDrivers(f, (d) => ratio(d.unassignedEvents, d.events)),
+      detail: (f) => driversDetail(f, (d) => `${int(d.unassignedEvents)} of ${int(d.events)} events`),
+    },
+    {
+      id: 'drivers-worst-per-1000mi',
+      group: 'drivers',
+      label: `Speeding + over the limit per 1,000 miles, worst ${TOP_DRIVERS} drivers`,
+      unit: '/1,000 mi',
+      definition: `The ${TOP_DRIVERS} drivers with the most ${COUNTED_EVENTS} per 1,000 miles; the value is the worst driver's. A driver's events are those starting while assigned; their miles those of the trips they started. Drivers with under ${MIN_RANKED_MILES} mi of trips are not ranked (a rate over a few miles is noise).`,
+      // The worst of more drivers is higher by chance alone: not a fair basis to mark a carrier best or worst.
+      direction: 'neutral',
+      format: { kind: 'number', decimals: 2 },
+      needsAnalysis: true,
+      value: (f) => ofDrivers(f, (d) => d.top[0]?.per1000Mi ?? null),
+      detail: (f) => driversDetail(f, topDriversText),
+    },
+  ];
 }
 
 const DUTY_SHORT: Record<(typeof DUTY_BUCKETS)[number], string> = {
@@ -220,6 +288,7 @@ export const METRICS: readonly MetricDef[] = [
     value: (f) => (f.roadLimits ? ratio(f.overLimit.seconds, f.movingSeconds) : null),
     detail: (f) => (f.roadLimits ? null : NO_ROAD_LIMITS),
   },
+  ...driverRows(),
   {
     id: 'stationary-share',
     group: 'operations',

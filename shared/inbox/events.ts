@@ -35,6 +35,11 @@ export interface InboxEvent extends EventFigures {
    * after, so its duration is a lower bound ("at least …").
    */
   atLeast?: boolean;
+  /**
+   * The driver at the event's start by the carrier's assignments (shared/inbox/drivers.ts); null: nobody
+   * assigned. Absent on the analysis's own events: the page attributes them (assignments change nothing else).
+   */
+  driverId?: string | null;
 }
 
 /** One vehicle's analysis, as the inbox reads it. */

@@ -1,5 +1,6 @@
 import { EVENT_KIND_ROWS } from '../analysis/event-kinds.ts';
 import { TIER_NAMES, type OverLimitTier } from '../roads/tiers.ts';
+import { ALL_DRIVERS, matchesDriver, type DriverChoice } from './drivers.ts';
 import { INBOX_KINDS, type InboxEvent, type InboxKind } from './events.ts';
 import type { ReviewMark, ReviewState } from './trail.ts';
 
@@ -20,6 +21,8 @@ export interface InboxFilter {
   review: 'any' | 'open' | ReviewState;
   /** [west, south, east, north]; null: anywhere. */
   area: readonly [number, number, number, number] | null;
+  /** Who drove (shared/inbox/drivers.ts). */
+  driver: DriverChoice;
 }
 
 export const ALL_EVENTS: InboxFilter = {
@@ -32,6 +35,7 @@ export const ALL_EVENTS: InboxFilter = {
   place: '',
   review: 'any',
   area: null,
+  driver: ALL_DRIVERS,
 };
 
 export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | undefined): boolean {
@@ -44,6 +48,7 @@ export function matchesEvent(e: InboxEvent, f: InboxFilter, mark: ReviewMark | u
   if (f.place && !e.place.toLowerCase().includes(f.place.trim().toLowerCase())) return false;
   if (f.review === 'open' && mark) return false;
   if (f.review !== 'any' && f.review !== 'open' && mark?.state !== f.review) return false;
+  if (!matchesDriver(e, f.driver)) return false;
   if (f.area) {
     const [w, s, east, n] = f.area;
     if (e.lat < s || e.lat > n || e.lng < w || e.lng > east) return false;

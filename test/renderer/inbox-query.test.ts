@@ -18,6 +18,7 @@ describe('inbox query in the URL fragment', () => {
     kinds: ['speeding', 'gap'],
     tiers: ['moderate', 'severe'],
     vehicleId: '3f0c2a9e-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
+    driver: { kind: 'driver', carrierId: 'demo-acme', driverId: 'drv-17' },
     minOverMph: 7.5,
     minMinutes: 15,
     day: '2026-11-03',
@@ -110,6 +111,15 @@ describe('inbox query in the URL fragment', () => {
       place: 'Amarillo, TX & co',
       review: 'open',
       area: [-102.5, 34.25, -101, 36],
+      driver: { kind: 'driver', carrierId: 'demo-acme', driverId: 'drv-17' },
     });
+  });
+
+  it('reads a driver as unassigned or carrier/driver, and anything else as every driver', () => {
+    const read = (text: string) => paramsToQuery(new URLSearchParams({ driver: text })).driver;
+    expect(read('unassigned')).toEqual({ kind: 'unassigned' });
+    expect(read('c-2/drv.9')).toEqual({ kind: 'driver', carrierId: 'c-2', driverId: 'drv.9' });
+    for (const bad of ['', 'c-2', 'a/b/c', '/drv', 'c-2/', 'c 2/d', 'c/<script>', `c/${'x'.repeat(200)}`])
+      expect(read(bad)).toEqual({ kind: 'all' });
   });
 });

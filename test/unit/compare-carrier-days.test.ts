@@ -91,7 +91,7 @@ describe('trip totals over each vehicle’s chunks', () => {
     const calls: string[][] = [];
     const analyze = ((chunks: readonly DayChunk[]) => {
       calls.push(chunks.map((c) => `${c.vehicleId} ${c.day}`));
-      return { trips: chunks.map(() => ({ distanceMiles: 10 })) };
+      return { trips: chunks.map(() => ({ distanceMiles: 10 })), events: [] };
     }) as unknown as AnalyzeTrack;
     const data: CarrierData = {
       carrierId: 'c',

@@ -12,6 +12,7 @@ import { CompareTable } from './CompareTable.tsx';
 import { useDownloadMissing } from './use-download-missing.ts';
 import { SmallMultiples } from './SmallMultiples.tsx';
 import { useComparison } from './use-comparison.ts';
+import { useCompareDrivers } from './use-compare-drivers.ts';
 import type { CompareSetup } from './compare-setup.ts';
 import { useCarrierPicks, useCompareExports } from './use-compare-setup.ts';
 import { useInboxParams } from '../inbox/inbox-scope.ts';
@@ -64,7 +65,7 @@ export function ComparePage({
     return `${await storeStamp()}/${await db.snapshots.count()}/${await db.rosters.count()}`;
   }, []);
   const result = useComparison(enough ? chosen : null, okRange, params, today ?? '', dataVersion);
-  const facts = result.state === 'ready' ? result.facts : null;
+  const facts = useCompareDrivers(result.state === 'ready' ? result.facts : null);
   const warnings = facts ? coverageWarnings(facts.carriers) : [];
   const downloadMissing = useDownloadMissing(facts, setMessage, setError);
 

@@ -36,7 +36,7 @@ function Cell({ cell }: { cell: MetricCell }) {
 /** One column per carrier, one row per metric, grouped; the definition is the label's tooltip. */
 export function CompareTable({ carriers, trips }: { carriers: CarrierFacts[]; trips: boolean }) {
   const rows = metricRows(carriers);
-  const groups: MetricGroup[] = ['coverage', 'exposure', 'safety', 'operations', 'hos'];
+  const groups: MetricGroup[] = ['coverage', 'exposure', 'safety', 'drivers', 'operations', 'hos'];
   return (
     <div className="table-wrap">
       <table className="data-table compare-table" data-testid="compare-table">

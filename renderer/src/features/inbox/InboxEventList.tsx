@@ -1,6 +1,8 @@
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
+import { driverText } from '../../../../shared/inbox/drivers.ts';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
+import type { DriverName } from '../../../../shared/drivers/types.ts';
 import { REVIEW_STATE_ROWS, type ReviewMark } from '../../../../shared/inbox/trail.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { VirtualList } from '../../components/VirtualList.tsx';
@@ -15,6 +17,7 @@ export function InboxEventList({
   marks,
   carriers,
   showCarrier,
+  driverNames,
   clockOf,
   onOpen,
   onDecide,
@@ -23,6 +26,8 @@ export function InboxEventList({
   marks: ReadonlyMap<string, ReviewMark>;
   carriers: readonly CarrierView[];
   showCarrier: boolean;
+  /** Each carrier's kept drivers by id: the Driver cell's names. */
+  driverNames: ReadonlyMap<string, ReadonlyMap<string, DriverName>>;
   /** The clock of each carrier's events: its home zone, whose days the inbox counts. */
   clockOf: (carrierId: string) => ZoneFormatter;
   onOpen: (e: InboxEvent) => void;
@@ -69,6 +74,7 @@ export function InboxEventList({
                 data-duration={e.durationSeconds}
                 data-at-least={e.atLeast ? 'true' : undefined}
                 data-review={mark?.state ?? 'open'}
+                data-driver-id={e.driverId ?? undefined}
                 onClick={() => onOpen(e)}
               >
                 <span className={`inbox-kind event-${e.kind}`}>
@@ -97,6 +103,13 @@ export function InboxEventList({
                   {e.place}
                 </span>
                 <span
+                  className={`inbox-driver${e.driverId === null ? ' muted' : ''}`}
+                  data-testid="inbox-driver"
+                  title={`Driver at the start: ${driverCell(e, driverNames)}`}
+                >
+                  {driverCell(e, driverNames)}
+                </span>
+                <span
                   className={`inbox-mark${mark ? ` mark-badge mark-${mark.state}` : ' muted'}`}
                   data-testid="inbox-mark"
                   title={mark ? `${mark.reviewer || '—'} · ${clock.dateTime(mark.reviewedAt).slice(0, 16)}` : undefined}
@@ -120,4 +133,10 @@ export function InboxEventList({
       />
     </div>
   );
+}
+
+/** Who drove: the kept roster's name, the id of a driver it does not list, "Unassigned", or "…" while the assignments load. */
+function driverCell(e: InboxEvent, names: ReadonlyMap<string, ReadonlyMap<string, DriverName>>): string {
+  if (e.driverId === undefined) return '…';
+  return e.driverId === null ? 'Unassigned' : driverText(e.driverId, names.get(e.carrierId));
 }

@@ -4,6 +4,9 @@ import type { InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import { TIERS_WORST_FIRST, type Scorecard } from '../../../../shared/inbox/scorecards.ts';
 import { TIER_NAMES, type OverLimitTier } from '../../../../shared/roads/tiers.ts';
 import type { InboxQuery } from './inbox-query.ts';
+import { DriverSelect } from './InboxDriverSelect.tsx';
+import type { InboxEvent } from '../../../../shared/inbox/events.ts';
+import type { DriverName } from '../../../../shared/drivers/types.ts';
 import { REVIEW_STATE_ROWS, REVIEW_STATES } from '../../../../shared/inbox/trail.ts';
 
 const SORT_TEXT: Record<InboxSortKey, string> = {
@@ -82,13 +85,15 @@ function TierChips({
   );
 }
 
-/** The inbox's filters: kinds with their counts, over-the-limit tiers, vehicle, severity, day, place, review state; sort and grouping. */
+/** The inbox's filters: kinds with their counts, over-the-limit tiers, vehicle, driver, severity, day, place, review state; sort and grouping. */
 export function InboxFilters({
   q,
   onChange,
   counts,
   tierCounts,
   vehicles,
+  events = NO_EVENTS,
+  driverNames = NO_NAMES,
   carrierLabel,
 }: {
   q: InboxQuery;
@@ -97,6 +102,9 @@ export function InboxFilters({
   /** Over-the-limit events per tier that every other filter lets through. */
   tierCounts?: Record<OverLimitTier, number>;
   vehicles: readonly Scorecard[];
+  /** The range's events with their drivers: the Driver filter's choices. */
+  events?: readonly InboxEvent[];
+  driverNames?: ReadonlyMap<string, ReadonlyMap<string, DriverName>>;
   carrierLabel: (carrierId: string) => string;
 }) {
   const toggleKind = (k: InboxKind) =>
@@ -146,6 +154,7 @@ export function InboxFilters({
           ))}
         </select>
       </label>
+      <DriverSelect q={q} onChange={onChange} events={events} names={driverNames} />
       <label title="Speeding and over-the-limit events at least this far over their limit (other kinds are not held to it)">
         Over by ≥{' '}
         <input
@@ -250,3 +259,6 @@ export function InboxFilters({
     </div>
   );
 }
+
+const NO_EVENTS: readonly InboxEvent[] = [];
+const NO_NAMES: ReadonlyMap<string, ReadonlyMap<string, DriverName>> = new Map();

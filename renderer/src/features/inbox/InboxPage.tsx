@@ -14,6 +14,7 @@ import { InboxFilters } from './InboxFilters.tsx';
 import { Scorecards } from './Scorecards.tsx';
 import { useInboxData } from './use-inbox-data.ts';
 import { useInboxView } from './use-inbox-view.ts';
+import { useInboxDrivers } from './use-inbox-drivers.ts';
 import { usePartialDays } from './use-partial-days.ts';
 import { PartialDaysNote } from './PartialDaysNote.tsx';
 import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
@@ -56,7 +57,12 @@ export function InboxPage({
     async () => (await Promise.all(chosen.map((c) => marksOfCarrier(c.carrierId)))).flat(),
     [carrierKey],
   );
-  const view = useInboxView(data?.events ?? NO_EVENTS, marks ?? NO_MARKS, q);
+  const drivers = useInboxDrivers(
+    chosen.map((c) => c.carrierId),
+    data?.events ?? null,
+  );
+  const events = drivers.events ?? data?.events ?? NO_EVENTS;
+  const view = useInboxView(events, marks ?? NO_MARKS, q);
   // Every time is shown in its carrier's home zone, with the zone's abbreviation: the clock the days are counted in.
   const clocks = useMemo(() => new Map(chosen.map((c) => [c.carrierId, createZoneFormatter(c.zone)])), [chosen]);
   const clockOf = useCallback((id: string) => clocks.get(id) ?? UTC_CLOCK, [clocks]);
@@ -74,17 +80,17 @@ export function InboxPage({
   // The map's handlers are registered once per map: they read the current query and data through refs.
   const qRef = useRef(q);
   const onQueryRef = useRef(onQuery);
-  const dataRef = useRef(data);
+  const eventsRef = useRef(events);
   const openRef = useRef(open);
   useEffect(() => {
     qRef.current = q;
     onQueryRef.current = onQuery;
-    dataRef.current = data;
+    eventsRef.current = events;
     openRef.current = open;
   });
   const onArea = useCallback((area: Bounds) => onQueryRef.current({ ...qRef.current, area: outwardArea(area) }), []);
   const onMapEvent = useCallback((key: string) => {
-    const e = dataRef.current?.events.find((x) => x.key === key);
+    const e = eventsRef.current.find((x) => x.key === key);
     if (e) openRef.current(e);
   }, []);
   const openVehicle = (c: Scorecard) => change({ tab: 'events', vehicleId: c.vehicleId });
@@ -120,6 +126,7 @@ export function InboxPage({
       data-reused={data?.reused}
       data-events={data?.events.length}
       data-shown={view.shown}
+      data-drivers={drivers.events ? 'ready' : 'loading'}
     >
       <header className="page-header">
         <h1>Safety inbox</h1>
@@ -226,6 +233,8 @@ export function InboxPage({
             counts={view.counts}
             tierCounts={view.tierCounts}
             vehicles={data.scorecards}
+            events={events}
+            driverNames={drivers.namesByCarrier}
             carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
           />
           <div className="inbox-summary-row">
@@ -261,6 +270,7 @@ export function InboxPage({
               marks={view.marks}
               carriers={carriers}
               showCarrier={showCarrier}
+              driverNames={drivers.namesByCarrier}
               clockOf={clockOf}
               onOpen={open}
               onDecide={setDeciding}

@@ -1,4 +1,5 @@
 import { EVENT_KIND_ROWS } from '../../../../shared/analysis/event-kinds.ts';
+import { ALL_DRIVERS, type DriverChoice } from '../../../../shared/inbox/drivers.ts';
 import { INBOX_KINDS, type InboxKind } from '../../../../shared/inbox/events.ts';
 import { ALL_EVENTS, type InboxFilter, type InboxSortKey } from '../../../../shared/inbox/filter.ts';
 import { SCORECARD_METRIC_IDS, type ScorecardMetric } from '../../../../shared/inbox/scorecards.ts';
@@ -21,6 +22,8 @@ export interface InboxQuery {
   /** Over-the-limit tiers shown; every tier by default. */
   tiers: OverLimitTier[];
   vehicleId: string | null;
+  /** Who drove: in the address as `unassigned` or `<carrierId>/<driverId>` (a driver id is unique within its carrier). */
+  driver: DriverChoice;
   minOverMph: number;
   minMinutes: number;
   day: LocalDay | null;
@@ -45,6 +48,7 @@ export const DEFAULT_QUERY: InboxQuery = {
   kinds: [...DEFAULT_KINDS],
   tiers: [...TIER_NAMES],
   vehicleId: null,
+  driver: ALL_DRIVERS,
   minOverMph: 0,
   minMinutes: 0,
   day: null,
@@ -76,6 +80,7 @@ export function filterOf(q: InboxQuery): InboxFilter {
     kinds: q.kinds,
     tiers: q.tiers,
     vehicleIds: q.vehicleId ? [q.vehicleId] : null,
+    driver: q.driver,
     minOverLimitMph: q.minOverMph,
     minDurationSeconds: q.minMinutes * 60,
     day: q.day,
@@ -95,6 +100,8 @@ export function queryToParams(q: InboxQuery): URLSearchParams {
   if (q.kinds.join(',') !== DEFAULT_KINDS.join(',')) p.set('kinds', q.kinds.join(',') || 'none');
   if (q.tiers.join(',') !== TIER_NAMES.join(',')) p.set('tiers', q.tiers.join(',') || 'none');
   if (q.vehicleId) p.set('vehicle', q.vehicleId);
+  const driver = driverParam(q.driver);
+  if (driver) p.set('driver', driver);
   if (q.minOverMph > 0) p.set('over', String(q.minOverMph));
   if (q.minMinutes > 0) p.set('min', String(q.minMinutes));
   if (q.day) p.set('day', q.day);
@@ -142,6 +149,19 @@ function areaOf(text: string | null): InboxQuery['area'] {
   return ok ? [w, s, e, n] : null;
 }
 
+function driverParam(d: DriverChoice): string | null {
+  if (d.kind === 'all') return null;
+  return d.kind === 'unassigned' ? 'unassigned' : `${d.carrierId}/${d.driverId}`;
+}
+
+/** `unassigned` or `<carrierId>/<driverId>` (ids never hold a '/'); anything else: every driver. */
+export function driverOfParam(text: string | null): DriverChoice {
+  if (text === 'unassigned') return { kind: 'unassigned' };
+  const parts = text?.split('/') ?? [];
+  if (parts.length !== 2 || !parts.every((part) => ID.test(part))) return ALL_DRIVERS;
+  return { kind: 'driver', carrierId: parts[0]!, driverId: parts[1]! };
+}
+
 function kindsOf(text: string | null): InboxKind[] {
   if (text === null) return [...DEFAULT_KINDS];
   if (text === 'none') return [];
@@ -174,6 +194,7 @@ export function paramsToQuery(p: URLSearchParams): InboxQuery {
     kinds: kindsOf(p.get('kinds')),
     tiers: tiersOf(p.get('tiers')),
     vehicleId: vehicle !== null && ID.test(vehicle) ? vehicle : null,
+    driver: driverOfParam(p.get('driver')),
     minOverMph: bounded(p.get('over'), 200) ?? 0,
     minMinutes: bounded(p.get('min'), 24 * 60) ?? 0,
     day: day !== null && isLocalDay(day) ? day : null,
