@@ -1,4 +1,5 @@
 import Dexie, { type Collection, type IndexableType, type Table, type Transaction } from 'dexie';
+import type { Assignment } from '../../../shared/drivers/types.ts';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import type { TrackOverview } from '../../../shared/map/overview.ts';
@@ -140,6 +141,16 @@ export const SCHEMA_V7 = {
 } as const;
 
 /**
+ * Version 8: who drove (shared/drivers/types.ts), one row per regular driver or dated assignment of a
+ * carrier's vehicle. Apart from the days on purpose, like the review trail: deleting or downloading days
+ * again never touches them. No upgrade step: a database before it simply has no assignments.
+ */
+export const SCHEMA_V8 = {
+  ...SCHEMA_V7,
+  assignments: '[carrierId+id], [carrierId+vehicleId]',
+} as const;
+
+/**
  * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
  * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
  */
@@ -222,6 +233,7 @@ export class RouteLensDb extends Dexie {
   declare inboxDays: Table<InboxDayRow, [string, string, string, string]>;
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
   declare dayOverviews: Table<OverviewRow, DayKey>;
+  declare assignments: Table<Assignment, [string, string]>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -232,6 +244,7 @@ export class RouteLensDb extends Dexie {
     this.version(5).stores(SCHEMA_V5);
     this.version(6).stores(SCHEMA_V6);
     this.version(7).stores(SCHEMA_V7).upgrade(upgradeToV7);
+    this.version(8).stores(SCHEMA_V8);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Assignment } from '../../../shared/drivers/types.ts';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
@@ -21,6 +22,9 @@ export interface StoreProtocol {
   /** A review mark (store/trail.ts), replacing the event's earlier one when given. */
   putMark(carrierId: string, mark: ReviewMark, replaces?: string): Promise<void>;
   deleteMark(carrierId: string, key: string): Promise<void>;
+  /** A carrier's assignments added (replaced by id) and removed in one transaction (store/assignments.ts). */
+  replaceAssignments(carrierId: string, add: Assignment[], removeIds: string[]): Promise<void>;
+  deleteAssignment(carrierId: string, id: string): Promise<void>;
   /** Ends the worker's disk-full state: the next writes try IndexedDB again. */
   retryWrites(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import {
   refreshSummaries,
 } from './writes.ts';
 import { deleteMark, putMark } from './trail.ts';
+import { deleteAssignment, replaceAssignments } from './assignments.ts';
 
 /** The store's writer: every IndexedDB write runs here, off the UI thread. */
 
@@ -63,6 +64,9 @@ const handlers: StoreProtocol = {
   putRoster: (roster) => write(false, (db) => putRoster(db, roster)),
   putMark: (carrierId, mark, replaces) => write(false, (db) => putMark(db, carrierId, mark, replaces)),
   deleteMark: (carrierId, key) => write(false, (db) => deleteMark(db, carrierId, key)),
+  replaceAssignments: (carrierId, add, removeIds) =>
+    write(false, (db) => replaceAssignments(db, carrierId, add, removeIds)),
+  deleteAssignment: (carrierId, id) => write(false, (db) => deleteAssignment(db, carrierId, id)),
   // The person started or resumed a download (space may have been freed outside the app): try again.
   retryWrites: () => {
     diskFull = null;

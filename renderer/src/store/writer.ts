@@ -1,3 +1,4 @@
+import type { Assignment } from '../../../shared/drivers/types.ts';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
 import type { OverviewRow } from './db.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
@@ -57,6 +58,9 @@ export const writer = {
   putRoster: (roster: RosterRow) => store.call('putRoster', roster),
   putMark: (carrierId: string, mark: ReviewMark, replaces?: string) => store.call('putMark', carrierId, mark, replaces),
   deleteMark: (carrierId: string, key: string) => store.call('deleteMark', carrierId, key),
+  replaceAssignments: (carrierId: string, add: Assignment[], removeIds: string[]) =>
+    store.call('replaceAssignments', carrierId, add, removeIds),
+  deleteAssignment: (carrierId: string, id: string) => store.call('deleteAssignment', carrierId, id),
   /** Ends the worker's disk-full state (store/worker.ts): the next writes try IndexedDB again. */
   retryWrites: () => store.call('retryWrites'),
 };

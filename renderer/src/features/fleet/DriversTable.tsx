@@ -49,7 +49,8 @@ function HosLimits({ hos }: { hos: NonNullable<DriverRow['hos']> }) {
   );
 }
 
-export function DriversTable({ rows }: { rows: DriverRow[] }) {
+/** `onAssign`: a row's "Assign…" opens the dated-assignment form with that driver chosen. */
+export function DriversTable({ rows, onAssign }: { rows: DriverRow[]; onAssign?: (driverId: string) => void }) {
   const [filter, setFilter] = useState<DriverFilter>(ALL_DRIVERS);
   const filtered = useMemo(() => rows.filter((d) => matchesDriver(d, filter)), [rows, filter]);
   const { sorted, sort, toggle } = useSort<DriverRow, DriverSortKey>(
@@ -151,6 +152,11 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                   numeric={c.numeric}
                 />
               ))}
+              {onAssign && (
+                <th scope="col">
+                  <span className="visually-hidden">Assign</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -198,6 +204,18 @@ export function DriversTable({ rows }: { rows: DriverRow[] }) {
                   ) : (
                     <td colSpan={6} className="muted" data-testid="driver-no-hos">
                       No HOS activity
+                    </td>
+                  )}
+                  {onAssign && (
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="driver-assign"
+                        onClick={() => onAssign(d.driverId)}
+                      >
+                        Assign…
+                      </button>
                     </td>
                   )}
                 </tr>

@@ -1,11 +1,17 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarrierView } from '../../../../shared/domain/carrier.ts';
 import type { FleetKind } from '../../hooks/useFleet.ts';
-import { FleetTab } from './FleetTab.tsx';
+import type { AssignmentForm } from '../drivers/assignment-edits.ts';
+import { AssignmentsTab } from '../drivers/AssignmentsTab.tsx';
+import { useRegularDriverCell } from '../drivers/use-regular-driver-cell.tsx';
+import { FleetTab, type AssignmentHooks } from './FleetTab.tsx';
 
-const TABS: { kind: FleetKind; label: string }[] = [
+type FleetPageTab = FleetKind | 'assignments';
+
+const TABS: { kind: FleetPageTab; label: string }[] = [
   { kind: 'vehicles', label: 'Vehicles' },
   { kind: 'drivers', label: 'Drivers & HOS' },
+  { kind: 'assignments', label: 'Assignments' },
 ];
 
 /** A vehicle row leads to its trips (Trip review) and to its downloads. */
@@ -15,7 +21,20 @@ export interface VehicleLinks {
 }
 
 export function FleetPage({ carrier, ...links }: { carrier: CarrierView } & VehicleLinks) {
-  const [tab, setTab] = useState<FleetKind>('vehicles');
+  const [tab, setTab] = useState<FleetPageTab>('vehicles');
+  // A driver's "Assign…" opens the Assignments tab's form with that driver chosen.
+  const [seed, setSeed] = useState<Partial<AssignmentForm> | null>(null);
+  const regularDriver = useRegularDriverCell(carrier);
+  const assignments = useMemo<AssignmentHooks>(
+    () => ({
+      regularDriver,
+      onAssign: (driverId) => {
+        setSeed({ driverId });
+        setTab('assignments');
+      },
+    }),
+    [regularDriver],
+  );
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   // WAI-ARIA tabs: arrow keys move between tabs, Tab moves into the panel.
@@ -55,7 +74,17 @@ export function FleetPage({ carrier, ...links }: { carrier: CarrierView } & Vehi
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        <FleetTab key={`${carrier.id}:${tab}`} carrierId={carrier.id} kind={tab} links={links} />
+        {tab === 'assignments' ? (
+          <AssignmentsTab key={carrier.id} carrier={carrier} seed={seed} onSeedUsed={() => setSeed(null)} />
+        ) : (
+          <FleetTab
+            key={`${carrier.id}:${tab}`}
+            carrierId={carrier.id}
+            kind={tab}
+            links={links}
+            assignments={assignments}
+          />
+        )}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DriverRow, VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { serverNow } from '../../hooks/server-clock.ts';
@@ -11,8 +12,24 @@ import { RefreshBar } from './RefreshBar.tsx';
 import type { VehicleLinks } from './FleetPage.tsx';
 import { VehiclesTable } from './VehiclesTable.tsx';
 
+/** What the driver assignments add to the tabs: a vehicle's regular driver, a driver's "Assign…". */
+export interface AssignmentHooks {
+  regularDriver: (v: VehicleRow) => ReactNode;
+  onAssign: (driverId: string) => void;
+}
+
 /** One tab's data: live when reachable, the stored roster when not. */
-export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: FleetKind; links: VehicleLinks }) {
+export function FleetTab({
+  carrierId,
+  kind,
+  links,
+  assignments,
+}: {
+  carrierId: string;
+  kind: FleetKind;
+  links: VehicleLinks;
+  assignments?: AssignmentHooks;
+}) {
   const fleet = useFleet(carrierId, kind);
   const now = useNow(1000);
   const backendNow = serverNow(now);
@@ -56,9 +73,14 @@ export function FleetTab({ carrierId, kind, links }: { carrierId: string; kind: 
           </p>
         )
       ) : kind === 'vehicles' ? (
-        <VehiclesTable rows={rows as VehicleRow[]} serverNow={backendNow} links={{ ...links, stored }} />
+        <VehiclesTable
+          rows={rows as VehicleRow[]}
+          serverNow={backendNow}
+          links={{ ...links, stored }}
+          regularDriver={assignments?.regularDriver}
+        />
       ) : (
-        <DriversTable rows={rows as DriverRow[]} />
+        <DriversTable rows={rows as DriverRow[]} onAssign={assignments?.onAssign} />
       )}
     </div>
   );

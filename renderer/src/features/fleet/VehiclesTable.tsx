@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { VehicleRow } from '../../../../shared/domain/carrier.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import type { VehicleLinks } from './FleetPage.tsx';
@@ -17,6 +17,8 @@ interface Props {
   serverNow: number;
   /** Where a row leads (Trip review, Downloads); without, rows lead nowhere. `stored`: vehicles with a stored day. */
   links?: VehicleLinks & { stored: ReadonlySet<string> | undefined };
+  /** The "Regular driver" cell of a row (features/drivers); without, no such column. */
+  regularDriver?: ((v: VehicleRow) => ReactNode) | undefined;
 }
 
 const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
@@ -31,7 +33,7 @@ const COLUMNS: { key: VehicleSortKey; label: string; numeric?: boolean }[] = [
   { key: 'reading', label: 'Reading', numeric: true },
 ];
 
-export function VehiclesTable({ rows, serverNow, links }: Props) {
+export function VehiclesTable({ rows, serverNow, links, regularDriver }: Props) {
   const stored = links?.stored;
   const [filter, setFilter] = useState<VehicleFilter>(ALL_VEHICLES);
   const filtered = useMemo(() => rows.filter((v) => matchesVehicle(v, filter)), [rows, filter]);
@@ -108,6 +110,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                   numeric={c.numeric}
                 />
               ))}
+              {regularDriver && <th scope="col">Regular driver</th>}
               {links && (
                 <th scope="col" className="pinned-actions">
                   <span className="visually-hidden">Open</span>
@@ -175,6 +178,7 @@ export function VehiclesTable({ rows, serverNow, links }: Props) {
                       No status reported
                     </td>
                   )}
+                  {regularDriver && <td data-testid="vehicle-regular-driver-cell">{regularDriver(v)}</td>}
                   {links && (
                     <td className="row-actions pinned-actions">
                       <button

@@ -4,6 +4,7 @@ import type { SafetyEvent, TrackAnalysis } from '../../../../shared/analysis/typ
 import { useProgressiveCount } from '../../components/use-progressive-count.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { formatDuration } from '../../../../shared/util/duration.ts';
+import { EventDriver, TripDriver } from '../drivers/ReviewDrivers.tsx';
 import { EventMark } from './EventMark.tsx';
 import type { PlaybackStore } from './playback-store.ts';
 import type { ReviewTrail } from './use-review-trail.ts';
@@ -156,6 +157,7 @@ export const ReviewLists = memo(function ReviewLists({
                   {t.startPlace} → {t.endPlace}
                 </span>
               </button>
+              <TripDriver trip={t} />
             </li>
           ))}
           {trips.length === 0 && (
@@ -224,6 +226,7 @@ export const ReviewLists = memo(function ReviewLists({
                   </span>
                   <span className="row-sub muted">{e.place}</span>
                 </button>
+                <EventDriver event={e} />
                 {trail && <EventMark event={e} trail={trail} fmt={fmt} />}
               </li>
             ))}

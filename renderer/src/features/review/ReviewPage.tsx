@@ -23,6 +23,7 @@ import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
 import { analysisParamsOf, isTyping, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
 import { TrailedReviewLists } from './TrailedReviewLists.tsx';
+import { ReviewDriversProvider } from '../drivers/ReviewDrivers.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
 import { Selection } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
@@ -446,21 +447,23 @@ export function ReviewPage({
           <aside className="review-side">
             {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
             {data && (
-              <TrailedReviewLists
-                subject={{
-                  carrierId: sel.carrierId,
-                  vehicleId: sel.vehicleId,
-                  vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
-                  zone: data.zone,
-                  analysis: data.analysis,
-                }}
-                fmt={fmt}
-                store={store}
-                saveMode={info?.saveMode ?? 'download'}
-                baseName={baseName}
-                thresholdMph={params.speedingThresholdMph}
-                onEvent={onEvent}
-              />
+              <ReviewDriversProvider carrierId={sel.carrierId} vehicleId={sel.vehicleId} zone={data.zone}>
+                <TrailedReviewLists
+                  subject={{
+                    carrierId: sel.carrierId,
+                    vehicleId: sel.vehicleId,
+                    vehicleNumber: vehicle?.vehicleNumber ?? data.chunks[0]?.vehicleNumber ?? '',
+                    zone: data.zone,
+                    analysis: data.analysis,
+                  }}
+                  fmt={fmt}
+                  store={store}
+                  saveMode={info?.saveMode ?? 'download'}
+                  baseName={baseName}
+                  thresholdMph={params.speedingThresholdMph}
+                  onEvent={onEvent}
+                />
+              </ReviewDriversProvider>
             )}
           </aside>
         </div>
