@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { readZip } from '../../electron/node/audit/zip.ts';
 import { runCli } from '../../electron/node/cli/main.ts';
 import { startSimulator } from '../../electron/node/simulator/index.ts';
 import { demoRoadsPbf } from '../../electron/node/simulator/osm-roads.ts';
@@ -16,7 +18,8 @@ import { homeZoneOf } from './review-truth.ts';
  * "The CLI trips CSV with --assignments equals the app's trips export for the same selection (byte for
  * byte)": an assignments file from dispatch imported on the Fleet screen, Trip review's trips and events
  * CSVs then end with driver_username, driver_name and assignment, and `routelens export --assignments` of
- * the same file, vehicle, home-zone day and road limits writes the same bytes. Without any assignment kept,
+ * the same file, vehicle, home-zone day and road limits writes the same bytes; the Review's audit bundle
+ * holds the same two files and its report names the drivers. Without any assignment kept,
  * the app's trips CSV has no driver column at all.
  */
 
@@ -102,6 +105,22 @@ test("Trip review's trips and events CSVs name the drivers once assignments are 
     firstEnd >= windowFrom + 3 * HOUR ? `changed: ${relief.username} → ${regular.username}` : 'dated',
   ]);
   expect(parseCsv(appEvents)[0]!.slice(-3)).toEqual(['driver_username', 'driver_name', 'assignment']);
+
+  // The audit bundle of the same day: the same two files, and a report naming the drivers and their source.
+  const [bundle] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-bundle-make').click()]);
+  const zipFile = testInfo.outputPath('audit.zip');
+  await bundle.saveAs(zipFile);
+  await expect(page.getByTestId('audit-bundle-status')).toContainText('Downloaded');
+  const zip = readZip(readFileSync(zipFile));
+  const entry = (name: string) => zip.find((e) => e.name === name)!.data!;
+  expect(entry('trips.csv').toString('utf8')).toBe(appTrips);
+  expect(entry('events.csv').toString('utf8')).toBe(appEvents);
+  const pdf = testInfo.outputPath('report.pdf');
+  writeFileSync(pdf, entry('report.pdf'));
+  const report = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(report).toContain("By the carrier's assignments kept in RouteLens on");
+  // The first trip starts with the relief driver ("C. Young (cyoung)", or "C. Young → …" when the window ends in it).
+  expect(report).toContain(`${relief.first_name[0]}. ${relief.last_name}`);
 
   const sim = await startSimulator({ now: () => Date.parse(E2E_NOW) });
   const dir = mkdtempSync(path.join(tmpdir(), 'routelens-e2e-drivers-'));
