@@ -180,8 +180,8 @@ describe('audit bundles with drivers', () => {
     const app = await appBundle('drivers.zip', p.data);
 
     for (const [name, expectedOf] of [
-      ['trips.csv', (r: string[], at: (c: string) => number) => p.trip(at('start_time'), at('end_time'))],
-      ['events.csv', (_r: string[], at: (c: string) => number) => p.event(at('start_time'))],
+      ['trips.csv', (at: (c: string) => number) => p.trip(at('start_time'), at('end_time'))],
+      ['events.csv', (at: (c: string) => number) => p.event(at('start_time'))],
     ] as const) {
       const text = fileOf(app, name).toString('utf8');
       const [header, ...rows] = parseCsv(text);
@@ -193,7 +193,7 @@ describe('audit bundles with drivers', () => {
         .forEach((line, i) => plainLines[i] !== '' && expect(line.startsWith(`${plainLines[i]},`)).toBe(true));
       for (const r of rows) {
         const at = (c: string) => Date.parse(r[header!.indexOf(c)]!);
-        expect(r.slice(-3).map(csvTextValue), `${name} ${r[0]}`).toEqual(expectedOf(r, at));
+        expect(r.slice(-3).map(csvTextValue), `${name} ${r[0]}`).toEqual(expectedOf(at));
       }
       const kinds = new Set(rows.map((r) => r.at(-1)));
       expect(kinds.has('unassigned') || name === 'events.csv', name).toBe(true);
