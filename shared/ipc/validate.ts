@@ -15,7 +15,6 @@ import { auditDriversProblem } from './audit-drivers.ts';
 import { ZONE_FILE_LIMITS } from '../roads/zones-parse.ts';
 
 type Guard = (v: unknown) => boolean;
-
 const MAX_KEY = 512;
 const MAX_ID = 128;
 const MAX_DAYS = 400;
