@@ -22,3 +22,15 @@ export function exportDriversOf(data: DriversData | undefined): ExportDrivers | 
     names: new Map(data.names.map((d) => [d.driverId, d])),
   };
 }
+
+/**
+ * The part of the drivers one vehicle's files need: its own assignments (attribution reads no other
+ * vehicle's) and the names of the drivers they name. Keeps an audit request small: the browser shell's
+ * bridge takes at most 2 MB, about 12,000 assignments.
+ */
+export function driversOfVehicle(data: DriversData, vehicleId: string): DriversData | undefined {
+  const assignments = data.assignments.filter((a) => a.vehicleId === vehicleId);
+  if (assignments.length === 0) return undefined;
+  const named = new Set(assignments.map((a) => a.driverId));
+  return { assignments, names: data.names.filter((d) => named.has(d.driverId)) };
+}

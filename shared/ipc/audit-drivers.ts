@@ -29,7 +29,9 @@ function isDriverName(v: unknown): boolean {
 /**
  * Why the drivers of an audit request of `carrierId` are refused, as one sentence; null when they may be
  * used. Refused: anything but { assignments, names }, more than the limits, a row that is not an assignment
- * of this carrier, two dated assignments giving one vehicle two drivers at once, a malformed name.
+ * of this carrier, two dated assignments giving one vehicle two drivers at once, a malformed name. No
+ * assignment at all is accepted: the carrier has some, none of this vehicle, so every row says "unassigned"
+ * (the columns are there, as `--assignments` gives them for a truck the file does not name).
  */
 export function auditDriversProblem(v: unknown, carrierId: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
@@ -40,7 +42,6 @@ export function auditDriversProblem(v: unknown, carrierId: unknown): string | nu
     return 'The drivers sent with this audit are not a list of assignments and a list of driver names.';
   const assignments: unknown[] = o['assignments'];
   const names: unknown[] = o['names'];
-  if (assignments.length === 0) return 'The drivers sent with this audit hold no assignment; send none instead.';
   if (assignments.length > AUDIT_DRIVERS_LIMITS.maxAssignments)
     return `The audit carries ${assignments.length} assignments; at most ${AUDIT_DRIVERS_LIMITS.maxAssignments.toLocaleString('en-US')} are sent.`;
   if (names.length > AUDIT_DRIVERS_LIMITS.maxNames)

@@ -5,6 +5,7 @@ import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { keptDriversData } from '../../export/kept-drivers.ts';
+import { driversOfVehicle } from '../../../../shared/export/drivers-data.ts';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
@@ -74,7 +75,8 @@ export function ExportMenu(props: {
     try {
       const name = `${props.baseName}-${k.suffix}.${k.ext}`;
       // The trips and events CSVs name the driver when the carrier has assignments kept (as `export --assignments`).
-      const drivers = sel && DRIVER_KINDS.has(k.kind) ? await keptDriversData(sel.carrierId) : undefined;
+      const kept = sel && DRIVER_KINDS.has(k.kind) ? await keptDriversData(sel.carrierId) : undefined;
+      const drivers = kept && sel && (driversOfVehicle(kept, sel.vehicleId) ?? { assignments: [], names: [] });
       const job = {
         kind: k.kind,
         chunks: props.chunks(),
