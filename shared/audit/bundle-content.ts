@@ -5,6 +5,7 @@ import { coveredDays, type DayRangeFacts } from '../export/context.ts';
 import { csvLines } from '../export/csv.ts';
 import { eventsCsv } from '../export/events-csv.ts';
 import { orderChunks } from '../export/format.ts';
+import type { ExportDrivers } from '../export/driver-columns.ts';
 import type { ExportMeta } from '../export/gpx-audit-meta.ts';
 import { gpxPieces } from '../export/gpx.ts';
 import { tripsCsv } from '../export/trips-csv.ts';
@@ -53,7 +54,12 @@ export interface AuditSource {
   rejected: number;
   /** The review trail of this carrier's vehicle (the app's; the CLI has none): marks on the bundle's events make review_log.csv. */
   reviewTrail?: { carrierId: string; marks: readonly ReviewMark[] };
+  /** Who drove: with it the trips and events CSVs carry the driver columns and the report names the drivers. */
+  drivers?: AuditDrivers;
 }
+
+/** The export's drivers and where they come from, said in the report ("the carrier's assignments kept in …"). */
+export type AuditDrivers = ExportDrivers & { basis: string };
 
 export interface AuditContent {
   analysis: TrackAnalysis;
@@ -83,7 +89,13 @@ function reviewLog(src: AuditSource, analysis: TrackAnalysis): { text: string; r
 export function auditContent(src: AuditSource): AuditContent {
   const chunks = orderChunks(src.chunks);
   const zone = src.meta.zone;
-  const meta: ExportMeta = { ...src.meta, dayZone: zone };
+  // The CSVs carry the driver columns exactly when the source has drivers (shared/export/driver-columns.ts).
+  const { drivers: _unused, ...own } = src.meta;
+  const meta: ExportMeta = {
+    ...own,
+    dayZone: zone,
+    ...(src.drivers ? { drivers: { attributor: src.drivers.attributor, names: src.drivers.names } } : {}),
+  };
   const analysis = analyzeTrack(chunks, src.params, src.roads);
   const range: DayRangeFacts = { zone, asked: { from: meta.from, to: meta.to }, covered: coveredDays(chunks, zone) };
   const daysWith = new Set(chunks.filter((c) => c.length > 0).map((c) => c.day));

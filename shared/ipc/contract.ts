@@ -21,6 +21,7 @@ import type {
 import type { AdjustableAnalysisParams, OverLimitPreferences } from '../analysis/adjustable.ts';
 import type { AnalysisParams } from '../analysis/types.ts';
 import type { AuditCounts } from '../audit/manifest.ts';
+import type { DriversData } from '../export/drivers-data.ts';
 import type { ReviewMark } from '../inbox/trail.ts';
 import type { LocalDay } from '../time/local-day.ts';
 import type { DayChunk } from '../track/types.ts';
@@ -142,6 +143,12 @@ export interface AuditRequest {
    * Absent: no "over the limit" events (the screen could not read the kept limits).
    */
   roadLimits?: AuditRoadLimits;
+  /**
+   * Who drove: the carrier's kept assignments and the roster's driver names, sent when it has at least one
+   * assignment (checked and bounded: shared/ipc/audit-drivers.ts). The trips and events CSVs then carry the
+   * driver columns and the report names each trip's and event's driver; absent: no driver anywhere.
+   */
+  drivers?: DriversData;
 }
 
 /** What an audit is judged with beside its params: ids of the kept road limits (null: none kept) and the rule. */

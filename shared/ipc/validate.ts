@@ -11,10 +11,10 @@ import { CONTROL_CHARS, labelProblem } from '../domain/label.ts';
 import type { IpcArgs, IpcChannel, Preferences } from './contract.ts';
 import { isDriverSnapshotMinutes, isReviewerNameInput } from '../domain/review-preferences.ts';
 import { ROAD_IPC_LIMITS } from './roads-contract.ts';
+import { auditDriversProblem } from './audit-drivers.ts';
 import { ZONE_FILE_LIMITS } from '../roads/zones-parse.ts';
 
 type Guard = (v: unknown) => boolean;
-
 const MAX_KEY = 512;
 const MAX_ID = 128;
 const MAX_DAYS = 400;
@@ -144,7 +144,7 @@ const isAuditDay: Guard = (v) =>
   isBool(v['complete']) &&
   isCount(v['rejected']);
 const AUDIT_REQUEST_FIELDS = ['carrierId', 'vehicleId', 'from', 'to', 'params', 'days'];
-const AUDIT_REQUEST_OPTIONAL = ['reviewMarks', 'roadLimits'];
+const AUDIT_REQUEST_OPTIONAL = ['reviewMarks', 'roadLimits', 'drivers'];
 /** The vehicle's review marks, when it has any: each one of this vehicle. */
 const isAuditMarks = (v: unknown, vehicleId: unknown) =>
   Array.isArray(v) && v.length <= AUDIT_LIMITS.maxMarks && v.every((m) => isReviewMark(m) && m.vehicleId === vehicleId);
@@ -174,7 +174,8 @@ const hasAuditFields = (v: unknown): v is Record<string, unknown> => {
   return (
     isRecord(r, [...AUDIT_REQUEST_FIELDS, ...optional]) &&
     (!optional.includes('reviewMarks') || isAuditMarks(r['reviewMarks'], r['vehicleId'])) &&
-    (!optional.includes('roadLimits') || isAuditRoadLimits(r['roadLimits']))
+    (!optional.includes('roadLimits') || isAuditRoadLimits(r['roadLimits'])) &&
+    (!optional.includes('drivers') || auditDriversProblem(r['drivers'], r['carrierId']) === null)
   );
 };
 const isAuditRequest: Guard = (v) =>

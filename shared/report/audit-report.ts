@@ -1,3 +1,4 @@
+// Over 300 lines: one report document; its parts (map, chart, drivers, outside text) live in their own files.
 import { auditDetail } from '../analysis/event-kinds.ts';
 import type { AnalysisParams, SafetyEvent } from '../analysis/types.ts';
 import type { AuditContent, AuditSource } from '../audit/bundle-content.ts';
@@ -13,6 +14,7 @@ import { partialDaysText } from '../track/local-coverage.ts';
 import { routeMapSvg, MAP_COLORS, type Basemap } from './route-map-svg.ts';
 import { speedChartSvg } from './speed-chart-svg.ts';
 import { unknownsNote } from './unknowns.ts';
+import { reportDrivers } from './report-drivers.ts';
 import { isolatedHtml, isolatedPlain, reportField } from './outside-text.ts';
 
 /**
@@ -145,6 +147,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   // Local days of which some hours were never downloaded (or still being recorded): their figures are not the whole day's.
   const partialDays = partialDaysText(content.coverage, zone);
   const summaryParams = summaryParamsOf(params);
+  const drivers = reportDrivers(source.drivers, meta.vehicleId);
 
   const facts = [
     ['Carrier (legal name)', reportField(carrier)],
@@ -161,6 +164,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
     ['Days partly downloaded', partialDays === '' ? 'none' : partialDays],
     ['Generated', `${local(meta.generatedAt)} (${utc(meta.generatedAt)})`],
     ['Source', `${source.app.name} ${source.app.version}`],
+    ...drivers.facts,
   ];
   const figures = [
     ['Distance (moving)', `${formatFigure(t.distanceMiles, 'miles')} mi`],
@@ -195,7 +199,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const tripRows = analysis.trips
     .map(
       (trip, k) =>
-        `<tr><td class="id">${esc(reportField(ids[k]!))}</td>${cellTime(trip.startMs)}${cellTime(trip.endMs)}<td>${esc(reportField(trip.startPlace))}</td><td>${esc(reportField(trip.endPlace))}</td>` +
+        `<tr><td class="id">${esc(reportField(ids[k]!))}</td>${drivers.trip(trip)}${cellTime(trip.startMs)}${cellTime(trip.endMs)}<td>${esc(reportField(trip.startPlace))}</td><td>${esc(reportField(trip.endPlace))}</td>` +
         `<td class="n">${formatFigure(trip.distanceMiles, 'miles')}</td><td class="n">${esc(hoursMinutes(trip.durationSeconds))}</td><td class="n">${esc(hoursMinutes(trip.movingSeconds))}</td>` +
         `<td class="n">${Number.isNaN(trip.maxSpeedMph) ? 'unknown' : formatFigure(trip.maxSpeedMph, 'mph')}</td><td class="n">${formatFigure(trip.avgSpeedMph, 'mph')}</td></tr>`,
     )
@@ -204,7 +208,7 @@ export function auditReportHtml({ source, content, basemap }: AuditReportInput):
   const eventRows = analysis.events
     .map(
       (e) =>
-        `<tr><td>${esc(e.kind)}</td>${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(auditDetail(e))}</td><td>${esc(reportField(e.place))}</td></tr>`,
+        `<tr><td>${esc(e.kind)}</td>${drivers.event(e)}${cellTime(e.startMs)}${cellTime(e.endMs)}<td class="n">${esc(hoursMinutes(e.durationSeconds))}</td><td>${esc(auditDetail(e))}</td><td>${esc(reportField(e.place))}</td></tr>`,
     )
     .join('');
 
@@ -265,10 +269,10 @@ ${table('<th>Day</th><th class="n">Readings</th><th>First–last</th><th class="
 <p class="small">A day's figures leave out the interval across its midnight (it belongs to neither day).</p>
 
 <h2>Trips (${analysis.trips.length})</h2>
-${table('<th>Trip</th><th>Start</th><th>End</th><th>From</th><th>To</th><th class="n">Miles</th><th class="n">Duration</th><th class="n">Moving</th><th class="n">Max mph</th><th class="n">Avg mph</th>', tripRows, 'No trips.')}
+${table(`<th>Trip</th>${drivers.head}<th>Start</th><th>End</th><th>From</th><th>To</th><th class="n">Miles</th><th class="n">Duration</th><th class="n">Moving</th><th class="n">Max mph</th><th class="n">Avg mph</th>`, tripRows, 'No trips.')}
 
 <h2>Safety events (${analysis.events.length})</h2>
-${table('<th>Kind</th><th>Start</th><th>End</th><th class="n">Duration</th><th>Detail</th><th>Place</th>', eventRows, 'No safety events.')}
+${table(`<th>Kind</th>${drivers.head}<th>Start</th><th>End</th><th class="n">Duration</th><th>Detail</th><th>Place</th>`, eventRows, 'No safety events.')}
 </body></html>
 `;
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditSource } from '../../../shared/audit/bundle-content.ts';
+import type { AuditDrivers, AuditSource } from '../../../shared/audit/bundle-content.ts';
+import { exportDriversOf, type DriversData } from '../../../shared/export/drivers-data.ts';
 import type { AuditCounts } from '../../../shared/audit/manifest.ts';
 import { MotionCode } from '../../../shared/domain/status.ts';
 import type { AuditOutcome, AuditRequest } from '../../../shared/ipc/contract.ts';
-import { localRangeInterval, utcDaysOverlapping, type Interval } from '../../../shared/time/local-day.ts';
+import { localDayOfMs, localRangeInterval, utcDaysOverlapping, type Interval } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
 import type { DayChunk, ReadingIdentities } from '../../../shared/track/types.ts';
 import { DAY_MS, dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
@@ -67,6 +68,14 @@ interface Session {
   parts: Map<UtcDay, DayChunk[]>;
   points: number;
   lastUsedAt: number;
+}
+
+/** The request's drivers, with the report's line on where they come from (the app's store, on the day made). */
+function auditDriversOf(data: DriversData, nowMs: number, zone: string): AuditDrivers {
+  return {
+    ...exportDriversOf(data)!,
+    basis: `the carrier's assignments kept in RouteLens on ${localDayOfMs(nowMs, zone)} (${zone})`,
+  };
 }
 
 const bad = (message: string) => new UserFacingError({ kind: 'bad-request', message });
@@ -203,6 +212,7 @@ export function createAuditSessions(deps: AuditSessionDeps) {
         })),
       rejected: s.request.days.reduce((n, d) => n + (s.utcDays.includes(d.day) ? d.rejected : 0), 0),
       ...(roads ? { roads } : {}),
+      ...(s.request.drivers ? { drivers: auditDriversOf(s.request.drivers, deps.now(), s.carrier.zone) } : {}),
       ...(s.request.reviewMarks?.length
         ? { reviewTrail: { carrierId: s.request.carrierId, marks: s.request.reviewMarks } }
         : {}),

@@ -36,12 +36,18 @@ export interface AssignmentsFile {
  * the trips and events CSVs have driver columns.
  */
 export function readAssignmentsFlag(args: ParsedArgs, format: ExportFormat): AssignmentsFile | undefined {
-  const file = stringFlag(args, 'assignments');
-  if (file === undefined) return undefined;
+  if (stringFlag(args, 'assignments') === undefined) return undefined;
   if (format !== 'trips' && format !== 'events')
     throw new UsageError(
       `--assignments adds the driver columns of the trips and events CSVs (--format trips or events); --format ${format} has none.`,
     );
+  return readAssignmentsFile(args);
+}
+
+/** The --assignments file's text, read and bounded (any command that writes trips or events); undefined without it. */
+export function readAssignmentsFile(args: ParsedArgs): AssignmentsFile | undefined {
+  const file = stringFlag(args, 'assignments');
+  if (file === undefined) return undefined;
   checkInputFile(file);
   const shown = terminalSafe(file, 1000);
   // UTF-8 takes at least a byte a character: a file within the cap in bytes is within it in text.

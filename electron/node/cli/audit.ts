@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { AuditSource } from '../../../shared/audit/bundle-content.ts';
+import type { AuditDrivers, AuditSource } from '../../../shared/audit/bundle-content.ts';
 import type { ApiClient } from '../api/index.ts';
 import { buildAuditBundle, loadBasemap } from '../audit/bundle.ts';
 import { createChromiumPdfPrinter, type PdfPrinter } from '../audit/chromium-pdf.ts';
@@ -8,6 +8,7 @@ import { verifyBundle } from '../audit/verify.ts';
 import { ZIP_LIMITS } from '../audit/zip.ts';
 import { terminalJson, terminalSafe as safe } from '../../../shared/util/terminal-text.ts';
 import { parseAnalysisFlags } from './analysis-flags.ts';
+import { readAssignmentsFile, resolveAssignments, type AssignmentsFile } from './assignments-flag.ts';
 import { parseRoadLimitFlags } from './road-limit-flags.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from './args.ts';
 import { exportMetaOf, type Out } from './commands.ts';
@@ -76,14 +77,21 @@ export async function auditCommand(
   const params = parseAnalysisFlags(args);
   const file = requiredFlag(args, 'out', 'the .zip file to write');
   const roads = await parseRoadLimitFlags(args);
+  const assignments = readAssignmentsFile(args);
   if (path.extname(file).toLowerCase() !== '.zip')
     throw new UsageError(`--out must name a .zip file, not "${path.basename(file).slice(0, 80)}".`);
   // A missing Chromium is said before anything is downloaded.
   const printer = deps.printer ?? createChromiumPdfPrinter();
+  // Resolved before the output is opened: a refused file leaves no bundle behind.
+  const drivers = assignments && (await auditDriversOfFile(client, assignments, selection.zone, deps.now()));
   const output = openOutputFile(file);
   try {
     const d = await downloadSelection(client, selection, { now: deps.now, company: true });
-    const source = { ...auditSourceOf(d, deps, params, deps.now()), ...(roads ? { roads } : {}) };
+    const source = {
+      ...auditSourceOf(d, deps, params, deps.now()),
+      ...(roads ? { roads } : {}),
+      ...(drivers ? { drivers } : {}),
+    };
     const built = await buildAuditBundle(source, { print: printer.print, basemap: await loadBasemap() });
     await output.commit([built.zip]);
     const c = built.manifest.counts;
@@ -112,6 +120,17 @@ export async function auditCommand(
   } finally {
     if (!deps.printer) await printer.close();
   }
+}
+
+/** The --assignments file's drivers (the export's rule), with the report's line naming the file. */
+async function auditDriversOfFile(
+  client: ApiClient,
+  read: AssignmentsFile,
+  zone: string,
+  nowMs: number,
+): Promise<AuditDrivers> {
+  const drivers = await resolveAssignments(client, read, zone, nowMs);
+  return { ...drivers, basis: `the assignments file ${path.basename(read.file)} given to routelens audit` };
 }
 
 /** Thrown when a bundle does not verify: the problems were printed, the exit code is 1. */

@@ -47,12 +47,15 @@ Commands:
 ${ASSIGNMENTS_FLAG_HELP}
 
   audit --vehicle ID --from YYYY-MM-DD --to YYYY-MM-DD --out FILE.zip [--tz ZONE] [--rate N]
-        [analysis flags]                 Write an audit bundle: a zip of track.gpx (every reading),
+        [--assignments FILE.csv] [analysis flags]
+                                         Write an audit bundle: a zip of track.gpx (every reading),
                                          breadcrumbs.csv, trips.csv, events.csv (the export formats),
                                          report.pdf (printed by Chromium: ROUTELENS_CHROMIUM or
                                          /usr/bin/chromium) and manifest.json (every file's size and
                                          SHA-256, source, carrier, vehicle, range asked and covered,
                                          download times, counts, parameters). Days of --tz (default UTC).
+                                         --assignments: as export's; trips.csv and events.csv gain the
+                                         driver columns and the report names each trip's and event's driver.
   verify FILE.zip                        Check an audit bundle: prints "verified" and exits 0 when every
                                          file, hash and count matches its manifest; otherwise names each
                                          altered, missing or extra file and exits 1.

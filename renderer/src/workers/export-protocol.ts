@@ -1,4 +1,5 @@
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { DriversData } from '../../../shared/export/drivers-data.ts';
 import type { ExportMeta } from '../../../shared/export/gpx-audit-meta.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { RoadLimitsProtocol } from './worker-roads.ts';
@@ -13,6 +14,8 @@ export interface ExportJob {
   params: Partial<AnalysisParams>;
   /** The key of the road limits set on the worker (setRoadLimits) the trips, events and GPX are judged with. */
   roadsKey: string;
+  /** Who drove, as plain data (the worker builds the attributor): the trips and events CSVs then end with the driver columns. */
+  drivers?: DriversData;
 }
 
 /** One piece of the file and the points written so far (0 in all when unknown). */

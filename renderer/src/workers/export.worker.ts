@@ -1,6 +1,8 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { resolveAnalysisParams } from '../../../shared/analysis/params.ts';
 import { csvLines } from '../../../shared/export/csv.ts';
+import type { ExportContext } from '../../../shared/export/context.ts';
+import { exportDriversOf } from '../../../shared/export/drivers-data.ts';
 import { eventsCsv } from '../../../shared/export/events-csv.ts';
 import { gpxPieces } from '../../../shared/export/gpx.ts';
 import { tracksByTrip } from '../../../shared/export/gpx-trips.ts';
@@ -52,10 +54,16 @@ function piecesOf(job: ExportJob): Iterable<string> {
       });
     }
     case 'trips-csv':
-      return tripsCsv(analyzeTrack(job.chunks, job.params, roads), job.meta);
+      return tripsCsv(analyzeTrack(job.chunks, job.params, roads), withDrivers(job));
     case 'events-csv':
-      return eventsCsv(analyzeTrack(job.chunks, job.params, roads), job.meta);
+      return eventsCsv(analyzeTrack(job.chunks, job.params, roads), withDrivers(job));
   }
+}
+
+/** The CSVs' context: the driver columns exactly when the job carries drivers, as `export --assignments`. */
+function withDrivers(job: ExportJob): ExportContext {
+  const drivers = exportDriversOf(job.drivers);
+  return drivers ? { ...job.meta, drivers } : job.meta;
 }
 
 function nextPiece(): ExportPiece | null {

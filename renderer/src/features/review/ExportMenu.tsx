@@ -4,6 +4,8 @@ import type { ExportMeta } from '../../../../shared/export/gpx-audit-meta.ts';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import { keptDriversData } from '../../export/kept-drivers.ts';
+import { driversOfVehicle } from '../../../../shared/export/drivers-data.ts';
 import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
@@ -20,6 +22,9 @@ const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: stri
   { kind: 'gpx', label: 'GPX', ext: 'gpx', suffix: 'track' },
   { kind: 'gpx-trips', label: 'GPX (per-trip tracks)', ext: 'gpx', suffix: 'trips' },
 ];
+
+/** The exports with driver columns. */
+const DRIVER_KINDS: ReadonlySet<ExportKind> = new Set(['trips-csv', 'events-csv']);
 
 /** What the buttons export: a vehicle's home-zone days `from`..`to`. */
 export interface ExportSelection {
@@ -69,6 +74,9 @@ export function ExportMenu(props: {
     setStatus({ state: 'running', kind: k.kind, progress: { done: 0, total: 0, bytes: 0 } });
     try {
       const name = `${props.baseName}-${k.suffix}.${k.ext}`;
+      // The trips and events CSVs name the driver when the carrier has assignments kept (as `export --assignments`).
+      const kept = sel && DRIVER_KINDS.has(k.kind) ? await keptDriversData(sel.carrierId) : undefined;
+      const drivers = kept && sel && (driversOfVehicle(kept, sel.vehicleId) ?? { assignments: [], names: [] });
       const job = {
         kind: k.kind,
         chunks: props.chunks(),
@@ -80,6 +88,7 @@ export function ExportMenu(props: {
         },
         params: props.params,
         roads: roads.ready ? roads.spec : null,
+        ...(drivers ? { drivers } : {}),
       };
       const out = await saveExport(
         api,

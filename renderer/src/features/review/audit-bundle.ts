@@ -3,7 +3,10 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { AuditCounts } from '../../../../shared/audit/manifest.ts';
 import type { AuditDayFact, AuditRoadLimits, RouteLensApi } from '../../../../shared/ipc/contract.ts';
 import { localRangeInterval, utcDaysOverlapping, type LocalDay } from '../../../../shared/time/local-day.ts';
+import { keptDriversData } from '../../export/kept-drivers.ts';
+import { driversOfVehicle } from '../../../../shared/export/drivers-data.ts';
 import { offerDownload } from '../../export/save.ts';
+import { AUDIT_DRIVERS_LIMITS } from '../../../../shared/ipc/audit-drivers.ts';
 import type { WorkerRoadsState } from '../../roads/worker-roads-of.ts';
 import { getDb, vehicleDayRows } from '../../store/db.ts';
 import { readDay } from '../../store/reads.ts';
@@ -94,7 +97,16 @@ export async function makeAuditBundle(
   onProgress({ stage: 'reading', sent: 0, total: 0 });
   const facts = await dayFacts(s.carrierId, s.vehicleId, utcDaysOverlapping(localRangeInterval(s.from, s.to, s.zone)));
   if (facts.length === 0) return { kind: 'empty' };
-  const reviewMarks = await marksOfVehicle(s.carrierId, s.vehicleId);
+  const [reviewMarks, kept] = await Promise.all([
+    marksOfVehicle(s.carrierId, s.vehicleId),
+    keptDriversData(s.carrierId),
+  ]);
+  // With assignments kept but none of this vehicle, its rows all say "unassigned": send an empty set of names.
+  const drivers = kept && (driversOfVehicle(kept, s.vehicleId) ?? { assignments: [], names: [] });
+  if (drivers && drivers.assignments.length > AUDIT_DRIVERS_LIMITS.maxAssignments)
+    throw new Error(
+      `This carrier has ${drivers.assignments.length.toLocaleString('en-US')} assignments kept; an audit bundle takes at most ${AUDIT_DRIVERS_LIMITS.maxAssignments.toLocaleString('en-US')}. Remove old ones first.`,
+    );
   const begun = await bridge.audit.begin({
     carrierId: s.carrierId,
     vehicleId: s.vehicleId,
@@ -103,6 +115,8 @@ export async function makeAuditBundle(
     params: s.params,
     days: facts,
     ...(s.roadLimits ? { roadLimits: s.roadLimits } : {}),
+    // Who drove: the bundle's trips and events name the driver only when the carrier has assignments kept.
+    ...(drivers ? { drivers } : {}),
     // The backend keeps those on the bundle's events (review_log.csv); the newest first when there are too many.
     // review_log.csv holds each event's decision in force: the earlier ones stay home (a bounded request).
     ...(reviewMarks.length > 0
