@@ -21,6 +21,7 @@ import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
 import { TrailView } from './TrailView.tsx';
 import { DriverScorecards } from '../drivers/DriverScorecards.tsx';
+import { InboxLoadStatus } from './InboxLoadStatus.tsx';
 import { InboxDecision } from './InboxDecision.tsx';
 import type { Bounds } from '../../map/index.ts';
 import './inbox.css';
@@ -202,29 +203,7 @@ export function InboxPage({
           ))}
         </div>
       </div>
-      {load.state === 'loading' && (
-        <p
-          role="status"
-          className="muted"
-          data-testid="inbox-loading"
-          data-done={load.progress?.done}
-          data-total={load.progress?.total}
-        >
-          Analysing the stored days…
-          {load.progress &&
-            ` ${load.progress.done.toLocaleString('en-US')} of ${load.progress.total.toLocaleString('en-US')} trucks`}
-        </p>
-      )}
-      {load.state === 'failed' && (
-        <p role="alert" className="alert alert-error">
-          {load.message}
-        </p>
-      )}
-      {data && data.vehicles === 0 && (
-        <p className="panel empty" data-testid="inbox-nothing">
-          Nothing is downloaded for these carriers between {q.from} and {q.to}. Download days on the Downloads screen.
-        </p>
-      )}
+      <InboxLoadStatus load={load} nothingStored={data?.vehicles === 0} from={q.from} to={q.to} />
       {data && data.vehicles > 0 && q.tab === 'events' && (
         <>
           <InboxFilters
