@@ -1,8 +1,6 @@
-import type { DriverRow } from '../../../shared/domain/carrier.ts';
 import type { DriversData } from '../../../shared/export/drivers-data.ts';
 import { rosterNames } from '../features/drivers/names.ts';
-import { assignmentsOfCarrier } from '../store/assignments.ts';
-import { loadRoster } from '../store/snapshots.ts';
+import { keptDrivers } from '../store/assignments.ts';
 
 /**
  * Who drove, for an export or an audit bundle: the carrier's kept assignments and the names of its drivers
@@ -10,7 +8,7 @@ import { loadRoster } from '../store/snapshots.ts';
  * every file is exactly as it was before drivers existed.
  */
 export async function keptDriversData(carrierId: string): Promise<DriversData | undefined> {
-  const [assignments, roster] = await Promise.all([assignmentsOfCarrier(carrierId), loadRoster(carrierId, 'drivers')]);
+  const { assignments, drivers } = await keptDrivers(carrierId);
   if (assignments.length === 0) return undefined;
-  return { assignments, names: rosterNames((roster?.rows ?? []) as DriverRow[], []).drivers };
+  return { assignments, names: rosterNames(drivers, []).drivers };
 }

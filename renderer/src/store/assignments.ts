@@ -3,6 +3,7 @@ import type { DriverRow } from '../../../shared/domain/carrier.ts';
 import { isAssignment } from '../../../shared/drivers/assignments-csv.ts';
 import type { Assignment, DriverStatusSample } from '../../../shared/drivers/types.ts';
 import { getDb, type RouteLensDb } from './db.ts';
+import { loadRoster } from './snapshots.ts';
 import type { SnapshotRow } from './types.ts';
 
 /**
@@ -40,6 +41,12 @@ export async function assignmentsOfCarrier(carrierId: string): Promise<Assignmen
     .between([carrierId, ''], [carrierId, '\uffff'], true, true)
     .toArray();
   return keptAssignments(rows, carrierId);
+}
+
+/** Who drove for a carrier as kept: its assignments, and the driver roster its last fleet fetch kept. */
+export async function keptDrivers(carrierId: string): Promise<{ assignments: Assignment[]; drivers: DriverRow[] }> {
+  const [assignments, roster] = await Promise.all([assignmentsOfCarrier(carrierId), loadRoster(carrierId, 'drivers')]);
+  return { assignments, drivers: (roster?.rows ?? []) as DriverRow[] };
 }
 
 /** The rows that are assignments of this carrier, as stored. */

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import type { CarrierDrivers } from '../../../../shared/compare/driver-facts.ts';
-import type { DriverRow } from '../../../../shared/domain/carrier.ts';
 import type { DriverName } from '../../../../shared/drivers/types.ts';
 import { withDrivers } from '../../../../shared/inbox/drivers.ts';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
-import { assignmentsOfCarrier } from '../../store/assignments.ts';
+import { keptDrivers } from '../../store/assignments.ts';
 import { useLive } from '../../store/hooks.ts';
-import { loadRoster } from '../../store/snapshots.ts';
 import { rosterNames } from '../drivers/names.ts';
 
 /**
@@ -17,13 +15,7 @@ import { rosterNames } from '../drivers/names.ts';
 export function useKeptDrivers(carrierIds: readonly string[]): ReadonlyMap<string, CarrierDrivers> | undefined {
   const key = carrierIds.join(',');
   const kept = useLive(
-    async () =>
-      Promise.all(
-        carrierIds.map(async (id) => {
-          const [assignments, roster] = await Promise.all([assignmentsOfCarrier(id), loadRoster(id, 'drivers')]);
-          return { id, assignments, drivers: (roster?.rows ?? []) as DriverRow[] };
-        }),
-      ),
+    async () => Promise.all(carrierIds.map(async (id) => ({ id, ...(await keptDrivers(id)) }))),
     [key],
   );
   return useMemo(() => {
