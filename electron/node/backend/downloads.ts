@@ -33,6 +33,8 @@ interface Session {
   /** Wakes a waiting poll or a waiting producer. */
   waiters: Set<() => void>;
   lastPolledAt: number;
+  /** The highest seq a poll has returned: a poll finding nothing newer waits, rather than answering at once. */
+  delivered: number;
 }
 
 export interface DownloadSessionOptions {
@@ -109,6 +111,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
         controller: new AbortController(),
         waiters: new Set(),
         lastPolledAt: Date.now(),
+        delivered: 0,
       };
       sessions.set(id, s);
       const complete = new Set(request.completeDays);
@@ -195,8 +198,12 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       const before = s.queue.length;
       s.queue = s.queue.filter((e) => e.seq > ackSeq);
       if (s.queue.length !== before) wake(s);
-      if (s.queue.length === 0) await waitForChange(s, waitMs);
+      // A progress event is never acknowledged (the renderer acknowledges stored days): answering a poll at once
+      // because one is still queued would have the renderer poll in a tight loop until the next event.
+      const newest = s.queue[s.queue.length - 1]?.seq ?? 0;
+      if (newest <= s.delivered) await waitForChange(s, waitMs);
       const events = s.queue.slice();
+      s.delivered = Math.max(s.delivered, events[events.length - 1]?.seq ?? 0);
       const finished = events.some((e) => e.type === 'done' || e.type === 'failed');
       if (finished) {
         s.finished = true;
