@@ -12,7 +12,7 @@
  * The first export of a set-up pays for the simulator's one-off warm-up (the
  * vehicle's history is simulated from the simulator's epoch, and the city
  * database loads); it is labelled "cold". A real server has no such cost, so
- * the "warm" runs are the figure to compare with the target.
+ * the "warm" runs are the figure to read.
  *
  * Options: --mode process|in-process|both (default both), --repeat N (warm runs per format, default 1),
  * --server-cpu-prof DIR (CPU profile of the separate simulator process).
@@ -191,8 +191,9 @@ for (const mode of modes) {
   const baselines = [
     {
       name: `bare fetch + JSON.parse of the same pages, ×${SYNC_CONCURRENCY} like the sync engine`,
+      // A reference, without a target: this ratio is bound by the machine's cores; a user's download is bound by
+      // the network and the rate limit, which bench/download-network.ts measures against its minimum.
       samples: samples.bare4,
-      target: '>= 0.8',
     },
     { name: 'bare fetch + JSON.parse of the same pages, sequential', samples: samples.bare1 },
   ];

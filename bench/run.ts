@@ -15,6 +15,7 @@ import type { BenchRun } from './lib/compare-runs.ts';
 const BENCHES = [
   'simulator.ts',
   'export-e2e.ts',
+  'download-network.ts',
   'exports.ts',
   'indexeddb-write.ts',
   'analysis.ts',

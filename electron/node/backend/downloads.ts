@@ -4,6 +4,7 @@ import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../../sha
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
 import { syncVehicleHistory } from '../sync/index.ts';
+import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
 import type { DiskGuard } from './disk-guard.ts';
 import { UserFacingError } from './failure.ts';
 
@@ -33,6 +34,8 @@ interface Session {
   /** Wakes a waiting poll or a waiting producer. */
   waiters: Set<() => void>;
   lastPolledAt: number;
+  /** The highest seq a poll has returned: a poll finding nothing newer waits, rather than answering at once. */
+  delivered: number;
 }
 
 export interface DownloadSessionOptions {
@@ -60,8 +63,15 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
   // A week: the renderer stores the days of one poll in one transaction, and larger ones store faster (bench/indexeddb-write.ts).
   const maxUnacked = opts.maxUnackedDays ?? 7;
   const idleMs = opts.idleMs ?? DOWNLOAD_LIMITS.idleMs;
+  /** Per API host: what its answers showed about end_date, so each vehicle after the first asks the fewest pages. */
+  const learntByHost = new Map<string, ServerLearnt>();
   const maxSessions = opts.maxSessions ?? DOWNLOAD_LIMITS.maxSessions;
 
+  const learntOf = (host: string): ServerLearnt => {
+    let learnt = learntByHost.get(host);
+    if (!learnt) learntByHost.set(host, (learnt = { endDateMode: 'unknown', refusesEndDateAfterToday: false }));
+    return learnt;
+  };
   const wake = (s: Session) => {
     for (const w of [...s.waiters]) w();
   };
@@ -109,6 +119,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
         controller: new AbortController(),
         waiters: new Set(),
         lastPolledAt: Date.now(),
+        delivered: 0,
       };
       sessions.set(id, s);
       const complete = new Set(request.completeDays);
@@ -129,6 +140,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
             to: request.to,
             today,
             have: (day) => (complete.has(day) ? 'complete' : 'missing'),
+            learnt: learntOf(client.host),
             signal: s.controller.signal,
             // Asked only when a reading lacks its number or VIN; without an answer such readings keep what they carried.
             identity: () =>
@@ -195,8 +207,12 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
       const before = s.queue.length;
       s.queue = s.queue.filter((e) => e.seq > ackSeq);
       if (s.queue.length !== before) wake(s);
-      if (s.queue.length === 0) await waitForChange(s, waitMs);
+      // A progress event is never acknowledged (the renderer acknowledges stored days): answering a poll at once
+      // because one is still queued would have the renderer poll in a tight loop until the next event.
+      const newest = s.queue[s.queue.length - 1]?.seq ?? 0;
+      if (newest <= s.delivered) await waitForChange(s, waitMs);
       const events = s.queue.slice();
+      s.delivered = Math.max(s.delivered, events[events.length - 1]?.seq ?? 0);
       const finished = events.some((e) => e.type === 'done' || e.type === 'failed');
       if (finished) {
         s.finished = true;
