@@ -13,7 +13,7 @@ import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { statsOf } from './lib/figures.ts';
 
 const NOW = '2026-11-20T15:00:00.000Z';
-const RUNS = 5;
+const RUNS = Number(process.env['COLD_RUNS'] ?? 5);
 const bench = await startBenchShell('cold-review', NOW);
 const world = createSimulatorWorld({ now: () => Date.parse(NOW) });
 
@@ -37,7 +37,12 @@ async function stages(page: Page): Promise<{ route: number; load: number; drawn:
 
 const browser = await chromium.launch({
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-gpu-compositing'],
+  args: [
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    '--disable-gpu-compositing',
+  ],
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
@@ -62,7 +67,7 @@ try {
   );
   const writer = await context.newPage();
   await openHarness(writer, new URL(bench.url).origin);
-  for (let k = 0; k < truth.length; ) {
+  for (let k = 0; k < truth.length;) {
     const month = truth[k]!.timestamp.slice(0, 7);
     let end = k;
     while (end < truth.length && truth[end]!.timestamp.slice(0, 7) === month) end++;

@@ -118,10 +118,12 @@ export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientO
         reject(new CancelledError());
         worker?.postMessage({ cancel: id } satisfies Cancel);
       };
-      const settle = <T>(f: (v: T) => void) => (v: T) => {
-        signal?.removeEventListener('abort', onAbort);
-        f(v);
-      };
+      const settle =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          signal?.removeEventListener('abort', onAbort);
+          f(v);
+        };
       pending.set(id, { resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       signal?.addEventListener('abort', onAbort, { once: true });
       ensure().postMessage({ id, method, args } satisfies Request, transfer);

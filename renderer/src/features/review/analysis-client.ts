@@ -52,7 +52,13 @@ export class AnalysisClient {
     return load;
   }
 
-  async series(fromMs: number, toMs: number, width: number, gap: GapParams, signal?: AbortSignal): Promise<SeriesResult> {
+  async series(
+    fromMs: number,
+    toMs: number,
+    width: number,
+    gap: GapParams,
+    signal?: AbortSignal,
+  ): Promise<SeriesResult> {
     await this.lastLoad;
     return this.worker.callWithSignal('series', signal, fromMs, toMs, width, gapParamsOf(gap));
   }

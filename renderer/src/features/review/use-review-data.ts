@@ -207,9 +207,10 @@ export function useReviewData(
       setState({ state: 'ready', data: { ...again, startedAt } });
       return () => abort.abort();
     }
-    // Until the road limits are ready, the loading and early states carry the key without them.
-    const earlyKey = keyWith(gate.settled?.key ?? '');
-    setState({ state: 'loading', key: earlyKey });
+    // Until the road limits are ready, the loading and early states carry the key without them; once they are,
+    // the key the load will end with (the map then draws the route once under one key).
+    const earlyKey = () => keyWith(gate.settled?.key ?? '');
+    setState({ state: 'loading', key: earlyKey() });
     (async () => {
       // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
       // A sketch that fails to read only means the route waits for the readings.
@@ -230,12 +231,13 @@ export function useReviewData(
       const sketch = await sketchP;
       stopIfCancelled(signal);
       if (sketch && current()) {
-        setState({ state: 'loading', key: earlyKey, early: sketchEarly(earlyKey, sketch, startedAt) });
-        await routeShown?.until(earlyKey, SKETCH_DRAW_WAIT_MS);
+        const k = earlyKey();
+        setState({ state: 'loading', key: k, early: sketchEarly(k, sketch, startedAt) });
+        await routeShown?.until(k, SKETCH_DRAW_WAIT_MS);
       }
       const read = await readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal);
       const chunks = read.chunks;
-      if (chunks.length === 0) return { state: 'empty', key: earlyKey } as const;
+      if (chunks.length === 0) return { state: 'empty', key: earlyKey() } as const;
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
       const track = flattenChunks(clean);
       if (track.length === 0)
@@ -249,8 +251,10 @@ export function useReviewData(
       stopIfCancelled(signal);
       // Only a long selection gains from it when the analysis is near: for a day it is done within a frame, and
       // an extra map update would cost a redraw. Waiting for the road limits, any selection draws its route first.
-      if ((track.length >= EARLY_ROUTE_MIN_POINTS || !gate.settled) && current())
-        setState({ state: 'loading', key: earlyKey, early: { key: earlyKey, clean, outliers, track, routes, startedAt } });
+      if ((track.length >= EARLY_ROUTE_MIN_POINTS || !gate.settled) && current()) {
+        const k = earlyKey();
+        setState({ state: 'loading', key: k, early: { key: k, clean, outliers, track, routes, startedAt } });
+      }
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
       const judged = await analysisP;
@@ -273,7 +277,7 @@ export function useReviewData(
         if (current()) setState(next);
       },
       (err: unknown) => {
-        if (current() && !isCancelled(err)) setState({ state: 'failed', key: earlyKey, message: errorText(err) });
+        if (current() && !isCancelled(err)) setState({ state: 'failed', key: earlyKey(), message: errorText(err) });
       },
     );
     return () => abort.abort();
