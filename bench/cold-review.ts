@@ -1,7 +1,7 @@
 /**
  * The first Trip review after the app starts: `npx tsx bench/cold-review.ts` (not in `npm run bench`: a
- * diagnostic of the cold path). Six months of a demo truck are written through the store harness, then five
- * times: the page is reloaded (a fresh renderer: workers, Dexie, road limits and map all started again), Trip
+ * diagnostic of the cold path). Six months of a demo truck are written through the store harness, then
+ * COLD_RUNS times (5) for a day and for six months: the page is reloaded (a fresh renderer: workers, Dexie, road limits and map all started again), Trip
  * review is clicked, and the time from the click to the route first drawn, to the selection loaded and to map
  * and charts drawn is taken page-side (the page's own figures start when the load starts, after what it waits
  * for, so they would miss the cold path's waits). COLD_TRACE=file traces the last run with Chrome's tracer.

@@ -250,14 +250,13 @@ export function ReviewPage({
       setDetail(data.overview);
       return;
     }
-    let live = true;
-    client.series(winFrom, winTo, chartWidth, data.params).then(
-      (s) => live && setDetail(s),
+    // A window brushed past (the brush moves on) is cancelled: the worker skips it if it has not begun it.
+    const left = new AbortController();
+    client.series(winFrom, winTo, chartWidth, data.params, left.signal).then(
+      (s) => !left.signal.aborted && setDetail(s),
       () => undefined,
     );
-    return () => {
-      live = false;
-    };
+    return () => left.abort();
   }, [client, data, winFrom, winTo, chartWidth]);
 
   useEffect(() => {
