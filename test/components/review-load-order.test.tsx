@@ -27,8 +27,9 @@ const CHUNKS: DayChunk[] = toDayChunks(VEHICLE, generateRandomTrack(7, 200));
 const STORED = new Map(CHUNKS.map((c) => [c.day, { carrierId: 'c1', chunk: c, summary: summarizeDay(c) }]));
 const LAST_DAY = CHUNKS[CHUNKS.length - 1]!.day;
 
-/** The UTC days the fake store handed out, one list per read. */
+/** The UTC days the fake store handed out, one list per read; and every read asked, as it was asked. */
 const daysRead: UtcDay[][] = [];
+const asked: [UtcDay, UtcDay][] = [];
 let roadsNow: WorkerRoadsState = { ready: false };
 let stamp = 0;
 
@@ -40,6 +41,7 @@ vi.mock('../../renderer/src/store/reads.ts', () => ({
   readDay: () => Promise.resolve(undefined),
   // Each block read takes a few ms, as IndexedDB does: a cancel lands between them.
   readDays: async (_c: string, _v: string, from: UtcDay, to: UtcDay) => {
+    asked.push([from, to]);
     await new Promise((r) => setTimeout(r, 20));
     const out = [...STORED.values()].filter((d) => d.chunk.day >= from && d.chunk.day <= to);
     daysRead.push(out.map((d) => d.chunk.day));
@@ -122,6 +124,7 @@ const readyOf = (s: LoadState) => (s.state === 'ready' ? s.data : null);
 beforeEach(() => {
   stamp++;
   daysRead.length = 0;
+  asked.length = 0;
   roadsNow = ready('idx-a');
 });
 afterEach(cleanup);
@@ -134,12 +137,13 @@ describe('a left selection', () => {
     const hook = renderLoad(client, sel('6m'));
     // The six months' reads have begun (a month per read), then the user picks one day.
     await waitFor(() => expect(daysRead.length).toBeGreaterThan(0), { interval: 1 });
+    const sixMonthReads = () => asked.filter(([a, b]) => Date.parse(b) - Date.parse(a) > 3 * 86_400_000);
+    const atLeave = sixMonthReads().length;
     hook.rerender({ s: sel('day', CHUNKS[10]!.day) });
     await waitFor(() => expect(readyOf(hook.result.current)?.from).toBe(CHUNKS[10]!.day), LONG);
-    // Six months are about 180 days in six reads; after the cancel at most the read in flight finished.
-    const sixMonthDays = daysRead.filter((d) => d.length > 3).flat().length;
-    expect(sixMonthDays).toBeGreaterThan(0);
-    expect(sixMonthDays).toBeLessThanOrEqual(2 * 31);
+    // Six months are six reads of a month; none was asked after the user left them.
+    expect(atLeave).toBeLessThan(6);
+    expect(sixMonthReads().length).toBe(atLeave);
     // The worker was asked for both, and told to stop the first.
     expect(loads.map((l) => l.to)).toEqual([LAST_DAY, CHUNKS[10]!.day]);
     expect(loads[0]!.signal?.aborted).toBe(true);

@@ -24,13 +24,13 @@ describe('readDayBlocks', () => {
     expect(got).toEqual(days);
   });
 
-  it('stops after the block in flight when cancelled, rejecting as cancelled', async () => {
+  it('asks no block after the one in flight when cancelled, rejecting as cancelled', async () => {
     const days = daysFrom('2026-01-01', 180);
     const abort = new AbortController();
     let blocks = 0;
     const read = async (a: UtcDay) => {
       blocks++;
-      // The user leaves while the second block is being read.
+      // The user leaves while the second block is being read (the third is asked only once the first is in).
       if (blocks === 2) abort.abort();
       return [a];
     };
