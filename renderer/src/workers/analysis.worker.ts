@@ -8,7 +8,7 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import { cleanSelection } from '../features/review/clean-selection.ts';
 import { readLocalDays } from '../features/review/use-local-days.ts';
 import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
-import { serveWorker } from './rpc.ts';
+import { callSignal, serveWorker, stopIfCancelled } from './rpc.ts';
 import { windowOf } from './series.ts';
 import { limitsInWindow, selectionLimits, type SelectionLimits } from './limit-series.ts';
 import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
@@ -57,8 +57,15 @@ function series(fromMs: number, toMs: number, width: number, gap: GapParams): Se
   };
 }
 
-function load(chunks: DayChunk[], params: Partial<AnalysisParams>, roads: RoadLimits | undefined): TrackAnalysis {
+function load(
+  chunks: DayChunk[],
+  params: Partial<AnalysisParams>,
+  roads: RoadLimits | undefined,
+  signal: AbortSignal,
+): TrackAnalysis {
   const analysis = analyzeTrack(chunks, params, roads);
+  // A selection left during its analysis keeps the previous one's readings: series of it are never asked.
+  stopIfCancelled(signal);
   const sel = cleanSelection(chunks, analysis.params.maxPlausibleMph);
   clean = sel.clean;
   outliers = { t: Float64Array.from(sel.outliers, (o) => o.t), v: Float64Array.from(sel.outliers, (o) => o.speed) };
@@ -72,23 +79,29 @@ const handlers: AnalysisProtocol = {
   // copied from the page after it (the copy cost as much as the read).
   setRoadLimits: setWorkerRoads,
   loadStored(carrierId, vehicleId, from, to, zone, params, roadsKey) {
+    const signal = callSignal();
     // The limits asked for, taken now: a later setRoadLimits does not change a load already asked.
     const roads = workerRoadsFor(roadsKey);
-    // After the previous selection's load: reads may finish out of order, the last one asked must win.
+    // After the previous selection's load: reads may finish out of order, the last one asked must win. A
+    // previous load the page cancelled stops at its next check (a month's read at most), so this one waits little.
     const done = loading
-      .then(() => readLocalDays(carrierId, vehicleId, from, to, zone))
-      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params, roads)));
+      .then(() => readLocalDays(carrierId, vehicleId, from, to, zone, signal))
+      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params, roads, signal)));
     loading = done.catch(() => undefined);
     return done;
   },
   // Asked for right after a loadStored: they answer for the selection it loads, once it has.
   series: async (fromMs, toMs, width, gap) => {
+    const signal = callSignal();
     await loading;
+    stopIfCancelled(signal);
     return series(fromMs, toMs, width, gap);
   },
   // About 100 ms for six months (the zone's day bounds and a pass over every reading): off the UI thread.
   dayBands: async (zone, gap) => {
+    const signal = callSignal();
     await loading;
+    stopIfCancelled(signal);
     return dailySpeedBands(clean, zone, gap);
   },
 };

@@ -6,8 +6,27 @@ import { errorText } from '../../../shared/util/error-text.ts';
  * `client.call('method', ...args)`, the worker serves the same interface with
  * `serveWorker(handlers)`. A handler that throws (or rejects) becomes a
  * rejected call; a worker that dies rejects every pending call and is started
- * again on the next one.
+ * again on the next one. A call given an AbortSignal is cancelled when it
+ * aborts: the page stops waiting at once (the call rejects with a
+ * CancelledError, which callers ignore) and the worker is told, so a handler
+ * that checks `callSignal()` between its steps stops instead of finishing work
+ * nobody will read.
  */
+
+/** A call given up by its caller: never a failure to show. */
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export const isCancelled = (err: unknown): boolean => err instanceof CancelledError;
+
+/** Throws a CancelledError once `signal` aborted: a cancellable step's check between its reads and passes. */
+export function stopIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError();
+}
 
 /** Methods a worker offers: arguments and result (plain or a promise) of each. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a method of any signature (Parameters<> needs `any` here)
@@ -24,6 +43,10 @@ interface Request {
   method: string;
   args: unknown[];
 }
+/** The page gave up call `cancel` (sent only for calls made with a signal). */
+interface Cancel {
+  cancel: number;
+}
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: WireFailure };
 
 export interface WorkerClient<P extends Protocol<P>> {
@@ -32,6 +55,12 @@ export interface WorkerClient<P extends Protocol<P>> {
   callWithTransfer<M extends keyof P & string>(
     method: M,
     transfer: Transferable[],
+    ...args: Parameters<P[M]>
+  ): Promise<Awaited<ReturnType<P[M]>>>;
+  /** The same call, cancelled when `signal` aborts (rejects with a CancelledError; the worker is told). */
+  callWithSignal<M extends keyof P & string>(
+    method: M,
+    signal: AbortSignal | undefined,
     ...args: Parameters<P[M]>
   ): Promise<Awaited<ReturnType<P[M]>>>;
   /** Stops the worker; pending calls reject with `closed`. */
@@ -80,10 +109,23 @@ export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientO
     return w;
   };
 
-  const send = <R>(method: string, args: unknown[], transfer: Transferable[]): Promise<R> => {
+  const send = <R>(method: string, args: unknown[], transfer: Transferable[], signal?: AbortSignal): Promise<R> => {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
     const id = nextId++;
     return new Promise<R>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const onAbort = () => {
+        if (!pending.delete(id)) return;
+        reject(new CancelledError());
+        worker?.postMessage({ cancel: id } satisfies Cancel);
+      };
+      const settle =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          signal?.removeEventListener('abort', onAbort);
+          f(v);
+        };
+      pending.set(id, { resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
+      signal?.addEventListener('abort', onAbort, { once: true });
       ensure().postMessage({ id, method, args } satisfies Request, transfer);
     });
   };
@@ -91,6 +133,7 @@ export function createWorkerClient<P extends Protocol<P>>(options: WorkerClientO
   return {
     call: (method, ...args) => send(method, args, []),
     callWithTransfer: (method, transfer, ...args) => send(method, args, transfer),
+    callWithSignal: (method, signal, ...args) => send(method, args, [], signal),
     dispose() {
       worker?.terminate();
       worker = null;
@@ -106,19 +149,48 @@ export interface ServeOptions {
   transfer?: (result: unknown) => Transferable[];
 }
 
+/** The signal of the call whose handler is starting; read it synchronously, first thing in the handler (`callSignal`). */
+const NEVER_ABORTED = new AbortController().signal;
+let starting: AbortSignal = NEVER_ABORTED;
+
+/**
+ * The signal of the call being served, aborted when the page cancels it. Only valid in a handler's synchronous
+ * start: take it there and check it (stopIfCancelled) after each await.
+ */
+export function callSignal(): AbortSignal {
+  return starting;
+}
+
 /** Serves `handlers` to the page, in the worker. Calls run as they arrive; async ones may overlap. */
 export function serveWorker<P extends Protocol<P>>(handlers: P, options: ServeOptions = {}): void {
   const scope = self as unknown as DedicatedWorkerGlobalScope;
   const failure = options.failure ?? ((err: unknown) => ({ kind: 'error', message: errorText(err) }));
-  scope.onmessage = (ev: MessageEvent<Request>) => {
+  const running = new Map<number, AbortController>();
+  scope.onmessage = (ev: MessageEvent<Request | Cancel>) => {
+    if ('cancel' in ev.data) {
+      running.get(ev.data.cancel)?.abort();
+      return;
+    }
     const { id, method, args } = ev.data;
-    const reply = (r: Reply, transfer: Transferable[] = []) => scope.postMessage(r, transfer);
+    const controller = new AbortController();
+    running.set(id, controller);
+    const reply = (r: Reply, transfer: Transferable[] = []) => {
+      running.delete(id);
+      scope.postMessage(r, transfer);
+    };
     try {
       const handler = Object.prototype.hasOwnProperty.call(handlers, method)
         ? (handlers as Record<string, unknown>)[method]
         : undefined;
       if (typeof handler !== 'function') throw new Error(`Unknown worker method "${method}".`);
-      Promise.resolve((handler as (...a: unknown[]) => unknown)(...args)).then(
+      starting = controller.signal;
+      let started: unknown;
+      try {
+        started = (handler as (...a: unknown[]) => unknown)(...args);
+      } finally {
+        starting = NEVER_ABORTED;
+      }
+      Promise.resolve(started).then(
         (result) => {
           // A result that cannot be sent (its transfer list or a clone failing) still answers the call: never a call left pending.
           try {

@@ -11,7 +11,7 @@ import type { DownloadTarget, ReviewPlace } from '../layout/navigation.ts';
 import { nextRate, stepTime } from '../../../../shared/playback/step.ts';
 import { createZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
-import { AnalysisClient } from './analysis-client.ts';
+import { sharedAnalysisClient, type AnalysisClient } from './analysis-client.ts';
 import { useReviewPreferences } from './use-review-preferences.ts';
 import { AnalysisSettings } from './AnalysisSettings.tsx';
 import { AuditBundleButton } from './AuditBundleButton.tsx';
@@ -133,12 +133,9 @@ export function ReviewPage({
   }, []);
 
   useEffect(() => {
-    const c = new AnalysisClient();
-    setClient(c);
-    return () => {
-      c.dispose();
-      store.stop();
-    };
+    // The worker outlives the visit; what this visit asked of it is cancelled when it ends (useReviewData).
+    setClient(sharedAnalysisClient());
+    return () => store.stop();
   }, [store]);
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
@@ -212,13 +209,18 @@ export function ReviewPage({
 
   // Time from choosing to the selection's route first drawn on the map (from a long selection's stored overviews, before its readings are read).
   const shownStartedAt = shown?.startedAt ?? 0;
+  /** The selection (its startedAt) whose route was first drawn: a route drawn before the road limits were ready is drawn again under the key naming them, and its figure stays the first draw's. */
+  const routeDrawnOf = useRef(-1);
   const onRouteDrawn = useCallback(
     (key: string, sketch: boolean) => {
       const el = rootRef.current;
       if (!el || el.dataset['routeKey'] === key) return;
-      el.dataset['routeMs'] = (performance.now() - shownStartedAt).toFixed(1);
-      // What the first drawn route came from: the stored overviews alone, or the selection's readings.
-      el.dataset['routeFrom'] = sketch ? 'overviews' : 'readings';
+      if (routeDrawnOf.current !== shownStartedAt) {
+        routeDrawnOf.current = shownStartedAt;
+        el.dataset['routeMs'] = (performance.now() - shownStartedAt).toFixed(1);
+        // What the first drawn route came from: the stored overviews alone, or the selection's readings.
+        el.dataset['routeFrom'] = sketch ? 'overviews' : 'readings';
+      }
       el.dataset['routeKey'] = key;
       routeShown.report(key);
     },
@@ -248,14 +250,13 @@ export function ReviewPage({
       setDetail(data.overview);
       return;
     }
-    let live = true;
-    client.series(winFrom, winTo, chartWidth, data.params).then(
-      (s) => live && setDetail(s),
+    // A window brushed past (the brush moves on) is cancelled: the worker skips it if it has not begun it.
+    const left = new AbortController();
+    client.series(winFrom, winTo, chartWidth, data.params, left.signal).then(
+      (s) => !left.signal.aborted && setDetail(s),
       () => undefined,
     );
-    return () => {
-      live = false;
-    };
+    return () => left.abort();
   }, [client, data, winFrom, winTo, chartWidth]);
 
   useEffect(() => {

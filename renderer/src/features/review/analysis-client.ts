@@ -6,7 +6,17 @@ import { createWorkerClient } from '../../workers/rpc.ts';
 import type { RoadLimitsSpec } from '../../workers/worker-roads.ts';
 import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
 
-/** Request/reply over the analysis worker (one per review screen). */
+/**
+ * The one analysis worker of the app's Trip reviews, kept across visits: a day opened from the per-day table,
+ * Back and an inbox event are each a new visit of the page, and a new worker would start its module and decode
+ * the road limits again before the visit's first analysis (seconds on a busy laptop).
+ */
+let shared: AnalysisClient | null = null;
+export function sharedAnalysisClient(): AnalysisClient {
+  return (shared ??= new AnalysisClient());
+}
+
+/** Request/reply over the analysis worker. */
 export class AnalysisClient {
   private worker = createWorkerClient<AnalysisProtocol>({
     spawn: () =>
@@ -32,22 +42,30 @@ export class AnalysisClient {
     params: Partial<AnalysisParams>,
     /** The road limits to judge "over the limit" against (null: none), sent to the worker first when new to it. */
     roads: RoadLimitsSpec | null,
+    /** Aborted when the selection is left: the worker stops reading and analysing it. */
+    signal?: AbortSignal,
   ): Promise<TrackAnalysis | null> {
     const load = withWorkerRoads(this.worker, roads, (roadsKey) =>
-      this.worker.call('loadStored', carrierId, vehicleId, from, to, zone, params, roadsKey),
+      this.worker.callWithSignal('loadStored', signal, carrierId, vehicleId, from, to, zone, params, roadsKey),
     );
     this.lastLoad = load.catch(() => undefined);
     return load;
   }
 
-  async series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult> {
+  async series(
+    fromMs: number,
+    toMs: number,
+    width: number,
+    gap: GapParams,
+    signal?: AbortSignal,
+  ): Promise<SeriesResult> {
     await this.lastLoad;
-    return this.worker.call('series', fromMs, toMs, width, gapParamsOf(gap));
+    return this.worker.callWithSignal('series', signal, fromMs, toMs, width, gapParamsOf(gap));
   }
 
-  async dayBands(zone: string, gap: GapParams): Promise<DayBand[]> {
+  async dayBands(zone: string, gap: GapParams, signal?: AbortSignal): Promise<DayBand[]> {
     await this.lastLoad;
-    return this.worker.call('dayBands', zone, gapParamsOf(gap));
+    return this.worker.callWithSignal('dayBands', signal, zone, gapParamsOf(gap));
   }
 
   dispose() {

@@ -14,6 +14,7 @@ import type { OverviewRow } from '../../store/db.ts';
 import { STORED_ROUTE_OPTIONS } from '../../store/overview-rows.ts';
 import { coverageOf, readDay, readOverviews } from '../../store/reads.ts';
 import { columnsBetween, OVERVIEW_MIN_POINTS } from './route-overviews.ts';
+import { stopIfCancelled } from '../../workers/rpc.ts';
 
 type Bounds = [number, number, number, number];
 
@@ -76,6 +77,8 @@ export async function sketchDayRoutes(
   vehicleId: string,
   interval: Interval,
   opts: RouteOptions,
+  /** Aborted when the selection is left: nothing is built from the reads (a CancelledError). */
+  signal?: AbortSignal,
 ): Promise<RouteSketch | null> {
   const utcDays = utcDaysOverlapping(interval);
   // A day or two is never long (its full line is drawn once read), and other options are not the stored ones.
@@ -89,6 +92,7 @@ export async function sketchDayRoutes(
     readOverviews(carrierId, vehicleId, from, to),
     Promise.all(edgeDays.map((d) => edgeOverview(carrierId, vehicleId, d, interval, opts))),
   ]);
+  stopIfCancelled(signal);
   const days = coverage.filter((c) => c.points > 0).sort(byDay);
   if (days.reduce((n, c) => n + c.points, 0) < OVERVIEW_MIN_POINTS) return null;
   // A day stored without a current overview: the raw read builds and stores it, and this selection waits for it.

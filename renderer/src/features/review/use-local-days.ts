@@ -14,6 +14,7 @@ import { localDayChunks } from '../../../../shared/track/local-days.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { byDay, DAY_MS, dayStartMs } from '../../../../shared/util/day.ts';
 import { readDays } from '../../store/reads.ts';
+import { readDayBlocks } from './read-blocks.ts';
 import type { StorageVehicleRow, StoredDay } from '../../store/types.ts';
 
 /**
@@ -67,18 +68,21 @@ export interface LocalRead {
   sameAsStored: boolean;
 }
 
-/** Reads the stored UTC chunks the local days `from`..`to` overlap and regroups them into those local days. */
+/**
+ * Reads the stored UTC chunks the local days `from`..`to` overlap and regroups them into those local days;
+ * a month at a time, stopping (a CancelledError) once `signal` aborts.
+ */
 export async function readLocalDays(
   carrierId: string,
   vehicleId: string,
   from: LocalDay,
   to: LocalDay,
   zone: string,
+  signal?: AbortSignal,
 ): Promise<LocalRead> {
   const interval = localRangeInterval(from, to, zone);
   const utcDays = utcDaysOverlapping(interval);
-  const stored =
-    utcDays.length === 0 ? [] : await readDays(carrierId, vehicleId, utcDays[0]!, utcDays[utcDays.length - 1]!);
+  const stored = await readDayBlocks(utcDays, (a, b) => readDays(carrierId, vehicleId, a, b), signal);
   const utcChunks = stored
     .map((d) => d.chunk)
     .filter((c) => c.length > 0)

@@ -32,6 +32,8 @@ import { localRangeInterval } from '../../../../shared/time/local-day.ts';
 import type { DayRoute } from '../../../../shared/map/day-routes.ts';
 import { OVERVIEW_MIN_POINTS, routeOptionsOf, selectionDayRoutes } from './route-overviews.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
+import { isCancelled, stopIfCancelled } from '../../workers/rpc.ts';
+import { KeptLoads, nextRoadsGate, type KeptGate } from './load-order.ts';
 
 export interface Loaded {
   key: string;
@@ -93,6 +95,9 @@ export type LoadState =
   | { state: 'empty'; key: string }
   | { state: 'failed'; key: string; message: string }
   | { state: 'ready'; data: Loaded };
+
+/** Loaded selections kept for Back, across visits (each holds its readings: six months is tens of MB). */
+const kept = new KeptLoads<Loaded>(3);
 
 /** From this many readings on, the route is drawn while the worker analyses (a few days of one truck). */
 export const EARLY_ROUTE_MIN_POINTS = 2000;
@@ -161,12 +166,16 @@ export function useReviewData(
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const seq = useRef(0);
   const { from, to } = localSelectionRange(sel.day, sel.span);
-  // The zone leads the key: the same dates of another zone are other readings. The carrier ends it: another
-  // carrier's vehicle of the same id is another vehicle.
-  // The road limits judged against (their key) are part of what is loaded: a new import loads again.
+  // The zone leads the key: the same dates of another zone are other readings. The carrier follows: another
+  // carrier's vehicle of the same id is another vehicle. The road limits judged against (their key) end it:
+  // a new import loads again.
   const roads = useWorkerRoads();
-  const roadsKey = roads.ready ? roads.key : '';
-  const key = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}:${roadsKey}`;
+  // The load starts before the road limits are ready (a cold start reads and decodes them meanwhile): only
+  // its analysis waits for them. Other ready limits (a new import, another rule) are a new gate: a new load.
+  const gateRef = useRef<KeptGate | null>(null);
+  const gate = (gateRef.current = nextRoadsGate(gateRef.current, roads));
+  const base = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}`;
+  const keyWith = (roadsKey: string) => `${base}:${roadsKey}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
   // The UTC days a local range overlaps reach one day beyond it on either side.
   // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
@@ -180,11 +189,28 @@ export function useReviewData(
     [sel.carrierId, sel.vehicleId, from, to],
   );
   const stored = live?.startsWith(days) ? live : undefined;
+  const firstOfVisit = useRef(true);
   useEffect(() => {
-    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined || !roads.ready) return;
+    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
     const startedAt = performance.now();
-    setState({ state: 'loading', key });
+    // Leaving the selection (another one, or the page) aborts it: this thread's reads and the worker's stop.
+    const abort = new AbortController();
+    const signal = abort.signal;
+    const current = () => seq.current === my;
+    // A visit opening a selection shown a moment ago (Back, a day of the per-day table and Back again), nothing
+    // stored changed since (the stamp): shown again as it was. Only a visit's first: a span chosen on the page
+    // is read again, so its figures stay those of a load.
+    const again = firstOfVisit.current && gate.settled && kept.get(`${keyWith(gate.settled.key)}|${stored}`);
+    firstOfVisit.current = false;
+    if (again) {
+      setState({ state: 'ready', data: { ...again, startedAt } });
+      return () => abort.abort();
+    }
+    // Until the road limits are ready, the loading and early states carry the key without them; once they are,
+    // the key the load will end with (the map then draws the route once under one key).
+    const earlyKey = () => keyWith(gate.settled?.key ?? '');
+    setState({ state: 'loading', key: earlyKey() });
     (async () => {
       // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
       // A sketch that fails to read only means the route waits for the readings.
@@ -193,20 +219,25 @@ export function useReviewData(
         sel.vehicleId,
         localRangeInterval(from, to, zone),
         routeOptionsOf(params),
+        signal,
       ).catch(() => null);
-      // The worker reads and analyses the same days while this thread reads them for the map and playback.
-      const analysisP = client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params, roads.spec);
+      // The worker reads and analyses the same days while this thread reads them for the map and playback; it
+      // starts once the road limits are ready (they judge the analysis), while this thread's reads go on.
+      const analysisP = gate.ready.then(async (r) => ({
+        key: keyWith(r.key),
+        analysis: await client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params, r.spec, signal),
+      }));
+      analysisP.catch(() => undefined);
       const sketch = await sketchP;
-      if (sketch && seq.current === my) {
-        setState({ state: 'loading', key, early: sketchEarly(key, sketch, startedAt) });
-        await routeShown?.until(key, SKETCH_DRAW_WAIT_MS);
+      stopIfCancelled(signal);
+      if (sketch && current()) {
+        const k = earlyKey();
+        setState({ state: 'loading', key: k, early: sketchEarly(k, sketch, startedAt) });
+        await routeShown?.until(k, SKETCH_DRAW_WAIT_MS);
       }
-      const read = await readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone);
+      const read = await readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal);
       const chunks = read.chunks;
-      if (chunks.length === 0) {
-        analysisP.catch(() => undefined);
-        return { state: 'empty', key } as const;
-      }
+      if (chunks.length === 0) return { state: 'empty', key: earlyKey() } as const;
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
       const track = flattenChunks(clean);
       if (track.length === 0)
@@ -217,51 +248,41 @@ export function useReviewData(
         track.length >= OVERVIEW_MIN_POINTS
           ? await selectionDayRoutes(read, track, routeOptionsOf(params), sketch)
           : null;
-      // Only a long selection gains from it: for a day the analysis is done within a frame, and an extra map update would cost a redraw.
-      if (track.length >= EARLY_ROUTE_MIN_POINTS && seq.current === my)
-        setState({ state: 'loading', key, early: { key, clean, outliers, track, routes, startedAt } });
+      stopIfCancelled(signal);
+      // Only a long selection gains from it when the analysis is near: for a day it is done within a frame, and
+      // an extra map update would cost a redraw. Waiting for the road limits, any selection draws its route first.
+      if ((track.length >= EARLY_ROUTE_MIN_POINTS || !gate.settled) && current()) {
+        const k = earlyKey();
+        setState({ state: 'loading', key: k, early: { key: k, clean, outliers, track, routes, startedAt } });
+      }
       const startMs = track.t[0]!;
       const endMs = track.t[track.length - 1]!;
-      const [analysis, overview, days] = await Promise.all([
-        analysisP.then((a) => a ?? Promise.reject(new Error('The days were deleted while they were being read.'))),
-        client.series(startMs, endMs, chartWidth, params),
-        client.dayBands(zone, params),
+      const judged = await analysisP;
+      const [overview, dayBands] = await Promise.all([
+        client.series(startMs, endMs, chartWidth, params, signal),
+        client.dayBands(zone, params, signal),
       ]);
+      if (!judged.analysis) throw new Error('The days were deleted while they were being read.');
       const idleSkip = buildSkipMap(track, { gap: params });
       const summaries = daySummaries(read, params);
       const totals = rangeTotals(summaries);
-      return {
-        state: 'ready',
-        data: {
-          key,
-          from,
-          to,
-          zone,
-          chunks,
-          clean,
-          outliers,
-          track,
-          routes,
-          params,
-          analysis,
-          summaries,
-          totals,
-          overview,
-          days,
-          idleSkip,
-          startedAt,
-        },
-      } as const;
+      const data: Loaded = {
+        ...{ key: judged.key, from, to, zone, chunks, clean, outliers, track, routes, params },
+        ...{ analysis: judged.analysis, summaries, totals, overview, days: dayBands, idleSkip, startedAt },
+      };
+      kept.set(`${judged.key}|${stored}`, data);
+      return { state: 'ready', data } as const;
     })().then(
       (next) => {
-        if (seq.current === my) setState(next);
+        if (current()) setState(next);
       },
       (err: unknown) => {
-        if (seq.current === my) setState({ state: 'failed', key, message: errorText(err) });
+        if (current() && !isCancelled(err)) setState({ state: 'failed', key: earlyKey(), message: errorText(err) });
       },
     );
+    return () => abort.abort();
     // Chart width changes re-request only series (below), not the whole load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the vehicle, days, params and road limits; the width only matters once it is known (> 0)
-  }, [client, key, chartWidth > 0, stored]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `base` stands for the vehicle, days and params, `gate` for the road limits; the width only matters once it is known (> 0)
+  }, [client, base, gate, chartWidth > 0, stored]);
   return state;
 }
