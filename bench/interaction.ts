@@ -4,7 +4,7 @@
  * bench`). The built app on the browser shell in Debian Chromium at 1400×900. One profile is seeded once
  * through the store harness on the app's origin: six months of a demo truck (the simulator's readings), 30
  * days of the generated fleet (test/support/fleet-templates.ts) for the 60-truck carrier, and 30 days of a
- * few trucks for the two others (what Compare of three carriers needs). Then each run starts cold: a new
+ * few trucks for the other (with the six-month truck's carrier, what Compare of three carriers needs). Then each run starts cold: a new
  * browser on the same user-data-dir, so nothing is in the page's memory, and walks the steps of
  * test/e2e/harness/interaction-steps.ts, timing each from its input event to the frame it settles at, with
  * the page's own clock (bench/lib/step-clock.ts). Runs: INTERACTION_RUNS (default 5) on a quiet machine
@@ -107,7 +107,8 @@ async function seed(): Promise<StepContext> {
       throw new Error(
         `expected 3 demo carriers, one of ${FLEET_TRUCKS} trucks: ${carrierIds.join(', ')} (${sizes.join(', ')})`,
       );
-    const reviewCarrier = carrierIds[fleetAt === 0 ? 1 : 0]!;
+    if (fleetAt === 0) throw new Error('the review truck needs the first carrier, not the 60-truck one');
+    const reviewCarrier = carrierIds[0]!;
     const vehicleId = world.truth.vehicles(sim(reviewCarrier))[0]!.vehicle_id;
     const records = world.truth.history(sim(reviewCarrier), vehicleId, world.truth.windowStart(), world.truth.today());
     const harness = await context.newPage();
@@ -125,6 +126,8 @@ async function seed(): Promise<StepContext> {
       k = end;
     }
     for (const [c, carrierId] of carrierIds.entries()) {
+      // The review truck's carrier holds it alone: Trip review opens on it at start (the first carrier's first truck).
+      if (carrierId === reviewCarrier) continue;
       const vehicles = c === fleetAt ? FLEET_TRUCKS : OTHER_TRUCKS;
       const s = await inHarness(harness, (h, a) => h.benchSeedFleet(a), {
         carrierId,
@@ -146,13 +149,11 @@ async function seed(): Promise<StepContext> {
       `document.querySelector('[data-testid=inbox-preparer]')?.dataset.state === 'idle'`,
       600_000,
     );
-    // The review's latest local day of the truck, as the app works it out: the last truck shown opens there.
-    await page.goto(
-      `${bench.url}#review?${new URLSearchParams({ carrier: reviewCarrier, vehicle: vehicleId, span: 'day' })}`,
-    );
+    // The review's latest local day of the truck, as the app works it out: Trip review opens there at start.
+    await page.getByTestId('nav-review').click();
     await waitSettled(
       page,
-      `(() => { const el = document.querySelector('[data-testid=review-page]'); return el?.dataset.state === 'ready' && el.dataset.renderedKey === el.dataset.key && el.dataset.key !== ''; })()`,
+      `(() => { const el = document.querySelector('[data-testid=review-page]'); return el?.dataset.state === 'ready' && el.dataset.renderedKey === el.dataset.key && el.dataset.vehicleId === ${JSON.stringify(vehicleId)}; })()`,
       STEP_TIMEOUT_MS,
     );
     const day = await page.getByTestId('review-day').inputValue();

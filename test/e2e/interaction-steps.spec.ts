@@ -40,7 +40,8 @@ test('each interaction step the benchmark times reaches its end state', async ({
   const sizes = carrierIds.map((id) => world.truth.vehicles(sim(id)).length);
   const fleetAt = sizes.indexOf(60);
   expect(fleetAt).toBeGreaterThanOrEqual(0);
-  const reviewCarrier = carrierIds[fleetAt === 0 ? 1 : 0]!;
+  expect(fleetAt).toBeGreaterThan(0);
+  const reviewCarrier = carrierIds[0]!;
   const vehicleId = world.truth.vehicles(sim(reviewCarrier))[0]!.vehicle_id;
 
   const harness = await page.context().newPage();
@@ -52,20 +53,19 @@ test('each interaction step the benchmark times reaches its end state', async ({
     vehicleId,
   });
   for (const [c, carrierId] of carrierIds.entries())
-    await inHarness(harness, (h, a) => h.benchSeedFleet(a), {
-      carrierId,
-      carrier: c,
-      first: 0,
-      vehicles: c === fleetAt ? 4 : 2,
-      from: FROM,
-      days: FLEET_DAYS,
-    });
+    if (carrierId !== reviewCarrier)
+      await inHarness(harness, (h, a) => h.benchSeedFleet(a), {
+        carrierId,
+        carrier: c,
+        first: 0,
+        vehicles: c === fleetAt ? 4 : 2,
+        from: FROM,
+        days: FLEET_DAYS,
+      });
   await harness.close();
 
   // The last truck shown: the review's own latest day of it.
-  await page.goto(
-    `${shell.url}#review?${new URLSearchParams({ carrier: reviewCarrier, vehicle: vehicleId, span: 'day' })}`,
-  );
+  await page.getByTestId('nav-review').click();
   await expect(page.getByTestId('review-page')).toHaveAttribute('data-vehicle-id', vehicleId);
   await expect(page.getByTestId('review-day')).not.toHaveValue('');
   const ctx: StepContext = {
@@ -161,7 +161,6 @@ test('each interaction step the benchmark times reaches its end state', async ({
       const added = Number(await page.getByTestId(`inbox-kind-${FILTER_KIND}`).getAttribute('data-count'));
       expect(added).toBeGreaterThan(0);
       expect(Number(await page.getByTestId('inbox-list').getAttribute('data-count'))).toBe(before.count + added);
-      expect(await page.locator(`[data-testid=inbox-event][data-kind="${FILTER_KIND}"]`).count()).toBeGreaterThan(0);
     },
     'an inbox event opened in Trip review and drawn': async () => {
       const review = page.getByTestId('review-page');
@@ -192,10 +191,7 @@ test('each interaction step the benchmark times reaches its end state', async ({
       await step.prepare?.(page, ctx);
       if (step.clock !== 'start') await page.evaluate(SNAPSHOT);
       const before = {
-        key: await page
-          .getByTestId('review-page')
-          .getAttribute('data-key', { timeout: 1 })
-          .catch(() => ''),
+        key: String(await page.evaluate(`document.querySelector('[data-testid=review-page]')?.dataset.key ?? ''`)),
         count: Number(await page.evaluate(`document.querySelector('[data-testid=inbox-list]')?.dataset.count ?? -1`)),
         bounds: String(
           await page.evaluate(
@@ -213,7 +209,7 @@ test('each interaction step the benchmark times reaches its end state', async ({
       }
       await step.act(page, ctx);
       await waitSettled(page, step.settled(ctx));
-      await endStates[step.name]!({ ...before, key: before.key ?? '' });
+      await endStates[step.name]!(before);
       if (step.name === 'span week to 30 days')
         seen['points30'] = (await page.getByTestId('total-points').getAttribute('data-value')) ?? '';
       if (step.name === 'span six months back to day')
