@@ -172,12 +172,21 @@ test('each interaction step the benchmark times reaches its end state', async ({
     'Compare of three carriers drawn': async () => {
       const shown = await page
         .getByTestId('compare-carrier')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-carrier-id')));
-      expect(shown.sort()).toEqual([...carrierIds].sort());
-      // Every carrier has a figure in the first row (days were stored for each).
-      const first = page.getByTestId('compare-row').first().getByTestId('compare-cell');
-      const values = await first.evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
-      expect(values.filter((v) => v !== '')).toHaveLength(3);
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-carrier-id') ?? ''));
+      expect([...shown].sort()).toEqual([...carrierIds].sort());
+      // Each carrier's days covered: the six-month truck covers all 30 days; the others the week of generated
+      // UTC days written for them, which touch one more local day of the carrier's zone at most.
+      const cells = page.locator('[data-testid=compare-row][data-metric=coverage-days] [data-testid=compare-cell]');
+      const covered = await cells.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+      shown.forEach((id, i) => {
+        const days = Math.round(covered[i]! * 30);
+        if (id === reviewCarrier) expect(days).toBe(30);
+        else expect([FLEET_DAYS, FLEET_DAYS + 1]).toContain(days);
+      });
+      // And every carrier has its miles.
+      const miles = page.locator('[data-testid=compare-row][data-metric=miles] [data-testid=compare-cell]');
+      const values = await miles.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+      expect(values.filter((v) => v > 0)).toHaveLength(3);
     },
     'the Fleet screen listed': async () => {
       await expect(page.getByTestId('vehicle-count')).toHaveAttribute('data-total', '60');
