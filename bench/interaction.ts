@@ -1,4 +1,3 @@
-// Over 300 lines: one benchmark walking every interaction step cold, quiet and under load, with its seeding and report.
 /**
  * Interaction latency as a person feels it (issue 35): `npx tsx bench/interaction.ts` (also run by `npm run
  * bench`). The built app on the browser shell in Debian Chromium at 1400×900. One profile is seeded once

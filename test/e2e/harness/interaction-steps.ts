@@ -1,4 +1,3 @@
-// Over 300 lines: the one table of interaction steps (act + settled frame) shared by bench/interaction.ts and its e2e twin.
 /**
  * The steps a person takes through the app, in the order issue 35 names them: one table read by
  * bench/interaction.ts (which times each step from its input event to the frame where `settled` first
