@@ -26,6 +26,7 @@ const BENCHES = [
   'drivers.ts',
   'inbox-drivers.ts',
   'review.ts',
+  'interaction.ts',
   'audit-bundle.ts',
   'road-import.ts',
   'road-match.ts',

@@ -1,0 +1,257 @@
+/**
+ * Interaction latency as a person feels it (issue 35): `npx tsx bench/interaction.ts` (also run by `npm run
+ * bench`). The built app on the browser shell in Debian Chromium at 1400×900. One profile is seeded once
+ * through the store harness on the app's origin: six months of a demo truck (the simulator's readings), 30
+ * days of the generated fleet (test/support/fleet-templates.ts) for the 60-truck carrier, and 30 days of a
+ * few trucks for the other (with the six-month truck's carrier, what Compare of three carriers needs). Then each run starts cold: a new
+ * browser on the same user-data-dir, so nothing is in the page's memory, and walks the steps of
+ * test/e2e/harness/interaction-steps.ts, timing each from its input event to the frame it settles at, with
+ * the page's own clock (bench/lib/step-clock.ts). Runs: INTERACTION_RUNS (default 5) on a quiet machine
+ * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
+ * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
+ * the loaded/quiet ratio (target <= 2).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
+import { addDays } from '../shared/util/day.ts';
+import {
+  INTERACTION_STEPS,
+  LOADED_RATIO_TARGET,
+  SNAPSHOT,
+  TARGETS,
+  waitSettled,
+  type StepContext,
+} from '../test/e2e/harness/interaction-steps.ts';
+import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
+import { startBenchShell } from './lib/bench-shell.ts';
+import { startCpuLoad } from './lib/cpu-load.ts';
+import { report } from './lib/figures.ts';
+import { armStart, armStep } from './lib/step-clock.ts';
+
+const NOW = '2026-11-20T15:00:00.000Z';
+const TODAY = NOW.slice(0, 10);
+const DAYS = 30;
+/** The fleet's 30 UTC days, ending yesterday: inside Compare's "Last 30 days" and the inbox's range. */
+const FROM = addDays(TODAY, -DAYS);
+const TO = addDays(TODAY, -1);
+/** The 60-truck carrier's roster size (the simulator's great-lakes), and trucks seeded for the two others. */
+const FLEET_TRUCKS = 60;
+const OTHER_TRUCKS = 8;
+const STEP_TIMEOUT_MS = 120_000;
+/** The background load ends by itself after this, whatever happens to the bench. */
+const LOAD_MAX_MS = 30 * 60_000;
+
+const runsText = process.env['INTERACTION_RUNS'] ?? '5';
+const RUNS = Number(runsText);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 50)
+  throw new Error(`INTERACTION_RUNS must be a whole number from 1 to 50, not "${runsText}"`);
+const LOAD = process.env['INTERACTION_LOAD'] ?? 'both';
+if (!['quiet', 'loaded', 'both'].includes(LOAD))
+  throw new Error(`INTERACTION_LOAD must be quiet, loaded or both, not "${LOAD}"`);
+const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
+
+const LAUNCH = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  // As bench/review.ts: the map's WebGL through SwiftShader, the page composited in software.
+  args: [
+    '--no-sandbox',
+    '--use-gl=angle',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--disable-gpu-compositing',
+    ...(process.env['INTERACTION_ARGS'] ?? '').split(' ').filter(Boolean),
+  ],
+  viewport: { width: 1400, height: 900 },
+  // The app's CSP forbids eval; the page-side clock is source text, so CSP is bypassed for the bench only.
+  bypassCSP: true,
+};
+
+const t0 = Date.now();
+const bench = await startBenchShell('interaction', NOW);
+const profileDir = mkdtempSync(path.join(tmpdir(), 'routelens-bench-interaction-profile-'));
+const world = createSimulatorWorld({ now: () => Date.parse(NOW) });
+
+const open = (): Promise<BrowserContext> => chromium.launchPersistentContext(profileDir, LAUNCH);
+
+function watch(page: Page): void {
+  page.on('pageerror', (e) => console.error(`page error: ${String(e).slice(0, 400)}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error(`page console: ${m.text().slice(0, 400)}`);
+  });
+}
+
+/** Seeds the profile once and returns what the steps need to know of it. */
+async function seed(): Promise<StepContext> {
+  const context = await open();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    watch(page);
+    await page.goto(bench.url);
+    await page.waitForSelector('[data-testid=app-root][data-ready=true]');
+    const explore = page.getByTestId('explore-demo');
+    if (await explore.isVisible()) {
+      await explore.click();
+      await page.waitForSelector('[data-testid=first-run]', { state: 'detached' });
+    }
+    const carrierIds = await page
+      .locator('[data-testid^=nav-fleet-]')
+      .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('nav-fleet-', '')));
+    const sim = (id: string) => id.replace(/^demo-/, '');
+    const sizes = carrierIds.map((id) => world.truth.vehicles(sim(id)).length);
+    const fleetAt = sizes.indexOf(FLEET_TRUCKS);
+    if (carrierIds.length !== 3 || fleetAt < 0)
+      throw new Error(
+        `expected 3 demo carriers, one of ${FLEET_TRUCKS} trucks: ${carrierIds.join(', ')} (${sizes.join(', ')})`,
+      );
+    if (fleetAt === 0) throw new Error('the review truck needs the first carrier, not the 60-truck one');
+    const reviewCarrier = carrierIds[0]!;
+    const vehicleId = world.truth.vehicles(sim(reviewCarrier))[0]!.vehicle_id;
+    const records = world.truth.history(sim(reviewCarrier), vehicleId, world.truth.windowStart(), world.truth.today());
+    const harness = await context.newPage();
+    await openHarness(harness, new URL(bench.url).origin);
+    // A month per message keeps each message small.
+    for (let k = 0; k < records.length;) {
+      const month = records[k]!.timestamp.slice(0, 7);
+      let end = k;
+      while (end < records.length && records[end]!.timestamp.slice(0, 7) === month) end++;
+      await inHarness(harness, (h, a) => h.benchWrite(a.records, a.carrierId, a.vehicleId), {
+        records: records.slice(k, end),
+        carrierId: reviewCarrier,
+        vehicleId,
+      });
+      k = end;
+    }
+    for (const [c, carrierId] of carrierIds.entries()) {
+      // The review truck's carrier holds it alone: Trip review opens on it at start (the first carrier's first truck).
+      if (carrierId === reviewCarrier) continue;
+      const vehicles = c === fleetAt ? FLEET_TRUCKS : OTHER_TRUCKS;
+      const s = await inHarness(harness, (h, a) => h.benchSeedFleet(a), {
+        carrierId,
+        carrier: c,
+        first: 0,
+        vehicles,
+        from: FROM,
+        days: DAYS,
+      });
+      console.log(
+        `interaction: stored ${vehicles} trucks × ${DAYS} days for ${carrierId}: ${s.points.toLocaleString('en-US')} points`,
+      );
+    }
+    console.log(`interaction: stored six months of ${vehicleId} (${reviewCarrier}): ${records.length} readings`);
+    await harness.close();
+    // The app prepares the inbox's last month in the background after stored days change: runs start after it.
+    await waitSettled(
+      page,
+      `document.querySelector('[data-testid=inbox-preparer]')?.dataset.state === 'idle'`,
+      600_000,
+    );
+    // The review's latest local day of the truck, as the app works it out: Trip review opens there at start.
+    await page.getByTestId('nav-review').click();
+    await waitSettled(
+      page,
+      `(() => { const el = document.querySelector('[data-testid=review-page]'); return el?.dataset.state === 'ready' && el.dataset.renderedKey === el.dataset.key && el.dataset.vehicleId === ${JSON.stringify(vehicleId)}; })()`,
+      STEP_TIMEOUT_MS,
+    );
+    const day = await page.getByTestId('review-day').inputValue();
+    return {
+      url: bench.url,
+      review: { carrierId: reviewCarrier, vehicleId, day },
+      inbox: { carrierId: carrierIds[fleetAt]!, from: FROM, to: TO },
+      compare: { carrierIds },
+      fleet: { carrierId: carrierIds[fleetAt]!, trucks: FLEET_TRUCKS },
+      limits: [55, 60],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms per step. */
+async function walk(ctx: StepContext): Promise<number[]> {
+  const context = await open();
+  try {
+    const first = INTERACTION_STEPS[0]!;
+    await context.addInitScript(armStart(first.settled(ctx), STEP_TIMEOUT_MS));
+    const page = context.pages()[0] ?? (await context.newPage());
+    watch(page);
+    const times: number[] = [];
+    for (const step of INTERACTION_STEPS) {
+      if (step.clock !== 'start') {
+        await step.prepare?.(page, ctx);
+        await page.evaluate(SNAPSHOT);
+        await page.evaluate(armStep(step.clock, step.settled(ctx), STEP_TIMEOUT_MS));
+      }
+      await step.act(page, ctx);
+      const r = (await page.evaluate('window.__stepDone')) as { inputAt: number | null; settledAt: number | null };
+      if (r.inputAt === null || r.settledAt === null)
+        throw new Error(`"${step.name}" did not settle in ${STEP_TIMEOUT_MS} ms (input at ${r.inputAt})`);
+      times.push(r.settledAt - r.inputAt);
+    }
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
+const fmt = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[s.length >> 1]!.toFixed(0)} (${s[0]!.toFixed(0)}–${s[s.length - 1]!.toFixed(0)})`;
+};
+
+try {
+  const ctx = await seed();
+  console.log(`interaction: seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const samples: Record<string, number[][]> = { quiet: [], loaded: [] };
+  for (const mode of modes) {
+    const load = mode === 'loaded' ? startCpuLoad(LOAD_MAX_MS) : null;
+    try {
+      for (let r = 0; r < RUNS; r++) {
+        const before = loadavg()[0]!.toFixed(2);
+        const times = await walk(ctx);
+        samples[mode]!.push(times);
+        console.log(
+          `interaction: ${mode} run ${r + 1}/${RUNS} (load average ${before}): ${times.map((t) => t.toFixed(0)).join(' ')} ms`,
+        );
+      }
+    } finally {
+      await load?.stop();
+    }
+  }
+  const column = (mode: string, i: number) => samples[mode]!.map((run) => run[i]!);
+  console.log(`\ninteraction: ms from input to settled frame, median (range) of ${RUNS} cold runs`);
+  console.log(
+    `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ratio`,
+  );
+  INTERACTION_STEPS.forEach((step, i) => {
+    const quiet = samples['quiet']!.length ? column('quiet', i) : null;
+    const loaded = samples['loaded']!.length ? column('loaded', i) : null;
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const ratio = quiet && loaded ? `${(med(loaded) / med(quiet)).toFixed(2)}×` : '';
+    console.log(
+      `${step.name.padEnd(64)} ${String(TARGETS[step.target].ms).padStart(6)}  ${(quiet ? fmt(quiet) : '').padEnd(22)} ${(loaded ? fmt(loaded) : '').padEnd(22)} ${ratio}`,
+    );
+  });
+  console.log('');
+  INTERACTION_STEPS.forEach((step, i) => {
+    const target = `<= ${TARGETS[step.target].ms}`;
+    const quiet = samples['quiet']!.length ? column('quiet', i) : null;
+    if (quiet) report({ bench: 'interaction', name: `${step.name}, quiet`, unit: 'ms', samples: quiet, target });
+    if (samples['loaded']!.length)
+      report({
+        bench: 'interaction',
+        name: `${step.name}, one core busy`,
+        unit: 'ms',
+        samples: column('loaded', i),
+        ...(quiet
+          ? { baselines: [{ name: 'the same step quiet', samples: quiet, target: `<= ${LOADED_RATIO_TARGET}` }] }
+          : { target: `<= ${LOADED_RATIO_TARGET * TARGETS[step.target].ms}` }),
+      });
+  });
+  console.log(`interaction: whole bench ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+} finally {
+  bench.stop();
+  rmSync(profileDir, { recursive: true, force: true });
+}
