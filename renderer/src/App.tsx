@@ -141,10 +141,10 @@ export function App() {
       case 'storage':
         return <StoragePage />;
       case 'review':
-        // A new visit (navigation, back/forward) opens its place afresh; the page's own changes only update the address.
+        // A new visit (navigation, back/forward) opens its place afresh on the same page (its map stays); the page's own changes only update the address.
         return (
           <ReviewPage
-            key={visit}
+            visit={visit}
             carriers={s.carriers}
             info={s.info}
             place={view.place}

@@ -32,7 +32,8 @@ import { RejectedNote } from './RejectedNote.tsx';
 import { useZoomFigures } from './use-zoom-figures.ts';
 import { useReviewData, type EarlyRoute, type Loaded } from './use-review-data.ts';
 import { RouteShown } from './route-shown.ts';
-import { currentCarrier, useReviewSelection } from './use-review-selection.ts';
+import { currentCarrier, selectionOf, useReviewSelection } from './use-review-selection.ts';
+import { useVisitReset } from './use-visit-reset.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
 import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
@@ -84,6 +85,7 @@ export function ReviewPage({
   carriers,
   info,
   place,
+  visit = 0,
   onPlace,
   onOpenDownloads,
   onOpenReview,
@@ -91,6 +93,8 @@ export function ReviewPage({
   carriers: CarrierView[];
   info: AppInfo | null;
   place?: ReviewPlace | undefined;
+  /** Counts arrivals in Trip review: a new one opens `place` afresh (as a new mount would) on the same page and map. */
+  visit?: number;
   onPlace?: (place: ReviewPlace) => void;
   /** Days with nothing stored: their download, with this carrier, vehicle and days chosen. */
   onOpenDownloads?: (target: DownloadTarget) => void;
@@ -131,6 +135,16 @@ export function ReviewPage({
     setWin({ key, ms: eventWindow(event, spanMs) });
     setFocus((f) => ({ key, event, gen: (f?.gen ?? 0) + 1 }));
   }, []);
+  // Everything a visit asked for or the user did on the last one goes; the map, the worker and kept loads stay.
+  // The lists, charts, playback bar and day table remount with the visit (their key): their scroll, brush and sort reset.
+  useVisitReset(visit, () => {
+    store.stop();
+    setSel(selectionOf(place, carriers));
+    setBack(place?.back);
+    pending.current = pendingOf(place);
+    setWin(null);
+    setFocus(null);
+  });
 
   useEffect(() => {
     // The worker outlives the visit; what this visit asked of it is cancelled when it ends (useReviewData).
@@ -140,7 +154,7 @@ export function ReviewPage({
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
   const routeShown = useMemo(() => new RouteShown(), []);
-  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -184,7 +198,8 @@ export function ReviewPage({
       store.seek(want.seekTo);
       if (want.event) focusOn(data.key, span, want.event);
     }
-  }, [data, store, focusOn]);
+    // A new visit opening the selection shown (kept) starts over too: its playback, window and asked event.
+  }, [data, store, focusOn, visit]);
 
   const onEvent = useCallback(
     (e: EventSpan) => {
@@ -444,7 +459,7 @@ export function ReviewPage({
                 </div>
               )}
             </div>
-            {view && <PlaybackBar store={store} track={view.track} />}
+            {view && <PlaybackBar key={visit} store={store} track={view.track} />}
           </div>
           <aside className="review-side">
             {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
@@ -458,6 +473,7 @@ export function ReviewPage({
                   chunks={data.clean}
                 >
                   <TrailedReviewLists
+                    key={visit}
                     subject={{
                       carrierId: sel.carrierId,
                       vehicleId: sel.vehicleId,
@@ -481,6 +497,7 @@ export function ReviewPage({
       <div ref={chartsRef} className="review-charts">
         {view && detail && chartWidth > 0 && (
           <ReviewCharts
+            key={visit}
             {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
             highlight={focus?.key === view.key ? focus.event : null}
             focusGen={focus?.gen ?? 0}
@@ -492,6 +509,7 @@ export function ReviewPage({
       {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
       {view && view.from !== view.to && (
         <DayTable
+          key={visit}
           summaries={view.summaries}
           events={view.analysis.events}
           zone={view.zone}

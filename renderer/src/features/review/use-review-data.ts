@@ -34,6 +34,7 @@ import { OVERVIEW_MIN_POINTS, routeOptionsOf, selectionDayRoutes } from './route
 import { errorText } from '../../../../shared/util/error-text.ts';
 import { isCancelled, stopIfCancelled } from '../../workers/rpc.ts';
 import { KeptLoads, nextRoadsGate, type KeptGate } from './load-order.ts';
+import { useVisitReset } from './use-visit-reset.ts';
 
 export interface Loaded {
   key: string;
@@ -162,8 +163,16 @@ export function useReviewData(
   params: AnalysisParams,
   chartWidth: number,
   routeShown?: RouteShown,
+  visit = 0,
 ): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
+  const firstOfVisit = useRef(true);
+  // A new visit (the page stays mounted) starts as a fresh mount would: nothing of the last visit's load is
+  // reported as this one's, and its first load may show a kept selection again.
+  useVisitReset(visit, () => {
+    firstOfVisit.current = true;
+    setState({ state: 'loading', key: '' });
+  });
   const seq = useRef(0);
   const { from, to } = localSelectionRange(sel.day, sel.span);
   // The zone leads the key: the same dates of another zone are other readings. The carrier follows: another
@@ -189,7 +198,6 @@ export function useReviewData(
     [sel.carrierId, sel.vehicleId, from, to],
   );
   const stored = live?.startsWith(days) ? live : undefined;
-  const firstOfVisit = useRef(true);
   useEffect(() => {
     if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
@@ -283,6 +291,6 @@ export function useReviewData(
     return () => abort.abort();
     // Chart width changes re-request only series (below), not the whole load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `base` stands for the vehicle, days and params, `gate` for the road limits; the width only matters once it is known (> 0)
-  }, [client, base, gate, chartWidth > 0, stored]);
+  }, [client, base, gate, chartWidth > 0, stored, visit]);
   return state;
 }

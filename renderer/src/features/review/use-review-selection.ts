@@ -25,6 +25,13 @@ export async function currentCarrier(
   return list?.find((c) => c.id === carrierId) ?? known;
 }
 
+/** What a visit opens: a place from the URL or another screen (Compare's worst events, a fleet row), else the first carrier. */
+export function selectionOf(place: ReviewPlace | undefined, carriers: CarrierView[]): SelectionValue {
+  return place
+    ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span }
+    : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' };
+}
+
 export interface ReviewSelection {
   sel: SelectionValue;
   setSel: (next: SelectionValue) => void;
@@ -44,12 +51,7 @@ export interface ReviewSelection {
  * span applied to them) while the new list is read.
  */
 export function useReviewSelection(carriers: CarrierView[], place?: ReviewPlace): ReviewSelection {
-  // A place from the URL or another screen (Compare's worst events, a fleet row) opens there.
-  const [sel, setSel] = useState<SelectionValue>(
-    place
-      ? { carrierId: place.carrierId, vehicleId: place.vehicleId, day: place.day, span: place.span }
-      : { carrierId: carriers[0]?.id ?? '', vehicleId: '', day: '', span: 'day' },
-  );
+  const [sel, setSel] = useState<SelectionValue>(() => selectionOf(place, carriers));
   const carrier = carriers.find((c) => c.id === sel.carrierId);
   const daysZone = daysZoneOf(carrier);
   const listed = useLive(
