@@ -103,7 +103,7 @@ async function planCarrier(
   const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD, c.zone, params, roads.key);
-  const kept = await readKeptOrNone(c.carrierId, query, from, to);
+  const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
   const stored = new Map<string, Map<UtcDay, number>>();
   for (const r of coverage) {
     const own = stored.get(r.vehicleId) ?? new Map<UtcDay, number>();
@@ -199,9 +199,10 @@ async function readKeptOrNone(
   query: string,
   from: LocalDay,
   to: LocalDay,
+  vehicleIds: readonly string[],
 ): Promise<Map<string, Map<LocalDay, InboxDayRow>>> {
   try {
-    return await readInboxDays(getDb(), carrierId, query, from, to);
+    return await readInboxDays(getDb(), carrierId, query, from, to, vehicleIds);
   } catch (err) {
     console.warn(`Inbox: stored results unreadable, analysing every truck (${errorText(err)})`);
     return new Map();
