@@ -1,5 +1,5 @@
 /**
- * The analysis columns stored at ingest (renderer/src/store/analysis-columns.ts) against the full chunks:
+ * The analysis columns stored at ingest (shared/analysis/analysis-columns.ts) against the full chunks:
  * the safety inbox's results (each local day's part, and the vehicle's events and scorecard joined from them)
  * are equal whichever the inbox read, on random tracks with outliers, many places and per-reading identities
  * in zones whose days are not UTC days, and on the real recordings; the place dictionary and the shape check.
@@ -13,7 +13,7 @@ import {
   analysisColumnsOf,
   chunkOfAnalysisColumns,
   isAnalysisColumnsRow,
-} from '../../renderer/src/store/analysis-columns.ts';
+} from '../../shared/analysis/analysis-columns.ts';
 import { partsOf, roadsAlong } from '../support/day-parts.ts';
 import { loadTrace, traceChunks } from '../support/realdata.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';

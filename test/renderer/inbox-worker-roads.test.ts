@@ -34,7 +34,7 @@ vi.mock('../../renderer/src/store/db.ts', async (original) => ({
       where: () => ({
         between: (lo: [string, string, string], hi: [string, string, string]) => ({
           toArray: async () => {
-            const { analysisColumnsOf } = await import('../../renderer/src/store/analysis-columns.ts');
+            const { analysisColumnsOf } = await import('../../shared/analysis/analysis-columns.ts');
             return chunks
               .filter((c) => c.vehicleId === lo[1] && c.day >= lo[2] && c.day <= hi[2])
               .map((chunk) => analysisColumnsOf(CARRIER, chunk));

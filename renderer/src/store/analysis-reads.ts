@@ -1,6 +1,10 @@
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { byDay, type UtcDay } from '../../../shared/util/day.ts';
-import { analysisColumnsOf, chunkOfAnalysisColumns, isAnalysisColumnsRow } from './analysis-columns.ts';
+import {
+  analysisColumnsOf,
+  chunkOfAnalysisColumns,
+  isAnalysisColumnsRow,
+} from '../../../shared/analysis/analysis-columns.ts';
 import { DAY_KEY, vehicleDays, type DayKey, type RouteLensDb } from './db.ts';
 
 /** A vehicle's stored UTC days with readings, each with its coverage's `fetchedAt` (which chunk is stored). */
@@ -16,7 +20,7 @@ export interface AnalysisChunks {
 }
 
 /**
- * A carrier's vehicle's days `from`..`to` for the analysis: each day's analysis columns (store/analysis-columns.ts),
+ * A carrier's vehicle's days `from`..`to` for the analysis: each day's analysis columns (shared/analysis/analysis-columns.ts),
  * and the full chunk only for a day of `stored` that has none.
  */
 export async function readAnalysisChunks(

@@ -6,7 +6,7 @@ import type { TrackOverview } from '../../../shared/map/overview.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
-import type { AnalysisColumnsRow } from './analysis-columns.ts';
+import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
 import type { InboxDayRow, InboxQueryRow } from './inbox-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
@@ -152,7 +152,7 @@ export const SCHEMA_V8 = {
 } as const;
 
 /**
- * Version 9: each stored day's columns as the safety inbox's analysis reads them (store/analysis-columns.ts),
+ * Version 9: each stored day's columns as the safety inbox's analysis reads them (shared/analysis/analysis-columns.ts),
  * written at ingest beside the chunk. No upgrade step: a day stored before it has none, and the inbox reads
  * its chunk and stores its columns on first use (workers/inbox-readings.ts), so opening an old database does
  * not rewrite every chunk before the first screen, and nothing stored is lost.

@@ -3,7 +3,7 @@ import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { analysisColumnsOf } from './analysis-columns.ts';
+import { analysisColumnsOf } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
 import { carrierDays, DAY_KEY, vehicleDays, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
 import { deleteInboxCache } from './inbox-cache.ts';

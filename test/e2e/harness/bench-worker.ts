@@ -8,7 +8,7 @@ import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../shared/analysis/params.ts';
 import { DAY_KEY, getDb, vehicleDays } from '../../../renderer/src/store/db.ts';
 import { carrierCoverage } from '../../../renderer/src/store/reads.ts';
-import { chunkOfAnalysisColumns } from '../../../renderer/src/store/analysis-columns.ts';
+import { chunkOfAnalysisColumns } from '../../../shared/analysis/analysis-columns.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
 interface Ask {
@@ -17,7 +17,7 @@ interface Ask {
   from: string;
   to: string;
   analyse: boolean;
-  /** What is read: the full chunks, the analysis columns (store/analysis-columns.ts) or the kept day parts. */
+  /** What is read: the full chunks, the analysis columns (shared/analysis/analysis-columns.ts) or the kept day parts. */
   read: 'chunks' | 'columns' | 'parts';
 }
 

@@ -1,8 +1,8 @@
-import type { DayChunk } from '../../../shared/track/types.ts';
-import type { UtcDay } from '../../../shared/util/day.ts';
+import type { DayChunk } from '../track/types.ts';
+import type { UtcDay } from '../util/day.ts';
 
 /**
- * A stored day as the safety inbox's analysis reads it, written at ingest beside its chunk (writes.ts
+ * A stored day as the safety inbox's analysis reads it, written at ingest beside its chunk (renderer store writes.ts
  * putDays): the numeric columns and each reading's place, without the readings' ids, the VIN and the
  * per-reading identities, which no analysis reads. Places are kept once each with a column of indices:
  * a day repeats a handful of place names, and IndexedDB's structured clone writes and reads every string
