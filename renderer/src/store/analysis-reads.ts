@@ -5,6 +5,7 @@ import {
   chunkOfAnalysisColumns,
   isAnalysisColumnsRow,
 } from '../../../shared/analysis/analysis-columns.ts';
+import { analysisColumnsBytes } from './bytes.ts';
 import { DAY_KEY, vehicleDays, type DayKey, type RouteLensDb } from './db.ts';
 
 /** A vehicle's stored UTC days with readings, each with its coverage's `fetchedAt` (which chunk is stored). */
@@ -58,7 +59,7 @@ export async function readAnalysisChunks(
 /**
  * Keeps analysis columns built from chunks (readAnalysisChunks), each only while its day is still the one
  * read (its coverage's `fetchedAt` as in `stored`) and has no columns yet: a day downloaded again meanwhile
- * has its own, written with its chunk. Returns how many were written.
+ * has its own, written with its chunk. Each kept row's bytes are added to its day's coverage bytes. Returns how many were written.
  */
 export async function keepAnalysisColumns(
   db: RouteLensDb,
@@ -74,6 +75,12 @@ export async function keepAnalysisColumns(
       return existing[k] === undefined && read !== undefined && coverage[k]?.fetchedAt === read;
     });
     await db.dayAnalysisColumns.bulkPut(fresh);
+    // The Storage screen sums coverage bytes: the kept rows occupy space too, until their day is deleted.
+    const grown = fresh.flatMap((r) => {
+      const row = coverage[built.indexOf(r)];
+      return row ? [{ ...row, bytes: row.bytes + analysisColumnsBytes(r) }] : [];
+    });
+    await db.dayCoverage.bulkPut(grown);
     return fresh.length;
   });
 }

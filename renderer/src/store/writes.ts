@@ -4,7 +4,7 @@ import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/tra
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import { analysisColumnsOf } from '../../../shared/analysis/analysis-columns.ts';
-import { chunkBytes } from './bytes.ts';
+import { storedDayBytes } from './bytes.ts';
 import { carrierDays, DAY_KEY, vehicleDays, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
 import { deleteInboxCache } from './inbox-cache.ts';
 import { storedOverviewOf } from './overview-rows.ts';
@@ -90,22 +90,25 @@ export async function putDays(
   hooks: WriteHooks = {},
 ): Promise<CoverageRow[]> {
   // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
-  const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => ({
-    chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
-    summary: { ...summarizeDay(chunk), carrierId },
-    overview: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, overview: storedOverviewOf(chunk) },
-    columns: analysisColumnsOf(carrierId, chunk),
-    rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
-    coverage: {
-      carrierId,
-      vehicleId: chunk.vehicleId,
-      day: chunk.day,
-      state: complete ? 'complete' : 'partial',
-      points: chunk.length,
-      bytes: chunkBytes(chunk),
-      fetchedAt: Date.now(),
-    } satisfies CoverageRow as CoverageRow,
-  }));
+  const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => {
+    const columns = analysisColumnsOf(carrierId, chunk);
+    return {
+      chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
+      summary: { ...summarizeDay(chunk), carrierId },
+      overview: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, overview: storedOverviewOf(chunk) },
+      columns,
+      rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
+      coverage: {
+        carrierId,
+        vehicleId: chunk.vehicleId,
+        day: chunk.day,
+        state: complete ? 'complete' : 'partial',
+        points: chunk.length,
+        bytes: storedDayBytes(chunk, columns),
+        fetchedAt: Date.now(),
+      } satisfies CoverageRow as CoverageRow,
+    };
+  });
   if (rows.length === 0) return [];
   await rw(db, DAY_TABLES(db), async () => {
     // put on the [carrierId+vehicleId+day] key replaces the carrier's earlier chunk of the day: never two copies of a
