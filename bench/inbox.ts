@@ -20,9 +20,11 @@
  *  - the scorecards tab until every truck's row is there;
  *  - scrolling the virtual event list by SCROLL_PX each frame for 3 s: frames per second, median and
  *    worst frame time; baseline: the same frame loop on the same page without scrolling.
+ * INBOX_PROFILE=prefix profiles the kept open instead (profileKeptOpen).
  * INBOX_TRACE=prefix also traces one scroll of the one carrier's list with Chrome's tracer into
  * prefix.scroll.json (bench/trace-summary.ts reads it).
  */
+import { writeFileSync } from 'node:fs';
 import { startBenchShell } from './lib/bench-shell.ts';
 import { chromium, type Page } from 'playwright-core';
 import { addDays } from '../shared/util/day.ts';
@@ -133,6 +135,46 @@ const HELPERS = `(() => {
 
 const call = <R>(page: Page, expr: string): Promise<R> => page.evaluate(expr) as Promise<R>;
 
+/**
+ * INBOX_PROFILE=prefix: instead of every figure, the kept open (every truck's day parts kept by the background
+ * preparation) OPEN_RUNS times, its worker and page shares, then one more under the CPU profiler into
+ * prefix.open-again.cpuprofile with its heaviest functions by self time (what runs on the page after the worker answers).
+ */
+const PROFILE = process.env['INBOX_PROFILE'];
+type Opened = { ms: number; workerMs: number; events: number };
+async function profileKeptOpen(app: Page, hash: string, open: (at: string) => Promise<Opened>): Promise<void> {
+  const runs: Opened[] = [];
+  for (let i = 0; i < OPEN_RUNS; i++) runs.push(await open(hash));
+  const cdp = await app.context().newCDPSession(app);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const profiled = await open(hash);
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(`${PROFILE}.open-again.cpuprofile`, JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const dt = profile.timeDeltas ?? [];
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, k) => {
+    const f = byId.get(id)!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (dt[k] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`inbox: profiled open again: ${JSON.stringify(profiled)}; top self time (ms):`);
+  for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
+  report({
+    bench: 'inbox',
+    name: 'open again: total / worker answer / page after the answer',
+    unit: 'ms',
+    samples: runs.map((r) => r.ms),
+    baselines: [
+      { name: "the inbox worker's answer", samples: runs.map((r) => r.workerMs) },
+      { name: 'the page after the answer', samples: runs.map((r) => r.ms - r.workerMs) },
+    ],
+  });
+}
+
 interface Scroll {
   fps: number;
   median: number;
@@ -180,6 +222,11 @@ async function measure(app: Page, harness: Page, label: string, carrierIds: stri
     events = r.events;
     return r;
   };
+  if (PROFILE) {
+    // The preparation's month may not be this range: one open keeps its parts first.
+    await call(app, `window.__open(${JSON.stringify(hash)}, ${TIMEOUT_MS})`);
+    return profileKeptOpen(app, hash, (at) => openOnce('reused', at));
+  }
   for (let i = 0; i < OPEN_RUNS; i++) {
     // Alternating with the baselines, so a load change on the machine moves both. Once as a database from
     // before the analysis columns (the open reads every full chunk, and keeps the days' columns: once, as
@@ -410,13 +457,15 @@ try {
   await app.evaluate(HELPERS);
   await prepared(app, 'the 3 carriers');
   await measure(app, harness, `3 carriers × ${EACH} trucks`, carrierIds, 3 * EACH);
-  // Away from the inbox first: an open inbox reloads at every stored day (its store stamp changes).
-  await app.evaluate(`location.hash = '#downloads'`);
-  await app.waitForSelector('[data-testid=inbox-page]', { state: 'detached' });
-  if (VEHICLES > EACH) await seed(0, EACH, VEHICLES - EACH);
-  await app.bringToFront();
-  await prepared(app, `1 carrier × ${VEHICLES} trucks`);
-  await measure(app, harness, `1 carrier × ${VEHICLES} trucks`, carrierIds.slice(0, 1), VEHICLES);
+  if (!PROFILE) {
+    // Away from the inbox first: an open inbox reloads at every stored day (its store stamp changes).
+    await app.evaluate(`location.hash = '#downloads'`);
+    await app.waitForSelector('[data-testid=inbox-page]', { state: 'detached' });
+    if (VEHICLES > EACH) await seed(0, EACH, VEHICLES - EACH);
+    await app.bringToFront();
+    await prepared(app, `1 carrier × ${VEHICLES} trucks`);
+    await measure(app, harness, `1 carrier × ${VEHICLES} trucks`, carrierIds.slice(0, 1), VEHICLES);
+  }
 } finally {
   await browser.close();
   bench.stop();
