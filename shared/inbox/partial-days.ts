@@ -1,5 +1,5 @@
 import type { LocalDay } from '../time/local-day.ts';
-import { localDaysCoverage, missingHoursText, utcDayStates } from '../track/local-coverage.ts';
+import { localDaysCoverage, missingHoursText, utcDayStates, type UtcDayState } from '../track/local-coverage.ts';
 import type { UtcDay } from '../util/day.ts';
 
 /**
@@ -28,15 +28,36 @@ export function partialVehicleDays(
   today: UtcDay,
 ): PartialVehicleDay[] {
   const byVehicle = new Map<string, StoredUtcDay[]>();
-  for (const r of rows) byVehicle.set(r.vehicleId, [...(byVehicle.get(r.vehicleId) ?? []), r]);
+  for (const r of rows) {
+    const list = byVehicle.get(r.vehicleId);
+    if (list) list.push(r);
+    else byVehicle.set(r.vehicleId, [r]);
+  }
+  // A fleet's trucks mostly hold the same days in the same states: each distinct set of stored days is
+  // worked out once (every local day's zone arithmetic and missing hours' text), not once per truck.
+  const partialOf = new Map<string, { day: LocalDay; missing: string }[]>();
   const out: PartialVehicleDay[] = [];
   for (const [vehicleId, list] of [...byVehicle].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const states = utcDayStates(list);
-    for (const c of localDaysCoverage(range.from, range.to, zone, states, today)) {
-      if (c.state === 'partial') out.push({ vehicleId, day: c.day, missing: missingHoursText(c, zone) });
+    const key = storedDaysKey(states);
+    let partial = partialOf.get(key);
+    if (!partial) {
+      partial = localDaysCoverage(range.from, range.to, zone, states, today)
+        .filter((c) => c.state === 'partial')
+        .map((c) => ({ day: c.day, missing: missingHoursText(c, zone) }));
+      partialOf.set(key, partial);
     }
+    for (const p of partial) out.push({ vehicleId, ...p });
   }
   return out;
+}
+
+/** The stored UTC days and their states, the same text for the same days whatever their order. */
+export function storedDaysKey(states: ReadonlyMap<UtcDay, UtcDayState>): string {
+  return [...states]
+    .map(([day, state]) => `${day}${state === 'complete' ? '+' : '~'}`)
+    .sort()
+    .join(',');
 }
 
 /** Vehicles named per line before "and N more". */

@@ -3,7 +3,7 @@ import { expect, openApp, test } from './fixtures.ts';
 import { dumpStore, setHomeZone, world } from './harness/app.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
-test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days, the newest fetch is indexed, day overviews are stored and deleted with their day', async ({
+test('a version-1 database is upgraded to the current version: coverage gains bytes computed from each chunk, the new index answers, the review trail is kept apart from the days, the newest fetch is indexed, day overviews and analysis columns are stored and deleted with their day', async ({
   page,
 }, testInfo) => {
   await openHarness(page, 'http://localhost:47300');
@@ -18,7 +18,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(8);
+  expect(after.verno).toBe(9);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);
@@ -30,6 +30,18 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   expect(after.newestFetchedAt).toBe(Math.max(...after.coverage.map((r) => r.fetchedAt)));
   // Version 5: the upgrade adds an empty overview table (filled on first read), and a day's overview goes with the day.
   expect(after.overviews).toEqual({ upgraded: 0, stored: 1, afterDelete: 0 });
+  // Version 9: no analysis columns after the upgrade; the inbox's read takes each day's chunk and keeps its
+  // columns once, the next read finds them with the same readings, and they go with their day.
+  const vehicleDays = after.coverage.filter((r) => r.vehicleId === after.coverage[0]!.vehicleId).length;
+  expect(after.columns).toEqual({
+    upgraded: 0,
+    fromChunks: vehicleDays,
+    kept: vehicleDays,
+    keptAgain: 0,
+    fromChunksAgain: 0,
+    sameReadings: true,
+    afterDelete: 0,
+  });
   await page.screenshot({ path: testInfo.outputPath('upgrade.png') });
 });
 
@@ -38,7 +50,7 @@ test('a version-5 database is upgraded to the current version: the per-range inb
 }) => {
   await openHarness(page, 'http://localhost:47300');
   const out = await h(page, (x) => x.inboxUpgradeFromV5('routelens-upgrade-v5'), null);
-  expect(out.verno).toBe(8);
+  expect(out.verno).toBe(9);
   expect(out.tables).not.toContain('inboxCache');
   // Version 8: the assignments table, empty on an upgrade (a database before it has none).
   expect(out.tables).toContain('assignments');
@@ -117,7 +129,7 @@ test('a version-6 database opened by the app: every stored day moves under its c
       await other.close();
     }
   })();
-  expect(kept.verno).toBe(8);
+  expect(kept.verno).toBe(9);
   expect(kept.tables).toEqual(
     expect.arrayContaining([
       'assignments',

@@ -1,8 +1,8 @@
 /**
  * The inbox worker's kept day parts follow the road limits: a new index or rule analyses every truck again,
  * the same limits reuse what was kept, and a call for limits the worker does not keep is refused. The real
- * worker module runs here over an in-memory store in place of IndexedDB (its reads and the kept rows'
- * table); the parts, the query key and the stamps are the real ones.
+ * worker module runs here over an in-memory store in place of IndexedDB (its reads of the days' analysis
+ * columns and the kept rows' table); the parts, the query key and the stamps are the real ones.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
@@ -29,6 +29,19 @@ const rowKey = (r: Pick<InboxDayRow, 'carrierId' | 'query' | 'vehicleId' | 'day'
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
   ...(await original<typeof DbModule>()),
   getDb: () => ({
+    // Every day stored with its analysis columns, as ingest writes them.
+    dayAnalysisColumns: {
+      where: () => ({
+        between: (lo: [string, string, string], hi: [string, string, string]) => ({
+          toArray: async () => {
+            const { analysisColumnsOf } = await import('../../shared/analysis/analysis-columns.ts');
+            return chunks
+              .filter((c) => c.vehicleId === lo[1] && c.day >= lo[2] && c.day <= hi[2])
+              .map((chunk) => analysisColumnsOf(CARRIER, chunk));
+          },
+        }),
+      }),
+    },
     dayChunks: {
       where: () => ({
         between: (lo: [string, string, string], hi: [string, string, string]) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partialDaysLines, partialVehicleDays } from '../../shared/inbox/partial-days.ts';
+import { partialDaysLines, partialVehicleDays, storedDaysKey } from '../../shared/inbox/partial-days.ts';
 
 const CHICAGO = 'America/Chicago';
 const TODAY = '2026-11-20';
@@ -36,5 +36,53 @@ describe('home-zone days held only in part', () => {
     expect(partialDaysLines(list, (id) => `T-${id}`)).toEqual([
       '2026-10-01: 19:00–24:00 CDT not downloaded (5 h) — T-a, T-b, T-c, T-d and 2 more',
     ]);
+  });
+
+  it('gives each truck of a fleet what it alone gives, trucks holding the same days or not, rows in any order', () => {
+    const range = { from: '2026-09-29', to: '2026-10-03' };
+    const held: Record<string, [string, boolean][]> = {
+      a: [
+        ['2026-09-30', true],
+        ['2026-10-01', true],
+      ],
+      b: [
+        ['2026-10-01', true],
+        ['2026-09-30', true],
+      ],
+      c: [
+        ['2026-09-30', true],
+        ['2026-10-01', false],
+      ],
+      d: [['2026-10-02', true]],
+      e: [
+        ['2026-09-30', true],
+        ['2026-10-01', true],
+      ],
+    };
+    const rowsOf = (vehicleId: string) => held[vehicleId]!.map(([day, complete]) => ({ vehicleId, day, complete }));
+    const interleaved = ['e', 'c', 'a', 'd', 'b'].flatMap(rowsOf).reverse();
+    const alone = ['a', 'b', 'c', 'd', 'e'].flatMap((v) => partialVehicleDays(rowsOf(v), CHICAGO, range, TODAY));
+    expect(partialVehicleDays(interleaved, CHICAGO, range, TODAY)).toEqual(alone);
+    // c's 10-01 still growing differs from a's complete one: its own hours, not a's.
+    expect(alone.filter((p) => p.vehicleId === 'c')).not.toEqual(
+      alone.filter((p) => p.vehicleId === 'a').map((p) => ({ ...p, vehicleId: 'c' })),
+    );
+  });
+
+  it('keys stored days by day and state, not by order', () => {
+    const key = (entries: [string, 'complete' | 'partial'][]) => storedDaysKey(new Map(entries));
+    expect(
+      key([
+        ['2026-10-01', 'complete'],
+        ['2026-10-02', 'partial'],
+      ]),
+    ).toBe(
+      key([
+        ['2026-10-02', 'partial'],
+        ['2026-10-01', 'complete'],
+      ]),
+    );
+    expect(key([['2026-10-01', 'complete']])).not.toBe(key([['2026-10-01', 'partial']]));
+    expect(key([['2026-10-01', 'complete']])).not.toBe(key([['2026-10-02', 'complete']]));
   });
 });

@@ -1,3 +1,4 @@
+import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 
 /**
@@ -15,4 +16,26 @@ export function chunkBytes(chunk: DayChunk): number {
   for (const s of chunk.id) n += s.length * 2;
   for (const s of chunk.location) n += s.length * 2;
   return n + (chunk.vehicleId.length + chunk.day.length + chunk.vehicleNumber.length + chunk.vin.length) * 2;
+}
+
+/**
+ * Approximate bytes a day's analysis columns row occupies, counted as chunkBytes counts: the row shares
+ * its columns with the chunk in memory, but IndexedDB stores its own copy of each.
+ */
+export function analysisColumnsBytes(row: AnalysisColumnsRow): number {
+  let n =
+    row.t.byteLength +
+    row.lat.byteLength +
+    row.lng.byteLength +
+    row.speed.byteLength +
+    row.direction.byteLength +
+    row.status.byteLength +
+    row.placeAt.byteLength;
+  for (const s of row.places) n += s.length * 2;
+  return n + (row.carrierId.length + row.vehicleId.length + row.day.length + row.vehicleNumber.length) * 2;
+}
+
+/** What a stored day occupies (its coverage row's `bytes`, which the Storage screen sums): its chunk and its analysis columns. */
+export function storedDayBytes(chunk: DayChunk, columns: AnalysisColumnsRow | null): number {
+  return chunkBytes(chunk) + (columns ? analysisColumnsBytes(columns) : 0);
 }

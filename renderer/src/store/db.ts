@@ -6,6 +6,7 @@ import type { TrackOverview } from '../../../shared/map/overview.ts';
 import type { DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
+import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
 import type { InboxDayRow, InboxQueryRow } from './inbox-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
@@ -151,6 +152,17 @@ export const SCHEMA_V8 = {
 } as const;
 
 /**
+ * Version 9: each stored day's columns as the safety inbox's analysis reads them (shared/analysis/analysis-columns.ts),
+ * written at ingest beside the chunk. No upgrade step: a day stored before it has none, and the inbox reads
+ * its chunk and stores its columns on first use (workers/inbox-readings.ts), so opening an old database does
+ * not rewrite every chunk before the first screen, and nothing stored is lost.
+ */
+export const SCHEMA_V9 = {
+  ...SCHEMA_V8,
+  dayAnalysisColumns: '[carrierId+vehicleId+day]',
+} as const;
+
+/**
  * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
  * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
  */
@@ -234,6 +246,7 @@ export class RouteLensDb extends Dexie {
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
   declare dayOverviews: Table<OverviewRow, DayKey>;
   declare assignments: Table<Assignment, [string, string]>;
+  declare dayAnalysisColumns: Table<AnalysisColumnsRow, DayKey>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -245,6 +258,7 @@ export class RouteLensDb extends Dexie {
     this.version(6).stores(SCHEMA_V6);
     this.version(7).stores(SCHEMA_V7).upgrade(upgradeToV7);
     this.version(8).stores(SCHEMA_V8);
+    this.version(9).stores(SCHEMA_V9);
   }
 }
 

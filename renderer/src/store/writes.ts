@@ -3,7 +3,8 @@ import type { RejectedRecord } from '../../../shared/ipc/contract.ts';
 import { SUMMARY_RULE, summarizeDay, type DaySummary } from '../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { chunkBytes } from './bytes.ts';
+import { analysisColumnsOf } from '../../../shared/analysis/analysis-columns.ts';
+import { storedDayBytes } from './bytes.ts';
 import { carrierDays, DAY_KEY, vehicleDays, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
 import { deleteInboxCache } from './inbox-cache.ts';
 import { storedOverviewOf } from './overview-rows.ts';
@@ -34,6 +35,7 @@ const DAY_TABLES = (db: RouteLensDb) => [
   db.dayCoverage,
   db.dayRejections,
   db.dayOverviews,
+  db.dayAnalysisColumns,
 ];
 
 /** The transaction's own error; the request's AbortError can arrive before the abort event sets it. */
@@ -77,7 +79,7 @@ export async function putDay(db: RouteLensDb, input: PutDayInput, hooks: WriteHo
 }
 
 /**
- * Several days (chunk, summary, overview, rejections, coverage each) in one transaction:
+ * Several days (chunk, summary, overview, analysis columns, rejections, coverage each) in one transaction:
  * all of them or none. The download manager hands over the days one poll
  * brought together; a transaction's commit costs about as much as its writes,
  * so fewer, larger ones store more readings a second.
@@ -88,21 +90,25 @@ export async function putDays(
   hooks: WriteHooks = {},
 ): Promise<CoverageRow[]> {
   // Computed before the transaction opens: IndexedDB commits a transaction left idle across non-IDB work.
-  const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => ({
-    chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
-    summary: { ...summarizeDay(chunk), carrierId },
-    overview: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, overview: storedOverviewOf(chunk) },
-    rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
-    coverage: {
-      carrierId,
-      vehicleId: chunk.vehicleId,
-      day: chunk.day,
-      state: complete ? 'complete' : 'partial',
-      points: chunk.length,
-      bytes: chunkBytes(chunk),
-      fetchedAt: Date.now(),
-    } satisfies CoverageRow as CoverageRow,
-  }));
+  const rows = inputs.map(({ carrierId, chunk, complete, rejected }) => {
+    const columns = analysisColumnsOf(carrierId, chunk);
+    return {
+      chunk: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, chunk },
+      summary: { ...summarizeDay(chunk), carrierId },
+      overview: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, overview: storedOverviewOf(chunk) },
+      columns,
+      rejection: { carrierId, vehicleId: chunk.vehicleId, day: chunk.day, records: rejected },
+      coverage: {
+        carrierId,
+        vehicleId: chunk.vehicleId,
+        day: chunk.day,
+        state: complete ? 'complete' : 'partial',
+        points: chunk.length,
+        bytes: storedDayBytes(chunk, columns),
+        fetchedAt: Date.now(),
+      } satisfies CoverageRow as CoverageRow,
+    };
+  });
   if (rows.length === 0) return [];
   await rw(db, DAY_TABLES(db), async () => {
     // put on the [carrierId+vehicleId+day] key replaces the carrier's earlier chunk of the day: never two copies of a
@@ -111,6 +117,7 @@ export async function putDays(
     await db.daySummaries.bulkPut(rows.map((r) => r.summary));
     await db.dayRejections.bulkPut(rows.map((r) => r.rejection));
     await db.dayOverviews.bulkPut(rows.map((r) => r.overview));
+    await db.dayAnalysisColumns.bulkPut(rows.map((r) => r.columns));
     await db.dayCoverage.bulkPut(rows.map((r) => r.coverage));
     hooks.beforeCommit?.();
   });

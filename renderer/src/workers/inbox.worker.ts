@@ -14,9 +14,10 @@ import {
   type LocalDay,
 } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
-import { byDay, type UtcDay } from '../../../shared/util/day.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
-import { DAY_KEY, getDb, vehicleDays } from '../store/db.ts';
+import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads.ts';
+import { getDb } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
 import {
   dayStamps,
@@ -74,6 +75,8 @@ interface CarrierPlan {
   kept: Map<string, Map<LocalDay, InboxDayRow>>;
   /** The limits the run judges with (its query names their key). */
   roads: RoadLimits | undefined;
+  /** Per vehicle, its stored UTC days of the range with readings and their coverage's fetchedAt. */
+  stored: Map<string, Map<UtcDay, number>>;
 }
 
 /** The road limits a run judges with, and their key (workers/worker-roads.ts). */
@@ -100,28 +103,35 @@ async function planCarrier(
   const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD, c.zone, params, roads.key);
-  const kept = await readKeptOrNone(c.carrierId, query, from, to);
-  return { carrier: c, days, utcOf, stamps, vehicleIds: [...stamps.keys()], query, kept, roads: roads.roads };
+  const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
+  const stored = new Map<string, Map<UtcDay, number>>();
+  for (const r of coverage) {
+    const own = stored.get(r.vehicleId) ?? new Map<UtcDay, number>();
+    own.set(r.day, r.fetchedAt);
+    stored.set(r.vehicleId, own);
+  }
+  const vehicleIds = [...stamps.keys()];
+  return { carrier: c, days, utcOf, stamps, vehicleIds, query, kept, roads: roads.roads, stored };
 }
 
-/** The parts of `vehicleId`'s local days `wanted` (in order), from its stored readings. */
+/** The parts of `vehicleId`'s local days `wanted` (in order), from its stored readings; writes started go to `writing`. */
 async function analyseDays(
   plan: CarrierPlan,
   vehicleId: string,
   wanted: readonly LocalDay[],
   params: AnalysisParams,
+  writing: Promise<void>[],
 ): Promise<Map<LocalDay, DayPart | null>> {
   const { carrier: c, utcOf } = plan;
   const lo = utcOf.get(wanted[0]!)![0]!;
   const hi = utcOf.get(wanted[wanted.length - 1]!)!.at(-1)!;
-  const rows = await getDb()
-    .dayChunks.where(DAY_KEY)
-    .between(...vehicleDays(c.carrierId, vehicleId, lo, hi), true, true)
-    .toArray();
-  const utcChunks = rows.filter((r) => r.chunk.length > 0).map((r) => r.chunk);
-  utcChunks.sort(byDay);
+  const stored = plan.stored.get(vehicleId) ?? new Map<UtcDay, number>();
+  const read = await readAnalysisChunks(getDb(), c.carrierId, vehicleId, lo, hi, stored);
+  // Days stored before the analysis columns existed: theirs are kept now, so the next open reads the small rows.
+  if (read.built.length > 0)
+    writing.push(keepOrWarn(keepAnalysisColumns(getDb(), read.built, plan.stored).then(() => undefined)));
   const interval = localRangeInterval(wanted[0]!, wanted[wanted.length - 1]!, c.zone);
-  const local = new Map(localDayChunks(utcChunks, c.zone, interval).map((k) => [k.day, k]));
+  const local = new Map(localDayChunks(read.chunks, c.zone, interval).map((k) => [k.day, k]));
   return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params, plan.roads) : null]));
 }
 
@@ -151,7 +161,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
       // Days stored since their row was written, or whose row is damaged.
       const stale = days.filter((d) => own.has(d) && !parts.has(d));
       if (stale.length > 0) {
-        for (const [day, part] of await analyseDays(plan, vehicleId, stale, params)) {
+        for (const [day, part] of await analyseDays(plan, vehicleId, stale, params, writing)) {
           parts.set(day, part);
           const packed = part && packDayPart(part);
           fresh.push({ carrierId: c.carrierId, query, vehicleId, day, stamp: own.get(day)!, part: packed });
@@ -189,9 +199,10 @@ async function readKeptOrNone(
   query: string,
   from: LocalDay,
   to: LocalDay,
+  vehicleIds: readonly string[],
 ): Promise<Map<string, Map<LocalDay, InboxDayRow>>> {
   try {
-    return await readInboxDays(getDb(), carrierId, query, from, to);
+    return await readInboxDays(getDb(), carrierId, query, from, to, vehicleIds);
   } catch (err) {
     console.warn(`Inbox: stored results unreadable, analysing every truck (${errorText(err)})`);
     return new Map();

@@ -96,6 +96,15 @@ export interface HarnessApi {
     newestFetchedAt: number | null;
     /** Version 5's overview rows: right after the upgrade, after one is stored for the first row's day, after its vehicle's days are deleted. */
     overviews: { upgraded: number; stored: number; afterDelete: number };
+    columns: {
+      upgraded: number;
+      fromChunks: number;
+      kept: number;
+      keptAgain: number;
+      fromChunksAgain: number;
+      sameReadings: boolean;
+      afterDelete: number;
+    };
   }>;
   /**
    * Creates database `dbName` with schema version 6 only, holding generated days as version 6 stored them (chunk,
@@ -148,8 +157,11 @@ export interface HarnessApi {
   ): Promise<{ days: number; records: number; ms: number }>;
   /** Damages every kept inbox day part of `vehicleId` in the app's database (a torn write); how many. */
   damageInboxDays(vehicleId: string): Promise<number>;
-  /** Bench: forgets every kept inbox result, so the next inbox open analyses every truck. */
-  benchForgetInbox(): Promise<void>;
+  /**
+   * Bench: forgets every kept inbox result, so the next inbox open analyses every truck; with `columns`
+   * also every day's analysis columns, as a database from before schema version 9 (the open reads chunks).
+   */
+  benchForgetInbox(o?: { columns?: boolean }): Promise<void>;
   /**
    * Bench: writes trucks `first`..`first + vehicles - 1` of carrier number `carrier` of the generated fleet
    * (test/support/fleet-templates.ts, templates from `from` for `days` UTC days) under `carrierId`, through
@@ -173,5 +185,7 @@ export interface HarnessApi {
     from: string;
     to: string;
     analyse: boolean;
+    /** The full chunks, the analysis columns or the kept day parts (`points` then counts parts). */
+    read: 'chunks' | 'columns' | 'parts';
   }): Promise<{ ms: number; points: number; events: number }>;
 }

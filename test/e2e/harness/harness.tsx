@@ -36,6 +36,7 @@ import {
 } from '../../../renderer/src/store/writes.ts';
 import { storedOverviewOf } from '../../../renderer/src/store/overview-rows.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
+import { keepAnalysisColumns, readAnalysisChunks } from '../../../renderer/src/store/analysis-reads.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
 import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
@@ -215,6 +216,15 @@ const harness: HarnessApi = {
     // and kept when the vehicle's days are deleted (the trail is not downloaded data).
     let marksKept = 0;
     const overviews = { upgraded: await db.dayOverviews.count(), stored: 0, afterDelete: 0 };
+    const columns = {
+      upgraded: await db.dayAnalysisColumns.count(),
+      fromChunks: 0,
+      kept: 0,
+      keptAgain: 0,
+      fromChunksAgain: -1,
+      sameReadings: false,
+      afterDelete: -1,
+    };
     if (first) {
       // Version 5's table takes an overview built on read (as the Review does) and loses it with the day.
       const { carrierId, vehicleId, day } = first;
@@ -236,12 +246,34 @@ const harness: HarnessApi = {
         history: [],
       };
       await putMark(db, first.carrierId, mark);
+      // Version 9's analysis columns: none after the upgrade; the inbox's read takes the chunks then keeps them.
+      const ownDays = coverage.filter((r) => r.vehicleId === first.vehicleId);
+      const stored = new Map([[first.vehicleId, new Map(ownDays.map((r) => [r.day, r.fetchedAt]))]]);
+      const days = ownDays.map((r) => r.day).sort();
+      const read = () => readAnalysisChunks(db, carrierId, vehicleId, days[0]!, days.at(-1)!, stored.get(vehicleId)!);
+      const firstRead = await read();
+      columns.fromChunks = firstRead.fromChunks;
+      columns.kept = await keepAnalysisColumns(db, firstRead.built, stored);
+      columns.keptAgain = await keepAnalysisColumns(db, firstRead.built, stored);
+      const again = await read();
+      columns.fromChunksAgain = again.fromChunks;
+      columns.sameReadings = again.chunks.every((c, k) => {
+        const full = firstRead.chunks[k]!;
+        return (
+          c.day === full.day &&
+          c.t.join() === full.t.join() &&
+          c.speed.join() === full.speed.join() &&
+          c.status.join() === full.status.join() &&
+          c.location.join('|') === full.location.join('|')
+        );
+      });
       await deleteVehicleDays(db, first.carrierId, first.vehicleId, null, null);
       overviews.afterDelete = await db.dayOverviews.count();
+      columns.afterDelete = await db.dayAnalysisColumns.count();
       marksKept = await db.marks.where('[carrierId+vehicleId]').equals([first.carrierId, first.vehicleId]).count();
     }
     db.close();
-    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews };
+    return { verno, coverage, expectedBytes, indexed, marksKept, newestFetchedAt, overviews, columns };
   },
   async createV6(dbName, rows) {
     const v6 = new Dexie(dbName);
@@ -424,11 +456,12 @@ const harness: HarnessApi = {
     await db.inboxDays.bulkPut(rows.map((r) => ({ ...r, part: { n: r.part!.n.subarray(0, 8), s: r.part!.s } })));
     return rows.length;
   },
-  async benchForgetInbox() {
+  async benchForgetInbox(o) {
     const db = getDb();
-    await db.transaction('rw', [db.inboxDays, db.inboxQueries], async () => {
+    await db.transaction('rw', [db.inboxDays, db.inboxQueries, db.dayAnalysisColumns], async () => {
       await db.inboxDays.clear();
       await db.inboxQueries.clear();
+      if (o?.columns) await db.dayAnalysisColumns.clear();
     });
   },
   async benchSeedFleet(o) {
