@@ -154,7 +154,7 @@ export const SCHEMA_V8 = {
 /**
  * Version 9: each stored day's columns as the safety inbox's analysis reads them (shared/analysis/analysis-columns.ts),
  * written at ingest beside the chunk. No upgrade step: a day stored before it has none, and the inbox reads
- * its chunk and stores its columns on first use (workers/inbox-readings.ts), so opening an old database does
+ * its chunk and stores its columns on first use (store/analysis-reads.ts), so opening an old database does
  * not rewrite every chunk before the first screen, and nothing stored is lost.
  */
 export const SCHEMA_V9 = {
