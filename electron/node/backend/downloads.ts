@@ -4,6 +4,7 @@ import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../../sha
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/client.ts';
 import { syncVehicleHistory } from '../sync/index.ts';
+import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
 import type { DiskGuard } from './disk-guard.ts';
 import { UserFacingError } from './failure.ts';
 
@@ -62,8 +63,15 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
   // A week: the renderer stores the days of one poll in one transaction, and larger ones store faster (bench/indexeddb-write.ts).
   const maxUnacked = opts.maxUnackedDays ?? 7;
   const idleMs = opts.idleMs ?? DOWNLOAD_LIMITS.idleMs;
+  /** Per API host: what its answers showed about end_date, so each vehicle after the first asks the fewest pages. */
+  const learntByHost = new Map<string, ServerLearnt>();
   const maxSessions = opts.maxSessions ?? DOWNLOAD_LIMITS.maxSessions;
 
+  const learntOf = (host: string): ServerLearnt => {
+    let learnt = learntByHost.get(host);
+    if (!learnt) learntByHost.set(host, (learnt = { endDateMode: 'unknown', refusesEndDateAfterToday: false }));
+    return learnt;
+  };
   const wake = (s: Session) => {
     for (const w of [...s.waiters]) w();
   };
@@ -132,6 +140,7 @@ export function createDownloadSessions(opts: DownloadSessionOptions): DownloadSe
             to: request.to,
             today,
             have: (day) => (complete.has(day) ? 'complete' : 'missing'),
+            learnt: learntOf(client.host),
             signal: s.controller.signal,
             // Asked only when a reading lacks its number or VIN; without an answer such readings keep what they carried.
             identity: () =>

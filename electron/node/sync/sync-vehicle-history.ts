@@ -14,7 +14,7 @@ import { addDays, DAY_MS, dayOfMs, dayStartMs, type UtcDay } from '../../../shar
 import type { ApiClient } from '../api/client.ts';
 import { isAbortError, type ApiError } from '../api/errors.ts';
 import type { ApiEvent } from '../api/http.ts';
-import { planRuns, type DayState } from './plan.ts';
+import { planRuns, spreadRuns, type DayState } from './plan.ts';
 
 export interface DayEmit {
   chunk: DayChunk;
@@ -50,13 +50,21 @@ export interface SyncVehicleHistoryOptions {
   have: (day: UtcDay) => DayState | Promise<DayState>;
   /** Runs paged in parallel (all still go through the Provider Key's limiter). Default 4. */
   concurrency?: number;
-  /** Longest run of days one query covers. Default 7. */
+  /**
+   * Longest run of days one query covers. Default: each run of missing days is cut into at most `concurrency`
+   * queries of 7 to 31 days (SPREAD_DAYS), since every query pays for a part-full last page.
+   */
   chunkDays?: number;
   /** Records per page. Default 1000 (spec maximum). */
   limit?: number;
   signal?: AbortSignal;
   /** What an earlier sync learnt about this server's end_date. Default 'unknown'. */
   endDateMode?: EndDateMode;
+  /**
+   * What this server has shown so far, shared (and updated in place) by concurrent syncs against it, so a
+   * lesson costs one request per server rather than one per vehicle. Overrides `endDateMode`.
+   */
+  learnt?: ServerLearnt;
   /**
    * The vehicle as the roster lists it: fills a reading that carries no number or VIN. A function is
    * called (once) only when such a reading arrives, so a complete download costs no extra request.
@@ -78,6 +86,15 @@ const rejectionKey = (rej: Rejection): string => (rej.id !== undefined ? `id:${r
 export type EndDateMode = 'unknown' | 'inclusive';
 export const INCLUSIVE_EVIDENCE_READINGS = 2;
 
+/** A query covers at least a week (unless the run is shorter) and at most a month (its days wait in memory). */
+const SPREAD_DAYS = { minDays: 7, maxDays: 31 } as const;
+
+export interface ServerLearnt {
+  endDateMode: EndDateMode;
+  /** The server refused an end_date after today: runs ending today then ask for today as the last day. */
+  refusesEndDateAfterToday: boolean;
+}
+
 /** A reading dated outside the range it was asked for: dropped, and reported like a malformed record. */
 function outsideRangeRejection(p: Breadcrumb, from: UtcDay, to: UtcDay): Rejection {
   return {
@@ -97,7 +114,14 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
   if (opts.from <= opts.to) {
     for (let d = opts.from; d <= opts.to; d = addDays(d, 1)) states.set(d, await opts.have(d));
   }
-  const runs = planRuns({ from: opts.from, to: opts.to, today, states, chunkDays: opts.chunkDays ?? 7 });
+  const runs =
+    opts.chunkDays !== undefined
+      ? planRuns({ from: opts.from, to: opts.to, today, states, chunkDays: opts.chunkDays })
+      : spreadRuns(
+          planRuns({ from: opts.from, to: opts.to, today, states, chunkDays: Infinity }),
+          concurrency,
+          SPREAD_DAYS,
+        );
   progress.daysTotal = runs.reduce((n, r) => n + r.length, 0);
   report();
 
@@ -112,8 +136,11 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
   /** Rejections already counted in this call, so a record repeated across pages or runs counts once. */
   const countedRejections = new Set<string>();
   const limit = opts.limit ?? 1000;
-  /** Learnt from the data (spec 4.8 leaves it unshown); shared by all runs of this call. */
-  let endDateMode: EndDateMode = opts.endDateMode ?? 'unknown';
+  /** Learnt from the data (spec 4.8 leaves it unshown); shared by all runs of this call (and of other calls given it). */
+  const learnt: ServerLearnt = opts.learnt ?? {
+    endDateMode: opts.endDateMode ?? 'unknown',
+    refusesEndDateAfterToday: false,
+  };
 
   let identityOnce: Promise<VehicleIdentity | undefined> | undefined;
   const rosterIdentity = (): Promise<VehicleIdentity | undefined> => {
@@ -161,12 +188,13 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
         const key = rejectionKey(rej);
         if (!rejected.has(key)) rejected.set(key, { day, rej, unreadable });
       };
-      let plusOne = endDateMode !== 'inclusive';
+      let plusOne = learnt.endDateMode !== 'inclusive' && !(after > today && learnt.refusesEndDateAfterToday);
       try {
         await read(first, plusOne ? after : lastWithData, collect);
       } catch (err) {
         // A server may refuse an end_date past today; asking for today itself is then the best available.
         if ((err as ApiError).kind !== 'request' || !plusOne || lastWithData < today) throw err;
+        learnt.refusesEndDateAfterToday = true;
         for (const list of points) list.length = 0;
         rejected.clear();
         inAfter.clear();
@@ -174,9 +202,9 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
         await read(first, lastWithData, collect);
       }
       // Readings inside the extra day prove the server includes end_date; later runs then ask for exactly their days.
-      if (plusOne && inAfter.size >= INCLUSIVE_EVIDENCE_READINGS) endDateMode = 'inclusive';
+      if (plusOne && inAfter.size >= INCLUSIVE_EVIDENCE_READINGS) learnt.endDateMode = 'inclusive';
       const unreadable = [...rejected.values()].some((r) => r.unreadable);
-      if (plusOne && endDateMode === 'inclusive' && unreadable && after <= today) {
+      if (plusOne && learnt.endDateMode === 'inclusive' && unreadable && after <= today) {
         // Records with an unreadable time may be the extra day's: ask for that day alone and set those aside.
         const foreign = new Set<string>();
         await read(after, after, (rej) => {
@@ -244,5 +272,5 @@ export async function syncVehicleHistory(opts: SyncVehicleHistoryOptions): Promi
   await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker));
 
   if (failure !== undefined && !opts.signal?.aborted) throw failure;
-  return { ...progress, cancelled: opts.signal?.aborted === true, endDateMode };
+  return { ...progress, cancelled: opts.signal?.aborted === true, endDateMode: learnt.endDateMode };
 }
