@@ -1,10 +1,11 @@
 /**
  * Downloads against the network's limit: the app's download path (the
- * renderer's download manager → the backend's download sessions → the sync
- * engine → the API client and its Provider Key limiter) against a loopback
+ * backend's download sessions, polled and acknowledged as the renderer's
+ * download manager does, 3 vehicles at a time → the sync engine → the API
+ * client and its Provider Key limiter) against a loopback
  * simulator in its own process that answers each request after a round trip
- * plus server time (default 60 + 120 ms) and enforces the same token bucket
- * the client's limiter assumes (rate-limiter.ts: 8 requests/s, burst 16).
+ * plus server time (default 60 + 120 ms) and enforces the token bucket the
+ * client assumes (rate-limiter.ts ASSUMED_SERVER_LIMIT: 8 requests/s, burst 16).
  *
  * Only the IndexedDB writes are left out (a no-op writer stands in for the
  * store worker): they run in the renderer, off the network's path, and are
@@ -16,12 +17,17 @@
  *   trip + server time after it was sent: (requests − burst) / rate + latency.
  *
  * Options: --rtt-ms N (60), --server-ms N (120), --rate N and --burst N (the
- * client limiter's defaults), --repeat N (1), --only six-months|week-60.
+ * server's bucket; default the one the client assumes), --repeat N (1), --only six-months|week-60.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createApiClient } from '../electron/node/api/index.ts';
-import { DEFAULT_BURST, DEFAULT_RATE_PER_SEC, resetProviderLimiters } from '../electron/node/api/rate-limiter.ts';
+import {
+  ASSUMED_SERVER_LIMIT,
+  DEFAULT_BURST,
+  DEFAULT_RATE_PER_SEC,
+  resetProviderLimiters,
+} from '../electron/node/api/rate-limiter.ts';
 import { createDownloadSessions } from '../electron/node/backend/downloads.ts';
 import { startSimulator } from '../electron/node/simulator/index.ts';
 import type { RunningSimulator } from '../electron/node/simulator/types.ts';
@@ -40,8 +46,8 @@ const { values: opts } = parseArgs({
     serve: { type: 'boolean', default: false },
     'rtt-ms': { type: 'string', default: '60' },
     'server-ms': { type: 'string', default: '120' },
-    rate: { type: 'string', default: String(DEFAULT_RATE_PER_SEC) },
-    burst: { type: 'string', default: String(DEFAULT_BURST) },
+    rate: { type: 'string', default: String(ASSUMED_SERVER_LIMIT.ratePerSec) },
+    burst: { type: 'string', default: String(ASSUMED_SERVER_LIMIT.burst) },
     repeat: { type: 'string', default: '1' },
     only: { type: 'string' },
   },
@@ -242,7 +248,7 @@ async function main(): Promise<void> {
     },
   ].filter((c) => !opts.only || c.key === opts.only);
   console.log(
-    `loopback API in its own process: ${rttMs} ms round trip + ${serverMs} ms server time a request, rate limit ${rateLimit.ratePerSec}/s burst ${rateLimit.burst} (the client limiter's defaults: ${DEFAULT_RATE_PER_SEC}/s burst ${DEFAULT_BURST})`,
+    `loopback API in its own process: ${rttMs} ms round trip + ${serverMs} ms server time a request, rate limit ${rateLimit.ratePerSec}/s burst ${rateLimit.burst} (the limit the client assumes; its own limiter paces at ${DEFAULT_RATE_PER_SEC}/s burst ${DEFAULT_BURST})`,
   );
   for (const c of cases) {
     const days: UtcDay[] = [];

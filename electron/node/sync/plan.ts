@@ -46,9 +46,9 @@ export function planRuns(input: PlanInput): UtcDay[][] {
 
 /**
  * Runs for `lanes` queries paged at once: each run of consecutive days is cut
- * into `lanes` pieces of near-equal length, fewer when that would make one
- * shorter than `minDays`, more when one would be longer than `maxDays` (a
- * run's days are held in memory until its query ends). A query's last page is
+ * into `lanes` pieces of near-equal length (or a multiple of `lanes` when one
+ * would be longer than `maxDays`: a run's days are held in memory until its
+ * query ends), fewer when that would make one shorter than `minDays`. A query's last page is
  * usually part-full and each query pays for it, so as few pieces as keep every
  * lane busy ask the fewest pages.
  */
@@ -62,7 +62,9 @@ export function spreadRuns(
   const least = Math.max(1, Math.floor(minDays));
   const longest = Math.max(least, Math.floor(maxDays));
   for (const run of runs) {
-    const pieces = Math.max(1, Math.ceil(run.length / longest), Math.min(most, Math.floor(run.length / least)));
+    // A multiple of the lanes, so the last pieces still page side by side rather than one lane finishing alone.
+    const byLanes = most * Math.ceil(run.length / (most * longest));
+    const pieces = Math.max(1, Math.ceil(run.length / longest), Math.min(byLanes, Math.floor(run.length / least)));
     for (let i = 0; i < pieces; i++) {
       const piece = run.slice(Math.floor((i * run.length) / pieces), Math.floor(((i + 1) * run.length) / pieces));
       if (piece.length > 0) out.push(piece);
