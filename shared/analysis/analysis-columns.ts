@@ -1,5 +1,4 @@
-import type { DayChunk } from '../track/types.ts';
-import type { UtcDay } from '../util/day.ts';
+import type { DayChunk, TrackColumns } from '../track/types.ts';
 
 /**
  * A stored day as the safety inbox's analysis reads it, written at ingest beside its chunk (renderer store writes.ts
@@ -9,18 +8,8 @@ import type { UtcDay } from '../util/day.ts';
  * of an array one by one, while a typed array is one copy. Reading these instead of the chunks is what
  * makes the inbox's first open cheaper than reading the readings (docs: bench/inbox.ts figures).
  */
-export interface AnalysisColumnsRow {
+export interface AnalysisColumnsRow extends TrackColumns, Pick<DayChunk, 'vehicleId' | 'day' | 'vehicleNumber'> {
   carrierId: string;
-  vehicleId: string;
-  day: UtcDay;
-  vehicleNumber: string;
-  length: number;
-  t: Float64Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  speed: Float64Array;
-  direction: Float64Array;
-  status: Uint8Array;
   /** Each distinct place of the day once, in first-seen order. */
   places: string[];
   /** placeAt[i]: reading i's place in `places`. */

@@ -74,7 +74,8 @@ describe('CLI CSV export written during the download', () => {
         () => {},
         () => NOW,
       );
-      expect(new Set(runs).size).toBeGreaterThan(4);
+      // The 41 days are spread over the four queries in flight at once.
+      expect(new Set(runs).size).toBe(4);
 
       const selection = parseSelection(exportArgs(out, from, to, format), NOW);
       const d = await downloadSelection(client(), selection, { now: () => NOW, company: format === 'gpx' });

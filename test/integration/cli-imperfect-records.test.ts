@@ -238,18 +238,24 @@ describe("the end_date rule is learnt from the range's own last day, never from 
   });
 
   it('on a server that includes end_date, readings inside the extra day teach it, and later runs ask for their own days', async () => {
-    server = await startShapedServer({ from: '2026-10-01', to: '2026-11-11', everyMinutes: 60, endDate: 'inclusive' });
+    // Five months: more runs than the four in flight at once, so later runs start after the first ones taught the rule.
+    server = await startShapedServer({ from: '2026-06-01', to: '2026-11-11', everyMinutes: 60, endDate: 'inclusive' });
     const out = path.join(dir, 'inclusive.csv');
-    const res = await exportCsv(server.env, '2026-10-01', '2026-11-11', out);
+    const res = await exportCsv(server.env, '2026-06-01', '2026-11-11', out);
     expect(res.message).toBe('');
     expect(readRows(out).map((r) => r.id)).toEqual(server.records.map((r) => r.id));
-    // Some run (not the first ones in flight) asks for exactly seven days: start and end six days apart.
-    const spans = server.requests
-      .filter((u) => u.includes('location-history'))
-      .map((u) => new URL(u, 'http://x').searchParams)
-      .map((q) => (apiMs(q.get('end_date')!) - apiMs(q.get('start_date')!)) / 86_400_000);
-    expect(spans).toContain(6);
-    expect(spans).toContain(7);
+    const runs = new Map<number, number>();
+    for (const u of server.requests.filter((r) => r.includes('location-history'))) {
+      const q = new URL(u, 'http://x').searchParams;
+      runs.set(apiMs(q.get('start_date')!), apiMs(q.get('end_date')!));
+    }
+    const starts = [...runs.keys()].sort((a, b) => a - b);
+    expect(starts.length).toBeGreaterThan(4);
+    // A run asking for one extra day ends on the next run's first day; a run asking for its own days, the day before.
+    const endings = starts.slice(0, -1).map((s, i) => (starts[i + 1]! - runs.get(s)!) / 86_400_000);
+    expect(endings).toContain(0);
+    expect(endings).toContain(1);
+    expect(endings.every((d) => d === 0 || d === 1)).toBe(true);
   });
 });
 
