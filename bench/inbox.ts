@@ -29,6 +29,7 @@ import { startBenchShell } from './lib/bench-shell.ts';
 import { chromium, type Page } from 'playwright-core';
 import { addDays } from '../shared/util/day.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
+import { dismissFirstRun } from './lib/demo-profile.ts';
 import { report, statsOf } from './lib/figures.ts';
 
 const NOW = '2026-11-20T15:00:00.000Z';
@@ -421,12 +422,7 @@ try {
     if (m.type() === 'warning' || m.type() === 'error') console.error(`page ${m.type()}: ${m.text().slice(0, 400)}`);
   });
   await app.goto(url);
-  await app.waitForSelector('[data-testid=app-root][data-ready=true]');
-  const explore = app.getByTestId('explore-demo');
-  if (await explore.isVisible()) {
-    await explore.click();
-    await app.waitForSelector('[data-testid=first-run]', { state: 'detached' });
-  }
+  await dismissFirstRun(app);
   const carrierIds = await app
     .locator('[data-testid^=nav-fleet-]')
     .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('nav-fleet-', '')));

@@ -27,6 +27,7 @@ import {
 } from '../test/e2e/harness/interaction-steps.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { startBenchShell } from './lib/bench-shell.ts';
+import { dismissFirstRun, seedTruckByMonth } from './lib/demo-profile.ts';
 import { startCpuLoad } from './lib/cpu-load.ts';
 import { report } from './lib/figures.ts';
 import { armStart, armStep } from './lib/step-clock.ts';
@@ -90,12 +91,7 @@ async function seed(): Promise<StepContext> {
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);
     await page.goto(bench.url);
-    await page.waitForSelector('[data-testid=app-root][data-ready=true]');
-    const explore = page.getByTestId('explore-demo');
-    if (await explore.isVisible()) {
-      await explore.click();
-      await page.waitForSelector('[data-testid=first-run]', { state: 'detached' });
-    }
+    await dismissFirstRun(page);
     const carrierIds = await page
       .locator('[data-testid^=nav-fleet-]')
       .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('nav-fleet-', '')));
@@ -112,18 +108,7 @@ async function seed(): Promise<StepContext> {
     const records = world.truth.history(sim(reviewCarrier), vehicleId, world.truth.windowStart(), world.truth.today());
     const harness = await context.newPage();
     await openHarness(harness, new URL(bench.url).origin);
-    // A month per message keeps each message small.
-    for (let k = 0; k < records.length;) {
-      const month = records[k]!.timestamp.slice(0, 7);
-      let end = k;
-      while (end < records.length && records[end]!.timestamp.slice(0, 7) === month) end++;
-      await inHarness(harness, (h, a) => h.benchWrite(a.records, a.carrierId, a.vehicleId), {
-        records: records.slice(k, end),
-        carrierId: reviewCarrier,
-        vehicleId,
-      });
-      k = end;
-    }
+    await seedTruckByMonth(harness, records, reviewCarrier, vehicleId);
     for (const [c, carrierId] of carrierIds.entries()) {
       // The review truck's carrier holds it alone: Trip review opens on it at start (the first carrier's first truck).
       if (carrierId === reviewCarrier) continue;

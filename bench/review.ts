@@ -24,7 +24,8 @@ import { startBenchShell } from './lib/bench-shell.ts';
 import { chromium, type Page } from 'playwright-core';
 import type { WireLocationRecord } from '../shared/api/wire.ts';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
-import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
+import { openHarness } from '../test/e2e/harness/serve.ts';
+import { dismissFirstRun, seedTruckByMonth } from './lib/demo-profile.ts';
 import { report } from './lib/figures.ts';
 import { bareDrawTimes, routeOf } from './lib/review-baseline.ts';
 
@@ -160,12 +161,7 @@ try {
   });
   page.on('pageerror', (e) => console.error(`page error: ${String(e).slice(0, 400)}`));
   await page.goto(url);
-  await page.waitForSelector('[data-testid=app-root][data-ready=true]');
-  const explore = page.getByTestId('explore-demo');
-  if (await explore.isVisible()) {
-    await explore.click();
-    await page.waitForSelector('[data-testid=first-run]', { state: 'detached' });
-  }
+  await dismissFirstRun(page);
   await page.getByTestId('nav-downloads').click();
   await page.waitForSelector('[data-testid=downloads-page]');
   const carrierId = await page.getByTestId('dl-carrier').inputValue();
@@ -180,20 +176,7 @@ try {
   // Written through the store worker on the app's origin (same IndexedDB), a month at a time to keep each message small.
   const writer = await context.newPage();
   await openHarness(writer, new URL(url).origin);
-  let written = 0;
-  for (let k = 0; k < dense.length;) {
-    const month = dense[k]!.timestamp.slice(0, 7);
-    let end = k;
-    while (end < dense.length && dense[end]!.timestamp.slice(0, 7) === month) end++;
-    written += (
-      await inHarness(writer, (h, a) => h.benchWrite(a.records, a.carrierId, a.vehicleId), {
-        records: dense.slice(k, end),
-        carrierId,
-        vehicleId,
-      })
-    ).records;
-    k = end;
-  }
+  const written = await seedTruckByMonth(writer, dense, carrierId, vehicleId);
   await writer.close();
   console.log(
     `review: seeded ${written.toLocaleString('en-US')} readings (demo truck ${truth.length.toLocaleString('en-US')}, densified) for ${vehicleId}`,
