@@ -2,7 +2,8 @@
  * `routelens lake sync` as a process against the simulator (behind a proxy that records every request):
  * three carriers' home-zone days land where the layout says, with exactly the simulator's readings, a valid
  * GeoParquet `geo` key, and the same rows through a second reader (hyparquet); a run interrupted with SIGINT
- * and resumed equals one synced in one go; a second run with nothing new asks only for today; a key file
+ * and resumed equals one synced in one go; a second run with nothing new asks only for today; a carrier
+ * key the API refuses stops the run before any history request; a key file
  * others can read stops the run before any request.
  */
 import { spawn } from 'node:child_process';
@@ -124,6 +125,19 @@ describe('routelens lake sync', () => {
     // Besides: each carrier's company and roster, once.
     expect(proxy.urls.length - history.length).toBe(2 * sim.carriers.length);
   }, 240_000);
+
+  it('stops before any history request when a carrier key is refused by the API, naming its row', async () => {
+    proxy.urls.length = 0;
+    const env = { ...carriers.env, LAKE_TEST_KEY_2: 'ck-not-a-real-key' };
+    const run = await spawnCli(
+      ['lake', 'sync', '--carriers', carriers.file, '--from', FROM, '--to', TO, '--out', path.join(dir, 'bad-key')],
+      env,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^routelens: Row 4 \(.+\): /);
+    expect(proxy.urls.filter((u) => u.startsWith('/v2/vehicle-location-history/'))).toEqual([]);
+  }, 60_000);
 
   it('refuses a key file others can read, in one sentence, before any request', async () => {
     const keyFile = path.join(dir, 'open.key');
