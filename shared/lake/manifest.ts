@@ -1,0 +1,120 @@
+/**
+ * `_lake.json`: what the lake holds. Per carrier and vehicle, each home-zone
+ * day synced: complete (never fetched again) or partial (it overlaps a UTC day
+ * still growing, today, and is fetched again), with its record counts. Never a key.
+ */
+import type { AnalysisParams } from '../analysis/types.ts';
+import { isUtcDay } from '../util/day.ts';
+
+export const LAKE_SCHEMA_VERSION = 1;
+/** A manifest is read whole; this bounds it far above 1,000 carriers × 50 trucks × a year of days. */
+export const MAX_MANIFEST_BYTES = 512 * 1024 * 1024;
+
+export type LakeDayState = 'complete' | 'partial';
+
+export interface LakeDay {
+  state: LakeDayState;
+  /** Readings in the day's file (0: no file). */
+  records: number;
+  /** Readings the analysis leaves out, flagged in the file. */
+  outliers: number;
+  /** Records the API sent that could not be read: counted, never written. */
+  rejected: number;
+  /** Partial days only: the UTC day that was "today" when written; earlier UTC days in the file were complete. */
+  asOf?: string;
+  /** Partial days only: the rejected records among those of the UTC days before `asOf` (kept, not refetched). */
+  rejectedBeforeAsOf?: number;
+}
+
+export interface LakeVehicle {
+  number: string;
+  vin: string;
+  days: Record<string, LakeDay>;
+}
+
+export interface LakeCarrier {
+  name: string;
+  /** The partition value: DOT number or slug. */
+  carrier: string;
+  dotNumber: string;
+  homeZone: string;
+  vehicles: Record<string, LakeVehicle>;
+}
+
+export interface LakeManifest {
+  schemaVersion: number;
+  app: { name: string; version: string };
+  /** The home-zone days asked for, over every run. */
+  range: { from: string; to: string } | null;
+  /** The analysis parameters the lake's derived tables use (none written yet: breadcrumbs only). */
+  params: AnalysisParams;
+  carriers: LakeCarrier[];
+  /** Learnt from the API's data (spec 4.8 leaves it unshown): 'inclusive' saves a request per run ending today. */
+  endDateMode?: 'unknown' | 'inclusive';
+}
+
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
+
+export function emptyManifest(app: LakeManifest['app'], params: AnalysisParams): LakeManifest {
+  return { schemaVersion: LAKE_SCHEMA_VERSION, app, range: null, params, carriers: [] };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Checks the shape a resumed sync relies on; anything else is refused rather than half-trusted. */
+export function parseManifest(text: string): LakeManifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ManifestError('_lake.json is not valid JSON.');
+  }
+  if (!isObject(raw)) throw new ManifestError('_lake.json is not an object.');
+  if (raw['schemaVersion'] !== LAKE_SCHEMA_VERSION)
+    throw new ManifestError(
+      `_lake.json has schema version ${String(raw['schemaVersion']).slice(0, 20)}; this RouteLens writes ${LAKE_SCHEMA_VERSION}.`,
+    );
+  if (!Array.isArray(raw['carriers'])) throw new ManifestError('_lake.json lists no carriers array.');
+  for (const c of raw['carriers']) checkCarrier(c);
+  return raw as unknown as LakeManifest;
+}
+
+function checkCarrier(c: unknown): void {
+  if (!isObject(c) || typeof c['carrier'] !== 'string' || typeof c['name'] !== 'string' || !isObject(c['vehicles']))
+    throw new ManifestError('_lake.json has a carrier without name, partition or vehicles.');
+  for (const [id, v] of Object.entries(c['vehicles'])) {
+    if (!isObject(v) || !isObject(v['days']))
+      throw new ManifestError(`_lake.json: vehicle ${id.slice(0, 64)} has no days.`);
+    for (const [day, d] of Object.entries(v['days'])) {
+      const ok =
+        isUtcDay(day) &&
+        isObject(d) &&
+        (d['state'] === 'complete' || d['state'] === 'partial') &&
+        isCount(d['records']) &&
+        isCount(d['rejected']) &&
+        isCount(d['outliers']);
+      if (!ok)
+        throw new ManifestError(`_lake.json: day ${day.slice(0, 20)} of vehicle ${id.slice(0, 64)} is malformed.`);
+    }
+  }
+}
+
+/** The carrier's entry, added when new; name and zone follow the latest carriers file. */
+export function carrierEntry(m: LakeManifest, c: Omit<LakeCarrier, 'vehicles'>): LakeCarrier {
+  let entry = m.carriers.find((x) => x.carrier === c.carrier);
+  if (!entry) {
+    entry = { ...c, vehicles: {} };
+    m.carriers.push(entry);
+  }
+  Object.assign(entry, { name: c.name, dotNumber: c.dotNumber, homeZone: c.homeZone });
+  return entry;
+}
+
+export function widenRange(m: LakeManifest, from: string, to: string): void {
+  m.range = m.range
+    ? { from: m.range.from < from ? m.range.from : from, to: m.range.to > to ? m.range.to : to }
+    : { from, to };
+}
