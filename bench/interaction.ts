@@ -9,9 +9,11 @@
  * the page's own clock (bench/lib/step-clock.ts). Runs: INTERACTION_RUNS (default 5) on a quiet machine
  * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
  * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
- * the loaded/quiet ratio (target <= 2).
+ * the loaded/quiet ratio (target <= 2). INTERACTION_UNTIL=<text> stops each walk after the first step whose
+ * name holds that text (e.g. "playback" for the Trip review steps only); INTERACTION_PROFILE=<dir> writes a
+ * main-thread CPU profile (CDP Profiler, .cpuprofile) of each step there, run and step numbered.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -52,6 +54,12 @@ if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 50)
 const LOAD = process.env['INTERACTION_LOAD'] ?? 'both';
 if (!['quiet', 'loaded', 'both'].includes(LOAD))
   throw new Error(`INTERACTION_LOAD must be quiet, loaded or both, not "${LOAD}"`);
+const UNTIL = process.env['INTERACTION_UNTIL'];
+const untilAt = UNTIL ? INTERACTION_STEPS.findIndex((s) => s.name.includes(UNTIL)) : INTERACTION_STEPS.length - 1;
+if (untilAt < 0) throw new Error(`INTERACTION_UNTIL "${UNTIL}" names no step`);
+const STEPS = INTERACTION_STEPS.slice(0, untilAt + 1);
+const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 
 const LAUNCH = {
@@ -155,7 +163,7 @@ async function seed(): Promise<StepContext> {
 }
 
 /** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms per step. */
-async function walk(ctx: StepContext): Promise<number[]> {
+async function walk(ctx: StepContext, run: number): Promise<number[]> {
   const context = await open();
   try {
     const first = INTERACTION_STEPS[0]!;
@@ -163,14 +171,21 @@ async function walk(ctx: StepContext): Promise<number[]> {
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);
     const times: number[] = [];
-    for (const step of INTERACTION_STEPS) {
+    const cdp = PROFILE_DIR ? await context.newCDPSession(page) : null;
+    if (cdp) await cdp.send('Profiler.enable');
+    for (const [i, step] of STEPS.entries()) {
       if (step.clock !== 'start') {
         await step.prepare?.(page, ctx);
         await page.evaluate(SNAPSHOT);
         await page.evaluate(armStep(step.clock, step.settled(ctx), STEP_TIMEOUT_MS));
       }
+      if (cdp && step.clock !== 'start') await cdp.send('Profiler.start');
       await step.act(page, ctx);
       const r = (await page.evaluate('window.__stepDone')) as { inputAt: number | null; settledAt: number | null };
+      if (cdp && step.clock !== 'start') {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(path.join(PROFILE_DIR!, `run${run + 1}-step${i + 1}.cpuprofile`), JSON.stringify(profile));
+      }
       if (r.inputAt === null || r.settledAt === null)
         throw new Error(`"${step.name}" did not settle in ${STEP_TIMEOUT_MS} ms (input at ${r.inputAt})`);
       times.push(r.settledAt - r.inputAt);
@@ -195,7 +210,7 @@ try {
     try {
       for (let r = 0; r < RUNS; r++) {
         const before = loadavg()[0]!.toFixed(2);
-        const times = await walk(ctx);
+        const times = await walk(ctx, r);
         samples[mode]!.push(times);
         console.log(
           `interaction: ${mode} run ${r + 1}/${RUNS} (load average ${before}): ${times.map((t) => t.toFixed(0)).join(' ')} ms`,
@@ -210,7 +225,7 @@ try {
   console.log(
     `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ratio`,
   );
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     const loaded = samples['loaded']!.length ? column('loaded', i) : null;
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -220,7 +235,7 @@ try {
     );
   });
   console.log('');
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const target = `<= ${TARGETS[step.target].ms}`;
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     if (quiet) report({ bench: 'interaction', name: `${step.name}, quiet`, unit: 'ms', samples: quiet, target });

@@ -24,12 +24,62 @@ export interface DayRoadMatch {
  */
 const matched = new WeakMap<RoadLimits, WeakMap<MatchReadings, DayRoadMatch>>();
 
+/**
+ * Also kept by the readings themselves, the last MATCHES_BY_READINGS days: a span chosen on Trip review reads
+ * its days again as new objects, and six months would be matched again for days matched a moment ago.
+ */
+export const MATCHES_BY_READINGS = 400;
+const matchedByReadings = new WeakMap<RoadLimits, Map<string, { day: MatchReadings; found: DayRoadMatch }>>();
+
+const sameNumber = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+/** The very same readings (every field the match reads), compared value by value: a match is never guessed. */
+export function sameReadings(a: MatchReadings, b: MatchReadings): boolean {
+  if (a.length !== b.length) return false;
+  for (const f of ['t', 'lat', 'lng', 'speed', 'direction'] as const) {
+    const x = a[f];
+    const y = b[f];
+    if (x === y) continue;
+    for (let i = 0; i < a.length; i++) if (!sameNumber(x[i]!, y[i]!)) return false;
+  }
+  return true;
+}
+
+function readingsKey(day: MatchReadings): string {
+  const n = day.length;
+  return n === 0 ? '0' : `${n}:${day.t[0]}:${day.t[n - 1]}:${day.lat[0]}:${day.lng[n - 1]}`;
+}
+
+/** The match of readings equal to `day` made lately, kept as the most recent; undefined when none is kept. */
+function keptByReadings(roads: RoadLimits, day: MatchReadings): DayRoadMatch | undefined {
+  const kept = matchedByReadings.get(roads);
+  const key = readingsKey(day);
+  const hit = kept?.get(key);
+  if (!kept || !hit || !sameReadings(hit.day, day)) return undefined;
+  kept.delete(key);
+  kept.set(key, hit);
+  return hit.found;
+}
+
+function keepByReadings(roads: RoadLimits, day: MatchReadings, found: DayRoadMatch): void {
+  let kept = matchedByReadings.get(roads);
+  if (!kept) matchedByReadings.set(roads, (kept = new Map()));
+  const key = readingsKey(day);
+  kept.delete(key);
+  kept.set(key, { day, found });
+  // The least recently used goes first (a Map keeps insertion order).
+  while (kept.size > MATCHES_BY_READINGS) kept.delete(kept.keys().next().value!);
+}
+
 /** Matches one day's clean readings on their own (a day is the unit the events are judged in). */
 export function dayRoadMatch(roads: RoadLimits, day: MatchReadings): DayRoadMatch {
   let byDay = matched.get(roads);
   if (!byDay) matched.set(roads, (byDay = new WeakMap()));
   let found = byDay.get(day);
-  if (!found) byDay.set(day, (found = matchDay(roads, day)));
+  if (found) return found;
+  found = keptByReadings(roads, day);
+  if (!found) keepByReadings(roads, day, (found = matchDay(roads, day)));
+  byDay.set(day, found);
   return found;
 }
 

@@ -69,7 +69,7 @@ test('the demo truck’s day: the limit line, the route by mph over the limit, t
   // The limit as steps under the speed, named in the chart's legend.
   const speed = page.getByTestId('chart-speed');
   await expect(page.getByTestId('chart-limit-legend')).toHaveText(/Road limit/);
-  await expect(speed.locator('.chart-limit-line path.recharts-curve')).toHaveCount(1);
+  await expect(speed.locator('path.chart-limit-line')).toHaveCount(1);
 
   // The route by mph over the limit: the truth's tiers are among the colours drawn, and the legend says them.
   const canvas = page.getByTestId('review-map').locator('[data-route-colouring]').first();

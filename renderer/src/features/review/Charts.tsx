@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { MotionStatus } from '../../../../shared/api/wire.ts';
 import { MotionCode } from '../../../../shared/domain/status.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
@@ -13,6 +13,7 @@ import type { PlaybackStore } from './playback-store.ts';
 import { LIMIT_LINE_COLOR, STATUS_COLORS } from './route-style.ts';
 import { limitHoverAt } from './limit-hover.ts';
 import { chartData } from './chart-rows.ts';
+import { SeriesLine } from './SeriesLine.tsx';
 
 /** Ticks on the display zone's midnights or whole hours, so a date label sits on the day it names. */
 function axisTicks(fmt: ZoneFormatter, fromMs: number, toMs: number, width: number) {
@@ -89,15 +90,21 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
   const { speed, fromMs, toMs } = series;
   const daily = dailyIn(props.days, fromMs, toMs);
   // Long windows: the daily means as the line, over each day's band.
-  const data = daily ? daily.map((b) => ({ t: (b.startMs + b.endMs) / 2, v: b.avgMph })) : chartData(speed);
+  const line = daily
+    ? {
+        t: Float64Array.from(daily, (b) => (b.startMs + b.endMs) / 2),
+        v: Float64Array.from(daily, (b) => b.avgMph),
+      }
+    : speed;
   // The road's limit as steps (detail only: against daily means, a per-pixel limit says nothing).
   const limitLine = !daily && series.limits ? series.limits.line : null;
-  const limitRows = limitLine && limitLine.v.some((v) => !Number.isNaN(v)) ? chartData(limitLine) : null;
+  const limitSteps = limitLine && limitLine.v.some((v) => !Number.isNaN(v)) ? limitLine : null;
   let maxV = thresholdMph + 10;
   for (const v of daily ? daily.map((b) => b.maxMph) : speed.v) if (v > maxV) maxV = v;
-  for (const r of limitRows ?? []) if (r.v !== null && r.v > maxV) maxV = r.v;
+  for (const v of limitSteps?.v ?? []) if (v > maxV) maxV = v;
   const yMax = Math.ceil(maxV / 10) * 10;
   const height = 130;
+  const plot = { width, height, fromMs, toMs, yMax };
   return (
     <ChartFrame
       testId="chart-speed"
@@ -111,8 +118,8 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
       onWindow={props.onWindow}
       hoverText={daily ? undefined : limitHoverOf(series, width)}
     >
-      {limitRows && (
-        <span className="chart-legend" data-testid="chart-limit-legend" data-steps={limitRows.length}>
+      {limitSteps && (
+        <span className="chart-legend" data-testid="chart-limit-legend" data-steps={limitSteps.t.length}>
           <i style={{ background: LIMIT_LINE_COLOR }} /> Road limit
         </span>
       )}
@@ -120,7 +127,8 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
       {props.highlight && (
         <EventHighlight event={props.highlight} width={width} height={height} fromMs={fromMs} toMs={toMs} />
       )}
-      <LineChart width={width} height={height} data={data} margin={CHART_MARGIN} data-points={data.length}>
+      {/* The axes, grid and threshold only: the lines are SeriesLine paths laid over them. */}
+      <LineChart width={width} height={height} data={chartData(line)} margin={CHART_MARGIN}>
         <CartesianGrid stroke="#eef1f4" vertical={false} />
         <XAxis
           dataKey="t"
@@ -139,22 +147,19 @@ export const SpeedChart = memo(function SpeedChart(props: ChartProps & { highlig
           strokeDasharray="4 3"
           label={{ value: `${thresholdMph} mph`, position: 'insideTopRight', fontSize: 11, fill: '#c8231a' }}
         />
-        {/* Under the speed: the speed line is drawn over the limit it is judged against. */}
-        {limitRows && (
-          <Line
-            data={limitRows}
-            dataKey="v"
-            name="Road limit"
-            type="stepAfter"
-            className="chart-limit-line"
-            stroke={LIMIT_LINE_COLOR}
-            strokeWidth={1.5}
-            dot={false}
-            isAnimationActive={false}
-          />
-        )}
-        <Line dataKey="v" type="linear" stroke="#1f5fa8" strokeWidth={1.25} dot={false} isAnimationActive={false} />
       </LineChart>
+      {/* Under the speed: the speed line is drawn over the limit it is judged against. */}
+      {limitSteps && (
+        <SeriesLine
+          {...plot}
+          series={limitSteps}
+          step
+          className="chart-limit-line"
+          stroke={LIMIT_LINE_COLOR}
+          strokeWidth={1.5}
+        />
+      )}
+      <SeriesLine {...plot} series={line} className="chart-speed-line" stroke="#1f5fa8" strokeWidth={1.25} />
       <OutlierMarks series={series} width={width} fmt={fmt} />
     </ChartFrame>
   );

@@ -1,10 +1,11 @@
 import { memo, useMemo, useState } from 'react';
-import { Brush, Line, LineChart, XAxis } from 'recharts';
+import { Brush, LineChart, XAxis } from 'recharts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import { lowerBound, upperBound } from '../../../../shared/util/search.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import { chartData } from './chart-rows.ts';
 import { CHART_MARGIN, Y_AXIS_WIDTH } from './ChartFrame.tsx';
+import { SeriesLine } from './SeriesLine.tsx';
 
 /**
  * The whole selection in miniature with a brush: dragging its handles zooms
@@ -13,6 +14,7 @@ import { CHART_MARGIN, Y_AXIS_WIDTH } from './ChartFrame.tsx';
  */
 /** Small enough that the whole chart column, brush included, fits a 900-px-high window under the map. */
 const OVERVIEW_HEIGHT = 46;
+const BRUSH_HEIGHT = 22;
 
 export const OverviewBrush = memo(function OverviewBrush(props: {
   series: SeriesResult;
@@ -25,6 +27,7 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
   const { speed, fromMs, toMs } = props.series;
   const data = useMemo(() => chartData(speed), [speed]);
   const last = Math.max(0, data.length - 1);
+  const yMax = useMemo(() => speed.v.reduce((m, v) => (v > m ? v : m), 1), [speed]);
   // Once per mount (a zoom from elsewhere remounts it): indices that changed while the handles are dragged would fight the drag.
   const [initial] = useState(() => {
     const w = props.initialWindow;
@@ -40,10 +43,9 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
         margin={{ ...CHART_MARGIN, left: Y_AXIS_WIDTH }}
       >
         <XAxis dataKey="t" type="number" domain={[fromMs, toMs]} hide />
-        <Line dataKey="v" stroke="#9fb6cf" strokeWidth={1} dot={false} isAnimationActive={false} />
         <Brush
           dataKey="t"
-          height={22}
+          height={BRUSH_HEIGHT}
           travellerWidth={8}
           startIndex={initial.start}
           endIndex={initial.end}
@@ -58,6 +60,18 @@ export const OverviewBrush = memo(function OverviewBrush(props: {
           }}
         />
       </LineChart>
+      <SeriesLine
+        series={speed}
+        width={props.width}
+        height={OVERVIEW_HEIGHT}
+        fromMs={fromMs}
+        toMs={toMs}
+        yMax={yMax}
+        bottom={BRUSH_HEIGHT}
+        className="chart-overview-line"
+        stroke="#9fb6cf"
+        strokeWidth={1}
+      />
     </div>
   );
 });
