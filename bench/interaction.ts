@@ -9,7 +9,7 @@
  * the page's own clock (bench/lib/step-clock.ts). Runs: INTERACTION_RUNS (default 5) on a quiet machine
  * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
  * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
- * the loaded/quiet ratio (target <= 2).
+ * the loaded/quiet ratio (target <= 2). INTERACTION_ONLY=compare walks the start and the Compare step only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -52,6 +52,17 @@ const LOAD = process.env['INTERACTION_LOAD'] ?? 'both';
 if (!['quiet', 'loaded', 'both'].includes(LOAD))
   throw new Error(`INTERACTION_LOAD must be quiet, loaded or both, not "${LOAD}"`);
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
+/**
+ * INTERACTION_ONLY=compare,list (targets of interaction-steps.ts TARGETS): walk the app's start and only the
+ * steps of those targets, for working on one step; a step then follows others than in the full walk.
+ */
+const onlyText = process.env['INTERACTION_ONLY'] ?? '';
+const ONLY = onlyText.split(',').filter(Boolean);
+for (const t of ONLY)
+  if (!(t in TARGETS)) throw new Error(`INTERACTION_ONLY: "${t}" is not one of ${Object.keys(TARGETS).join(', ')}`);
+const STEPS = INTERACTION_STEPS.filter(
+  (step, i) => ONLY.length === 0 || i === 0 || (ONLY as readonly string[]).includes(step.target),
+);
 
 const LAUNCH = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -173,12 +184,12 @@ async function seed(): Promise<StepContext> {
 async function walk(ctx: StepContext): Promise<number[]> {
   const context = await open();
   try {
-    const first = INTERACTION_STEPS[0]!;
+    const first = STEPS[0]!;
     await context.addInitScript(armStart(first.settled(ctx), STEP_TIMEOUT_MS));
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);
     const times: number[] = [];
-    for (const step of INTERACTION_STEPS) {
+    for (const step of STEPS) {
       if (step.clock !== 'start') {
         await step.prepare?.(page, ctx);
         await page.evaluate(SNAPSHOT);
@@ -225,7 +236,7 @@ try {
   console.log(
     `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ratio`,
   );
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     const loaded = samples['loaded']!.length ? column('loaded', i) : null;
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -235,7 +246,7 @@ try {
     );
   });
   console.log('');
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const target = `<= ${TARGETS[step.target].ms}`;
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     if (quiet) report({ bench: 'interaction', name: `${step.name}, quiet`, unit: 'ms', samples: quiet, target });

@@ -2,7 +2,7 @@
  * The comparison's trip analysis judges "over the limit" against the limits set when its metrics were
  * asked (a later setRoadLimits does not change a comparison under way), and metrics asked for limits the
  * worker does not keep are refused. The real worker module runs here over an empty store; the comparison
- * itself is replaced by a probe that runs the analysis it is handed on a known track.
+ * itself (shared/compare/carrier-comparison.ts) is replaced by a probe that runs the analysis it is handed on a known track.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
@@ -16,12 +16,10 @@ import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(5, 2));
 
-vi.mock('../../shared/compare/compare.ts', () => ({
-  compareFacts: (_list: unknown, range: unknown, params: unknown, analyze?: AnalyzeTrack, roads?: RoadLimits) => ({
-    range,
-    params,
-    carriers: [],
-    overLimitEvents: analyze ? analyze(chunks, {}, roads).events.filter((e) => e.kind === 'over-limit').length : null,
+vi.mock('../../shared/compare/carrier-comparison.ts', () => ({
+  comparedMetrics: () => ({ facts: { overLimitEvents: null }, local: null }),
+  withTrips: (_m: unknown, _range: unknown, _params: unknown, analyze: AnalyzeTrack, roads?: RoadLimits) => ({
+    overLimitEvents: analyze(chunks, {}, roads).events.filter((e) => e.kind === 'over-limit').length,
   }),
 }));
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
@@ -70,7 +68,8 @@ const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
 const range = { from: chunks[0]!.day, to: chunks.at(-1)!.day };
 const metrics = (token: number, roadsKey: string) =>
   call('metrics', token, carriers, range, DEFAULT_ANALYSIS_PARAMS, range.to, roadsKey);
-const trips = (token: number) => call<{ overLimitEvents: number | null }>('trips', token);
+const trips = async (token: number) =>
+  (await call<{ carriers: { overLimitEvents: number | null }[] }>('trips', token)).carriers[0]!;
 
 beforeAll(async () => {
   vi.stubGlobal('self', scope);
