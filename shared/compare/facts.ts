@@ -324,6 +324,9 @@ export function carrierFacts(
   return analyze ? { ...f, ...tripFacts(data, range, params, analyze, roads) } : f;
 }
 
+/** What the trip analysis reads of a stored day: whose, which, and its readings. */
+export type TripDay = Pick<VehicleDay, 'vehicleId' | 'day' | 'chunk'>;
+
 /** What the trip analysis adds to a carrier's facts (carrierFacts with `analyze`): its trips, over-the-limit tally and driver spans. */
 export type TripFacts = Pick<CarrierFacts, 'trips' | 'roadLimits' | 'overLimit' | 'driverSpans'>;
 
@@ -333,14 +336,14 @@ export type TripFacts = Pick<CarrierFacts, 'trips' | 'roadLimits' | 'overLimit' 
  * (the compare worker's metrics) does not summarise every day again.
  */
 export function tripFacts(
-  data: CarrierData,
+  data: Pick<CarrierData, 'carrierId' | 'roster'> & { days: readonly TripDay[] },
   range: DateRange,
   params: CompareParams,
   analyze: AnalyzeTrack,
   roads?: RoadLimits,
 ): TripFacts {
   const numbers = new Map((data.roster ?? []).map((v) => [v.vehicleId, v.number]));
-  const byVehicle = new Map<string, VehicleDay[]>();
+  const byVehicle = new Map<string, TripDay[]>();
   for (const vd of data.days) {
     if (vd.day < range.from || vd.day > range.to) continue;
     const list = byVehicle.get(vd.vehicleId);
@@ -371,7 +374,7 @@ interface Judged {
 }
 
 function tripTotals(
-  byVehicle: ReadonlyMap<string, VehicleDay[]>,
+  byVehicle: ReadonlyMap<string, TripDay[]>,
   params: CompareParams,
   analyze: AnalyzeTrack,
   judged: Judged | undefined,

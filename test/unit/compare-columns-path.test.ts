@@ -1,6 +1,6 @@
 /**
- * The compare worker's path (shared/compare/carrier-comparison.ts: each day's analysis columns, the metrics
- * pass, then the trip analysis on top of it) against the full-chunk path it replaces (every day's full
+ * The compare workers' path (shared/compare/carrier-comparison.ts: each day's analysis columns, the metrics
+ * in one worker, the trip analysis alone in another, spread over the metrics) against the full-chunk path it replaces (every day's full
  * chunk, the metrics and then the whole carrierFacts again with the trip analysis): the same facts, field
  * for field, on generated fleets in a zone whose days are not UTC days and on the real recordings, judged
  * against road limits along the tracks so over-the-limit events are in them.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { analysisColumnsOf, chunkOfAnalysisColumns } from '../../shared/analysis/analysis-columns.ts';
 import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
-import { comparedMetrics, withTrips, type StoredCarrier } from '../../shared/compare/carrier-comparison.ts';
+import { comparedMetrics, comparedTrips, type StoredCarrier } from '../../shared/compare/carrier-comparison.ts';
 import { carrierFacts, type CarrierFacts, type DateRange, type VehicleDay } from '../../shared/compare/facts.ts';
 import { dailyPointsOf, utcDaysForLocalRange } from '../../shared/compare/local-daily.ts';
 import { localVehicleDays } from '../../shared/compare/local-vehicle-days.ts';
@@ -61,7 +61,11 @@ function columnsPath(
     chunk: d.chunk && chunkOfAnalysisColumns(analysisColumnsOf(utc.carrierId, d.chunk)),
   }));
   const metrics = comparedMetrics({ ...utc, days }, zone, range, params, today);
-  return { metrics: metrics.facts, trips: withTrips(metrics, range, params, analyzeTrack, roads) };
+  // The trip analysis as the second worker computes it beside the metrics, spread over them as the page does.
+  return {
+    metrics,
+    trips: { ...metrics, ...comparedTrips({ ...utc, days }, zone, range, params, analyzeTrack, roads) },
+  };
 }
 
 function storedCarrier(

@@ -1,14 +1,8 @@
 /// <reference lib="webworker" />
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
-import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
-import {
-  comparedMetrics,
-  withTrips,
-  type ComparedMetrics,
-  type StoredCarrier,
-} from '../../../shared/compare/carrier-comparison.ts';
+import { comparedMetrics, comparedTrips, type StoredCarrier } from '../../../shared/compare/carrier-comparison.ts';
 import type { ComparisonFacts } from '../../../shared/compare/compare.ts';
-import type { CarrierFacts, DateRange, DriverSnapshot, VehicleDay } from '../../../shared/compare/facts.ts';
+import type { CarrierFacts, DateRange, DriverSnapshot, TripFacts, VehicleDay } from '../../../shared/compare/facts.ts';
 import { carrierStamp, comparisonKey, KeptResults } from '../../../shared/compare/kept-comparisons.ts';
 import { utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
@@ -23,9 +17,10 @@ import { setWorkerRoads, workerRoadsFor, type RoadLimitsProtocol } from './worke
 /**
  * The carrier comparison off the UI thread: it reads the stored days itself (no chunk crosses threads),
  * each day's analysis columns rather than its full chunk (the readings' ids and VIN, which no figure
- * reads, are most of a chunk's bytes), answers with the metrics first, then again with the trip analysis
- * (the slow part) so the table appears at once. A carrier's finished facts are kept
- * (shared/compare/kept-comparisons.ts) and answer again while nothing they read has changed.
+ * reads, are most of a chunk's bytes). The page runs two of these: one answers the metrics, so the table
+ * appears at once, while the other runs the trip analysis (the slow part) beside it rather than after it.
+ * A carrier's results are kept (shared/compare/kept-comparisons.ts) and answer again while nothing they
+ * read has changed.
  */
 /** A carrier as compared: `zone` is its home zone, whose local days its per-day series counts. */
 export interface ComparedCarrier {
@@ -37,9 +32,8 @@ export interface ComparedCarrier {
 /** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
 export interface CompareProtocol extends RoadLimitsProtocol {
   /**
-   * The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later
-   * UTC days cannot be stored yet. `roadsKey`: the road limits set (setRoadLimits) its trips call judges
-   * with; refused when the worker keeps others.
+   * The metrics of the carriers over the range (no road limits: the trip analysis judges those); null when
+   * a newer request came in meanwhile. `today`: later UTC days cannot be stored yet.
    */
   metrics(
     token: number,
@@ -47,30 +41,29 @@ export interface CompareProtocol extends RoadLimitsProtocol {
     range: DateRange,
     params: CompareParams,
     today: string,
-    roadsKey: string,
   ): Promise<ComparisonFacts | null>;
-  /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
-  trips(token: number): ComparisonFacts | null;
+  /**
+   * The trip analysis of the same comparison (carriers in the same order), each carrier's part to be
+   * spread over its metrics' facts; null when a newer request came in meanwhile. `roadsKey`: the road
+   * limits set (setRoadLimits) it judges with; refused when the worker keeps others.
+   */
+  trips(
+    token: number,
+    carriers: ComparedCarrier[],
+    range: DateRange,
+    params: CompareParams,
+    today: string,
+    roadsKey: string,
+  ): Promise<TripFacts[] | null>;
 }
 
-/** Carriers whose finished facts are kept: a few comparisons' worth, each a few hundred kB at most. */
+/** Carriers whose results are kept: a few comparisons' worth, each a few hundred kB at most. */
 const KEPT_CARRIERS = 12;
-const kept = new KeptResults<CarrierFacts>(KEPT_CARRIERS);
-
-/** One carrier of the last metrics call: its key, and either its kept facts or its metrics pass. */
-type Pending = { key: string; facts: CarrierFacts; metrics: ComparedMetrics | null };
+const keptMetrics = new KeptResults<CarrierFacts>(KEPT_CARRIERS);
+const keptTrips = new KeptResults<TripFacts>(KEPT_CARRIERS);
 
 /** The newest request: an older one still loading stops early. */
 let latest = 0;
-/** What the last finished metrics call computed, kept for its trips call. */
-let loaded: {
-  token: number;
-  carriers: Pending[];
-  range: DateRange;
-  params: CompareParams;
-  /** The limits asked for with the metrics: a later setRoadLimits does not change this comparison's trips. */
-  roads: RoadLimits | undefined;
-} | null = null;
 
 /** What a carrier's figures read besides its readings, read first: with them the kept facts may answer. */
 interface CarrierHead {
@@ -103,8 +96,7 @@ async function readDays(c: ComparedCarrier, head: CarrierHead, range: DateRange)
   const storedOf = new Map<string, Map<string, number>>();
   for (const r of head.coverage)
     storedOf.set(r.vehicleId, (storedOf.get(r.vehicleId) ?? new Map()).set(r.day, r.fetchedAt));
-  const days: VehicleDay[] = [];
-  await Promise.all(
+  const perVehicle = await Promise.all(
     [...storedOf].map(async ([vehicleId, stored]) => {
       const [read, summaries] = await Promise.all([
         readAnalysisChunks(db, c.carrierId, vehicleId, range.from, range.to, stored),
@@ -115,12 +107,14 @@ async function readDays(c: ComparedCarrier, head: CarrierHead, range: DateRange)
       if (read.built.length > 0)
         void keepAnalysisColumns(db, read.built, new Map([[vehicleId, stored]])).catch(() => 0);
       const chunkOf = new Map(read.chunks.map((chunk) => [chunk.day, chunk]));
-      for (const s of summaries) {
+      return summaries.map((s): VehicleDay => {
         const { carrierId: _c, ...summary } = s;
-        days.push({ vehicleId, day: s.day, summary, chunk: chunkOf.get(s.day) ?? null });
-      }
+        return { vehicleId, day: s.day, summary, chunk: chunkOf.get(s.day) ?? null };
+      });
     }),
   );
+  // In the vehicles' order, whichever read came first: the sums over vehicles add up in one order.
+  const days = perVehicle.flat();
   return {
     carrierId: c.carrierId,
     label: c.label,
@@ -131,41 +125,64 @@ async function readDays(c: ComparedCarrier, head: CarrierHead, range: DateRange)
   };
 }
 
+/**
+ * Each carrier's result: kept when its key (its inputs and stored state) answers, else computed from its
+ * stored days; null when a newer request came in meanwhile.
+ */
+async function perCarrier<T>(
+  token: number,
+  carriers: ComparedCarrier[],
+  range: DateRange,
+  key: (c: ComparedCarrier, stamp: string) => string,
+  kept: KeptResults<T>,
+  compute: (c: ComparedCarrier, utc: StoredCarrier) => T,
+): Promise<T[] | null> {
+  // The range is of each carrier's local days, which need a UTC day more each side.
+  const utcRange = utcDaysForLocalRange(range);
+  const results = await Promise.all(
+    carriers.map(async (c): Promise<{ value: T } | null> => {
+      const head = await readHead(c.carrierId, utcRange);
+      const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster, snapshots: head.driverSnapshots }));
+      const done = kept.get(k);
+      if (done !== undefined) return { value: done };
+      if (token !== latest) return null;
+      const utc = await readDays(c, head, utcRange);
+      if (token !== latest) return null;
+      const value = compute(c, utc);
+      kept.set(k, value);
+      return { value };
+    }),
+  );
+  if (token !== latest || results.some((r) => r === null)) return null;
+  return results.map((r) => r!.value);
+}
+
 const handlers: CompareProtocol = {
   setRoadLimits: setWorkerRoads,
-  async metrics(token, carriers, range, params, today, roadsKey) {
+  async metrics(token, carriers, range, params, today) {
+    latest = token;
+    const facts = await perCarrier(
+      token,
+      carriers,
+      range,
+      // The metrics read no road limits: a new import leaves them as they are.
+      (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey: '', stamp }),
+      keptMetrics,
+      (c, utc) => comparedMetrics(utc, c.zone, range, params, today),
+    );
+    return facts && { range, params, carriers: facts };
+  },
+  async trips(token, carriers, range, params, today, roadsKey) {
     const roads = workerRoadsFor(roadsKey);
     latest = token;
-    // The range is of each carrier's local days, which need a UTC day more each side.
-    const utcRange = utcDaysForLocalRange(range);
-    const pending = await Promise.all(
-      carriers.map(async (c): Promise<Pending | null> => {
-        const head = await readHead(c.carrierId, utcRange);
-        const stamp = carrierStamp({ days: head.coverage, roster: head.roster, snapshots: head.driverSnapshots });
-        const key = comparisonKey({ ...c, range, params, today, roadsKey, stamp });
-        const done = kept.get(key);
-        if (done) return { key, facts: done, metrics: null };
-        if (token !== latest) return null;
-        const utc = await readDays(c, head, utcRange);
-        if (token !== latest) return null;
-        const metrics = comparedMetrics(utc, c.zone, range, params, today);
-        return { key, facts: metrics.facts, metrics };
-      }),
+    return perCarrier(
+      token,
+      carriers,
+      range,
+      (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey, stamp }),
+      keptTrips,
+      (c, utc) => comparedTrips(utc, c.zone, range, params, analyzeTrack, roads),
     );
-    if (token !== latest || pending.some((p) => p === null)) return null;
-    loaded = { token, carriers: pending as Pending[], range, params, roads };
-    return { range, params, carriers: loaded.carriers.map((p) => p.facts) };
-  },
-  trips(token) {
-    if (loaded?.token !== token || token !== latest) return null;
-    const { range, params, roads } = loaded;
-    const carriers = loaded.carriers.map((p) => {
-      if (!p.metrics) return p.facts;
-      const facts = withTrips(p.metrics, range, params, analyzeTrack, roads);
-      kept.set(p.key, facts);
-      return facts;
-    });
-    return { range, params, carriers };
   },
 };
 
