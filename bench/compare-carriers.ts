@@ -4,11 +4,16 @@
  * Figures: with stored summaries whose parameters match (the usual case), and
  * with another speeding threshold (every summary recomputed from its chunk).
  * The trip analysis (average trip length) is timed on its own: the page shows
- * the table first and fills that row when the analysis is done.
+ * the table first and fills that row when the analysis is done. The compare workers' path on home-zone
+ * days (shared/compare/carrier-comparison.ts): the metrics and the trip analysis alone, which the page runs
+ * in two workers side by side, beside the one-worker path before them (metrics, then every fact again with the analysis).
  * Run: `npx tsx bench/compare-carriers.ts` (or `npm run bench compare-carriers`).
  */
 import { analyzeTrack } from '../shared/analysis/analyze.ts';
+import { comparedMetrics, comparedTrips } from '../shared/compare/carrier-comparison.ts';
 import { compareFacts, metricRows } from '../shared/compare/compare.ts';
+import { carrierFacts } from '../shared/compare/facts.ts';
+import { localVehicleDays } from '../shared/compare/local-vehicle-days.ts';
 import type { CarrierData, VehicleDay } from '../shared/compare/facts.ts';
 import { resolveCompareParams, summaryParamsOf } from '../shared/compare/params.ts';
 import { summarizeDay } from '../shared/track/summary.ts';
@@ -79,4 +84,34 @@ time(
   'compare + trip analysis (average trip length)',
   () => metricRows(compareFacts(carriers, range, same, analyzeTrack).carriers),
   3,
+);
+
+// The workers read the stored days as their home zone's days; Chicago's are not UTC days.
+const ZONE = 'America/Chicago';
+const today = addDays(range.to, 1);
+const homeCarriers = carriers.map((c) => ({
+  ...c,
+  stored: c.days.map((d) => ({ vehicleId: d.vehicleId, day: d.day, complete: true })),
+}));
+const metricsMs = time(
+  'home-zone metrics (the metrics worker)',
+  () => homeCarriers.map((c) => comparedMetrics(c, ZONE, range, same, today)),
+  3,
+);
+const tripsMs = time(
+  'home-zone trip analysis alone (the trips worker)',
+  () => homeCarriers.map((c) => comparedTrips(c, ZONE, range, same, analyzeTrack, undefined)),
+  3,
+);
+const beforeMs = time(
+  'home-zone metrics, then every fact with trips (one worker)',
+  () =>
+    homeCarriers.map((c) => {
+      const local = { ...c, zone: ZONE, days: localVehicleDays(c.days, ZONE, range, same) };
+      return [carrierFacts(local, range, same), carrierFacts(local, range, same, analyzeTrack)];
+    }),
+  3,
+);
+console.log(
+  `two workers side by side wait for the slower (${Math.max(metricsMs, tripsMs).toFixed(0)} ms): ${(Math.max(metricsMs, tripsMs) / beforeMs).toFixed(2)} of one worker's ${beforeMs.toFixed(0)} ms, on two free cores`,
 );

@@ -10,8 +10,9 @@
  * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
  * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
  * the loaded/quiet ratio (target <= 2). INTERACTION_UNTIL=<text> stops each walk after the first step whose
- * name holds that text (e.g. "playback" for the Trip review steps only); INTERACTION_PROFILE=<dir> writes a
- * main-thread CPU profile (CDP Profiler, .cpuprofile) of each step there, run and step numbered.
+ * name holds that text (e.g. "playback" for the Trip review steps only); INTERACTION_ONLY=compare,list walks
+ * the start and only the steps of those targets; INTERACTION_PROFILE=<dir> writes a main-thread CPU profile
+ * (CDP Profiler, .cpuprofile) of each step there, run and step numbered.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -57,10 +58,20 @@ if (!['quiet', 'loaded', 'both'].includes(LOAD))
 const UNTIL = process.env['INTERACTION_UNTIL'];
 const untilAt = UNTIL ? INTERACTION_STEPS.findIndex((s) => s.name.includes(UNTIL)) : INTERACTION_STEPS.length - 1;
 if (untilAt < 0) throw new Error(`INTERACTION_UNTIL "${UNTIL}" names no step`);
-const STEPS = INTERACTION_STEPS.slice(0, untilAt + 1);
 const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
+/**
+ * INTERACTION_ONLY=compare,list (targets of interaction-steps.ts TARGETS): walk the app's start and only the
+ * steps of those targets, for working on one step; a step then follows others than in the full walk.
+ */
+const onlyText = process.env['INTERACTION_ONLY'] ?? '';
+const ONLY = onlyText.split(',').filter(Boolean);
+for (const t of ONLY)
+  if (!(t in TARGETS)) throw new Error(`INTERACTION_ONLY: "${t}" is not one of ${Object.keys(TARGETS).join(', ')}`);
+const STEPS = INTERACTION_STEPS.slice(0, untilAt + 1).filter(
+  (step, i) => ONLY.length === 0 || i === 0 || (ONLY as readonly string[]).includes(step.target),
+);
 
 const LAUNCH = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -166,7 +177,7 @@ async function seed(): Promise<StepContext> {
 async function walk(ctx: StepContext, run: number): Promise<number[]> {
   const context = await open();
   try {
-    const first = INTERACTION_STEPS[0]!;
+    const first = STEPS[0]!;
     await context.addInitScript(armStart(first.settled(ctx), STEP_TIMEOUT_MS));
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);

@@ -321,14 +321,41 @@ export function carrierFacts(
     f.missing.push({ vehicleId: v.vehicleId, number: v.number, days });
     f.missingVehicleDays += days.length;
   }
-  if (analyze) {
-    const vehicleNumber = (chunk: DayChunk) => numbers.get(chunk.vehicleId) ?? chunk.vehicleNumber;
-    const judged = roads ? { roads, into: f.overLimit, carrierId: data.carrierId, vehicleNumber } : undefined;
-    f.driverSpans = emptyDriverSpans();
-    f.trips = tripTotals(storedByVehicle, params, analyze, judged, f.driverSpans);
-    f.roadLimits = judged !== undefined;
+  return analyze ? { ...f, ...tripFacts(data, range, params, analyze, roads) } : f;
+}
+
+/** What the trip analysis reads of a stored day: whose, which, and its readings. */
+export type TripDay = Pick<VehicleDay, 'vehicleId' | 'day' | 'chunk'>;
+
+/** What the trip analysis adds to a carrier's facts (carrierFacts with `analyze`): its trips, over-the-limit tally and driver spans. */
+export type TripFacts = Pick<CarrierFacts, 'trips' | 'roadLimits' | 'overLimit' | 'driverSpans'>;
+
+/**
+ * The trip analysis of the carrier's stored days inside `range`, per vehicle (in the order its days come),
+ * judged against `roads` when given: computed apart from the one-pass facts so a caller holding those
+ * (the compare worker's metrics) does not summarise every day again.
+ */
+export function tripFacts(
+  data: Pick<CarrierData, 'carrierId' | 'roster'> & { days: readonly TripDay[] },
+  range: DateRange,
+  params: CompareParams,
+  analyze: AnalyzeTrack,
+  roads?: RoadLimits,
+): TripFacts {
+  const numbers = new Map((data.roster ?? []).map((v) => [v.vehicleId, v.number]));
+  const byVehicle = new Map<string, TripDay[]>();
+  for (const vd of data.days) {
+    if (vd.day < range.from || vd.day > range.to) continue;
+    const list = byVehicle.get(vd.vehicleId);
+    if (list) list.push(vd);
+    else byVehicle.set(vd.vehicleId, [vd]);
   }
-  return f;
+  const overLimit = emptyOverLimitFacts();
+  const vehicleNumber = (chunk: DayChunk) => numbers.get(chunk.vehicleId) ?? chunk.vehicleNumber;
+  const judged = roads ? { roads, into: overLimit, carrierId: data.carrierId, vehicleNumber } : undefined;
+  const driverSpans = emptyDriverSpans();
+  const trips = tripTotals(byVehicle, params, analyze, judged, driverSpans);
+  return { trips, roadLimits: judged !== undefined, overLimit, driverSpans };
 }
 
 function keepWorst(list: WorstEvent[], e: WorstEvent): void {
@@ -347,7 +374,7 @@ interface Judged {
 }
 
 function tripTotals(
-  byVehicle: ReadonlyMap<string, VehicleDay[]>,
+  byVehicle: ReadonlyMap<string, TripDay[]>,
   params: CompareParams,
   analyze: AnalyzeTrack,
   judged: Judged | undefined,

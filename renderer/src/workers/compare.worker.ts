@@ -1,22 +1,26 @@
 /// <reference lib="webworker" />
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
-import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
-import { compareFacts, type ComparisonFacts } from '../../../shared/compare/compare.ts';
-import type { CarrierData, DateRange, VehicleDay } from '../../../shared/compare/facts.ts';
-import { dailyPointsOf, utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
+import { comparedMetrics, comparedTrips, type StoredCarrier } from '../../../shared/compare/carrier-comparison.ts';
+import type { ComparisonFacts } from '../../../shared/compare/compare.ts';
+import type { CarrierFacts, DateRange, DriverSnapshot, TripFacts, VehicleDay } from '../../../shared/compare/facts.ts';
+import { carrierStamp, comparisonKey, KeptResults } from '../../../shared/compare/kept-comparisons.ts';
+import { utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
-import { localVehicleDays } from '../../../shared/compare/local-vehicle-days.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
-import { partialDaysLines, partialVehicleDays, type StoredUtcDay } from '../../../shared/inbox/partial-days.ts';
+import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads.ts';
 import { getDb, vehicleDayRows } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
+import type { CoverageRow } from '../store/types.ts';
 import { serveWorker } from './rpc.ts';
 import { setWorkerRoads, workerRoadsFor, type RoadLimitsProtocol } from './worker-roads.ts';
 
 /**
- * The carrier comparison off the UI thread: it reads the stored days itself
- * (no chunk crosses threads), answers with the metrics first, then again with
- * the trip analysis (the slow part) so the table appears at once.
+ * The carrier comparison off the UI thread: it reads the stored days itself (no chunk crosses threads),
+ * each day's analysis columns rather than its full chunk (the readings' ids and VIN, which no figure
+ * reads, are most of a chunk's bytes). The page runs two of these: one answers the metrics, so the table
+ * appears at once, while the other runs the trip analysis (the slow part) beside it rather than after it.
+ * A carrier's results are kept (shared/compare/kept-comparisons.ts) and answer again while nothing they
+ * read has changed.
  */
 /** A carrier as compared: `zone` is its home zone, whose local days its per-day series counts. */
 export interface ComparedCarrier {
@@ -28,9 +32,8 @@ export interface ComparedCarrier {
 /** What the comparison worker offers; `token` orders the requests: a newer one supersedes the older. */
 export interface CompareProtocol extends RoadLimitsProtocol {
   /**
-   * The metrics of the carriers over the range; null when a newer request came in meanwhile. `today`: later
-   * UTC days cannot be stored yet. `roadsKey`: the road limits set (setRoadLimits) its trips call judges
-   * with; refused when the worker keeps others.
+   * The metrics of the carriers over the range (no road limits: the trip analysis judges those); null when
+   * a newer request came in meanwhile. `today`: later UTC days cannot be stored yet.
    */
   metrics(
     token: number,
@@ -38,29 +41,38 @@ export interface CompareProtocol extends RoadLimitsProtocol {
     range: DateRange,
     params: CompareParams,
     today: string,
-    roadsKey: string,
   ): Promise<ComparisonFacts | null>;
-  /** The same facts with the trip analysis (the slow part) of the last metrics call; null when that was not `token`. */
-  trips(token: number): ComparisonFacts | null;
+  /**
+   * The trip analysis of the same comparison (carriers in the same order), each carrier's part to be
+   * spread over its metrics' facts; null when a newer request came in meanwhile. `roadsKey`: the road
+   * limits set (setRoadLimits) it judges with; refused when the worker keeps others.
+   */
+  trips(
+    token: number,
+    carriers: ComparedCarrier[],
+    range: DateRange,
+    params: CompareParams,
+    today: string,
+    roadsKey: string,
+  ): Promise<TripFacts[] | null>;
 }
+
+/** Carriers whose results are kept: a few comparisons' worth, each a few hundred kB at most. */
+const KEPT_CARRIERS = 12;
+const keptMetrics = new KeptResults<CarrierFacts>(KEPT_CARRIERS);
+const keptTrips = new KeptResults<TripFacts>(KEPT_CARRIERS);
 
 /** The newest request: an older one still loading stops early. */
 let latest = 0;
-/** The data the last finished metrics call loaded, kept for its trips call. */
-let loaded: {
-  token: number;
-  data: CarrierData[];
-  range: DateRange;
-  params: CompareParams;
-  /** The limits asked for with the metrics: a later setRoadLimits does not change this comparison's trips. */
-  roads: RoadLimits | undefined;
-  withLocalDays: (f: ComparisonFacts) => ComparisonFacts;
-} | null = null;
 
-/** A carrier's stored data over UTC days, with which of those days are stored and complete. */
-type LoadedCarrier = CarrierData & { stored: StoredUtcDay[] };
+/** What a carrier's figures read besides its readings, read first: with them the kept facts may answer. */
+interface CarrierHead {
+  roster: { vehicleId: string; number: string }[] | null;
+  coverage: CoverageRow[];
+  driverSnapshots: DriverSnapshot[];
+}
 
-async function loadCarrier(carrierId: string, label: string, range: DateRange): Promise<LoadedCarrier> {
+async function readHead(carrierId: string, range: DateRange): Promise<CarrierHead> {
   const db = getDb();
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
@@ -71,79 +83,106 @@ async function loadCarrier(carrierId: string, label: string, range: DateRange): 
       .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)
       .toArray(),
   ]);
-  const vehicleIds = [...new Set(coverage.map((c) => c.vehicleId))];
-  const days: VehicleDay[] = [];
-  await Promise.all(
-    vehicleIds.map(async (vehicleId) => {
-      const [chunks, summaries] = await Promise.all([
-        vehicleDayRows(db.dayChunks, carrierId, vehicleId, range.from, range.to),
-        vehicleDayRows(db.daySummaries, carrierId, vehicleId, range.from, range.to),
-      ]);
+  return {
+    roster: roster ? (roster.rows as VehicleRow[]).map((v) => ({ vehicleId: v.vehicleId, number: v.number })) : null,
+    coverage,
+    driverSnapshots: snapshots.map((s) => ({ takenAt: s.takenAt, rows: s.rows as DriverRow[] })),
+  };
+}
 
-      const chunkOf = new Map(chunks.map((c) => [c.day, c.chunk]));
-      for (const s of summaries) {
+/** The carrier's stored days of `range` (UTC days): summaries, and each day's readings from its analysis columns. */
+async function readDays(c: ComparedCarrier, head: CarrierHead, range: DateRange): Promise<StoredCarrier> {
+  const db = getDb();
+  const storedOf = new Map<string, Map<string, number>>();
+  for (const r of head.coverage)
+    storedOf.set(r.vehicleId, (storedOf.get(r.vehicleId) ?? new Map()).set(r.day, r.fetchedAt));
+  const perVehicle = await Promise.all(
+    [...storedOf].map(async ([vehicleId, stored]) => {
+      const [read, summaries] = await Promise.all([
+        readAnalysisChunks(db, c.carrierId, vehicleId, range.from, range.to, stored),
+        vehicleDayRows(db.daySummaries, c.carrierId, vehicleId, range.from, range.to),
+      ]);
+      // Columns built from full chunks (days stored before they existed) are kept so the next read is the small one;
+      // keeping them is only a saving: a failure leaves the next read to build them again.
+      if (read.built.length > 0)
+        void keepAnalysisColumns(db, read.built, new Map([[vehicleId, stored]])).catch(() => 0);
+      const chunkOf = new Map(read.chunks.map((chunk) => [chunk.day, chunk]));
+      return summaries.map((s): VehicleDay => {
         const { carrierId: _c, ...summary } = s;
-        days.push({ vehicleId, day: s.day, summary, chunk: chunkOf.get(s.day) ?? null });
-      }
+        return { vehicleId, day: s.day, summary, chunk: chunkOf.get(s.day) ?? null };
+      });
     }),
   );
+  // In the vehicles' order, whichever read came first: the sums over vehicles add up in one order.
+  const days = perVehicle.flat();
   return {
-    carrierId,
-    label,
-    roster: roster ? (roster.rows as VehicleRow[]).map((v) => ({ vehicleId: v.vehicleId, number: v.number })) : null,
+    carrierId: c.carrierId,
+    label: c.label,
+    roster: head.roster,
     days,
-    driverSnapshots: snapshots.map((s) => ({ takenAt: s.takenAt, rows: s.rows as DriverRow[] })),
-    stored: coverage.map((c) => ({ vehicleId: c.vehicleId, day: c.day, complete: c.state === 'complete' })),
+    driverSnapshots: head.driverSnapshots,
+    stored: head.coverage.map((r) => ({ vehicleId: r.vehicleId, day: r.day, complete: r.state === 'complete' })),
   };
 }
 
 /**
- * The carrier's data in its home zone's days (one clock, issue 31 item 5): every figure counts the local
- * days of `range`, and the days held only in part are listed with their missing hours (item 1).
+ * Each carrier's result: kept when its key (its inputs and stored state) answers, else computed from its
+ * stored days; null when a newer request came in meanwhile.
  */
-function inHomeDays(
-  loaded: LoadedCarrier,
-  zone: string,
+async function perCarrier<T>(
+  token: number,
+  carriers: ComparedCarrier[],
   range: DateRange,
-  params: CompareParams,
-  today: string,
-): { data: CarrierData; partialDays: string[] } {
-  const { stored, ...utc } = loaded;
-  const numbers = new Map((utc.roster ?? []).map((v) => [v.vehicleId, v.number]));
-  for (const d of utc.days) if (d.chunk && !numbers.has(d.vehicleId)) numbers.set(d.vehicleId, d.chunk.vehicleNumber);
-  const partial = partialVehicleDays(stored, zone, range, today);
-  return {
-    data: { ...utc, zone, days: localVehicleDays(utc.days, zone, range, params) },
-    partialDays: partialDaysLines(partial, (id) => numbers.get(id) ?? id),
-  };
+  key: (c: ComparedCarrier, stamp: string) => string,
+  kept: KeptResults<T>,
+  compute: (c: ComparedCarrier, utc: StoredCarrier) => T,
+): Promise<T[] | null> {
+  // The range is of each carrier's local days, which need a UTC day more each side.
+  const utcRange = utcDaysForLocalRange(range);
+  const results = await Promise.all(
+    carriers.map(async (c): Promise<{ value: T } | null> => {
+      const head = await readHead(c.carrierId, utcRange);
+      const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster, snapshots: head.driverSnapshots }));
+      const done = kept.get(k);
+      if (done !== undefined) return { value: done };
+      if (token !== latest) return null;
+      const utc = await readDays(c, head, utcRange);
+      if (token !== latest) return null;
+      const value = compute(c, utc);
+      kept.set(k, value);
+      return { value };
+    }),
+  );
+  if (token !== latest || results.some((r) => r === null)) return null;
+  return results.map((r) => r!.value);
 }
 
 const handlers: CompareProtocol = {
   setRoadLimits: setWorkerRoads,
-  async metrics(token, carriers, range, params, today, roadsKey) {
+  async metrics(token, carriers, range, params, today) {
+    latest = token;
+    const facts = await perCarrier(
+      token,
+      carriers,
+      range,
+      // The metrics read no road limits: a new import leaves them as they are.
+      (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey: '', stamp }),
+      keptMetrics,
+      (c, utc) => comparedMetrics(utc, c.zone, range, params, today),
+    );
+    return facts && { range, params, carriers: facts };
+  },
+  async trips(token, carriers, range, params, today, roadsKey) {
     const roads = workerRoadsFor(roadsKey);
     latest = token;
-    // The range is of each carrier's local days, which need a UTC day more each side.
-    const utc = await Promise.all(carriers.map((c) => loadCarrier(c.carrierId, c.label, utcDaysForLocalRange(range))));
-    if (token !== latest) return null;
-    const local = utc.map((d, k) => inHomeDays(d, carriers[k]!.zone, range, params, today));
-    const daily = utc.map((d, k) => dailyPointsOf(d.days, local[k]!.data.days, carriers[k]!.zone, range, today));
-    const data = local.map((l) => l.data);
-    const withLocalDays = (facts: ComparisonFacts): ComparisonFacts => ({
-      ...facts,
-      carriers: facts.carriers.map((c, k) => ({
-        ...c,
-        daily: daily[k]!,
-        dailyZone: carriers[k]!.zone,
-        partialDays: local[k]!.partialDays,
-      })),
-    });
-    loaded = { token, data, range, params, roads, withLocalDays };
-    return withLocalDays(compareFacts(data, range, params));
-  },
-  trips(token) {
-    if (loaded?.token !== token || token !== latest) return null;
-    return loaded.withLocalDays(compareFacts(loaded.data, loaded.range, loaded.params, analyzeTrack, loaded.roads));
+    return perCarrier(
+      token,
+      carriers,
+      range,
+      (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey, stamp }),
+      keptTrips,
+      (c, utc) => comparedTrips(utc, c.zone, range, params, analyzeTrack, roads),
+    );
   },
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
-import type { DateRange } from '../../../../shared/compare/facts.ts';
+import type { DateRange, TripFacts } from '../../../../shared/compare/facts.ts';
 import type { CompareParams } from '../../../../shared/compare/params.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { CompareProtocol } from '../../workers/compare.worker.ts';
@@ -14,16 +14,18 @@ export type ComparisonState =
   | { state: 'ready'; facts: ComparisonFacts; trips: boolean; ms: number }
   | { state: 'failed'; message: string };
 
-const spawn = () =>
-  new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'routelens-compare',
-  });
+const spawn = (name: string) => () =>
+  new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name });
+
+/** Each carrier's metrics with its trip analysis spread over them (carriers in the same order). */
+function withTripFacts(facts: ComparisonFacts, trips: readonly TripFacts[]): ComparisonFacts {
+  return { ...facts, carriers: facts.carriers.map((c, k) => ({ ...c, ...trips[k] })) };
+}
 
 /**
- * Runs the comparison in compare.worker.ts whenever its inputs (or the stored
- * data, through `dataVersion`) change; a newer run supersedes an older one.
- * The metrics come first, then the trip analysis (the slow part), so the table appears at once.
+ * Runs the comparison in two compare.worker.ts whenever its inputs (or the stored data, through
+ * `dataVersion`) change; a newer run supersedes an older one. One worker answers the metrics, so the
+ * table appears at once; the other runs the trip analysis (the slow part) at the same time, on another core.
  */
 export function useComparison(
   carriers: { carrierId: string; label: string; zone: string }[] | null,
@@ -33,10 +35,19 @@ export function useComparison(
   dataVersion: unknown,
 ): ComparisonState {
   const [result, setResult] = useState<ComparisonState>({ state: 'idle' });
-  const client = useRef<WorkerClient<CompareProtocol> | null>(null);
+  const clients = useRef<{
+    metrics: WorkerClient<CompareProtocol>;
+    trips: WorkerClient<CompareProtocol>;
+  } | null>(null);
   const nextId = useRef(0);
 
-  useEffect(() => () => client.current?.dispose(), []);
+  useEffect(
+    () => () => {
+      clients.current?.metrics.dispose();
+      clients.current?.trips.dispose();
+    },
+    [],
+  );
 
   // The trips judge "over the limit" against the kept road limits: their key is part of the comparison.
   const roads = useWorkerRoads();
@@ -47,22 +58,34 @@ export function useComparison(
       return;
     }
     if (!roads.ready) return;
-    const worker = (client.current ??= createWorkerClient<CompareProtocol>({ spawn, name: 'comparison' }));
+    const workers = (clients.current ??= {
+      metrics: createWorkerClient<CompareProtocol>({ spawn: spawn('routelens-compare'), name: 'comparison' }),
+      trips: createWorkerClient<CompareProtocol>({ spawn: spawn('routelens-compare-trips'), name: 'comparison trips' }),
+    });
     const id = ++nextId.current;
     const current = () => id === nextId.current;
     const startedAt = performance.now();
     setResult((r) => (r.state === 'ready' ? r : { state: 'computing' }));
-    const ready = (facts: ComparisonFacts | null, trips: boolean) => {
-      if (facts && current()) setResult({ state: 'ready', facts, trips, ms: performance.now() - startedAt });
-      return facts !== null && current();
+    const ready = (facts: ComparisonFacts, trips: boolean) => {
+      if (current()) setResult({ state: 'ready', facts, trips, ms: performance.now() - startedAt });
     };
-    withWorkerRoads(worker, roads.spec, (k) => worker.call('metrics', id, carriers, range, params, today, k))
+    const failed = (err: unknown) => {
+      if (current()) setResult({ state: 'failed', message: errorText(err) });
+    };
+    const trips = withWorkerRoads(workers.trips, roads.spec, (k) =>
+      workers.trips.call('trips', id, carriers, range, params, today, k),
+    );
+    // A failed trip analysis is reported once the metrics have been shown (never an unhandled rejection).
+    trips.catch(() => undefined);
+    workers.metrics
+      .call('metrics', id, carriers, range, params, today)
       .then(async (facts) => {
-        if (ready(facts, false)) ready(await worker.call('trips', id), true);
+        if (!facts || !current()) return;
+        ready(facts, false);
+        const tripFacts = await trips;
+        if (tripFacts) ready(withTripFacts(facts, tripFacts), true);
       })
-      .catch((err: unknown) => {
-        if (current()) setResult({ state: 'failed', message: errorText(err) });
-      });
+      .catch(failed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range, params, today and the road limits (new objects each render, equal content)
   }, [key, dataVersion]);
 
