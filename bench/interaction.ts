@@ -10,8 +10,11 @@
  * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
  * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
  * the loaded/quiet ratio (target <= 2).
+ * Diagnostics: INTERACTION_STOP_AFTER=n walks only the first n steps; INTERACTION_TRACE=prefix traces the
+ * first run's steps named by INTERACTION_TRACE_STEPS (1-based numbers, default "1,8": the app's start and the
+ * per-day table's day) with Chrome's tracer, every thread, into prefix.step<n>.json (bench/trace-summary.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -51,6 +54,14 @@ if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 50)
 const LOAD = process.env['INTERACTION_LOAD'] ?? 'both';
 if (!['quiet', 'loaded', 'both'].includes(LOAD))
   throw new Error(`INTERACTION_LOAD must be quiet, loaded or both, not "${LOAD}"`);
+const stopText = process.env['INTERACTION_STOP_AFTER'] ?? String(INTERACTION_STEPS.length);
+const STEPS = INTERACTION_STEPS.slice(0, Number(stopText));
+if (!Number.isInteger(Number(stopText)) || STEPS.length < 1)
+  throw new Error(
+    `INTERACTION_STOP_AFTER must be a step number from 1 to ${INTERACTION_STEPS.length}, not "${stopText}"`,
+  );
+const TRACE = process.env['INTERACTION_TRACE'];
+const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 
 const LAUNCH = {
@@ -169,8 +180,27 @@ async function seed(): Promise<StepContext> {
   }
 }
 
+/** Starts Chrome's tracer (every thread, JS sampled) through the page's CDP session; the returned stop writes `file`. */
+async function startTrace(page: Page, file: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown[])));
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'gpu', 'toplevel'];
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: [...categories, 'disabled-by-default-v8.cpu_profiler'] },
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    console.log(`interaction: trace written to ${file}`);
+  };
+}
+
 /** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms per step. */
-async function walk(ctx: StepContext): Promise<number[]> {
+async function walk(ctx: StepContext, trace: boolean): Promise<number[]> {
   const context = await open();
   try {
     const first = INTERACTION_STEPS[0]!;
@@ -178,13 +208,18 @@ async function walk(ctx: StepContext): Promise<number[]> {
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);
     const times: number[] = [];
-    for (const step of INTERACTION_STEPS) {
+    for (const [i, step] of STEPS.entries()) {
       if (step.clock !== 'start') {
         await step.prepare?.(page, ctx);
         await page.evaluate(SNAPSHOT);
         await page.evaluate(armStep(step.clock, step.settled(ctx), STEP_TIMEOUT_MS));
       }
+      const stopTrace = trace && TRACED.has(i + 1) ? await startTrace(page, `${TRACE}.step${i + 1}.json`) : null;
       await step.act(page, ctx);
+      if (stopTrace) {
+        await page.evaluate('window.__stepDone');
+        await stopTrace();
+      }
       const r = (await page.evaluate('window.__stepDone')) as { inputAt: number | null; settledAt: number | null };
       if (r.inputAt === null || r.settledAt === null)
         throw new Error(`"${step.name}" did not settle in ${STEP_TIMEOUT_MS} ms (input at ${r.inputAt})`);
@@ -210,7 +245,7 @@ try {
     try {
       for (let r = 0; r < RUNS; r++) {
         const before = loadavg()[0]!.toFixed(2);
-        const times = await walk(ctx);
+        const times = await walk(ctx, Boolean(TRACE) && r === 0);
         samples[mode]!.push(times);
         console.log(
           `interaction: ${mode} run ${r + 1}/${RUNS} (load average ${before}): ${times.map((t) => t.toFixed(0)).join(' ')} ms`,
@@ -225,7 +260,7 @@ try {
   console.log(
     `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ratio`,
   );
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     const loaded = samples['loaded']!.length ? column('loaded', i) : null;
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -235,7 +270,7 @@ try {
     );
   });
   console.log('');
-  INTERACTION_STEPS.forEach((step, i) => {
+  STEPS.forEach((step, i) => {
     const target = `<= ${TARGETS[step.target].ms}`;
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     if (quiet) report({ bench: 'interaction', name: `${step.name}, quiet`, unit: 'ms', samples: quiet, target });
