@@ -177,8 +177,6 @@ export function ReviewMap(p: Props) {
       setDrawnKey(key);
       // Drawn means the whole selection, stops included, not only its route.
       const [selection = '', part] = JSON.parse(key) as [string, string];
-      // The map before any selection is read (only its basemap): nothing of a selection to report.
-      if (selection === '') return;
       onRouteDrawn?.(selection, sketched.current);
       if (part === 'complete') onDrawn(selection);
     },

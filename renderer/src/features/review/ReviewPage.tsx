@@ -40,7 +40,6 @@ import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
 import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import { ReviewBack } from './ReviewBack.tsx';
-import { flattenChunks } from '../../../../shared/playback/track.ts';
 import { exportBaseName } from '../../../../shared/export/file-name.ts';
 import './review.css';
 
@@ -60,19 +59,6 @@ interface MapSelection {
   sketchBounds: EarlyRoute['sketchBounds'];
   startedAt: number;
 }
-
-/** Before a selection is read: the map is created at once, so its basemap loads while the days are read. */
-const NO_SELECTION: MapSelection = {
-  key: '',
-  chunks: [],
-  outliers: [],
-  routes: null,
-  track: flattenChunks([]),
-  spanMs: [0, 0],
-  stops: null,
-  sketchBounds: undefined,
-  startedAt: 0,
-};
 
 function mapSelectionOf(x: Loaded | EarlyRoute): MapSelection {
   return {
@@ -176,7 +162,6 @@ export function ReviewPage({
   const early = load.state === 'loading' ? load.early : undefined;
   const [shown, setShown] = useState<MapSelection | null>(null);
   const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
-  const onMap = shown ?? NO_SELECTION;
   if (mapNext && (mapNext.key !== shown?.key || mapNext.track !== shown.track || mapNext.stops !== shown.stops))
     setShown(mapNext);
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
@@ -422,27 +407,29 @@ export function ReviewPage({
         <div className="review-grid">
           <div className="review-main">
             <div className="review-map-wrap">
-              <ReviewMap
-                chunks={onMap.chunks}
-                outliers={onMap.outliers}
-                routes={onMap.routes}
-                track={onMap.track}
-                windowMs={data?.key === onMap.key && windowMs ? windowMs : onMap.spanMs}
-                thresholdMph={threshold}
-                gap={params}
-                longStopSeconds={params.longStopSeconds}
-                stops={onMap.stops}
-                store={store}
-                sketchBounds={onMap.sketchBounds}
-                limits={data?.key === onMap.key ? data.overview.limits : null}
-                selectionKey={onMap.key}
-                vehicleLabel={`Vehicle ${onMap.chunks[0]?.vehicleNumber ?? ''}`.trim()}
-                onDrawn={setDrawnKey}
-                onRouteDrawn={onRouteDrawn}
-              />
+              {shown && (
+                <ReviewMap
+                  chunks={shown.chunks}
+                  outliers={shown.outliers}
+                  routes={shown.routes}
+                  track={shown.track}
+                  windowMs={data?.key === shown.key && windowMs ? windowMs : shown.spanMs}
+                  thresholdMph={threshold}
+                  gap={params}
+                  longStopSeconds={params.longStopSeconds}
+                  stops={shown.stops}
+                  store={store}
+                  sketchBounds={shown.sketchBounds}
+                  limits={data?.key === shown.key ? data.overview.limits : null}
+                  selectionKey={shown.key}
+                  vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
+                  onDrawn={setDrawnKey}
+                  onRouteDrawn={onRouteDrawn}
+                />
+              )}
               {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (
                 <div
-                  className={`review-placeholder review-placeholder-over${load.state === 'empty' ? ' review-placeholder-solid' : ''}`}
+                  className={`review-placeholder${shown ? ' review-placeholder-over' : ''}${load.state === 'empty' ? ' review-placeholder-solid' : ''}`}
                   data-testid="review-placeholder"
                 >
                   {load.state === 'loading' && <span role="status">Loading…</span>}
