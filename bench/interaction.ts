@@ -9,10 +9,13 @@
  * the page's own clock (bench/lib/step-clock.ts). Runs: INTERACTION_RUNS (default 5) on a quiet machine
  * and as many under a steady load that keeps one core busy (bench/lib/cpu-load.ts);
  * INTERACTION_LOAD=quiet|loaded|both (default both). Per step: median and range, the issue's target, and
- * the loaded/quiet ratio (target <= 2). INTERACTION_UNTIL=<text> stops each walk after the first step whose
- * name holds that text (e.g. "playback" for the Trip review steps only); INTERACTION_ONLY=compare,list walks
- * the start and only the steps of those targets; INTERACTION_PROFILE=<dir> writes a main-thread CPU profile
- * (CDP Profiler, .cpuprofile) of each step there, run and step numbered.
+ * the loaded/quiet ratio (target <= 2).
+ * Diagnostics: INTERACTION_UNTIL=<text> stops each walk after the first step whose name holds that text (e.g.
+ * "playback" for the Trip review steps only); INTERACTION_ONLY=compare,list walks the start and only the steps
+ * of those targets; INTERACTION_PROFILE=<dir> writes a main-thread CPU profile (CDP Profiler, .cpuprofile) of
+ * each step there, run and step numbered; INTERACTION_TRACE=prefix traces the first run's steps named by
+ * INTERACTION_TRACE_STEPS (1-based numbers, default "1,8": the app's start and the per-day table's day) with
+ * Chrome's tracer, every thread, into prefix.step<n>.json (bench/trace-summary.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -60,6 +63,8 @@ const untilAt = UNTIL ? INTERACTION_STEPS.findIndex((s) => s.name.includes(UNTIL
 if (untilAt < 0) throw new Error(`INTERACTION_UNTIL "${UNTIL}" names no step`);
 const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+const TRACE = process.env['INTERACTION_TRACE'];
+const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 /**
  * INTERACTION_ONLY=compare,list (targets of interaction-steps.ts TARGETS): walk the app's start and only the
@@ -173,6 +178,25 @@ async function seed(): Promise<StepContext> {
   }
 }
 
+/** Starts Chrome's tracer (every thread, JS sampled) through the page's CDP session; the returned stop writes `file`. */
+async function startTrace(page: Page, file: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown[])));
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'gpu', 'toplevel'];
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: [...categories, 'disabled-by-default-v8.cpu_profiler'] },
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    console.log(`interaction: trace written to ${file}`);
+  };
+}
+
 /** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms per step. */
 async function walk(ctx: StepContext, run: number): Promise<number[]> {
   const context = await open();
@@ -191,7 +215,13 @@ async function walk(ctx: StepContext, run: number): Promise<number[]> {
         await page.evaluate(armStep(step.clock, step.settled(ctx), STEP_TIMEOUT_MS));
       }
       if (cdp && step.clock !== 'start') await cdp.send('Profiler.start');
+      const traced = TRACE && run === 0 && TRACED.has(i + 1);
+      const stopTrace = traced ? await startTrace(page, `${TRACE}.step${i + 1}.json`) : null;
       await step.act(page, ctx);
+      if (stopTrace) {
+        await page.evaluate('window.__stepDone');
+        await stopTrace();
+      }
       const r = (await page.evaluate('window.__stepDone')) as { inputAt: number | null; settledAt: number | null };
       if (cdp && step.clock !== 'start') {
         const { profile } = await cdp.send('Profiler.stop');

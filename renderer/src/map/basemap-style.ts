@@ -1,4 +1,3 @@
-import type { GeoJSON } from 'geojson';
 import type { BasemapChoice } from './basemap-choice.ts';
 import { forgetPmtilesFile, keptPmtilesFile, saveBasemapChoice } from './basemap-choice.ts';
 import { loadJson } from './load-json.ts';
@@ -34,9 +33,10 @@ const isStyle = (v: unknown): v is StyleSpec =>
   typeof (v as { sources?: unknown }).sources === 'object';
 
 /**
- * The built-in style with its GeoJSON loaded on the main thread and inlined:
- * relative URLs then never reach MapLibre's worker, and a missing file costs
- * one layer, not the map.
+ * The built-in style with its GeoJSON sources given as absolute URLs: MapLibre's worker fetches and parses
+ * them itself. Inlined, its 3 MB would be parsed on the main thread and walked again by MapLibre to post them
+ * to its worker: half a second of the first Trip review's main thread on a busy machine.
+ * A file that fails to load is MapLibre's source error: MapView says part of the basemap failed.
  */
 export async function loadBuiltinStyle(
   base: string = document.baseURI,
@@ -50,24 +50,13 @@ export async function loadBuiltinStyle(
   } catch (err) {
     return { style: emptyStyle(), notes: [`The built-in basemap could not be loaded (${errorText(err)}).`] };
   }
-  const notes: string[] = [];
-  const sources: Record<string, SourceSpec> = {};
-  await Promise.all(
-    Object.entries(style.sources).map(async ([id, src]) => {
-      if (src.type !== 'geojson' || typeof src.data !== 'string') {
-        sources[id] = src;
-        return;
-      }
-      const url = new URL(src.data, styleUrl).href;
-      try {
-        sources[id] = { ...src, data: (await loadJson(url)) as GeoJSON };
-      } catch {
-        notes.push(`Basemap layer "${id}" is missing.`);
-        sources[id] = { ...src, data: { type: 'FeatureCollection', features: [] } };
-      }
-    }),
+  const sources = Object.fromEntries(
+    Object.entries(style.sources).map(([id, src]): [string, SourceSpec] => [
+      id,
+      src.type === 'geojson' && typeof src.data === 'string' ? { ...src, data: new URL(src.data, styleUrl).href } : src,
+    ]),
   );
-  return { style: { ...style, sources }, notes };
+  return { style: { ...style, sources }, notes: [] };
 }
 
 /** Inserts the detail layers above the land fill (or at the bottom of the overlays if the style has none). */
