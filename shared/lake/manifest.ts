@@ -51,6 +51,8 @@ export interface LakeManifest {
   carriers: LakeCarrier[];
   /** Learnt from the API's data (spec 4.8 leaves it unshown): 'inclusive' saves a request per run ending today. */
   endDateMode?: 'unknown' | 'inclusive';
+  /** The API refused an end_date after today: a run ending today asks for today as its last day at once. */
+  refusesEndDateAfterToday?: boolean;
 }
 
 export class ManifestError extends Error {
@@ -78,6 +80,10 @@ export function parseManifest(text: string): LakeManifest {
       `_lake.json has schema version ${String(raw['schemaVersion']).slice(0, 20)}; this RouteLens writes ${LAKE_SCHEMA_VERSION}.`,
     );
   if (!Array.isArray(raw['carriers'])) throw new ManifestError('_lake.json lists no carriers array.');
+  if (raw['endDateMode'] !== undefined && raw['endDateMode'] !== 'unknown' && raw['endDateMode'] !== 'inclusive')
+    throw new ManifestError('_lake.json has an endDateMode other than "unknown" or "inclusive".');
+  if (raw['refusesEndDateAfterToday'] !== undefined && typeof raw['refusesEndDateAfterToday'] !== 'boolean')
+    throw new ManifestError('_lake.json has a refusesEndDateAfterToday that is not true or false.');
   for (const c of raw['carriers']) checkCarrier(c);
   return raw as unknown as LakeManifest;
 }

@@ -28,7 +28,7 @@ import { manifestSaver, readManifest } from './manifest-file.ts';
 import { prepareWriter, writeDayFile } from './parquet-writer.ts';
 import { newProgress, progressReporter } from './progress.ts';
 import { syncVehicle } from './vehicle-sync.ts';
-import type { EndDateMode } from '../sync/sync-vehicle-history.ts';
+import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
 
 export interface LakeCarrierSource {
   /** How messages name it: `Row 3 (Prairie Line)`. */
@@ -145,7 +145,11 @@ async function runJobs(
   let writing: Promise<unknown> = Promise.resolve();
   const made = new Set<string>();
   const failures: string[] = [];
-  let endDateMode: EndDateMode = manifest.endDateMode === 'inclusive' ? 'inclusive' : 'unknown';
+  // What the API showed about end_date, shared by every vehicle of the run and kept for the next run.
+  const learnt: ServerLearnt = {
+    endDateMode: manifest.endDateMode === 'inclusive' ? 'inclusive' : 'unknown',
+    refusesEndDateAfterToday: manifest.refusesEndDateAfterToday === true,
+  };
   const left = new Map<LakeCarrierSource, number>();
   for (const j of jobs) left.set(j.source, (left.get(j.source) ?? 0) + 1);
   progress.carriersDone = opts.carriers.filter((c) => !left.has(c)).length;
@@ -165,9 +169,10 @@ async function runJobs(
     try {
       await syncVehicle(job.source.client, job.vehicle, job.carrier.vehicles[id]!, job.plans, {
         today,
-        endDateMode,
-        onEndDateMode: (mode) => {
-          if (mode === 'inclusive') endDateMode = manifest.endDateMode = mode;
+        learnt,
+        onLearnt: () => {
+          if (learnt.endDateMode === 'inclusive') manifest.endDateMode = 'inclusive';
+          if (learnt.refusesEndDateAfterToday) manifest.refusesEndDateAfterToday = true;
         },
         maxPlausibleMph: opts.params.maxPlausibleMph,
         signal: opts.signal,

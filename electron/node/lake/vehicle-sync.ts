@@ -14,7 +14,7 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import { dayStartMs, type UtcDay } from '../../../shared/util/day.ts';
 import type { ApiClient } from '../api/index.ts';
 import { syncVehicleHistory } from '../sync/index.ts';
-import type { EndDateMode } from '../sync/sync-vehicle-history.ts';
+import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
 import { buildDayChunk } from '../../../shared/track/day-chunk.ts';
 import type { ChunkSlice, DayFileResult } from './parquet-writer.ts';
 
@@ -23,9 +23,10 @@ export interface VehicleSyncContext {
   maxPlausibleMph: number;
   signal: AbortSignal;
   /** Writes (or, with no readings, removes) the day's file; calls are serialized by the caller. */
-  /** What this server does with end_date, learnt by earlier vehicles (saves a request per run ending today). */
-  endDateMode: EndDateMode;
-  onEndDateMode: (mode: EndDateMode) => void;
+  /** What this server does with end_date, learnt by earlier vehicles and updated in place (saves a request per run ending today). */
+  learnt: ServerLearnt;
+  /** Called when the sync ends, to keep what it learnt. */
+  onLearnt: () => void;
   writeDay: (day: string, slices: ChunkSlice[], keep: { beforeMs: number } | null) => Promise<DayFileResult>;
   onRequest: () => void;
   onDayWritten: (records: number) => Promise<void>;
@@ -86,7 +87,7 @@ export async function syncVehicle(
     concurrency: 2,
     identity: { vehicleNumber: vehicle.number, vin: vehicle.vin },
     signal: ctx.signal,
-    endDateMode: ctx.endDateMode,
+    learnt: ctx.learnt,
     onProgress: (() => {
       let seen = 0;
       return (p) => {
@@ -103,7 +104,7 @@ export async function syncVehicle(
       await writeReady();
     },
   });
-  ctx.onEndDateMode(result.endDateMode);
+  ctx.onLearnt();
   return { cancelled: result.cancelled };
 }
 
