@@ -16,6 +16,7 @@ import type * as DbModule from '../../renderer/src/store/db.ts';
 import type { CoverageRow } from '../../renderer/src/store/types.ts';
 import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { workerScope } from '../support/worker-scope.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(9, 4));
 const days = chunks.map((c) => c.day);
@@ -51,17 +52,7 @@ vi.mock('../../renderer/src/store/analysis-reads.ts', () => ({
   keepAnalysisColumns: async () => 0,
 }));
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
-const pending = new Map<number, (r: Reply) => void>();
-const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
-let nextId = 1;
-function call<T>(method: string, ...args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
-    scope.onmessage!({ data: { id, method, args } });
-  });
-}
+const { scope, call } = workerScope();
 
 const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
 const range = { from: days[0]!, to: days.at(-1)! };

@@ -12,6 +12,7 @@ import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import type * as DbModule from '../../renderer/src/store/db.ts';
 import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { workerScope } from '../support/worker-scope.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(5, 2));
 
@@ -36,17 +37,7 @@ vi.mock('../../renderer/src/store/db.ts', async (original) => ({
 }));
 vi.mock('../../renderer/src/store/reads.ts', () => ({ carrierCoverage: async () => [] }));
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
-const pending = new Map<number, (r: Reply) => void>();
-const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
-let nextId = 1;
-function call<T>(method: string, ...args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
-    scope.onmessage!({ data: { id, method, args } });
-  });
-}
+const { scope, call } = workerScope();
 
 /** A road along each day of the track at 45 mph: the truck is over it often. */
 const index = createRoadIndex(

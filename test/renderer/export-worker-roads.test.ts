@@ -15,18 +15,9 @@ import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import type { ExportPiece } from '../../renderer/src/workers/export-protocol.ts';
 import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { workerScope } from '../support/worker-scope.ts';
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
-const pending = new Map<number, (r: Reply) => void>();
-const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
-let nextId = 1;
-function call<T>(method: string, ...args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
-    scope.onmessage!({ data: { id, method, args } });
-  });
-}
+const { scope, call } = workerScope();
 
 const chunks = toDayChunks('v1', generateRandomTrack(11, 2));
 /** One road per day along the truck (every third reading, outliers left out), posted at 50 mph. */

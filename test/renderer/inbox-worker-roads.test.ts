@@ -18,6 +18,7 @@ import type * as DbModule from '../../renderer/src/store/db.ts';
 import type * as InboxCacheModule from '../../renderer/src/store/inbox-cache.ts';
 import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { workerScope } from '../support/worker-scope.ts';
 
 const CARRIER = 'c1';
 const chunks: DayChunk[] = toDayChunks('v1', generateRandomTrack(7, 3));
@@ -83,18 +84,7 @@ vi.mock('../../renderer/src/store/inbox-cache.ts', async (original) => ({
     void rows.forEach((r) => kept.set(rowKey(r), r)),
 }));
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; failure: { message: string } };
-const pending = new Map<number, (r: Reply) => void>();
-const scope = { postMessage: (r: Reply) => pending.get(r.id)?.(r), onmessage: null as null | ((ev: unknown) => void) };
-let nextId = 1;
-
-function call<T>(method: string, ...args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, (r) => (r.ok ? resolve(r.result as T) : reject(new Error(r.failure.message))));
-    scope.onmessage!({ data: { id, method, args } });
-  });
-}
+const { scope, call } = workerScope();
 
 const P = DEFAULT_ANALYSIS_PARAMS;
 /** One road per day through every third reading (outliers left out), posted at 50 mph: over it wherever the truck drives faster. */
