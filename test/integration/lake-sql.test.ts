@@ -59,6 +59,13 @@ describe('routelens lake sql', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('prints text with control characters made visible, never raw to the terminal', async () => {
+    const run = await sql("SELECT chr(27) || '[2J' || chr(7) AS x, 'ok' AS plain");
+    expect(run.code, run.stderr).toBe(0);
+    for (const raw of ['\u001b', '\u0007']) expect(run.stdout.includes(raw)).toBe(false);
+    expect(run.stdout.trim().split('\n')).toEqual(['x,plain', '\\x1b[2J\\x07,ok']);
+  });
+
   it('prints the count by carrier and day as CSV with a header', async () => {
     const run = await sql('SELECT carrier, day, count(*) AS readings FROM breadcrumbs GROUP BY ALL ORDER BY carrier');
     expect(run.code, run.stderr).toBe(0);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { BREADCRUMBS_DIR } from '../../../shared/lake/layout.ts';
 import { csvTextCell } from '../../../shared/export/csv-write.ts';
+import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from '../cli/args.ts';
 import { sqlText } from './parquet-writer.ts';
 
@@ -35,7 +36,7 @@ export async function lakeSqlCommand(args: ParsedArgs, out: (line: string) => vo
   try {
     await checkReadOnly(conn, query);
     const reader = await conn.runAndReadAll(query);
-    out(reader.columnNames().map(csvTextCell).join(','));
+    out(reader.columnNames().map(terminalCsvCell).join(','));
     for (const row of reader.getRowsJson()) out(row.map(cellText).join(','));
   } catch (err) {
     if (err instanceof UsageError) throw err;
@@ -98,6 +99,11 @@ function cellText(v: unknown): string {
   if (v instanceof Date) return v.toISOString();
   if (v instanceof Uint8Array) return Buffer.from(v).toString('hex');
   if (typeof v === 'object')
-    return csvTextCell(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)));
-  return csvTextCell(String(v));
+    return terminalCsvCell(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)));
+  return terminalCsvCell(String(v));
+}
+
+/** A text cell as the CSV exports write it, its control characters made visible: it is printed to a terminal. */
+function terminalCsvCell(text: string): string {
+  return terminalSafe(csvTextCell(text), Number.POSITIVE_INFINITY);
 }
