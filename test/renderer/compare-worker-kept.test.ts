@@ -10,12 +10,12 @@ import type { ComparisonFacts } from '../../shared/compare/compare.ts';
 import type { TripFacts } from '../../shared/compare/facts.ts';
 import { summaryParamsOf } from '../../shared/compare/params.ts';
 import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
-import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import { summarizeDay } from '../../shared/track/summary.ts';
 import type * as DbModule from '../../renderer/src/store/db.ts';
 import type { CoverageRow } from '../../renderer/src/store/types.ts';
 import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { roadsAlong } from '../support/roads-along.ts';
 import { workerScope } from '../support/worker-scope.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(9, 4));
@@ -58,28 +58,6 @@ const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
 const range = { from: days[0]!, to: days.at(-1)! };
 let token = 0;
 
-/** A road along each day of the track at 45 mph: the truck is over it often. */
-function roadsAlongAt45() {
-  return createRoadIndex(
-    chunks.map((_, k) => ({
-      wayId: 1 + k,
-      highway: 'primary',
-      name: '',
-      ref: `R${k}`,
-      oneway: 0 as const,
-      forwardMph: 45,
-      backwardMph: 45,
-      source: 'posted' as const,
-      limitText: '45 mph',
-      conditional: '',
-    })),
-    chunks.map((c) => {
-      const g: number[] = [];
-      for (let i = 0; i < c.length; i += 3) if (!(c.speed[i]! > 110)) g.push(c.lat[i]!, c.lng[i]!);
-      return g;
-    }),
-  );
-}
 /** One comparison as the page asks it (metrics and trips at once); the facts with trips and how many reads of readings it made. */
 async function compare(roadsKey = NO_ROADS_KEY, params = DEFAULT_ANALYSIS_PARAMS) {
   const before = reads.readings;
@@ -133,7 +111,7 @@ describe("the compare worker's kept facts", () => {
 
     const spec: RoadLimitsSpec = {
       indexId: 'idx',
-      indexBytes: encodeRoadIndex(roadsAlongAt45()),
+      indexBytes: encodeRoadIndex(roadsAlong(chunks, 45)),
       zonesId: null,
       zonesGeojson: null,
     };

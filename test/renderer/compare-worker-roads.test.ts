@@ -8,10 +8,10 @@ import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
 import type { AnalyzeTrack } from '../../shared/analysis/types.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
-import { createRoadIndex } from '../../shared/roads/road-index.ts';
 import type * as DbModule from '../../renderer/src/store/db.ts';
 import { NO_ROADS_KEY, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import { generateRandomTrack, toDayChunks } from '../support/tracks.ts';
+import { roadsAlong } from '../support/roads-along.ts';
 import { workerScope } from '../support/worker-scope.ts';
 
 const chunks = toDayChunks('v1', generateRandomTrack(5, 2));
@@ -40,25 +40,7 @@ vi.mock('../../renderer/src/store/reads.ts', () => ({ carrierCoverage: async () 
 const { scope, call } = workerScope();
 
 /** A road along each day of the track at 45 mph: the truck is over it often. */
-const index = createRoadIndex(
-  chunks.map((_, k) => ({
-    wayId: 1 + k,
-    highway: 'primary',
-    name: '',
-    ref: `R${k}`,
-    oneway: 0 as const,
-    forwardMph: 45,
-    backwardMph: 45,
-    source: 'posted' as const,
-    limitText: '45 mph',
-    conditional: '',
-  })),
-  chunks.map((c) => {
-    const g: number[] = [];
-    for (let i = 0; i < c.length; i += 3) if (!(c.speed[i]! > 110)) g.push(c.lat[i]!, c.lng[i]!);
-    return g;
-  }),
-);
+const index = roadsAlong(chunks, 45);
 const spec: RoadLimitsSpec = { indexId: 'idx', indexBytes: encodeRoadIndex(index), zonesId: null, zonesGeojson: null };
 const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
 const range = { from: chunks[0]!.day, to: chunks.at(-1)!.day };
