@@ -1,3 +1,4 @@
+// Over 300 lines: one declaration per lake table (columns, types, meanings) from which the writer, the views and the docs derive.
 /**
  * The lake's derived tables (issue 36): RouteLens's own analysis of the
  * breadcrumbs, one table per concept. Each entry names its folder, its Hive
