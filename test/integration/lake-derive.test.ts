@@ -1,19 +1,21 @@
 /**
  * The lake's derived tables through the real CLI against the simulator: trips, events and days equal the
  * app's analysis (analyzeTrack over each vehicle's whole range of home-zone day chunks built from the
- * simulator's readings; summarizeDay of each day); a run that adds a day derives that day and the one
+ * simulator's readings; summarizeDay of each day), with road limits too; a run that adds a day derives that day and the one
  * before only; other parameters derive every day again and leave the breadcrumbs alone; a run interrupted
  * while deriving and resumed equals one that ran in one go, file for file and row for row; `lake sql`
  * answers over every table, and over a table with no files yet.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTrack } from '../../shared/analysis/analyze.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import type { RoadLimits } from '../../shared/analysis/over-limit-events.ts';
 import type { SafetyEvent } from '../../shared/analysis/types.ts';
 import { parseLocationRecord } from '../../shared/api/validate.ts';
 import { tripIds } from '../../shared/export/trip-id.ts';
@@ -38,6 +40,7 @@ import { localDayChunks } from '../../shared/track/local-days.ts';
 import { summarizeDay, summaryParamsOf } from '../../shared/track/summary.ts';
 import type { Breadcrumb, DayChunk } from '../../shared/track/types.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
+import { openRoadLimits } from '../../electron/node/roads/index.ts';
 import { startSimulator, type RunningSimulator } from '../../electron/node/simulator/index.ts';
 import { CLI, ROOT, spawnCli } from '../support/cli-run.ts';
 import { lakeRows, parquetFiles, readManifestJson, recordingProxy, writeCarriersFile } from './lake-support.ts';
@@ -101,59 +104,29 @@ describe('routelens lake sync: derived tables', () => {
   }, 240_000);
 
   it("holds exactly the app's analysis of each vehicle's whole range, and its day summaries", async () => {
-    const manifest = readManifestJson(lake()) as unknown as DerivedManifest;
-    let trips = 0;
-    let events = 0;
-    let cut = 0;
-    for (const c of sim.carriers) {
-      const entry = manifest.carriers.find((m) => m.name === c.name)!;
-      for (const v of sim.truth.vehicles(c.id)) {
-        const chunks = localChunks(sim, c.id, v.vehicle_id, v.number, c.homeZone);
-        const held = chunks.filter((ch) => ch.length > 0);
-        const a = analyzeTrack(held, DEFAULT_ANALYSIS_PARAMS);
-        const ref = (ms: number) => ({
-          vehicleId: v.vehicle_id,
-          vehicleNumber: v.number,
-          day: localDayOfMs(ms, c.homeZone),
-        });
-        const ids = tripIds(a.trips, v.number, c.homeZone);
-        // No demo trip outlasts the day after its start (the window's bound): each is expected whole.
-        for (const t of a.trips) expect(t.endMs).toBeLessThan(windowEndMs(ref(t.startMs).day, c.homeZone));
-        const expectedTrips = a.trips.map((trip, i) =>
-          cells(TRIPS_TABLE, { ...ref(trip.startMs), tripId: ids[i]!, trip }),
-        );
-        const ordinal = new Map<string, number>();
-        const expectedEvents = a.events.map((whole) => {
-          const r = ref(whole.startMs);
-          const event = cutAtBound(whole, r.day, c.homeZone, held);
-          if (event !== whole) cut++;
-          const n = (ordinal.get(r.day) ?? 0) + 1;
-          ordinal.set(r.day, n);
-          const row = { ...r, eventId: `${v.number}-${r.day}-e${n}`, event, geometry: wkbPoint(event.lng, event.lat) };
-          return cells(EVENTS_TABLE, row);
-        });
-        const expectedDays = chunks.map((chunk) =>
-          cells(DAYS_TABLE, {
-            vehicleId: v.vehicle_id,
-            vehicleNumber: v.number,
-            day: chunk.day,
-            state: 'complete',
-            summary: summarizeDay(chunk, summaryParamsOf(DEFAULT_ANALYSIS_PARAMS)),
-          }),
-        );
-        const file = (t: DerivedTable<never>) =>
-          path.join(lake(), derivedVehicleFile(t.name, entry.carrier, v.vehicle_id));
-        expect(await tableCells(file(TRIPS_TABLE), TRIPS_TABLE)).toEqual(expectedTrips);
-        expect(await tableCells(file(EVENTS_TABLE), EVENTS_TABLE)).toEqual(expectedEvents);
-        expect(await tableCells(file(DAYS_TABLE), DAYS_TABLE)).toEqual(expectedDays);
-        trips += expectedTrips.length;
-        events += expectedEvents.length;
-      }
-    }
-    expect(trips).toBeGreaterThan(50);
-    expect(events).toBeGreaterThan(50);
-    // Trucks parked for days: their long stops show the bound; none is cut where the window holds it whole.
-    expect(cut).toBeLessThan(events);
+    const counts = await expectAppAnalysis(sim, lake(), NEXT);
+    expect(counts.trips).toBeGreaterThan(50);
+    expect(counts.events).toBeGreaterThan(50);
+    // Trucks parked for days show the bound; the other events are expected exactly as the whole range's.
+    expect(counts.cut).toBeLessThan(counts.events);
+  }, 240_000);
+
+  it('judged against road limits, holds the over-limit events of the same analysis, and records the file', async () => {
+    const out = path.join(dir, 'road-limits');
+    cpSync(path.join(dir, 'two-days'), out, { recursive: true });
+    const roadsFile = path.join(dir, 'demo-roads.osm.pbf');
+    const made = await spawnCli(['demo-roads', '--out', roadsFile]);
+    expect(made.code, made.stderr).toBe(0);
+    const run = await sync(out, TO, ['--road-limits', roadsFile]);
+    expect(run.code, run.stderr).toBe(0);
+    const roads: RoadLimits = { index: (await openRoadLimits(roadsFile)).index, overLimit: {} };
+    const counts = await expectAppAnalysis(sim, out, TO, roads);
+    expect(counts.overLimit).toBeGreaterThan(0);
+    const manifest = JSON.parse(readFileSync(path.join(out, '_lake.json'), 'utf8')) as {
+      roadLimits: { file: { name: string; sha256: string } };
+    };
+    const sha256 = createHash('sha256').update(readFileSync(roadsFile)).digest('hex');
+    expect(manifest.roadLimits).toEqual({ file: { name: 'demo-roads.osm.pbf', sha256 } });
   }, 240_000);
 
   it('other parameters derive every day again and leave the breadcrumbs as they were', async () => {
@@ -224,6 +197,66 @@ describe('routelens lake sync: derived tables', () => {
   }, 120_000);
 });
 
+/**
+ * Every vehicle's trips, events and days in `lakeDir` equal analyzeTrack over its home-zone days FROM..`last`
+ * built from the simulator's readings (and summarizeDay of each day), but for a long stop outlasting the
+ * window, expected cut at its bound.
+ */
+async function expectAppAnalysis(sim: RunningSimulator, lakeDir: string, last: string, roads?: RoadLimits) {
+  const manifest = readManifestJson(lakeDir) as unknown as DerivedManifest;
+  let overLimit = 0;
+  let trips = 0;
+  let events = 0;
+  let cut = 0;
+  for (const c of sim.carriers) {
+    const entry = manifest.carriers.find((m) => m.name === c.name)!;
+    for (const v of sim.truth.vehicles(c.id)) {
+      const chunks = localChunks(sim, c.id, v.vehicle_id, v.number, c.homeZone, last);
+      const held = chunks.filter((ch) => ch.length > 0);
+      const a = analyzeTrack(held, DEFAULT_ANALYSIS_PARAMS, roads);
+      overLimit += a.events.filter((e) => e.kind === 'over-limit').length;
+      const ref = (ms: number) => ({
+        vehicleId: v.vehicle_id,
+        vehicleNumber: v.number,
+        day: localDayOfMs(ms, c.homeZone),
+      });
+      const ids = tripIds(a.trips, v.number, c.homeZone);
+      // No demo trip outlasts the day after its start (the window's bound): each is expected whole.
+      for (const t of a.trips) expect(t.endMs).toBeLessThan(windowEndMs(ref(t.startMs).day, c.homeZone));
+      const expectedTrips = a.trips.map((trip, i) =>
+        cells(TRIPS_TABLE, { ...ref(trip.startMs), tripId: ids[i]!, trip }),
+      );
+      const ordinal = new Map<string, number>();
+      const expectedEvents = a.events.map((whole) => {
+        const r = ref(whole.startMs);
+        const event = cutAtBound(whole, r.day, c.homeZone, held);
+        if (event !== whole) cut++;
+        const n = (ordinal.get(r.day) ?? 0) + 1;
+        ordinal.set(r.day, n);
+        const row = { ...r, eventId: `${v.number}-${r.day}-e${n}`, event, geometry: wkbPoint(event.lng, event.lat) };
+        return cells(EVENTS_TABLE, row);
+      });
+      const expectedDays = chunks.map((chunk) =>
+        cells(DAYS_TABLE, {
+          vehicleId: v.vehicle_id,
+          vehicleNumber: v.number,
+          day: chunk.day,
+          state: 'complete',
+          summary: summarizeDay(chunk, summaryParamsOf(DEFAULT_ANALYSIS_PARAMS)),
+        }),
+      );
+      const file = (t: DerivedTable<never>) =>
+        path.join(lakeDir, derivedVehicleFile(t.name, entry.carrier, v.vehicle_id));
+      expect(await tableCells(file(TRIPS_TABLE), TRIPS_TABLE)).toEqual(expectedTrips);
+      expect(await tableCells(file(EVENTS_TABLE), EVENTS_TABLE)).toEqual(expectedEvents);
+      expect(await tableCells(file(DAYS_TABLE), DAYS_TABLE)).toEqual(expectedDays);
+      trips += expectedTrips.length;
+      events += expectedEvents.length;
+    }
+  }
+  return { trips, events, cut, overLimit };
+}
+
 interface DerivedManifest {
   derivedKey: string;
   carriers: {
@@ -233,23 +266,24 @@ interface DerivedManifest {
   }[];
 }
 
-/** The vehicle's home-zone day chunks of FROM..NEXT from the simulator's readings, one per day (empty ones too). */
+/** The vehicle's home-zone day chunks of FROM..`last` from the simulator's readings, one per day (empty ones too). */
 function localChunks(
   sim: RunningSimulator,
   carrierId: string,
   vehicleId: string,
   number: string,
   zone: string,
+  last: string,
 ): DayChunk[] {
-  const utc = utcDaysOfLocalRange(FROM, NEXT, zone);
+  const utc = utcDaysOfLocalRange(FROM, last, zone);
   const points = sim.truth
     .history(carrierId, vehicleId, utc[0]!, utc.at(-1)!)
     .map((r) => parseLocationRecord(r))
     .filter((p): p is { ok: true; value: Breadcrumb } => p.ok)
     .map((p) => p.value);
   const byUtc = utc.map((d) => buildDayChunk(vehicleId, d, points));
-  const local = new Map(localDayChunks(byUtc, zone, localRangeInterval(FROM, NEXT, zone)).map((c) => [c.day, c]));
-  return daysFromTo(FROM, NEXT).map(
+  const local = new Map(localDayChunks(byUtc, zone, localRangeInterval(FROM, last, zone)).map((c) => [c.day, c]));
+  return daysFromTo(FROM, last).map(
     (d) => local.get(d) ?? buildDayChunk(vehicleId, d, [], { vehicleNumber: number, vin: '' }),
   );
 }
