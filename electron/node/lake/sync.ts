@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { WireVehicle } from '../../../shared/api/wire.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import { planLocalDays } from '../../../shared/lake/day-plan.ts';
@@ -25,7 +24,7 @@ import { dayOfMs } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import type { ApiClient } from '../api/index.ts';
 import { manifestSaver, readManifest } from './manifest-file.ts';
-import { prepareWriter, writeDayFile } from './parquet-writer.ts';
+import { createDayFileWriter, type ChunkSlice } from './parquet-writer.ts';
 import { newProgress, progressReporter } from './progress.ts';
 import { syncVehicle } from './vehicle-sync.ts';
 import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
@@ -139,11 +138,8 @@ async function runJobs(
   progress.days = jobs.reduce((n, j) => n + j.plans.length, 0);
   const reporter = progressReporter(progress, opts.log);
   const saver = manifestSaver(opts.lakeDir, manifest);
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
-  await prepareWriter(conn);
-  let writing: Promise<unknown> = Promise.resolve();
-  const made = new Set<string>();
+  const writer = await createDayFileWriter();
+  const writing = new Set<Promise<unknown>>();
   const failures: string[] = [];
   // What the API showed about end_date, shared by every vehicle of the run and kept for the next run.
   const learnt: ServerLearnt = {
@@ -156,14 +152,10 @@ async function runJobs(
 
   const runOne = async (job: Job): Promise<void> => {
     const id = job.vehicle.vehicle_id;
-    const writeDay = (day: string, slices: Parameters<typeof writeDayFile>[2], keep: { beforeMs: number } | null) => {
-      const file = path.join(opts.lakeDir, breadcrumbFile(job.carrier.carrier, day, id));
-      const next = writing.then(async () => {
-        const dir = path.dirname(file);
-        if (!made.has(dir)) await mkdir(dir, { recursive: true }).then(() => made.add(dir));
-        return writeDayFile(conn, file, slices, keep);
-      });
-      writing = next.catch(() => undefined);
+    const writeDay = (day: string, slices: ChunkSlice[], keep: { beforeMs: number } | null) => {
+      const next = writer.write(path.join(opts.lakeDir, breadcrumbFile(job.carrier.carrier, day, id)), slices, keep);
+      const settled = next.catch(() => undefined).finally(() => writing.delete(settled));
+      writing.add(settled);
       return next;
     };
     try {
@@ -202,11 +194,11 @@ async function runJobs(
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, jobs.length)) }, worker));
-    await writing;
+    await Promise.all(writing);
   } finally {
+    await Promise.all(writing);
     await saver.flush();
-    conn.closeSync();
-    instance.closeSync();
+    writer.close();
   }
   reporter.done();
   const seconds = reporter.elapsedMs() / 1000;
