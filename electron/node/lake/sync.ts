@@ -23,6 +23,7 @@ import { daysFromTo, type LocalDay } from '../../../shared/time/local-day.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import type { ApiClient } from '../api/index.ts';
+import { refuseChangedZone, refuseChangedZonesByName } from './home-zone.ts';
 import { manifestSaver, readManifest } from './manifest-file.ts';
 import { createDayFileWriter, type ChunkSlice } from './parquet-writer.ts';
 import { newProgress, progressReporter } from './progress.ts';
@@ -78,7 +79,9 @@ interface Job {
 export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> {
   const { lakeDir } = opts;
   await mkdir(lakeDir, { recursive: true });
-  const manifest = (await readManifest(lakeDir)) ?? emptyManifest(opts.app, opts.params);
+  const kept = await readManifest(lakeDir);
+  refuseChangedZonesByName(kept, opts.carriers);
+  const manifest = kept ?? emptyManifest(opts.app, opts.params);
   manifest.app = opts.app;
   widenRange(manifest, opts.from, opts.to);
   await removeLeftovers(path.join(lakeDir, BREADCRUMBS_DIR));
@@ -94,6 +97,7 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
     const clash = partitions.get(partition);
     if (clash) throw new Error(`${source.label} and ${clash} are the same carrier (partition carrier=${partition}).`);
     partitions.set(partition, source.label);
+    refuseChangedZone(manifest, partition, source);
     const carrier = carrierEntry(manifest, {
       name: source.name,
       carrier: partition,
