@@ -119,6 +119,15 @@ export async function prepareWriter(conn: DuckDBConnection): Promise<void> {
   await conn.run(`SET TimeZone = 'UTC'`);
   // A day file is read back (a partial day's kept rows) as the WKB bytes it was written with, not as GEOMETRY.
   await conn.run(`SET enable_geoparquet_conversion = false`);
+  await freshTable(conn);
+}
+
+/**
+ * The staging table, empty. Replaced rather than emptied with DELETE: DuckDB keeps a deleted row's storage
+ * until a checkpoint a temp table never has, so a DELETE per file grew the process by ~0.2 MB a file
+ * (measured: +250 MB over 1,200 files; 1 GB peak for 219 trucks × 30 days, docs/lake.md).
+ */
+async function freshTable(conn: DuckDBConnection): Promise<void> {
   const columns = STAGED_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', ');
   await conn.run(`CREATE OR REPLACE TEMP TABLE ${TABLE} (${columns})`);
 }
@@ -133,7 +142,7 @@ export async function writeDayFile(
   slices: readonly ChunkSlice[],
   keep: { beforeMs: number } | null,
 ): Promise<DayFileResult> {
-  await conn.run(`DELETE FROM ${TABLE}`);
+  await freshTable(conn);
   if (keep)
     await conn.run(
       `INSERT INTO ${TABLE} SELECT ${STAGED_FROM_FILE} FROM read_parquet(${sqlText(file)}) WHERE epoch_ms("timestamp") < ${Math.floor(keep.beforeMs)}`,
