@@ -41,6 +41,14 @@ export async function lakeReportFigures(o: {
   dir: string;
   run: (args: string[], env: Record<string, string>) => Promise<Run>;
 }): Promise<void> {
+  const files = (readdirSync(path.join(o.lake, 'breadcrumbs'), { recursive: true }) as string[]).filter((f) =>
+    f.endsWith('.parquet'),
+  ).length;
+  const scan = await bareScanSeconds(o.lake, ['breadcrumbs']);
+  console.log(
+    `bare DuckDB scan of breadcrumbs/ (every column): ${scan.toFixed(2)} s for ${files} files ` +
+      `(${((1000 * scan) / files).toFixed(2)} ms a file)`,
+  );
   const derived = TABLES.slice(1).filter((t) => existsSync(path.join(o.lake, t)));
   if (derived.length === 0) {
     console.log('lake report: skipped, the lake has no trips/, events/ or days/ yet (derived tables not built)');

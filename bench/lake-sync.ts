@@ -176,6 +176,7 @@ try {
   const summary = JSON.parse(sync.stdout.trim().split('\n').pop()!) as { records: number; requests: number };
   const minimum = minimumRequests(front);
   const lakeBytes = bytesUnder(path.join(lake, 'breadcrumbs'));
+  const manifestBytes = statSync(path.join(lake, '_lake.json')).size;
   report({
     bench: 'lake-sync',
     name: `lake sync of ${trucks} trucks × ${DAYS} days`,
@@ -201,7 +202,8 @@ try {
   );
   console.log(
     `readings written ${summary.records} of ${minimum.readings} the UTC days hold (local days cut them); ` +
-      `lake ${(lakeBytes / 1e6).toFixed(1)} MB = ${(lakeBytes / summary.records).toFixed(1)} bytes per reading`,
+      `lake ${(lakeBytes / 1e6).toFixed(1)} MB = ${(lakeBytes / summary.records).toFixed(1)} bytes per reading; ` +
+      `_lake.json ${(manifestBytes / 1e6).toFixed(1)} MB = ${(manifestBytes / (trucks * DAYS)).toFixed(0)} bytes per vehicle-day`,
   );
   console.log(
     `sync process: peak memory (VmHWM) ${sync.peakMb.toFixed(0)} MB [bound ${MEMORY_BOUND_MB} MB: ` +
