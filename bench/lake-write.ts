@@ -2,7 +2,8 @@
  * The lake's file writing alone (no network): N synthetic 1,440-reading
  * vehicle-day files written through `createDayFileWriter` with the default
  * pool of connections, against the same files written on one connection
- * (how the lake wrote before) in the same run. Files per second, and the
+ * (the same staging, no overlap) in the same run; docs/lake.md has the
+ * appender writer this replaced, measured beside both. Files per second, and the
  * main thread's CPU per file (the appender runs there; the COPY on DuckDB's
  * threads). Env LAKE_WRITE_FILES (default 240), LAKE_WRITE_POOL (default DEFAULT_WRITERS).
  */
