@@ -3,8 +3,8 @@
  * vehicle-day files written through `createDayFileWriter` with the default
  * pool of connections, against the same files written on one connection
  * (the same staging, no overlap) in the same run; docs/lake.md has the
- * appender writer this replaced, measured beside both. Files per second, and the
- * main thread's CPU per file (the appender runs there; the COPY on DuckDB's
+ * appender writer this replaced, measured beside both. Records per second, and
+ * the process's CPU per file (staging on the main thread, the COPY on DuckDB's
  * threads). Env LAKE_WRITE_FILES (default 240), LAKE_WRITE_POOL (default DEFAULT_WRITERS).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
