@@ -32,6 +32,8 @@ const BENCHES = [
   'road-match.ts',
   'speed-zones.ts',
   'bridge-piece.ts',
+  'lake-write.ts',
+  'lake-sync.ts',
 ];
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');

@@ -138,7 +138,7 @@ describe('routelens lake sync: derived tables', () => {
       parquetFiles(out, 'days').filter((f) => statSync(path.join(out, f)).mtimeMs >= startedMs).length;
     while (rewritten() === 0) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
-    expect(await exited).toBe(1);
+    expect(await exited).toBe(130);
     expect(summaryOf(stdout).daysDerived).toBeLessThan(vehicles * 2);
     const resumed = await sync(out, TO, OTHER_PARAMS);
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -85,6 +85,6 @@ export const readManifestJson = (lakeDir: string) =>
     carriers: {
       carrier: string;
       name: string;
-      vehicles: Record<string, { days: Record<string, { state: string; records: number }> }>;
+      vehicles: Record<string, { days: Record<string, { state: string; records: number; derived?: string }> }>;
     }[];
   };

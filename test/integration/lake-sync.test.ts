@@ -101,7 +101,7 @@ describe('routelens lake sync', () => {
     // Mid-run: some day files written, not all.
     while (!existsSync(lake) || parquetFiles(lake).length < 5) await new Promise((r) => setTimeout(r, 100));
     child.kill('SIGINT');
-    expect(await exited).toBe(1);
+    expect(await exited).toBe(130);
     expect(stderr).toMatch(/Interrupted after \d+ vehicle-days; run the same command again to finish\./);
     const partway = parquetFiles(lake).length;
     const resumed = await sync(lake);

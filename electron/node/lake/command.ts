@@ -126,8 +126,12 @@ export async function lakeCommand(
       log: err,
     });
     out(terminalJson(summary));
-    if (summary.cancelled)
-      throw new Error(`Interrupted after ${summary.daysWritten} vehicle-days; run the same command again to finish.`);
+    if (summary.cancelled) {
+      // As `export` does on Ctrl-C: the shell's 128 + SIGINT.
+      err(`routelens: Interrupted after ${summary.daysWritten} vehicle-days; run the same command again to finish.`);
+      process.exitCode = 130;
+      return;
+    }
     if (summary.failed > 0)
       throw new Error(`${summary.failed} vehicles failed (the rest are complete): ${summary.failures[0]}`);
   } finally {

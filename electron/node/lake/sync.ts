@@ -25,8 +25,9 @@ import { daysFromTo, type LocalDay } from '../../../shared/time/local-day.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import type { ApiClient } from '../api/index.ts';
+import { refuseChangedZone, refuseChangedZonesByName } from './home-zone.ts';
 import { manifestSaver, readManifest } from './manifest-file.ts';
-import { prepareWriter, writeDayFile } from './parquet-writer.ts';
+import { createDayFileWriter, type ChunkSlice } from './parquet-writer.ts';
 import { deriveVehicle, invalidateAround, writeVehicles } from './derive.ts';
 import { adoptDeriveSettings, type DeriveSettings } from './derive-params.ts';
 import { prepareDerivedWriter } from './derived-writer.ts';
@@ -88,7 +89,9 @@ interface Job {
 export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> {
   const { lakeDir } = opts;
   await mkdir(lakeDir, { recursive: true });
-  const manifest = (await readManifest(lakeDir)) ?? emptyManifest(opts.app, opts.params);
+  const kept = await readManifest(lakeDir);
+  refuseChangedZonesByName(kept, opts.carriers);
+  const manifest = kept ?? emptyManifest(opts.app, opts.params);
   manifest.app = opts.app;
   widenRange(manifest, opts.from, opts.to);
   adoptDeriveSettings(manifest, opts.derive, opts.log);
@@ -107,6 +110,7 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
     const clash = partitions.get(partition);
     if (clash) throw new Error(`${source.label} and ${clash} are the same carrier (partition carrier=${partition}).`);
     partitions.set(partition, source.label);
+    refuseChangedZone(manifest, partition, source);
     const carrier = carrierEntry(manifest, {
       name: source.name,
       carrier: partition,
@@ -163,17 +167,15 @@ async function runJobs(
   progress.days = jobs.reduce((n, j) => n + j.plans.length, 0);
   const reporter = progressReporter(progress, opts.log);
   const saver = manifestSaver(opts.lakeDir, manifest);
+  const writer = await createDayFileWriter();
+  const writing = new Set<Promise<unknown>>();
+  // The derived tables on an instance of their own: a vehicle's analysis and files do not wait behind others' breadcrumbs.
   const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
-  await prepareWriter(conn);
-  // The derived tables on a connection of their own: a vehicle's analysis and files do not wait behind others' breadcrumbs.
   const deriveConn = await instance.connect();
   await prepareDerivedWriter(deriveConn, DERIVED_TABLES);
   for (const r of rosterFiles) await writeVehicles(deriveConn, opts.lakeDir, r.partition, r.vehicles);
   let deriving: Promise<unknown> = Promise.resolve();
   const derived = { days: 0, files: 0 };
-  let writing: Promise<unknown> = Promise.resolve();
-  const made = new Set<string>();
   const failures: string[] = [];
   // What the API showed about end_date, shared by every vehicle of the run and kept for the next run.
   const learnt: ServerLearnt = {
@@ -186,17 +188,14 @@ async function runJobs(
 
   const runOne = async (job: Job): Promise<void> => {
     const id = job.vehicle.vehicle_id;
-    const writeDay = (day: string, slices: Parameters<typeof writeDayFile>[2], keep: { beforeMs: number } | null) => {
-      const file = path.join(opts.lakeDir, breadcrumbFile(job.carrier.carrier, day, id));
-      const next = writing.then(async () => {
-        const dir = path.dirname(file);
-        if (!made.has(dir)) await mkdir(dir, { recursive: true }).then(() => made.add(dir));
-        const result = await writeDayFile(conn, file, slices, keep);
-        invalidateAround(job.carrier.vehicles[id]!, day);
-        return result;
-      });
-      writing = next.catch(() => undefined);
-      return next;
+    const writeDay = async (day: string, slices: ChunkSlice[], keep: { beforeMs: number } | null) => {
+      const next = writer.write(path.join(opts.lakeDir, breadcrumbFile(job.carrier.carrier, day, id)), slices, keep);
+      const settled = next.catch(() => undefined).finally(() => writing.delete(settled));
+      writing.add(settled);
+      const result = await next;
+      // Written: the derived rows of this day and its neighbours (whose windows hold it) are due again.
+      invalidateAround(job.carrier.vehicles[id]!, day);
+      return result;
     };
     try {
       await syncVehicle(job.source.client, job.vehicle, job.carrier.vehicles[id]!, job.plans, {
@@ -242,12 +241,13 @@ async function runJobs(
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, jobs.length)) }, worker));
-    await writing;
+    await Promise.all(writing);
     await deriving;
   } finally {
+    await Promise.all(writing);
     await saver.flush();
+    writer.close();
     deriveConn.closeSync();
-    conn.closeSync();
     instance.closeSync();
   }
   reporter.done();
