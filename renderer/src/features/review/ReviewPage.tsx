@@ -162,7 +162,7 @@ export function ReviewPage({
 
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
   const routeShown = useMemo(() => new RouteShown(), []);
-  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit, active);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
