@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CarrierView, KeysStatus } from '../../shared/domain/carrier.ts';
 import type { AppInfo } from '../../shared/ipc/contract.ts';
 import { AppStateProvider, type AppState, type Preferences } from './app/app-state.tsx';
@@ -15,6 +15,7 @@ import { InboxPage } from './features/inbox/InboxPage.tsx';
 import { InboxPreparer } from './features/inbox/InboxPreparer.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar } from './features/layout/Sidebar.tsx';
+import { KeptReview } from './features/review/KeptReview.tsx';
 import { ReviewPage } from './features/review/ReviewPage.tsx';
 import { SettingsPage } from './features/settings/SettingsPage.tsx';
 import { ZonesPage } from './features/zones/ZonesPage.tsx';
@@ -62,10 +63,17 @@ export function App() {
     },
     [replace],
   );
+  // Trip review, once opened, stays mounted behind the other screens (KeptReview) with the place and visit it last showed.
+  const [keptReview, setKeptReview] = useState<{ place: ReviewPlace | undefined; visit: number } | null>(null);
+  if (view.page === 'review' && (keptReview?.visit !== visit || keptReview.place !== view.place))
+    setKeptReview({ place: view.place, visit });
+  const shownPage = useRef(view.page);
+  shownPage.current = view.page;
   const onReviewPlace = useCallback(
     (place: ReviewPlace) => {
       setReviewPlace(place);
-      replace({ page: 'review', place });
+      // A kept review settling its selection while away (its vehicles read late) must not take the screen back.
+      if (shownPage.current === 'review') replace({ page: 'review', place });
     },
     [replace],
   );
@@ -141,18 +149,8 @@ export function App() {
       case 'storage':
         return <StoragePage />;
       case 'review':
-        // A new visit (navigation, back/forward) opens its place afresh on the same page (its map stays); the page's own changes only update the address.
-        return (
-          <ReviewPage
-            visit={visit}
-            carriers={s.carriers}
-            info={s.info}
-            place={view.place}
-            onPlace={onReviewPlace}
-            onOpenDownloads={(target) => navigate({ page: 'downloads', ...target })}
-            onOpenReview={(place) => navigate({ page: 'review', place })}
-          />
-        );
+        // Drawn by KeptReview below, which keeps it mounted while other screens show.
+        return null;
       case 'compare':
         return (
           <ComparePage
@@ -217,6 +215,21 @@ export function App() {
           {state && (
             <AppStateProvider value={state}>
               {page(state)}
+              {keptReview && (
+                <KeptReview shown={view.page === 'review'}>
+                  {/* A new visit (navigation, back/forward) opens its place afresh on the same page (its map stays); the page's own changes only update the address. */}
+                  <ReviewPage
+                    visit={keptReview.visit}
+                    active={view.page === 'review'}
+                    carriers={state.carriers}
+                    info={state.info}
+                    place={keptReview.place}
+                    onPlace={onReviewPlace}
+                    onOpenDownloads={(target) => navigate({ page: 'downloads', ...target })}
+                    onOpenReview={(place) => navigate({ page: 'review', place })}
+                  />
+                </KeptReview>
+              )}
               <InboxPreparer />
               <DriverSnapshotKeeper />
             </AppStateProvider>

@@ -3,7 +3,7 @@
  * analysis worker: a left selection stops reading its days and its worker call is cancelled, the last
  * selection still resolves; the route is published before the road limits are ready, and the analysis is
  * asked with the limits that became ready (never others); a visit opening a selection just loaded shows it
- * again without reading or analysing.
+ * again without reading or analysing; a page kept behind another screen loads nothing until shown again.
  */
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
@@ -202,5 +202,30 @@ describe('a visit opening a selection just loaded (Back)', () => {
     await waitFor(() => expect(readyOf(back.result.current)?.from).toBe(shown.from), LONG);
     expect(loads.length).toBe(asked + 2);
     expect(daysRead.length).toBeGreaterThan(reads);
+  });
+});
+
+describe('a page kept behind another screen (active false)', () => {
+  it('cancels the load it was in, starts none while away, and loads when shown again', async () => {
+    const { client, loads } = fakeClient();
+    const hook = renderHook(
+      ({ s, visit, active }: { s: SelectionValue; visit: number; active: boolean }) =>
+        useReviewData(client, s, 'UTC', DEFAULT_ANALYSIS_PARAMS, 800, undefined, visit, active),
+      { initialProps: { s: sel('6m'), visit: 0, active: true } },
+    );
+    await waitFor(() => expect(loads.length).toBe(1), LONG);
+    hook.rerender({ s: sel('6m'), visit: 0, active: false });
+    expect(loads[0]!.signal?.aborted).toBe(true);
+    const readsAtLeave = asked.length;
+    // Away: another place handed to it (as App.tsx never does while away, but a live stamp might) starts nothing.
+    hook.rerender({ s: sel('day', CHUNKS[10]!.day), visit: 0, active: false });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(loads.length).toBe(1);
+    expect(asked.length).toBeLessThanOrEqual(readsAtLeave + 1);
+    expect(readyOf(hook.result.current)).toBeNull();
+    // Shown again by a new visit: that place loads.
+    hook.rerender({ s: sel('day', CHUNKS[10]!.day), visit: 1, active: true });
+    await waitFor(() => expect(readyOf(hook.result.current)?.from).toBe(CHUNKS[10]!.day), LONG);
+    expect(loads.length).toBe(2);
   });
 });

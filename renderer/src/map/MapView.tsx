@@ -5,6 +5,8 @@ import './map.css';
 import { loadBasemapChoice, type BasemapChoice } from './basemap-choice.ts';
 import { resolveBasemap, type ResolvedBasemap } from './basemap-style.ts';
 import { MapContext } from './map-context.ts';
+import { countMap } from './map-counters.ts';
+import { usePausedMap } from './use-paused-map.ts';
 import { ANCHORS } from './theme.ts';
 import { configureMapWorker } from './worker-url.ts';
 
@@ -17,6 +19,8 @@ export interface MapViewProps {
   onReady?: (map: MapLibreMap, basemap: ResolvedBasemap) => void;
   /** Keeps the drawn frame readable (canvas.toDataURL) for tests and snapshots; costs some speed. */
   preserveDrawingBuffer?: boolean;
+  /** The screen holding the map is kept but not shown: no frames are drawn; on showing again it is resized and drawn once. */
+  paused?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -34,6 +38,7 @@ export function MapView({
   initialBounds = US,
   onReady,
   preserveDrawingBuffer = false,
+  paused = false,
   className,
   children,
 }: MapViewProps) {
@@ -71,6 +76,7 @@ export function MapView({
         fadeDuration: 0,
       });
       created = m;
+      countMap(m);
       m.addControl(new AttributionControl({ compact: false }), 'bottom-right');
       m.addControl(new NavigationControl({ showCompass: true }), 'top-right');
       m.on('error', (ev) => {
@@ -108,6 +114,8 @@ export function MapView({
     };
   }, [map, resolved]);
 
+  usePausedMap(map, paused);
+
   const notes = [...(resolved?.notes ?? []), ...(runtimeNote ? [runtimeNote] : [])];
   return (
     <div
@@ -115,6 +123,7 @@ export function MapView({
       data-testid="map"
       data-map-ready={ready ? 'true' : 'false'}
       data-basemap={resolved?.active ?? ''}
+      data-paused={paused ? 'true' : undefined}
     >
       <div ref={container} className="rl-map-canvas" />
       {notes.length > 0 && (

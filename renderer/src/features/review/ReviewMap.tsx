@@ -51,6 +51,8 @@ interface Props {
   sketchBounds?: readonly [number, number, number, number] | null | undefined;
   /** The road limits along the whole selection (its overview series'), null without kept road limits. */
   limits?: LimitsInWindow | null | undefined;
+  /** Trip review is kept but another screen shows: the map draws nothing until shown again (MapView's `paused`). */
+  paused?: boolean;
 }
 
 const NO_STOPS: readonly Stop[] = [];
@@ -190,7 +192,7 @@ export function ReviewMap(p: Props) {
       data-map-ready={ready ? 'true' : 'false'}
       data-selection={ready ? p.selectionKey : ''}
     >
-      <MapView basemap={basemap}>
+      <MapView basemap={basemap} paused={p.paused ?? false}>
         <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} days={routes} />
         <RouteLayer
           chunks={p.chunks}

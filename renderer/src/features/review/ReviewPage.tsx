@@ -86,6 +86,7 @@ export function ReviewPage({
   info,
   place,
   visit = 0,
+  active = true,
   onPlace,
   onOpenDownloads,
   onOpenReview,
@@ -95,6 +96,8 @@ export function ReviewPage({
   place?: ReviewPlace | undefined;
   /** Counts arrivals in Trip review: a new one opens `place` afresh (as a new mount would) on the same page and map. */
   visit?: number;
+  /** False while kept mounted behind another screen (App.tsx): playback paused, no keys, no map frames, no measuring. */
+  active?: boolean;
   onPlace?: (place: ReviewPlace) => void;
   /** Days with nothing stored: their download, with this carrier, vehicle and days chosen. */
   onOpenDownloads?: (target: DownloadTarget) => void;
@@ -117,7 +120,7 @@ export function ReviewPage({
   // The moment and event the place asked for (Compare's worst events, the inbox): opened once, when its days are loaded.
   const pending = useRef(pendingOf(place));
   const { zone, threshold, adjustable, onZone, onThreshold, onAdjustable } = useReviewPreferences();
-  const [chartsRef, chartWidth] = useWidth<HTMLDivElement>();
+  const [chartsRef, chartWidth] = useWidth<HTMLDivElement>(active);
   const rootRef = useRef<HTMLDivElement>(null);
   // Brushed time window, tagged with the selection it belongs to (a stale one must not steer the map).
   const [win, setWin] = useState<{ key: string; ms: [number, number] } | null>(null);
@@ -152,9 +155,14 @@ export function ReviewPage({
     return () => store.stop();
   }, [store]);
 
+  // Leaving for another screen pauses playback; its place in time stays for the return.
+  useEffect(() => {
+    if (!active && store.get().playing) store.pause();
+  }, [active, store]);
+
   const params = useMemo(() => analysisParamsOf(threshold, adjustable), [threshold, adjustable]);
   const routeShown = useMemo(() => new RouteShown(), []);
-  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit);
+  const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit, active);
   const data = load.state === 'ready' ? load.data : null;
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
@@ -275,7 +283,7 @@ export function ReviewPage({
   }, [client, data, winFrom, winTo, chartWidth]);
 
   useEffect(() => {
-    if (!data) return;
+    if (!data || !active) return;
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const s = store.get();
@@ -290,7 +298,7 @@ export function ReviewPage({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [data, store]);
+  }, [data, store, active]);
 
   const onOpenDay = useCallback(
     (day: string) =>
@@ -425,6 +433,7 @@ export function ReviewPage({
                   vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                   onDrawn={setDrawnKey}
                   onRouteDrawn={onRouteDrawn}
+                  paused={!active}
                 />
               )}
               {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (

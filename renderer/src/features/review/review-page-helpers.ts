@@ -22,17 +22,18 @@ export function useAfter(active: boolean, ms: number): boolean {
   return active && late;
 }
 
-export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+/** The element's width, followed while `active`: a page kept hidden measures nothing until shown again. */
+export function useWidth<T extends HTMLElement>(active = true): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [w, setW] = useState(0);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !active) return;
     const ro = new ResizeObserver(() => setW(Math.floor(el.clientWidth)));
     ro.observe(el);
     setW(Math.floor(el.clientWidth));
     return () => ro.disconnect();
-  }, []);
+  }, [active]);
   return [ref, w];
 }
 

@@ -164,6 +164,7 @@ export function useReviewData(
   chartWidth: number,
   routeShown?: RouteShown,
   visit = 0,
+  active = true,
 ): LoadState {
   const [state, setState] = useState<LoadState>({ state: 'idle' });
   const firstOfVisit = useRef(true);
@@ -199,7 +200,9 @@ export function useReviewData(
   );
   const stored = live?.startsWith(days) ? live : undefined;
   useEffect(() => {
-    if (!client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
+    // Kept behind another screen, the page loads nothing: leaving mid-load cancels it, and days written meanwhile
+    // (a download) are read when the page is shown again, not in the background.
+    if (!active || !client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     // Leaving the selection (another one, or the page) aborts it: this thread's reads and the worker's stop.
@@ -291,6 +294,6 @@ export function useReviewData(
     return () => abort.abort();
     // Chart width changes re-request only series (below), not the whole load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `base` stands for the vehicle, days and params, `gate` for the road limits; the width only matters once it is known (> 0)
-  }, [client, base, gate, chartWidth > 0, stored, visit]);
+  }, [client, base, gate, chartWidth > 0, stored, visit, active]);
   return state;
 }

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+/**
+ * While `paused` (its screen kept but not shown), the map draws no frame: every repaint MapLibre asks for (tiles
+ * arriving, a camera fitted, a layer's data set) goes through `triggerRepaint`, which is shadowed on the instance
+ * and only notes the wish; a frame already requested is dropped. Sources, layers and the camera still take their
+ * changes, so on showing again one `resize` (the container may have changed while away) and one frame draw
+ * everything as it now is. MapLibre has no public pause; its own `triggerRepaint` is used again once shown.
+ */
+export function usePausedMap(map: MapLibreMap | null, paused: boolean): void {
+  useEffect(() => {
+    if (!map || !paused) return;
+    const own = map as unknown as {
+      triggerRepaint: () => void;
+      _frameRequest?: AbortController | null;
+      _removed?: boolean;
+    };
+    own._frameRequest?.abort();
+    own._frameRequest = null;
+    own.triggerRepaint = () => undefined;
+    return () => {
+      Reflect.deleteProperty(own, 'triggerRepaint');
+      // A map removed while away (its screen left for good, a new basemap) has nothing to show.
+      if (own._removed) return;
+      map.resize();
+      map.triggerRepaint();
+    };
+  }, [map, paused]);
+}
