@@ -14,7 +14,7 @@ const esc = (s: string) => xmlText(s);
 const STYLE = `
 @page { size: Letter landscape; margin: 12mm; @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; } }
 body { font-family: sans-serif; font-size: 9pt; color: #111; }
-h1 { font-size: 14pt; margin: 0 0 4pt; } h2 { font-size: 11pt; margin: 12pt 0 4pt; }
+h1 { font-size: 14pt; margin: 0 0 4pt; } h2 { font-size: 11pt; margin: 12pt 0 4pt; break-after: avoid; page-break-after: avoid; }
 table { border-collapse: collapse; width: 100%; page-break-inside: auto; }
 thead { display: table-header-group; } tr { page-break-inside: avoid; }
 th, td { border: 1px solid #bbb; padding: 2pt 4pt; text-align: right; vertical-align: top; }

@@ -4,7 +4,8 @@
  * denominator is 0, both range ends included and the rows just outside left out, carriers ranked by each
  * metric's direction; bad flags and lakes are refused in one sentence with exit 2.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +207,32 @@ describe('routelens lake report over a lake built by construction', () => {
     expect(notIn.some((id) => id!.startsWith('hos'))).toBe(true);
     expect(metricLines((await report(lake)).stdout).some((l) => notIn.includes(l.metric))).toBe(false);
   });
+
+  it('writes the same CSV to --out as to stdout', async () => {
+    const file = path.join(dir, 'report.csv');
+    const r = await report(lake, '--out', file);
+    expect(r.code).toBe(0);
+    expect(metricLines(readFileSync(file, 'utf8'))).toEqual(metricLines((await report(lake)).stdout));
+  });
+
+  it.skipIf(!existsSync('/usr/bin/chromium') || !existsSync('/usr/bin/pdftotext'))(
+    'prints a PDF with every carrier, the range, the metric labels and their definitions',
+    async () => {
+      const file = path.join(dir, 'report.pdf');
+      const r = await report(lake, '--out', file);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      for (const carrier of Object.keys(EXPECTED)) expect(text).toContain(carrier);
+      expect(text).toContain(`${RANGE.from} to ${RANGE.to}`);
+      for (const def of LAKE_METRICS) expect(text).toContain(def.label.split(',')[0]!);
+      expect(text).toContain('Definitions');
+      expect(text).toContain(LAKE_METRICS[0]!.definition.slice(0, 40));
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(8);
+    },
+  );
 
   it('refuses a range outside the lake, an empty lake, a missing table and a bad --out, in one sentence (exit 2)', async () => {
     const outside = await spawnCli(['lake', 'report', '--lake', lake, '--from', '2026-10-30', '--to', '2026-11-02']);
