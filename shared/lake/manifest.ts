@@ -6,7 +6,9 @@
 import type { AnalysisParams } from '../analysis/types.ts';
 import { isUtcDay } from '../util/day.ts';
 
-export const LAKE_SCHEMA_VERSION = 1;
+/** 2: derived tables (per-day `derived` key, `roadLimits`, `derivedKey`). A version 1 manifest is read and upgraded: its days have no derived rows yet. */
+export const LAKE_SCHEMA_VERSION = 2;
+const READABLE_VERSIONS: readonly unknown[] = [1, LAKE_SCHEMA_VERSION];
 /** A manifest is read whole; this bounds it far above 1,000 carriers × 50 trucks × a year of days. */
 export const MAX_MANIFEST_BYTES = 512 * 1024 * 1024;
 
@@ -24,6 +26,8 @@ export interface LakeDay {
   asOf?: string;
   /** Partial days only: the rejected records among those of the UTC days before `asOf` (kept, not refetched). */
   rejectedBeforeAsOf?: number;
+  /** The derivation key (`derivedKey`) the day's trips, events and days rows were written with; absent: not written yet. */
+  derived?: string;
 }
 
 export interface LakeVehicle {
@@ -46,13 +50,26 @@ export interface LakeManifest {
   app: { name: string; version: string };
   /** The home-zone days asked for, over every run. */
   range: { from: string; to: string } | null;
-  /** The analysis parameters the lake's derived tables use (none written yet: breadcrumbs only). */
+  /** The analysis parameters the lake's derived tables use. */
   params: AnalysisParams;
+  /** The road limits the over-limit events were judged against (files by name and SHA-256); null: none. */
+  roadLimits?: RoadLimitsIdentity | null;
+  /** One key for `params` and `roadLimits`: a day whose `derived` differs is derived again. */
+  derivedKey?: string;
   carriers: LakeCarrier[];
   /** Learnt from the API's data (spec 4.8 leaves it unshown): 'inclusive' saves a request per run ending today. */
   endDateMode?: 'unknown' | 'inclusive';
   /** The API refused an end_date after today: a run ending today asks for today as its last day at once. */
   refusesEndDateAfterToday?: boolean;
+}
+
+/** What names a run's road limits: the files' contents and the tuning flags, never their paths alone. */
+export interface RoadLimitsIdentity {
+  /** The --road-limits file's name and SHA-256 (absent: speed zones alone). */
+  file?: { name: string; sha256: string };
+  zones?: { name: string; sha256: string };
+  toleranceMph?: number;
+  minSeconds?: number;
 }
 
 export class ManifestError extends Error {
@@ -75,7 +92,7 @@ export function parseManifest(text: string): LakeManifest {
     throw new ManifestError('_lake.json is not valid JSON.');
   }
   if (!isObject(raw)) throw new ManifestError('_lake.json is not an object.');
-  if (raw['schemaVersion'] !== LAKE_SCHEMA_VERSION)
+  if (!READABLE_VERSIONS.includes(raw['schemaVersion']))
     throw new ManifestError(
       `_lake.json has schema version ${String(raw['schemaVersion']).slice(0, 20)}; this RouteLens writes ${LAKE_SCHEMA_VERSION}.`,
     );
@@ -84,8 +101,11 @@ export function parseManifest(text: string): LakeManifest {
     throw new ManifestError('_lake.json has an endDateMode other than "unknown" or "inclusive".');
   if (raw['refusesEndDateAfterToday'] !== undefined && typeof raw['refusesEndDateAfterToday'] !== 'boolean')
     throw new ManifestError('_lake.json has a refusesEndDateAfterToday that is not true or false.');
+  if (raw['derivedKey'] !== undefined && typeof raw['derivedKey'] !== 'string')
+    throw new ManifestError('_lake.json has a derivedKey that is not text.');
   for (const c of raw['carriers']) checkCarrier(c);
-  return raw as unknown as LakeManifest;
+  // A version 1 lake reads as version 2 without derived rows: the next sync derives every day.
+  return { ...(raw as unknown as LakeManifest), schemaVersion: LAKE_SCHEMA_VERSION };
 }
 
 function checkCarrier(c: unknown): void {
@@ -101,7 +121,8 @@ function checkCarrier(c: unknown): void {
         (d['state'] === 'complete' || d['state'] === 'partial') &&
         isCount(d['records']) &&
         isCount(d['rejected']) &&
-        isCount(d['outliers']);
+        isCount(d['outliers']) &&
+        (d['derived'] === undefined || typeof d['derived'] === 'string');
       if (!ok)
         throw new ManifestError(`_lake.json: day ${day.slice(0, 20)} of vehicle ${id.slice(0, 64)} is malformed.`);
     }

@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DERIVED_TABLES } from '../../shared/lake/derived-tables.ts';
 import { emptyManifest, type LakeManifest } from '../../shared/lake/manifest.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 
@@ -19,37 +20,10 @@ export const LAKE_RANGE = { from: '2026-10-31', to: '2026-11-04' } as const;
 type Cell = string | number | null;
 type Row = Record<string, Cell>;
 
-const DAY_COLUMNS = {
-  vehicle_id: 'VARCHAR',
-  vehicle_number: 'VARCHAR',
-  day: 'DATE',
-  state: 'VARCHAR',
-  points: 'INTEGER',
-  outliers: 'INTEGER',
-  distance_miles: 'DOUBLE',
-  moving_seconds: 'DOUBLE',
-  stationary_seconds: 'DOUBLE',
-  offline_seconds: 'DOUBLE',
-  speeding_seconds: 'DOUBLE',
-  speeding_events: 'INTEGER',
-  gaps: 'INTEGER',
-} as const;
-const TRIP_COLUMNS = { vehicle_id: 'VARCHAR', day: 'DATE', trip_id: 'VARCHAR', distance_miles: 'DOUBLE' } as const;
-const EVENT_COLUMNS = {
-  vehicle_id: 'VARCHAR',
-  day: 'DATE',
-  event_id: 'VARCHAR',
-  kind: 'VARCHAR',
-  seconds: 'DOUBLE',
-  tier: 'VARCHAR',
-} as const;
-const VEHICLE_COLUMNS = { vehicle_id: 'VARCHAR', number: 'VARCHAR', vin: 'VARCHAR' } as const;
-export const FIXTURE_COLUMNS = {
-  days: DAY_COLUMNS,
-  trips: TRIP_COLUMNS,
-  events: EVENT_COLUMNS,
-  vehicles: VEHICLE_COLUMNS,
-} as const;
+/** Each table's columns as the lake declares them (shared/lake/derived-tables.ts); a cell not given is NULL. */
+const COLUMNS = Object.fromEntries(
+  DERIVED_TABLES.map((t) => [t.name, Object.fromEntries(t.columns.map((c) => [c.name, c.type]))]),
+) as Record<'days' | 'trips' | 'events' | 'vehicles', Record<string, string>>;
 
 /** d(vehicle, day, points, miles, moving, stationary, offline, speeding s, speeding events, gaps). */
 function d(
@@ -189,14 +163,14 @@ export async function writeFixtureLake(lake: string, roadLimits: boolean): Promi
           await writeTable(
             conn,
             path.join(lake, table, `carrier=${c.carrier}`, `${vehicle}.parquet`),
-            FIXTURE_COLUMNS[table],
+            COLUMNS[table],
             rows,
           );
       if (c.roster)
         await writeTable(
           conn,
           path.join(lake, 'vehicles', `carrier=${c.carrier}`, 'vehicles.parquet'),
-          VEHICLE_COLUMNS,
+          COLUMNS.vehicles,
           c.roster.map((v) => ({ vehicle_id: v, number: v.toUpperCase(), vin: `VIN-${v}` })),
         );
     }
@@ -208,7 +182,7 @@ export async function writeFixtureLake(lake: string, roadLimits: boolean): Promi
 }
 
 export function writeManifestFile(lake: string, roadLimits: boolean, range: LakeManifest['range'] = LAKE_RANGE) {
-  const m: LakeManifest & { roadLimits?: unknown } = {
+  const m: LakeManifest = {
     ...emptyManifest({ name: 'RouteLens', version: 'test' }, { ...DEFAULT_ANALYSIS_PARAMS }),
     range,
     carriers: CARRIERS.map((c) => ({
@@ -219,7 +193,7 @@ export function writeManifestFile(lake: string, roadLimits: boolean, range: Lake
       vehicles: {},
     })),
   };
-  if (roadLimits) m.roadLimits = { file: 'roads.rlidx', sha256: '0'.repeat(64) };
+  m.roadLimits = roadLimits ? { file: { name: 'roads.rlidx', sha256: '0'.repeat(64) } } : null;
   mkdirSync(lake, { recursive: true });
   writeFileSync(path.join(lake, '_lake.json'), JSON.stringify(m));
 }

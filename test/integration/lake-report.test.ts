@@ -208,6 +208,20 @@ describe('routelens lake report over a lake built by construction', () => {
     expect(metricLines((await report(lake)).stdout).some((l) => notIn.includes(l.metric))).toBe(false);
   });
 
+  it('reads a lake without a trip or an event (their tables have no file) as no trips and no events', async () => {
+    const bare = path.join(dir, 'bare');
+    cpSync(lake, bare, { recursive: true });
+    for (const t of ['trips', 'events']) rmSync(path.join(bare, t), { recursive: true });
+    const r = await report(bare);
+    expect(r.code).toBe(0);
+    const lines = metricLines(r.stdout);
+    const of = (metric: string, carrier: string) =>
+      lines.find((l) => l.metric === metric && l.carrier === carrier)!.value;
+    expect(of('avg-trip-miles', '111')).toBeNull();
+    expect(of('over-limit-per-1000mi', '111')).toBe(0);
+    expect(of('miles', '111')).toBe(150);
+  });
+
   it('writes the same CSV to --out as to stdout', async () => {
     const file = path.join(dir, 'report.csv');
     const r = await report(lake, '--out', file);
@@ -245,12 +259,12 @@ describe('routelens lake report over a lake built by construction', () => {
     expect(none.stderr).toMatch(/no lake/);
     writeManifestFile(empty, false, null);
     expect((await report(empty)).stderr).toMatch(/empty/);
-    const noTrips = path.join(dir, 'no-trips');
-    cpSync(lake, noTrips, { recursive: true });
-    rmSync(path.join(noTrips, 'trips'), { recursive: true });
-    const missing = await report(noTrips);
+    const noDays = path.join(dir, 'no-days');
+    cpSync(lake, noDays, { recursive: true });
+    rmSync(path.join(noDays, 'days'), { recursive: true });
+    const missing = await report(noDays);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no "trips" table/);
+    expect(missing.stderr).toMatch(/no "days" table/);
     const badOut = await report(lake, '--out', path.join(dir, 'report.xlsx'));
     expect(badOut.code).toBe(2);
     expect(badOut.stderr).toMatch(/\.csv or a \.pdf/);

@@ -52,8 +52,10 @@ export function writeCarriersFile(dir: string, sim: RunningSimulator, proxyUrl: 
   return { file, env };
 }
 
-export function parquetFiles(lakeDir: string): string[] {
-  return (readdirSync(lakeDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet')).sort();
+/** The lake's Parquet files relative to it, sorted; `table` keeps one table's (`breadcrumbs`, `trips` …). */
+export function parquetFiles(lakeDir: string, table?: string): string[] {
+  const all = (readdirSync(lakeDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet')).sort();
+  return table === undefined ? all : all.filter((f) => f.split(path.sep)[0] === table);
 }
 
 /** Every file's rows (all columns but geometry as DuckDB reads them, geometry as hex), keyed by path. */
@@ -64,9 +66,11 @@ export async function lakeRows(lakeDir: string): Promise<Map<string, unknown[][]
   const out = new Map<string, unknown[][]>();
   try {
     for (const f of parquetFiles(lakeDir)) {
-      const reader = await conn.runAndReadAll(
-        `SELECT * EXCLUDE (geometry), hex(geometry) FROM read_parquet('${path.join(lakeDir, f)}') ORDER BY "timestamp", id`,
-      );
+      const source = `read_parquet('${path.join(lakeDir, f)}')`;
+      const columns = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`)).getRows().map((r) => String(r[0]));
+      // Every table's rows in one order (breadcrumbs by time, derived tables by day and time), geometry as hex.
+      const select = columns.map((c) => (c === 'geometry' ? 'hex(geometry)' : `"${c}"`)).join(', ');
+      const reader = await conn.runAndReadAll(`SELECT ${select} FROM ${source} ORDER BY ALL`);
       out.set(f, reader.getRowsJson() as unknown[][]);
     }
   } finally {

@@ -13,6 +13,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import { BREADCRUMB_COLUMNS } from '../../electron/node/lake/parquet-writer.ts';
+import { DERIVED_TABLES } from '../../shared/lake/derived-tables.ts';
 
 /** The lake's tables: the folder each is read from. */
 export const SECOND_ENGINE_TABLES = ['breadcrumbs', 'trips', 'events', 'days', 'vehicles'] as const;
@@ -28,16 +30,23 @@ export interface SecondEngine {
 
 const HIVE = /^([a-z_]+)=(.+)$/;
 
-/** Reads every table of `lakeDir` into a fresh in-memory SQLite. `empty` gives the columns of a table without files. */
-export async function openSecondEngine(
-  lakeDir: string,
-  empty: Partial<Record<LakeTable, readonly string[]>> = {},
-): Promise<SecondEngine> {
+/** The columns of a table without files (its empty table must still answer a query), as the lake declares them. */
+const DECLARED_COLUMNS: Record<LakeTable, readonly string[]> = {
+  breadcrumbs: BREADCRUMB_COLUMNS.map(([name]) => name),
+  ...(Object.fromEntries(DERIVED_TABLES.map((t) => [t.name, t.columns.map((c) => c.name)])) as Record<
+    Exclude<LakeTable, 'breadcrumbs'>,
+    string[]
+  >),
+};
+
+/** Reads every table of `lakeDir` into a fresh in-memory SQLite. */
+export async function openSecondEngine(lakeDir: string): Promise<SecondEngine> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   const readRows = {} as Record<LakeTable, number>;
   try {
-    for (const table of SECOND_ENGINE_TABLES) readRows[table] = await loadTable(db, lakeDir, table, empty[table] ?? []);
+    for (const table of SECOND_ENGINE_TABLES)
+      readRows[table] = await loadTable(db, lakeDir, table, DECLARED_COLUMNS[table]);
   } catch (err) {
     db.close();
     throw err;
@@ -104,7 +113,9 @@ async function loadTable(db: Database, lakeDir: string, table: LakeTable, emptyC
   db.exec('COMMIT');
   insert?.free();
   if (columns === null)
-    db.exec(`CREATE TABLE ${table} (${['carrier', 'day', ...emptyColumns].map((c) => `"${c}"`).join(', ')})`);
+    db.exec(
+      `CREATE TABLE ${table} (${[...new Set(['carrier', 'day', ...emptyColumns])].map((c) => `"${c}"`).join(', ')})`,
+    );
   return count;
 }
 

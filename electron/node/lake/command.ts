@@ -10,12 +10,14 @@ import { baseUrlFromArgs } from '../cli/connection.ts';
 import { parseArgs, requiredFlag, stringFlag, UsageError, type FlagSpec, type ParsedArgs } from '../cli/args.ts';
 import { cliAppInfo } from '../cli/audit.ts';
 import { startSimulator } from '../simulator/index.ts';
-import { DEFAULT_ANALYSIS_PARAMS } from '../../../shared/analysis/params.ts';
+import { ANALYSIS_FLAG_NAMES, parseAnalysisFlags } from '../cli/analysis-flags.ts';
+import { parseRoadLimitFlags, ROAD_LIMIT_FLAG_NAMES } from '../cli/road-limit-flags.ts';
 import { CarriersFileError, MAX_CARRIERS_FILE_BYTES, parseCarriersFile } from '../../../shared/lake/carriers-file.ts';
 import { isLocalDay, lastLocalDay } from '../../../shared/time/local-day.ts';
 import { historyWindow } from '../../../shared/util/history-window.ts';
 import { terminalJson } from '../../../shared/util/terminal-text.ts';
 import { resolveCompanyKey, resolveProviderKey } from './keys.ts';
+import { deriveSettings, roadLimitsIdentity } from './derive-params.ts';
 import { lakeReportCommand } from './report.ts';
 import { lakeSqlCommand } from './sql.ts';
 import { syncLake, type LakeCarrierSource } from './sync.ts';
@@ -23,20 +25,33 @@ import { syncLake, type LakeCarrierSource } from './sync.ts';
 type Env = Readonly<Record<string, string | undefined>>;
 
 export const LAKE_HELP = `  lake sync (--carriers FILE.csv | --demo) --from YYYY-MM-DD --to YYYY-MM-DD --out DIR
-            [--rate N] [--concurrency N]
+            [--rate N] [--concurrency N] [analysis and road-limit flags, as export's]
                                          Sync many carriers' breadcrumbs into a GeoParquet lake (docs/lake.md):
-                                         DIR/breadcrumbs/carrier=<DOT>/day=<home-zone day>/<vehicle>.parquet and
-                                         DIR/_lake.json. FILE: CSV "name,home_zone,company_key" where company_key
+                                         DIR/breadcrumbs/carrier=<DOT>/day=<home-zone day>/<vehicle>.parquet, the
+                                         app's analysis of them in DIR/trips, events, days (per vehicle) and
+                                         vehicles, and DIR/_lake.json (coverage, parameters). FILE: CSV "name,home_zone,company_key" where company_key
                                          is env:VAR, keychain:CARRIER_ID or file:PATH (owner-only). Resumable:
                                          complete days are never fetched again. --demo: the simulator's carriers.
-  lake sql --lake DIR "SELECT …"         Run one read-only query over the view "breadcrumbs" (with carrier and
-                                         day columns) and print CSV with a header.
+  lake sql --lake DIR "SELECT …"         Run one read-only query over the views breadcrumbs, trips, events, days
+                                         and vehicles (each with a carrier column; all but vehicles with day) and
+                                         print CSV with a header.
   lake report --lake DIR --from YYYY-MM-DD --to YYYY-MM-DD [--out report.csv|report.pdf]
                                          Rank every carrier of the lake on Compare's metrics over those home-zone
                                          days (the portable SQL of shared/lake/sql/); CSV to stdout or --out.`;
 
 const SPEC: FlagSpec = {
-  values: ['carriers', 'from', 'to', 'out', 'rate', 'concurrency', 'base-url', 'lake'],
+  values: [
+    'carriers',
+    'from',
+    'to',
+    'out',
+    'rate',
+    'concurrency',
+    'base-url',
+    'lake',
+    ...ANALYSIS_FLAG_NAMES,
+    ...ROAD_LIMIT_FLAG_NAMES,
+  ],
   switches: ['demo'],
 };
 const MAX_CONCURRENCY = 64;
@@ -73,6 +88,10 @@ export async function lakeCommand(
       ? createRateLimiter()
       : createRateLimiter({ ratePerSec: Number(rate), burst: Math.max(1, Math.ceil(Number(rate) * 2)) });
 
+  const params = parseAnalysisFlags(args);
+  const roads = await parseRoadLimitFlags(args);
+  const derive = deriveSettings(params, roads, await roadLimitsIdentity(args, roads));
+
   const demo = args.flags.has('demo');
   if (demo === args.flags.has('carriers')) throw new UsageError('Give either --carriers FILE.csv or --demo.');
   const sim = demo ? await startSimulator({ port: 0 }) : null;
@@ -105,7 +124,8 @@ export async function lakeCommand(
       to,
       now: nowMs,
       app: cliAppInfo(),
-      params: { ...DEFAULT_ANALYSIS_PARAMS },
+      params,
+      derive,
       concurrency,
       signal,
       log: err,

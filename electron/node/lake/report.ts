@@ -7,6 +7,7 @@
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBDecimalValue } from '@duckdb/node-api';
+import { DAYS_TABLE } from '../../../shared/lake/derived-tables.ts';
 import { lakeReport, type LakeReport, type ReportRow } from '../../../shared/lake/report.ts';
 import { lakeReportCsv } from '../../../shared/lake/report-csv.ts';
 import { lakeReportHtml } from '../../../shared/lake/report-html.ts';
@@ -19,8 +20,12 @@ import { createChromiumPdfPrinter, type PdfPrinter } from '../audit/chromium-pdf
 import { readManifest } from './manifest-file.ts';
 import { lockedConnection } from './sql.ts';
 
-/** The tables the report's SQL reads; each must hold files (a lake synced before they were derived has none). */
-export const REPORT_TABLES = ['days', 'trips', 'events', 'vehicles'] as const;
+/**
+ * The table that must hold files: every derived vehicle-day has a `days` row (days without readings too), so
+ * a lake without one was synced before RouteLens derived its tables. trips, events and vehicles may be empty
+ * (a lake with no trip or event has no file for them): their views are then empty and typed.
+ */
+export const REQUIRED_TABLE = DAYS_TABLE.name;
 
 export const SHARED_LAKE_DIR = path.resolve(import.meta.dirname, '../../../shared/lake');
 
@@ -39,7 +44,7 @@ export async function lakeReportCommand(args: ParsedArgs, out: (line: string) =>
   const format = outFile === undefined ? 'csv' : outputFormat(outFile);
   const manifest = await lakeManifest(lakeDir);
   checkCoverage(manifest, from, to);
-  for (const table of REPORT_TABLES) await requireTable(lakeDir, table);
+  await requireTable(lakeDir, REQUIRED_TABLE);
   const bounds: ReportBounds = { from, to, roadLimits: roadLimitsApplied(manifest) };
   const report = lakeReport(await runReportSql(lakeDir, bounds), bounds, { ...manifest.params });
   if (outFile === undefined) {
@@ -110,14 +115,13 @@ async function requireTable(lakeDir: string, table: string): Promise<void> {
   const entries = await readdir(path.join(lakeDir, table), { recursive: true }).catch(() => [] as string[]);
   if (!entries.some((e) => e.endsWith('.parquet')))
     throw new UsageError(
-      `The lake has no "${table}" table yet: run routelens lake sync over it again to derive trips, events, days and vehicles.`,
+      `The lake has no "${table}" table yet (it was synced before RouteLens derived trips, events and days): run routelens lake sync over it again.`,
     );
 }
 
 /** Whether the lake's analysis judged road limits (its manifest records the index it used). */
 function roadLimitsApplied(manifest: LakeManifest): boolean {
-  const recorded = (manifest as { roadLimits?: unknown }).roadLimits;
-  return recorded !== undefined && recorded !== null;
+  return manifest.roadLimits !== undefined && manifest.roadLimits !== null;
 }
 
 function outputFormat(file: string): 'csv' | 'pdf' {

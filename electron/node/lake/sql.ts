@@ -12,16 +12,33 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { BREADCRUMBS_DIR } from '../../../shared/lake/layout.ts';
+import { DERIVED_TABLES } from '../../../shared/lake/derived-tables.ts';
 import { csvTextCell } from '../../../shared/export/csv-write.ts';
 import { terminalSafe } from '../../../shared/util/terminal-text.ts';
 import { requiredFlag, UsageError, type ParsedArgs } from '../cli/args.ts';
-import { sqlText } from './parquet-writer.ts';
+import { BREADCRUMB_COLUMNS, sqlText } from './parquet-writer.ts';
 
 /** A query is one line of a terminal or a script: longer text is refused, not run. */
 const MAX_QUERY_CHARS = 100_000;
 
-/** The lake's tables as views; one entry per table, from which the views are made. */
-export const LAKE_VIEWS = { breadcrumbs: BREADCRUMBS_DIR } as const;
+interface LakeView {
+  name: string;
+  partitions: readonly { name: string; type: string }[];
+  columns: readonly { name: string; type: string }[];
+}
+
+/** The lake's tables as views, one entry per table: the breadcrumbs and the derived tables (shared/lake/derived-tables.ts). */
+export const LAKE_VIEWS: readonly LakeView[] = [
+  {
+    name: BREADCRUMBS_DIR,
+    partitions: [
+      { name: 'carrier', type: 'VARCHAR' },
+      { name: 'day', type: 'DATE' },
+    ],
+    columns: BREADCRUMB_COLUMNS.map(([name, type]) => ({ name, type })),
+  },
+  ...DERIVED_TABLES,
+];
 
 export async function lakeSqlCommand(args: ParsedArgs, out: (line: string) => void): Promise<void> {
   const lakeDir = path.resolve(requiredFlag(args, 'lake', 'the lake folder'));
@@ -46,7 +63,7 @@ export async function lakeSqlCommand(args: ParsedArgs, out: (line: string) => vo
   }
 }
 
-async function lockedConnection(lakeDir: string) {
+export async function lockedConnection(lakeDir: string) {
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
@@ -55,19 +72,7 @@ async function lockedConnection(lakeDir: string) {
   await conn.run(`SET TimeZone = 'UTC'`);
   await conn.run(`SET allowed_directories = [${sqlText(lakeDir + path.sep)}]`);
   await conn.run(`SET enable_external_access = false`);
-  for (const [view, dir] of Object.entries(LAKE_VIEWS)) {
-    const glob = path.join(lakeDir, dir, '**', '*.parquet');
-    const hasFiles = await stat(path.join(lakeDir, dir)).then(
-      () => true,
-      () => false,
-    );
-    // An empty lake still answers (no rows) rather than failing on a glob that matches nothing.
-    await conn.run(
-      hasFiles
-        ? `CREATE VIEW ${view} AS SELECT * FROM read_parquet(${sqlText(glob)}, hive_partitioning = true, hive_types = {'carrier': VARCHAR, 'day': DATE})`
-        : `CREATE VIEW ${view} AS SELECT NULL::VARCHAR AS carrier, NULL::DATE AS day WHERE false`,
-    );
-  }
+  for (const view of LAKE_VIEWS) await conn.run(await viewSql(conn, lakeDir, view));
   await conn.run(`SET lock_configuration = true`);
   return {
     conn,
@@ -76,6 +81,18 @@ async function lockedConnection(lakeDir: string) {
       instance.closeSync();
     },
   };
+}
+
+/** A view over the table's files; with none yet, an empty view of the same columns (a query answers no rows). */
+async function viewSql(conn: DuckDBConnection, lakeDir: string, view: LakeView): Promise<string> {
+  const glob = sqlText(path.join(lakeDir, view.name, '**', '*.parquet'));
+  const files = (await conn.runAndReadAll(`SELECT count(*)::INTEGER FROM glob(${glob})`)).getRows()[0]![0] as number;
+  if (files === 0) {
+    const columns = [...view.columns, ...view.partitions].map((c) => `NULL::${c.type} AS "${c.name}"`);
+    return `CREATE VIEW ${view.name} AS SELECT ${columns.join(', ')} WHERE false`;
+  }
+  const types = view.partitions.map((p) => `'${p.name}': ${p.type}`).join(', ');
+  return `CREATE VIEW ${view.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {${types}})`;
 }
 
 async function checkReadOnly(conn: DuckDBConnection, query: string): Promise<void> {

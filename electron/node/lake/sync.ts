@@ -11,6 +11,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { WireVehicle } from '../../../shared/api/wire.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import { DERIVED_TABLES } from '../../../shared/lake/derived-tables.ts';
 import { planLocalDays } from '../../../shared/lake/day-plan.ts';
 import {
   breadcrumbFile,
@@ -19,13 +20,22 @@ import {
   isSafeFileId,
   PARTIAL_SUFFIX,
 } from '../../../shared/lake/layout.ts';
-import { carrierEntry, emptyManifest, widenRange, type LakeCarrier } from '../../../shared/lake/manifest.ts';
+import {
+  carrierEntry,
+  emptyManifest,
+  widenRange,
+  type LakeCarrier,
+  type LakeManifest,
+} from '../../../shared/lake/manifest.ts';
 import { daysFromTo, type LocalDay } from '../../../shared/time/local-day.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import type { ApiClient } from '../api/index.ts';
 import { manifestSaver, readManifest } from './manifest-file.ts';
 import { prepareWriter, writeDayFile } from './parquet-writer.ts';
+import { deriveVehicle, invalidateAround, writeVehicles } from './derive.ts';
+import type { DeriveSettings } from './derive-params.ts';
+import { prepareDerivedWriter } from './derived-writer.ts';
 import { newProgress, progressReporter } from './progress.ts';
 import { syncVehicle } from './vehicle-sync.ts';
 import type { ServerLearnt } from '../sync/sync-vehicle-history.ts';
@@ -46,6 +56,8 @@ export interface LakeSyncOptions {
   now: number;
   app: { name: string; version: string };
   params: AnalysisParams;
+  /** What the derived tables are computed with (params are `params`). */
+  derive: DeriveSettings;
   /** Vehicles downloading at once, over all carriers. */
   concurrency: number;
   signal: AbortSignal;
@@ -56,6 +68,9 @@ export interface LakeSyncSummary {
   carriers: number;
   vehicles: number;
   daysWritten: number;
+  /** Vehicle-days whose trips, events and days rows were (re)written, and the derived files that took. */
+  daysDerived: number;
+  derivedFiles: number;
   records: number;
   requests: number;
   seconds: number;
@@ -82,11 +97,14 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
   const manifest = (await readManifest(lakeDir)) ?? emptyManifest(opts.app, opts.params);
   manifest.app = opts.app;
   widenRange(manifest, opts.from, opts.to);
-  await removeLeftovers(path.join(lakeDir, BREADCRUMBS_DIR));
+  adoptDeriveSettings(manifest, opts.derive, opts.log);
+  for (const dir of [BREADCRUMBS_DIR, ...DERIVED_TABLES.map((t) => t.name)])
+    await removeLeftovers(path.join(lakeDir, dir));
 
   const rosters = await Promise.all(opts.carriers.map((c) => rosterOf(c)));
   const today = dayOfMs(opts.now);
   const jobs: Job[] = [];
+  const rosterFiles: { partition: string; vehicles: WireVehicle[] }[] = [];
   const partitions = new Map<string, string>();
   let skippedVehicles = 0;
   for (const [i, source] of opts.carriers.entries()) {
@@ -101,6 +119,7 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
       dotNumber: company.dot_number,
       homeZone: source.homeZone,
     });
+    rosterFiles.push({ partition, vehicles });
     const days = daysFromTo(opts.from, opts.to);
     for (const vehicle of vehicles) {
       if (!isSafeFileId(vehicle.vehicle_id)) {
@@ -123,7 +142,18 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
       jobs.push({ carrier, source, vehicle, plans });
     }
   }
-  return runJobs(opts, manifest, jobs, skippedVehicles, today);
+  return runJobs(opts, manifest, jobs, skippedVehicles, today, rosterFiles);
+}
+
+/** The manifest takes this run's parameters; other ones than its own mean every day is derived again, said once. */
+function adoptDeriveSettings(manifest: LakeManifest, derive: DeriveSettings, log: (line: string) => void): void {
+  if (manifest.derivedKey !== undefined && manifest.derivedKey !== derive.key)
+    log(
+      "The analysis parameters or road limits differ from the ones this lake was derived with: every vehicle-day's trips, events and days are derived again (breadcrumbs are kept).",
+    );
+  manifest.params = derive.params;
+  manifest.roadLimits = derive.roadLimits;
+  manifest.derivedKey = derive.key;
 }
 
 async function runJobs(
@@ -132,6 +162,7 @@ async function runJobs(
   jobs: Job[],
   skippedVehicles: number,
   today: string,
+  rosterFiles: readonly { partition: string; vehicles: WireVehicle[] }[],
 ): Promise<LakeSyncSummary> {
   const progress = newProgress();
   progress.carriers = opts.carriers.length;
@@ -142,6 +173,12 @@ async function runJobs(
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   await prepareWriter(conn);
+  // The derived tables on a connection of their own: a vehicle's analysis and files do not wait behind others' breadcrumbs.
+  const deriveConn = await instance.connect();
+  await prepareDerivedWriter(deriveConn, DERIVED_TABLES);
+  for (const r of rosterFiles) await writeVehicles(deriveConn, opts.lakeDir, r.partition, r.vehicles);
+  let deriving: Promise<unknown> = Promise.resolve();
+  const derived = { days: 0, files: 0 };
   let writing: Promise<unknown> = Promise.resolve();
   const made = new Set<string>();
   const failures: string[] = [];
@@ -161,7 +198,9 @@ async function runJobs(
       const next = writing.then(async () => {
         const dir = path.dirname(file);
         if (!made.has(dir)) await mkdir(dir, { recursive: true }).then(() => made.add(dir));
-        return writeDayFile(conn, file, slices, keep);
+        const result = await writeDayFile(conn, file, slices, keep);
+        invalidateAround(job.carrier.vehicles[id]!, day);
+        return result;
       });
       writing = next.catch(() => undefined);
       return next;
@@ -185,6 +224,14 @@ async function runJobs(
           await saver.changed();
         },
       });
+      if (!opts.signal.aborted) {
+        const next = deriving.then(() => deriveVehicle(deriveConn, opts.lakeDir, job.carrier, id, opts.derive));
+        deriving = next.catch(() => undefined);
+        const counts = await next;
+        derived.days += counts.days;
+        derived.files += counts.files;
+        await saver.changed();
+      }
     } catch (err) {
       if (!opts.signal.aborted)
         failures.push(`${job.source.label}, vehicle ${job.vehicle.number || id}: ${errorText(err)}`);
@@ -203,8 +250,10 @@ async function runJobs(
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, jobs.length)) }, worker));
     await writing;
+    await deriving;
   } finally {
     await saver.flush();
+    deriveConn.closeSync();
     conn.closeSync();
     instance.closeSync();
   }
@@ -214,6 +263,8 @@ async function runJobs(
     carriers: opts.carriers.length,
     vehicles: jobs.length,
     daysWritten: progress.daysDone,
+    daysDerived: derived.days,
+    derivedFiles: derived.files,
     records: progress.records,
     requests: progress.requests,
     seconds: Math.round(seconds * 10) / 10,
