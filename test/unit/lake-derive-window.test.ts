@@ -62,7 +62,10 @@ describe('derived rows of a home-zone day', () => {
   const perDay = DAYS.map((d) => deriveDayRows(vehicle, d, params));
 
   it('gathered over the days, are exactly the analysis of the whole range, ids included', () => {
-    const whole = analyzeTrack(DAYS.map((d) => chunks.get(d)!), params);
+    const whole = analyzeTrack(
+      DAYS.map((d) => chunks.get(d)!),
+      params,
+    );
     const ids = tripIds(whole.trips, NUMBER, ZONE);
     const ref = (ms: number) => ({ vehicleId: 'v1', vehicleNumber: NUMBER, day: localDayOfMs(ms, ZONE) });
     const expectedTrips = whole.trips.map((trip, i) => tripCells({ ...ref(trip.startMs), tripId: ids[i]!, trip }));

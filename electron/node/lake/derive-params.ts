@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
-import type { RoadLimitsIdentity } from '../../../shared/lake/manifest.ts';
+import type { LakeManifest, RoadLimitsIdentity } from '../../../shared/lake/manifest.ts';
 import { stringFlag, type ParsedArgs } from '../cli/args.ts';
 
 export interface DeriveSettings {
@@ -59,4 +59,15 @@ async function fileIdentity(file: string): Promise<{ name: string; sha256: strin
   const hash = createHash('sha256');
   for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
   return { name: path.basename(file), sha256: hash.digest('hex') };
+}
+
+/** The manifest takes this run's parameters; other ones than its own mean every day is derived again, said once. */
+export function adoptDeriveSettings(manifest: LakeManifest, derive: DeriveSettings, log: (line: string) => void): void {
+  if (manifest.derivedKey !== undefined && manifest.derivedKey !== derive.key)
+    log(
+      "The analysis parameters or road limits differ from the ones this lake was derived with: every vehicle-day's trips, events and days are derived again (breadcrumbs are kept).",
+    );
+  manifest.params = derive.params;
+  manifest.roadLimits = derive.roadLimits;
+  manifest.derivedKey = derive.key;
 }

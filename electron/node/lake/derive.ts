@@ -83,19 +83,20 @@ async function writeVehicleFiles(
     table: TRIPS_TABLE,
     ...target(TRIPS_TABLE.name),
     rows: rows.flatMap((r) => r.trips),
-    orderBy: ['day', 'start_ts', 'trip_id'],
+    orderBy: '"day", start_ts, trip_id',
   });
   await writeTableFile(conn, {
     table: EVENTS_TABLE,
     ...target(EVENTS_TABLE.name),
     rows: rows.flatMap((r) => r.events),
-    orderBy: ['day', 'start_ts', 'event_id'],
+    // e2 before e10: the day's events in their time order, as numbered.
+    orderBy: '"day", start_ts, length(event_id), event_id',
   });
   await writeTableFile(conn, {
     table: DAYS_TABLE,
     ...target(DAYS_TABLE.name),
     rows: rows.map((r) => r.day),
-    orderBy: ['day'],
+    orderBy: '"day"',
   });
   return 3;
 }
@@ -111,6 +112,6 @@ export async function writeVehicles(
     table: VEHICLES_TABLE,
     file: path.join(lakeDir, vehiclesFile(carrier)),
     rows: vehicles.map((v) => ({ vehicleId: v.vehicle_id, number: v.number, vin: v.vin })),
-    orderBy: ['vehicle_id'],
+    orderBy: 'vehicle_id',
   });
 }

@@ -38,8 +38,8 @@ export interface TableFileWrite<Row> {
   rows: readonly Row[];
   /** SQL condition on the existing file's rows to keep (the other days of a vehicle); absent: replace it whole. */
   keepWhere?: string;
-  /** Columns the file is ordered by. */
-  orderBy: readonly string[];
+  /** The SQL ORDER BY list the file's rows follow (one order whatever was kept and what was appended). */
+  orderBy: string;
 }
 
 /** Replaces `file`; gives the number of rows it holds (0: no file). */
@@ -62,7 +62,7 @@ export async function writeTableFile<Row>(conn: DuckDBConnection, w: TableFileWr
   const tmp = w.file + PARTIAL_SUFFIX;
   await mkdir(path.dirname(w.file), { recursive: true });
   await conn.run(
-    `COPY (SELECT ${columnList} FROM ${temp} ORDER BY ${w.orderBy.map(quoted).join(', ')}) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION snappy${metadata})`,
+    `COPY (SELECT ${columnList} FROM ${temp} ORDER BY ${w.orderBy}) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION snappy${metadata})`,
   );
   await rename(tmp, w.file);
   return rows;

@@ -20,13 +20,7 @@ import {
   isSafeFileId,
   PARTIAL_SUFFIX,
 } from '../../../shared/lake/layout.ts';
-import {
-  carrierEntry,
-  emptyManifest,
-  widenRange,
-  type LakeCarrier,
-  type LakeManifest,
-} from '../../../shared/lake/manifest.ts';
+import { carrierEntry, emptyManifest, widenRange, type LakeCarrier } from '../../../shared/lake/manifest.ts';
 import { daysFromTo, type LocalDay } from '../../../shared/time/local-day.ts';
 import { dayOfMs } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
@@ -34,7 +28,7 @@ import type { ApiClient } from '../api/index.ts';
 import { manifestSaver, readManifest } from './manifest-file.ts';
 import { prepareWriter, writeDayFile } from './parquet-writer.ts';
 import { deriveVehicle, invalidateAround, writeVehicles } from './derive.ts';
-import type { DeriveSettings } from './derive-params.ts';
+import { adoptDeriveSettings, type DeriveSettings } from './derive-params.ts';
 import { prepareDerivedWriter } from './derived-writer.ts';
 import { newProgress, progressReporter } from './progress.ts';
 import { syncVehicle } from './vehicle-sync.ts';
@@ -141,19 +135,18 @@ export async function syncLake(opts: LakeSyncOptions): Promise<LakeSyncSummary> 
       });
       jobs.push({ carrier, source, vehicle, plans });
     }
+    // Vehicles gone from the roster keep their days, derived with this run's parameters like the others.
+    const listed = new Set(vehicles.map((v) => v.vehicle_id));
+    for (const [id, v] of Object.entries(carrier.vehicles))
+      if (!listed.has(id) && isSafeFileId(id))
+        jobs.push({
+          carrier,
+          source,
+          vehicle: { vehicle_id: id, number: v.number, vin: v.vin, active: false },
+          plans: [],
+        });
   }
   return runJobs(opts, manifest, jobs, skippedVehicles, today, rosterFiles);
-}
-
-/** The manifest takes this run's parameters; other ones than its own mean every day is derived again, said once. */
-function adoptDeriveSettings(manifest: LakeManifest, derive: DeriveSettings, log: (line: string) => void): void {
-  if (manifest.derivedKey !== undefined && manifest.derivedKey !== derive.key)
-    log(
-      "The analysis parameters or road limits differ from the ones this lake was derived with: every vehicle-day's trips, events and days are derived again (breadcrumbs are kept).",
-    );
-  manifest.params = derive.params;
-  manifest.roadLimits = derive.roadLimits;
-  manifest.derivedKey = derive.key;
 }
 
 async function runJobs(
