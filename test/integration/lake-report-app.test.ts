@@ -5,7 +5,8 @@
  * carrier-comparison.ts: comparedMetrics over the home-zone days it regroups, comparedTrips with analyzeTrack
  * and the same road limits), fed the simulator's readings for the UTC days the app would store. Every metric
  * the lake answers is equal, carrier for carrier, to 1e-9 relative; the second engine agrees with DuckDB on
- * that lake too.
+ * that lake too. The lake holds exactly the report's range, so the lake's trip windows and the app's analysis
+ * both end at the range's ends (docs/lake.md, "Report": the bound over a range inside a larger lake).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
