@@ -3,6 +3,7 @@ import { csvTextCell } from '../export/csv-write.ts';
 import type { LakeReport } from './report.ts';
 
 const EOL = '\r\n';
+export const PARTIAL_NOTE = 'vehicle-days held in part (a day still being recorded): their figures will grow';
 
 export const REPORT_CSV_COLUMNS = [
   'section',
@@ -34,7 +35,7 @@ function line(cells: Cells): string {
 
 /**
  * The report as one CSV (RFC 4180, CRLF) that stands alone: a `metric` row per metric and carrier (value,
- * as shown, its detail, rank and best/worst mark), then the range, whether road limits were applied, the
+ * as shown, its detail, rank and best/worst mark), then the range, each carrier's vehicle-days held in part, whether road limits were applied, the
  * analysis parameters, each metric's definition, and the metrics the lake cannot answer with the reason.
  */
 export function lakeReportCsv(r: LakeReport): string {
@@ -57,6 +58,10 @@ export function lakeReportCsv(r: LakeReport): string {
     });
   out += line({ section: 'range', metric_id: 'from', note: r.bounds.from });
   out += line({ section: 'range', metric_id: 'to', note: r.bounds.to });
+  r.partialVehicleDays.forEach((n, i) => {
+    if (n > 0)
+      out += line({ section: 'partial-days', carrier: r.carriers[i]!.carrierId, value: n, note: PARTIAL_NOTE });
+  });
   out += line({ section: 'road-limits', note: r.bounds.roadLimits ? 'applied' : 'not applied' });
   for (const [k, v] of Object.entries(r.params)) {
     const label = PARAM_LABELS[k as keyof CompareParams];

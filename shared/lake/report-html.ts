@@ -52,10 +52,18 @@ export function lakeReportHtml(r: LakeReport, generatedAt: string): string {
   const definitions = r.rows
     .map(({ def }) => `<dt>${esc(def.label)}</dt><dd>${esc(def.definition)} (${esc(def.direction)})</dd>`)
     .join('');
+  const partial = r.partialVehicleDays.flatMap((n, i) =>
+    n > 0 ? [`${esc(reportField(r.carriers[i]!.label))}: ${n}`] : [],
+  );
+  const partialNote =
+    partial.length > 0
+      ? `<p>Vehicle-days held in part (still being recorded; their figures will grow): ${partial.join(', ')}.</p>`
+      : '';
   const missing = r.notAnswered.map(({ def, reason }) => `<li>${esc(def.label)}: ${esc(reason)}</li>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>RouteLens lake report</title><style>${STYLE}</style></head><body>
 <h1>RouteLens lake report: ${r.carriers.length} carriers, ${esc(r.bounds.from)} to ${esc(r.bounds.to)}</h1>
 <p>Home-zone days of each carrier, both ends included. Road limits ${r.bounds.roadLimits ? 'applied' : 'not applied (over-the-limit metrics have no value, shown —)'}. Generated ${esc(generatedAt)}. Green: best, red: worst by the metric's direction; #n: rank.</p>
+${partialNote}
 ${groups.map((g) => groupTable(r, g)).join('\n')}
 <h2>Analysis parameters</h2><table><tbody>${params}</tbody></table>
 <h2>Definitions</h2><dl>${definitions}</dl>

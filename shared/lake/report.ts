@@ -53,6 +53,8 @@ export interface LakeReport {
   bounds: ReportBounds;
   params: Readonly<Record<string, number>>;
   carriers: LakeFacts[];
+  /** Per carrier, its vehicle-days held in part (touching a UTC day still being recorded): their figures will grow. */
+  partialVehicleDays: number[];
   rows: { def: MetricDef; cells: LakeReportCell[] }[];
   notAnswered: typeof METRICS_NOT_IN_LAKE;
 }
@@ -63,6 +65,7 @@ export function lakeReport(rows: readonly ReportRow[], bounds: ReportBounds, par
     bounds,
     params,
     carriers,
+    partialVehicleDays: rows.map((r) => finiteOrNull(r['partial_vehicle_days'], 'partial_vehicle_days') ?? 0),
     notAnswered: METRICS_NOT_IN_LAKE,
     rows: LAKE_METRICS.map((def) => {
       const values = rows.map((r) => finiteOrNull(r[metricColumn(def.id)], metricColumn(def.id)));

@@ -161,6 +161,15 @@ describe('routelens lake report over a lake built by construction', () => {
     expect(lines.filter((l) => l.value === null).every((l) => l.shown === '—')).toBe(true);
   });
 
+  it('says which carrier holds vehicle-days in part, and how many, in the range only', async () => {
+    const rows = parseCsv((await report(lake)).stdout).filter((r) => r[0] === 'partial-days');
+    expect(rows.map((r) => [r[5], r[6]])).toEqual([['111', '1']]);
+    const before = parseCsv(
+      (await spawnCli(['lake', 'report', '--lake', lake, '--from', '2026-11-01', '--to', '2026-11-02'])).stdout,
+    );
+    expect(before.filter((r) => r[0] === 'partial-days')).toEqual([]);
+  });
+
   it('ranks carriers by each metric direction, ties sharing a rank, neutral metrics unranked', async () => {
     const lines = metricLines((await report(lake)).stdout);
     const of = (metric: string) =>

@@ -19,6 +19,7 @@ day_facts AS (
   SELECT
     carrier,
     COUNT(*) AS vehicle_days_stored,
+    SUM(CASE WHEN state = 'partial' THEN 1 ELSE 0 END) AS partial_vehicle_days,
     SUM(CASE WHEN points > 0 THEN 1 ELSE 0 END) AS vehicle_days_with_data,
     COUNT(DISTINCT CASE WHEN points > 0 THEN vehicle_id END) AS vehicles_with_data,
     COUNT(DISTINCT day) AS days_covered,
@@ -66,6 +67,7 @@ facts AS (
     {{days_in_range}} AS days_in_range,
     COALESCE(d.days_covered, 0) AS days_covered,
     COALESCE(d.vehicle_days_stored, 0) AS vehicle_days_stored,
+    COALESCE(d.partial_vehicle_days, 0) AS partial_vehicle_days,
     COALESCE(d.vehicle_days_with_data, 0) AS vehicle_days_with_data,
     COALESCE(d.vehicles_with_data, 0) AS vehicles_with_data,
     CAST(COALESCE(d.miles, 0) AS DOUBLE) AS miles,
