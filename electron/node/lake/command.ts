@@ -67,7 +67,8 @@ export async function lakeCommand(
   const args = parseArgs(argv, SPEC);
   if (args.command === 'sql') return lakeSqlCommand(args, out);
   if (args.command === 'report') return lakeReportCommand(args, out);
-  if (args.command !== 'sync') throw new UsageError('Use "routelens lake sync …" or "routelens lake sql …".');
+  if (args.command !== 'sync')
+    throw new UsageError('Use "routelens lake sync …", "routelens lake sql …" or "routelens lake report …".');
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]!.slice(0, 80)}".`);
   const nowMs = now();
   const from = dayFlag(args, 'from');
