@@ -35,7 +35,7 @@ function line(cells: Cells): string {
 
 /**
  * The report as one CSV (RFC 4180, CRLF) that stands alone: a `metric` row per metric and carrier (value,
- * as shown, its detail, rank and best/worst mark), then the range, each carrier's vehicle-days held in part, whether road limits were applied, the
+ * as shown, its detail, rank and best/worst mark), then each carrier's name, the range, each carrier's vehicle-days held in part, whether road limits were applied, the
  * analysis parameters, each metric's definition, and the metrics the lake cannot answer with the reason.
  */
 export function lakeReportCsv(r: LakeReport): string {
@@ -56,6 +56,7 @@ export function lakeReportCsv(r: LakeReport): string {
         mark: cell.mark,
       });
     });
+  for (const c of r.carriers) out += line({ section: 'carrier', carrier: c.carrierId, note: c.label });
   out += line({ section: 'range', metric_id: 'from', note: r.bounds.from });
   out += line({ section: 'range', metric_id: 'to', note: r.bounds.to });
   r.partialVehicleDays.forEach((n, i) => {

@@ -29,14 +29,18 @@ function cellHtml(c: LakeReportCell): string {
   return `<td${c.mark ? ` class="${c.mark}"` : ''}>${esc(c.text)}${rank}${detail}</td>`;
 }
 
+/** The carrier's name, with its partition value (DOT number) when that differs. */
+function carrierCell(c: LakeReport['carriers'][number]): string {
+  const name = esc(reportField(c.label));
+  return c.label === c.carrierId ? name : `${name} <span class="detail">${esc(c.carrierId)}</span>`;
+}
+
 function groupTable(r: LakeReport, group: MetricGroup): string {
   const rows = r.rows.filter((row) => row.def.group === group);
   if (rows.length === 0) return '';
   const head = rows.map(({ def }) => `<th>${esc(def.label)}${def.unit ? ` (${esc(def.unit)})` : ''}</th>`).join('');
   const body = r.carriers
-    .map(
-      (c, i) => `<tr><td>${esc(reportField(c.label))}</td>${rows.map((row) => cellHtml(row.cells[i]!)).join('')}</tr>`,
-    )
+    .map((c, i) => `<tr><td>${carrierCell(c)}</td>${rows.map((row) => cellHtml(row.cells[i]!)).join('')}</tr>`)
     .join('\n');
   return `<h2>${esc(GROUP_LABELS[group])}</h2><table><thead><tr><th>Carrier</th>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }

@@ -59,8 +59,17 @@ export interface LakeReport {
   notAnswered: typeof METRICS_NOT_IN_LAKE;
 }
 
-export function lakeReport(rows: readonly ReportRow[], bounds: ReportBounds, params: LakeReport['params']): LakeReport {
-  const carriers = rows.map(lakeFactsOfRow);
+/** `names`: each carrier's name by its partition value (the manifest's), shown beside it; absent: the value alone. */
+export function lakeReport(
+  rows: readonly ReportRow[],
+  bounds: ReportBounds,
+  params: LakeReport['params'],
+  names: ReadonlyMap<string, string> = new Map(),
+): LakeReport {
+  const carriers = rows.map((r) => {
+    const facts = lakeFactsOfRow(r);
+    return { ...facts, label: names.get(facts.carrierId) ?? facts.carrierId };
+  });
   return {
     bounds,
     params,

@@ -214,6 +214,10 @@ describe('routelens lake report over a lake built by construction', () => {
     expect(notIn).toEqual(METRICS_NOT_IN_LAKE.map((m) => m.def.id));
     expect(notIn.some((id) => id!.startsWith('drivers'))).toBe(true);
     expect(notIn.some((id) => id!.startsWith('hos'))).toBe(true);
+    // Each carrier's name from the manifest, beside its partition value.
+    expect(rows.filter((r) => r[0] === 'carrier').map((r) => [r[5], r[11]])).toEqual(
+      Object.keys(EXPECTED).map((c) => [c, `Carrier ${c}`]),
+    );
     expect(metricLines((await report(lake)).stdout).some((l) => notIn.includes(l.metric))).toBe(false);
   });
 

@@ -46,7 +46,8 @@ export async function lakeReportCommand(args: ParsedArgs, out: (line: string) =>
   checkCoverage(manifest, from, to);
   await requireTable(lakeDir, REQUIRED_TABLE);
   const bounds: ReportBounds = { from, to, roadLimits: roadLimitsApplied(manifest) };
-  const report = lakeReport(await runReportSql(lakeDir, bounds), bounds, { ...manifest.params });
+  const names = new Map(manifest.carriers.map((c) => [c.carrier, c.name]));
+  const report = lakeReport(await runReportSql(lakeDir, bounds), bounds, { ...manifest.params }, names);
   if (outFile === undefined) {
     for (const line of lakeReportCsv(report).trimEnd().split('\r\n')) out(terminalSafe(line, Number.POSITIVE_INFINITY));
     return;
