@@ -5,7 +5,7 @@ export type Mark = 'best' | 'worst' | null;
 /** Values closer than this (relative) are a tie: float noise must not pick a winner. */
 const TIE = 1e-9;
 
-function same(a: number, b: number): boolean {
+export function same(a: number, b: number): boolean {
   return Math.abs(a - b) <= TIE * Math.max(1, Math.abs(a), Math.abs(b));
 }
 

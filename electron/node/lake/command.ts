@@ -18,6 +18,7 @@ import { historyWindow } from '../../../shared/util/history-window.ts';
 import { terminalJson } from '../../../shared/util/terminal-text.ts';
 import { resolveCompanyKey, resolveProviderKey } from './keys.ts';
 import { deriveSettings, roadLimitsIdentity } from './derive-params.ts';
+import { lakeReportCommand } from './report.ts';
 import { lakeSqlCommand } from './sql.ts';
 import { syncLake, type LakeCarrierSource } from './sync.ts';
 
@@ -33,7 +34,10 @@ export const LAKE_HELP = `  lake sync (--carriers FILE.csv | --demo) --from YYYY
                                          complete days are never fetched again. --demo: the simulator's carriers.
   lake sql --lake DIR "SELECT …"         Run one read-only query over the views breadcrumbs, trips, events, days
                                          and vehicles (each with a carrier column; all but vehicles with day) and
-                                         print CSV with a header.`;
+                                         print CSV with a header.
+  lake report --lake DIR --from YYYY-MM-DD --to YYYY-MM-DD [--out report.csv|report.pdf]
+                                         Rank every carrier of the lake on Compare's metrics over those home-zone
+                                         days (the portable SQL of shared/lake/sql/); CSV to stdout or --out.`;
 
 const SPEC: FlagSpec = {
   values: [
@@ -62,7 +66,9 @@ export async function lakeCommand(
 ): Promise<void> {
   const args = parseArgs(argv, SPEC);
   if (args.command === 'sql') return lakeSqlCommand(args, out);
-  if (args.command !== 'sync') throw new UsageError('Use "routelens lake sync …" or "routelens lake sql …".');
+  if (args.command === 'report') return lakeReportCommand(args, out);
+  if (args.command !== 'sync')
+    throw new UsageError('Use "routelens lake sync …", "routelens lake sql …" or "routelens lake report …".');
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]!.slice(0, 80)}".`);
   const nowMs = now();
   const from = dayFlag(args, 'from');

@@ -63,7 +63,7 @@ export async function lakeSqlCommand(args: ParsedArgs, out: (line: string) => vo
   }
 }
 
-async function lockedConnection(lakeDir: string) {
+export async function lockedConnection(lakeDir: string) {
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
