@@ -96,4 +96,15 @@ describe('routelens lake sql', () => {
     },
     60_000,
   );
+
+  it.each([
+    ['an analysis flag', ['--speed-limit', '70']],
+    ['a sync flag', ['--carriers', 'x.csv']],
+    ['a report flag', ['--from', '2026-11-01']],
+  ])('refuses %s it would not use, naming it, before reading the lake', async (_what, flag) => {
+    const run = await spawnCli(['lake', 'sql', '--lake', lake, ...flag, 'SELECT 1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`routelens: ${flag[0]} does not apply to "lake sql".`);
+    expect(run.stdout).toBe('');
+  });
 });

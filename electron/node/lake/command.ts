@@ -39,8 +39,9 @@ export const LAKE_HELP = `  lake sync (--carriers FILE.csv | --demo) --from YYYY
                                          Rank every carrier of the lake on Compare's metrics over those home-zone
                                          days (the portable SQL of shared/lake/sql/); CSV to stdout or --out.`;
 
-const SPEC: FlagSpec = {
-  values: [
+/** Each subcommand's own flags: a flag only another subcommand takes is refused, never silently ignored. */
+const OWN_FLAGS = {
+  sync: [
     'carriers',
     'from',
     'to',
@@ -48,12 +49,30 @@ const SPEC: FlagSpec = {
     'rate',
     'concurrency',
     'base-url',
-    'lake',
+    'demo',
     ...ANALYSIS_FLAG_NAMES,
     ...ROAD_LIMIT_FLAG_NAMES,
   ],
+  sql: ['lake'],
+  report: ['lake', 'from', 'to', 'out'],
+} as const satisfies Record<string, readonly string[]>;
+type Subcommand = keyof typeof OWN_FLAGS;
+
+const SPEC: FlagSpec = {
+  values: [...new Set(Object.values(OWN_FLAGS).flat())].filter((f) => f !== 'demo'),
   switches: ['demo'],
 };
+
+function checkOwnFlags(args: ParsedArgs): Subcommand {
+  const command = args.command;
+  if (command === undefined || !Object.hasOwn(OWN_FLAGS, command))
+    throw new UsageError('Use "routelens lake sync …", "routelens lake sql …" or "routelens lake report …".');
+  const own: readonly string[] = OWN_FLAGS[command as Subcommand];
+  for (const name of args.flags.keys())
+    if (!own.includes(name)) throw new UsageError(`--${name} does not apply to "lake ${command}".`);
+  return command as Subcommand;
+}
+
 const MAX_CONCURRENCY = 64;
 const DEFAULT_CONCURRENCY = 8;
 
@@ -65,10 +84,9 @@ export async function lakeCommand(
   err: (line: string) => void = (line) => console.error(line),
 ): Promise<void> {
   const args = parseArgs(argv, SPEC);
-  if (args.command === 'sql') return lakeSqlCommand(args, out);
-  if (args.command === 'report') return lakeReportCommand(args, out);
-  if (args.command !== 'sync')
-    throw new UsageError('Use "routelens lake sync …", "routelens lake sql …" or "routelens lake report …".');
+  const command = checkOwnFlags(args);
+  if (command === 'sql') return lakeSqlCommand(args, out);
+  if (command === 'report') return lakeReportCommand(args, out);
   if (args.positionals.length > 0) throw new UsageError(`Unexpected argument "${args.positionals[0]!.slice(0, 80)}".`);
   const nowMs = now();
   const from = dayFlag(args, 'from');
