@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { downloadTwoCarriers, TODAY, world } from './harness/app.ts';
+import { downloadTwoCarriers, openInboxRange, TODAY, world } from './harness/app.ts';
 import { speedingEventsByHand } from './independent-events.ts';
 import { inboxRows } from './inbox-rows.ts';
 import { truthLocalChunks } from './review-truth.ts';
@@ -64,11 +64,7 @@ test('an assignments file names the driver of every inbox event; the Driver filt
   });
   await expect(page.getByTestId('assignment-row')).toHaveCount(1);
 
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(inbox).toHaveAttribute('data-drivers', 'ready');
   // Speeding only: the kind worked out by hand here.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openInboxRange, startJob, TODAY } from './harness/app.ts';
 import { inboxRows } from './inbox-rows.ts';
 
 /**
@@ -45,11 +45,7 @@ test('the inbox lists exactly the union of each truck’s Trip review events for
   expect(union.length, 'a week of three demo trucks has events').toBeGreaterThan(3);
   expect(new Set(union.map((r) => r.split('@')[0])).size, 'more than one kind of event').toBeGreaterThan(1);
 
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   // Long stops are off by default: the union has every kind.
   await page.getByTestId('inbox-kind-long-stop').click();

@@ -2,7 +2,7 @@ import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { localDayOfMs } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openInboxRange, startJob, TODAY } from './harness/app.ts';
 import { speedingEventsByHand } from './independent-events.ts';
 import { homeZoneOf, truthLocalChunks } from './review-truth.ts';
 
@@ -46,11 +46,7 @@ test('the inbox lists, counts, filters and sorts the fleet’s events as worked 
       for (let i = 0; i < c.length; i++) startPoint.set(c.t[i]!, { lat: c.lat[i]!, lng: c.lng[i]! });
   expect(allSpeeding.length).toBeGreaterThan(1);
 
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('inbox-kind-speeding')).toHaveAttribute('data-count', String(allSpeeding.length));
 

@@ -3,7 +3,7 @@ import { DEMO_OVER_LIMIT_RULE, overLimitTruth, type OverLimitRule } from '../../
 import { daysFromTo, localDayInterval } from '../../shared/time/local-day.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
+import { openDownloads, openInboxRange, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
 import { inboxRows } from './inbox-rows.ts';
 import { homeZoneOf } from './review-truth.ts';
 
@@ -61,11 +61,7 @@ test('the demo truckâ€™s over-the-limit events in the inbox equal the simulatorâ
   const truth = truthOf(carrierId, vehicleId, DEMO_OVER_LIMIT_RULE);
   expect(truth.length).toBeGreaterThan(0);
 
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('inbox-kind-over-limit')).toHaveAttribute('data-count', String(truth.length));
   expect(await listedOverLimit(page)).toEqual([...truth].sort((a, b) => a - b));

@@ -4,7 +4,7 @@ import { localDayOfMs } from '../../shared/time/local-day.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openInboxRange, startJob, TODAY } from './harness/app.ts';
 import { speedingEventsByHand } from './independent-events.ts';
 import { homeZoneOf, truthLocalChunks } from './review-truth.ts';
 
@@ -84,11 +84,7 @@ test('an event opened from the inbox, or from the review’s own list, zooms the
   expect(eventPoints.length).toBeGreaterThan(1);
 
   // The inbox: speeding only, the truck's events in time order; its first one opens the review.
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await page.getByTestId('inbox-kind-gap').click();
   await page.getByTestId('inbox-vehicle').selectOption(vehicleId);

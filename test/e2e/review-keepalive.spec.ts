@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
+import { openDownloads, openInboxRange, openReviewOf, startJob, TODAY } from './harness/app.ts';
 
 /**
  * Issue 35: Trip review, once opened, stays mounted behind the other screens. An inbox event opened in it is
@@ -89,11 +89,7 @@ test('an inbox event opens in the Trip review kept behind the inbox: same map, r
   expect(mapsAtReview).toBeGreaterThan(0);
 
   // The inbox over the week: the review kept behind it, hidden, inert, its map paused.
-  await page.getByTestId('nav-inbox').click();
-  const inbox = page.getByTestId('inbox-page');
-  await page.getByTestId('inbox-from').fill(FROM);
-  await page.getByTestId('inbox-to').fill(TO);
-  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${FROM}\\|${TO}$`));
+  const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(inbox.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
   await expectAway(page);

@@ -16,7 +16,7 @@ import { COMPANY_KEY_HEADER } from '../../shared/api/wire.ts';
 import { BREADCRUMBS_DIR } from '../../shared/lake/layout.ts';
 import { addDays, dayOfMs } from '../../shared/util/day.ts';
 import { spawnCli } from '../support/cli-run.ts';
-import { lakeRows, parquetFiles, readManifestJson, writeCarriersFile } from './lake-support.ts';
+import { forward, lakeRows, parquetFiles, readManifestJson, writeCarriersFile } from './lake-support.ts';
 
 const TODAY = dayOfMs(Date.now());
 // Local days that ended before yesterday in every zone; four of them, so a vehicle's history takes several pages.
@@ -37,17 +37,7 @@ async function failingProxy(target: string) {
       res.end(JSON.stringify({ description: 'Internal error, try again later', data: null }));
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
-    fetch(target + url, { headers })
-      .then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(Buffer.from(await r.arrayBuffer()));
-      })
-      .catch(() => {
-        res.writeHead(502);
-        res.end();
-      });
+    forward(req, res, target);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

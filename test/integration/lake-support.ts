@@ -2,7 +2,7 @@
  * Helpers of the lake's integration tests: a recording proxy in front of the simulator (which history days
  * each request asked for), a carriers file for the simulator's carriers, and the lake read back.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -15,21 +15,26 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
+/** Passes one request on to `target` as it came (headers but Host) and its answer back; 502 when unreachable. */
+export function forward(req: IncomingMessage, res: ServerResponse, target: string): void {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
+  fetch(target + (req.url ?? ''), { headers })
+    .then(async (r) => {
+      res.writeHead(r.status, Object.fromEntries(r.headers));
+      res.end(Buffer.from(await r.arrayBuffer()));
+    })
+    .catch(() => {
+      res.writeHead(502);
+      res.end();
+    });
+}
+
 export async function recordingProxy(target: string): Promise<RecordingProxy> {
   const urls: string[] = [];
   const server: Server = createServer((req, res) => {
     urls.push(req.url ?? '');
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
-    fetch(target + (req.url ?? ''), { headers })
-      .then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(Buffer.from(await r.arrayBuffer()));
-      })
-      .catch(() => {
-        res.writeHead(502);
-        res.end();
-      });
+    forward(req, res, target);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };

@@ -187,3 +187,13 @@ export async function downloadVehicle(
   await page.getByTestId('dl-start').click();
   return page.getByTestId('dl-job').first();
 }
+
+/** The Safety inbox over [from, to], once it shows that range (its state may still be loading). */
+export async function openInboxRange(page: Page, from: string, to: string): Promise<Locator> {
+  await page.getByTestId('nav-inbox').click();
+  const inbox = page.getByTestId('inbox-page');
+  await page.getByTestId('inbox-from').fill(from);
+  await page.getByTestId('inbox-to').fill(to);
+  await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${from}\\|${to}$`));
+  return inbox;
+}
