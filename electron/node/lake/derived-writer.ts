@@ -26,10 +26,16 @@ export async function prepareDerivedWriter(
 ): Promise<void> {
   await conn.run(`SET TimeZone = 'UTC'`);
   await conn.run(`SET enable_geoparquet_conversion = false`);
-  for (const t of tables) {
-    const columns = t.columns.map((c) => `${quoted(c.name)} ${c.type}`).join(', ');
-    await conn.run(`CREATE OR REPLACE TEMP TABLE ${tempTable(t)} (${columns})`);
-  }
+  for (const t of tables) await freshTempTable(conn, t);
+}
+
+/**
+ * The table's temporary table, made anew: a `DELETE` keeps the deleted rows' storage (a temporary table never
+ * checkpoints), so emptying it per file grew the process by every file written (docs/lake.md, Figures).
+ */
+async function freshTempTable(conn: DuckDBConnection, t: DerivedTable<never>): Promise<void> {
+  const columns = t.columns.map((c) => `${quoted(c.name)} ${c.type}`).join(', ');
+  await conn.run(`CREATE OR REPLACE TEMP TABLE ${tempTable(t)} (${columns})`);
 }
 
 export interface TableFileWrite<Row> {
@@ -47,7 +53,7 @@ export async function writeTableFile<Row>(conn: DuckDBConnection, w: TableFileWr
   const table = w.table as DerivedTable<never>;
   const temp = tempTable(table);
   const columnList = table.columns.map((c) => quoted(c.name)).join(', ');
-  await conn.run(`DELETE FROM ${temp}`);
+  await freshTempTable(conn, table);
   if (w.keepWhere !== undefined)
     await conn.run(
       `INSERT INTO ${temp} SELECT ${columnList} FROM read_parquet(${sqlText(w.file)}) WHERE ${w.keepWhere}`,
