@@ -14,18 +14,17 @@ import { PARTIAL_SUFFIX } from '../../../shared/lake/layout.ts';
 import { dayStartMs } from '../../../shared/util/day.ts';
 
 const DAY_MS = 86_400_000;
-import { sqlText } from './parquet-writer.ts';
+import { prepareLakeConnection, sqlText } from './parquet-writer.ts';
 
 const quoted = (name: string) => `"${name}"`;
 const tempTable = (t: DerivedTable<never>) => `lake_derived_${t.name}`;
 
-/** Readies `conn` to write the tables' files: UTC, WKB read back as bytes, one temporary table per table. */
+/** Readies `conn` to write the tables' files: the lake connection's settings, one temporary table per table. */
 export async function prepareDerivedWriter(
   conn: DuckDBConnection,
   tables: readonly DerivedTable<never>[],
 ): Promise<void> {
-  await conn.run(`SET TimeZone = 'UTC'`);
-  await conn.run(`SET enable_geoparquet_conversion = false`);
+  await prepareLakeConnection(conn);
   for (const t of tables) await freshTempTable(conn, t);
 }
 

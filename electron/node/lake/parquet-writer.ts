@@ -115,10 +115,18 @@ export async function createDayFileWriter(connections = DEFAULT_WRITERS): Promis
 
 export const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
-export async function prepareWriter(conn: DuckDBConnection): Promise<void> {
+/** The settings of every connection the sync writes and reads lake files with. */
+export async function prepareLakeConnection(conn: DuckDBConnection): Promise<void> {
   await conn.run(`SET TimeZone = 'UTC'`);
-  // A day file is read back (a partial day's kept rows) as the WKB bytes it was written with, not as GEOMETRY.
+  // A file is read back (a partial day's kept rows, an analysis window) as the WKB bytes it was written with, not as GEOMETRY.
   await conn.run(`SET enable_geoparquet_conversion = false`);
+  // Each file is read back once or twice: DuckDB's cache of external files would keep every one read in memory
+  // for the whole run (the sync's peak grew with the fleet: docs/lake.md, Figures).
+  await conn.run(`SET enable_external_file_cache = false`);
+}
+
+export async function prepareWriter(conn: DuckDBConnection): Promise<void> {
+  await prepareLakeConnection(conn);
   await freshTable(conn);
 }
 
