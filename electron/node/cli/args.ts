@@ -1,3 +1,5 @@
+import { isLocalDay, type LocalDay } from '../../../shared/time/local-day.ts';
+
 /**
  * A small, strict argument parser: unknown flags and missing values are errors
  * (a typo must never silently export the wrong thing).
@@ -55,4 +57,12 @@ export function requiredFlag(args: ParsedArgs, name: string, what: string): stri
   const v = stringFlag(args, name);
   if (v === undefined || v.trim() === '') throw new UsageError(`Missing --${name} (${what}).`);
   return v.trim();
+}
+
+/** A required calendar-day flag (YYYY-MM-DD, a real date). */
+export function dayFlag(args: ParsedArgs, name: string): LocalDay {
+  const value = requiredFlag(args, name, 'a day, YYYY-MM-DD');
+  if (!isLocalDay(value))
+    throw new UsageError(`--${name} must be a day as YYYY-MM-DD, not "${String(value).slice(0, 40)}".`);
+  return value;
 }

@@ -7,13 +7,21 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createApiClient, createRateLimiter, type RateLimiter } from '../api/index.ts';
 import { baseUrlFromArgs } from '../cli/connection.ts';
-import { parseArgs, requiredFlag, stringFlag, UsageError, type FlagSpec, type ParsedArgs } from '../cli/args.ts';
+import {
+  dayFlag,
+  parseArgs,
+  requiredFlag,
+  stringFlag,
+  UsageError,
+  type FlagSpec,
+  type ParsedArgs,
+} from '../cli/args.ts';
 import { cliAppInfo } from '../cli/audit.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { ANALYSIS_FLAG_NAMES, parseAnalysisFlags } from '../cli/analysis-flags.ts';
 import { parseRoadLimitFlags, ROAD_LIMIT_FLAG_NAMES } from '../cli/road-limit-flags.ts';
 import { CarriersFileError, MAX_CARRIERS_FILE_BYTES, parseCarriersFile } from '../../../shared/lake/carriers-file.ts';
-import { isLocalDay, lastLocalDay } from '../../../shared/time/local-day.ts';
+import { lastLocalDay } from '../../../shared/time/local-day.ts';
 import { historyWindow } from '../../../shared/util/history-window.ts';
 import { terminalJson } from '../../../shared/util/terminal-text.ts';
 import { resolveCompanyKey, resolveProviderKey } from './keys.ts';
@@ -214,13 +222,6 @@ async function readBounded(file: string): Promise<string> {
   } finally {
     await handle.close();
   }
-}
-
-function dayFlag(args: ParsedArgs, name: string): string {
-  const value = requiredFlag(args, name, 'a day, YYYY-MM-DD');
-  if (!isLocalDay(value))
-    throw new UsageError(`--${name} must be a day as YYYY-MM-DD, not "${String(value).slice(0, 40)}".`);
-  return value;
 }
 
 function countFlag(args: ParsedArgs, name: string, fallback: number, max: number): number {

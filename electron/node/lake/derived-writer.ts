@@ -5,16 +5,13 @@
  * by a condition, then `COPY … TO 'file.tmp'` and a rename, so a file is
  * complete or absent. No rows: the file is removed.
  */
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { dateValue, DuckDBTimestampTZValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import type { DerivedTable, LakeCell, LakeColumnType } from '../../../shared/lake/derived-tables.ts';
 import { geoMetadata, type Bbox } from '../../../shared/lake/geo-metadata.ts';
-import { PARTIAL_SUFFIX } from '../../../shared/lake/layout.ts';
-import { dayStartMs } from '../../../shared/util/day.ts';
-
-const DAY_MS = 86_400_000;
-import { prepareLakeConnection, sqlText } from './parquet-writer.ts';
+import { DAY_MS, dayStartMs } from '../../../shared/util/day.ts';
+import { copyToFile, prepareLakeConnection, sqlText } from './parquet-writer.ts';
 
 const quoted = (name: string) => `"${name}"`;
 const tempTable = (t: DerivedTable<never>) => `lake_derived_${t.name}`;
@@ -63,13 +60,9 @@ export async function writeTableFile<Row>(conn: DuckDBConnection, w: TableFileWr
     await rm(w.file, { force: true });
     return 0;
   }
-  const metadata = table.geometry ? `, KV_METADATA {geo: ${sqlText(JSON.stringify(await geoOf(conn, temp)))}}` : '';
-  const tmp = w.file + PARTIAL_SUFFIX;
+  const geo = table.geometry ? await geoOf(conn, temp) : null;
   await mkdir(path.dirname(w.file), { recursive: true });
-  await conn.run(
-    `COPY (SELECT ${columnList} FROM ${temp} ORDER BY ${w.orderBy}) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION snappy${metadata})`,
-  );
-  await rename(tmp, w.file);
+  await copyToFile(conn, `SELECT ${columnList} FROM ${temp} ORDER BY ${w.orderBy}`, w.file, geo);
   return rows;
 }
 

@@ -22,7 +22,7 @@ import {
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { geoMetadata, type Bbox } from '../../../shared/lake/geo-metadata.ts';
+import { geoMetadata, type Bbox, type GeoMetadata } from '../../../shared/lake/geo-metadata.ts';
 import { PARTIAL_SUFFIX } from '../../../shared/lake/layout.ts';
 import { wkbPoint } from '../../../shared/lake/wkb.ts';
 import { motionStatusOf } from '../../../shared/domain/status.ts';
@@ -166,13 +166,22 @@ export async function writeDayFile(
     await rm(file, { force: true });
     return { records, outliers };
   }
-  const geo = JSON.stringify(geoMetadata(stats.slice(2) as unknown as Bbox));
-  const tmp = file + PARTIAL_SUFFIX;
-  await conn.run(
-    `COPY (SELECT ${FILE_SELECT} FROM ${TABLE} ORDER BY t_ms, id) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION snappy, KV_METADATA {geo: ${sqlText(geo)}})`,
-  );
-  await rename(tmp, file);
+  const geo = geoMetadata(stats.slice(2) as unknown as Bbox);
+  await copyToFile(conn, `SELECT ${FILE_SELECT} FROM ${TABLE} ORDER BY t_ms, id`, file, geo);
   return { records, outliers };
+}
+
+/** `COPY (select)` into `file`, written aside as `file.tmp` and renamed: a reader sees the whole file or none. */
+export async function copyToFile(
+  conn: DuckDBConnection,
+  select: string,
+  file: string,
+  geo: GeoMetadata | null,
+): Promise<void> {
+  const tmp = file + PARTIAL_SUFFIX;
+  const metadata = geo ? `, KV_METADATA {geo: ${sqlText(JSON.stringify(geo))}}` : '';
+  await conn.run(`COPY (${select}) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION snappy${metadata})`);
+  await rename(tmp, file);
 }
 
 /** The temp table's columns: BREADCRUMB_COLUMNS with the timestamp held as epoch ms (a double: bulk-copied, no value object a row). */

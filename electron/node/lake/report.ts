@@ -13,9 +13,8 @@ import { lakeReportCsv } from '../../../shared/lake/report-csv.ts';
 import { lakeReportHtml } from '../../../shared/lake/report-html.ts';
 import { REPORT_SQL_FILES, reportSql, type ReportBounds } from '../../../shared/lake/report-sql.ts';
 import type { LakeManifest } from '../../../shared/lake/manifest.ts';
-import { isLocalDay } from '../../../shared/time/local-day.ts';
 import { terminalSafe } from '../../../shared/util/terminal-text.ts';
-import { requiredFlag, stringFlag, UsageError, type ParsedArgs } from '../cli/args.ts';
+import { dayFlag, requiredFlag, stringFlag, UsageError, type ParsedArgs } from '../cli/args.ts';
 import { createChromiumPdfPrinter, type PdfPrinter } from '../audit/chromium-pdf.ts';
 import { readManifest } from './manifest-file.ts';
 import { lockedConnection } from './sql.ts';
@@ -130,11 +129,4 @@ function outputFormat(file: string): 'csv' | 'pdf' {
   if (ext === '.csv') return 'csv';
   if (ext === '.pdf') return 'pdf';
   throw new UsageError(`--out must name a .csv or a .pdf file, not "${path.basename(file).slice(0, 80)}".`);
-}
-
-function dayFlag(args: ParsedArgs, name: string): string {
-  const value = requiredFlag(args, name, 'a day, YYYY-MM-DD');
-  if (!isLocalDay(value))
-    throw new UsageError(`--${name} must be a day as YYYY-MM-DD, not "${String(value).slice(0, 40)}".`);
-  return value;
 }
