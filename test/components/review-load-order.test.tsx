@@ -16,6 +16,7 @@ import type { UtcDay } from '../../shared/util/day.ts';
 import type { AnalysisClient } from '../../renderer/src/features/review/analysis-client.ts';
 import type { SelectionValue } from '../../renderer/src/features/review/Selection.tsx';
 import { useReviewData, type LoadState } from '../../renderer/src/features/review/use-review-data.ts';
+import { foregroundIdle } from '../../renderer/src/app/foreground-work.ts';
 import type { WorkerRoadsState } from '../../renderer/src/roads/worker-roads-of.ts';
 import { CancelledError } from '../../renderer/src/workers/rpc.ts';
 import type { RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
@@ -227,5 +228,35 @@ describe('a page kept behind another screen (active false)', () => {
     hook.rerender({ s: sel('day', CHUNKS[10]!.day), visit: 1, active: true });
     await waitFor(() => expect(readyOf(hook.result.current)?.from).toBe(CHUNKS[10]!.day), LONG);
     expect(loads.length).toBe(2);
+  });
+});
+
+describe('foreground work (what background work waits for)', () => {
+  it('counts a load while it runs, ends when it is ready, cancelled or left, and a kept visit ends at once', async () => {
+    const { client } = fakeClient();
+    expect(foregroundIdle()).toBe(true);
+    const hook = renderHook(
+      ({ s, visit, active }: { s: SelectionValue; visit: number; active: boolean }) =>
+        useReviewData(client, s, 'UTC', DEFAULT_ANALYSIS_PARAMS, 800, undefined, visit, active),
+      { initialProps: { s: sel('6m'), visit: 0, active: true } },
+    );
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0), { interval: 1 });
+    expect(foregroundIdle()).toBe(false);
+    // Another selection: the left one's count ends with its cancel, the new one counts until it is ready.
+    hook.rerender({ s: sel('week'), visit: 0, active: true });
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    expect(foregroundIdle()).toBe(true);
+    const week = readyOf(hook.result.current)!.from;
+    // Left mid-load (kept behind another screen): idle again at once.
+    hook.rerender({ s: sel('6m'), visit: 0, active: true });
+    await waitFor(() => expect(foregroundIdle()).toBe(false), LONG);
+    hook.rerender({ s: sel('6m'), visit: 0, active: false });
+    expect(foregroundIdle()).toBe(true);
+    // A new visit to the week just shown answers from what was kept: nothing counted after it.
+    hook.rerender({ s: sel('week'), visit: 1, active: true });
+    const reads = asked.length;
+    await waitFor(() => expect(readyOf(hook.result.current)?.from).toBe(week), LONG);
+    expect(asked.length).toBe(reads);
+    expect(foregroundIdle()).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ test('removing a carrier says what goes and what stays, and its downloaded days 
   const question = row.locator('.confirm-question');
   await expect(question).toContainText(
     `This deletes its ${stored.length} downloaded days (1 vehicle, ${points.toLocaleString('en-US')} readings), ` +
-      'its fleet snapshots, download jobs and inbox results from this computer.',
+      'its fleet snapshots, download jobs and inbox and Compare results from this computer.',
   );
   await expect(question).toContainText('Files you exported and audit bundles you saved stay');
   await row.getByTestId('carrier-remove-confirm').click();

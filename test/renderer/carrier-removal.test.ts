@@ -17,7 +17,7 @@ describe('the question before a carrier is removed', () => {
     expect(q).toContain(
       'Remove Acme? This deletes its Company Key from the keychain, its 3 downloaded days (2 vehicles, 2,005 readings)',
     );
-    expect(q).toContain('fleet snapshots, download jobs and inbox results');
+    expect(q).toContain('fleet snapshots, download jobs and inbox and Compare results');
     expect(q).toContain('Files you exported and audit bundles you saved stay');
   });
 

@@ -9,6 +9,7 @@ import type { UtcDay } from '../../../shared/util/day.ts';
 import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
 import type { InboxDayRow, InboxQueryRow } from './inbox-cache.ts';
+import type { ComparedKind, CompareResultRow } from './compare-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 export const DB_NAME = 'routelens';
@@ -163,6 +164,15 @@ export const SCHEMA_V9 = {
 } as const;
 
 /**
+ * Version 10: Compare's per-carrier results (store/compare-cache.ts), so the first Compare after a start
+ * reads them instead of every stored reading. Derived data only; no upgrade step (an empty table).
+ */
+export const SCHEMA_V10 = {
+  ...SCHEMA_V9,
+  compareResults: '[kind+hash], [kind+usedAt], carrierId',
+} as const;
+
+/**
  * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
  * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
  */
@@ -247,6 +257,7 @@ export class RouteLensDb extends Dexie {
   declare dayOverviews: Table<OverviewRow, DayKey>;
   declare assignments: Table<Assignment, [string, string]>;
   declare dayAnalysisColumns: Table<AnalysisColumnsRow, DayKey>;
+  declare compareResults: Table<CompareResultRow, [ComparedKind, string]>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -259,6 +270,7 @@ export class RouteLensDb extends Dexie {
     this.version(7).stores(SCHEMA_V7).upgrade(upgradeToV7);
     this.version(8).stores(SCHEMA_V8);
     this.version(9).stores(SCHEMA_V9);
+    this.version(10).stores(SCHEMA_V10);
   }
 }
 

@@ -3,6 +3,7 @@ import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../shared/time/local-day.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { RouteLensDb } from './db.ts';
+import { hash53 } from '../../../shared/util/hash53.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow } from './types.ts';
 
@@ -47,20 +48,6 @@ export function inboxQueryKey(build: string, zone: string, params: AnalysisParam
     .map((k) => [k, params[k as keyof AnalysisParams]]);
   const text = JSON.stringify([build, zone, named, roadsKey]);
   return `q${hash53(text, 1).toString(36)}.${hash53(text, 2).toString(36)}`;
-}
-
-/** cyrb53 (bryc, public domain): a 53-bit string hash; two seeds give two independent halves. */
-function hash53(text: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { UtcDay } from '../../../shared/util/day.ts';
 import { analysisColumnsOf } from '../../../shared/analysis/analysis-columns.ts';
 import { storedDayBytes } from './bytes.ts';
 import { carrierDays, DAY_KEY, vehicleDays, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
+import { deleteComparedOf } from './compare-cache.ts';
 import { deleteInboxCache } from './inbox-cache.ts';
 import { storedOverviewOf } from './overview-rows.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
@@ -192,11 +193,20 @@ export async function deleteVehicleDays(
   });
 }
 
-/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's results. */
+/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's and Compare's results. */
 export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
-  const tables = [...DAY_TABLES(db), db.rosters, db.snapshots, db.jobs, db.inboxDays, db.inboxQueries];
+  const tables = [
+    ...DAY_TABLES(db),
+    db.rosters,
+    db.snapshots,
+    db.jobs,
+    db.inboxDays,
+    db.inboxQueries,
+    db.compareResults,
+  ];
   await rw(db, tables, async () => {
     await deleteInboxCache(db, carrierId);
+    await deleteComparedOf(db, carrierId);
     for (const table of DAY_TABLES(db))
       await table
         .where(DAY_KEY)

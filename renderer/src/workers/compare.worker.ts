@@ -8,9 +8,11 @@ import { utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
 import type { DriverRow, VehicleRow } from '../../../shared/domain/carrier.ts';
 import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads.ts';
+import { comparedHash, keepCompared, readCompared, type ComparedKind } from '../store/compare-cache.ts';
 import { getDb, vehicleDayRows } from '../store/db.ts';
 import { carrierCoverage } from '../store/reads.ts';
 import type { CoverageRow } from '../store/types.ts';
+import { BUILD_ID } from './build-id.ts';
 import { serveWorker } from './rpc.ts';
 import { setWorkerRoads, workerRoadsFor, type RoadLimitsProtocol } from './worker-roads.ts';
 
@@ -20,7 +22,8 @@ import { setWorkerRoads, workerRoadsFor, type RoadLimitsProtocol } from './worke
  * reads, are most of a chunk's bytes). The page runs two of these: one answers the metrics, so the table
  * appears at once, while the other runs the trip analysis (the slow part) beside it rather than after it.
  * A carrier's results are kept (shared/compare/kept-comparisons.ts) and answer again while nothing they
- * read has changed.
+ * read has changed: in this worker's memory, and in IndexedDB (store/compare-cache.ts) for the first
+ * Compare after the app starts.
  */
 /** A carrier as compared: `zone` is its home zone, whose local days its per-day series counts. */
 export interface ComparedCarrier {
@@ -126,13 +129,14 @@ async function readDays(c: ComparedCarrier, head: CarrierHead, range: DateRange)
 }
 
 /**
- * Each carrier's result: kept when its key (its inputs and stored state) answers, else computed from its
- * stored days; null when a newer request came in meanwhile.
+ * Each carrier's result: kept when its key (its inputs and stored state) answers, in memory or in the store,
+ * else computed from its stored days and kept in both; null when a newer request came in meanwhile.
  */
 async function perCarrier<T>(
   token: number,
   carriers: ComparedCarrier[],
   range: DateRange,
+  kind: ComparedKind,
   key: (c: ComparedCarrier, stamp: string) => string,
   kept: KeptResults<T>,
   compute: (c: ComparedCarrier, utc: StoredCarrier) => T,
@@ -143,18 +147,29 @@ async function perCarrier<T>(
     carriers.map(async (c): Promise<{ value: T } | null> => {
       const head = await readHead(c.carrierId, utcRange);
       const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster, snapshots: head.driverSnapshots }));
-      const done = kept.get(k);
-      if (done !== undefined) return { value: done };
+      const done = kept.get(k) ?? (await readStored<T>(kind, k));
+      if (done !== undefined) {
+        kept.set(k, done);
+        return { value: done };
+      }
       if (token !== latest) return null;
       const utc = await readDays(c, head, utcRange);
       if (token !== latest) return null;
       const value = compute(c, utc);
       kept.set(k, value);
+      // Keeping it is only a saving: a failure (a full disk) leaves the next session to compute it again.
+      const row = { kind, hash: comparedHash(BUILD_ID, k), carrierId: c.carrierId, value, usedAt: Date.now() };
+      void keepCompared(getDb(), row).catch(() => 0);
       return { value };
     }),
   );
   if (token !== latest || results.some((r) => r === null)) return null;
   return results.map((r) => r!.value);
+}
+
+/** A result a previous session kept for this build and key; undefined when none, or when the store fails. */
+function readStored<T>(kind: ComparedKind, key: string): Promise<T | undefined> {
+  return readCompared<T>(getDb(), kind, comparedHash(BUILD_ID, key), Date.now()).catch(() => undefined);
 }
 
 const handlers: CompareProtocol = {
@@ -165,6 +180,7 @@ const handlers: CompareProtocol = {
       token,
       carriers,
       range,
+      'metrics',
       // The metrics read no road limits: a new import leaves them as they are.
       (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey: '', stamp }),
       keptMetrics,
@@ -179,6 +195,7 @@ const handlers: CompareProtocol = {
       token,
       carriers,
       range,
+      'trips',
       (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey, stamp }),
       keptTrips,
       (c, utc) => comparedTrips(utc, c.zone, range, params, analyzeTrack, roads),

@@ -28,6 +28,7 @@ import {
   type InboxDayRow,
 } from '../store/inbox-cache.ts';
 import type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
+import { BUILD_ID } from './build-id.ts';
 import { serveWorker } from './rpc.ts';
 import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
 
@@ -52,9 +53,6 @@ let progress: InboxProgress = { done: 0, total: 0 };
 const IN_FLIGHT = 8;
 /** Fresh day rows written in one go while the analysis goes on (about a month of 8 trucks). */
 const WRITE_BATCH = 250;
-
-/** Names this build's analysis in the inbox's stored results (a new build analyses again). */
-const BUILD = typeof __ROUTELENS_BUILD__ === 'string' ? __ROUTELENS_BUILD__ : 'unbuilt';
 
 interface CarrierPart {
   events: InboxEvent[];
@@ -102,7 +100,7 @@ async function planCarrier(
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
   const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
-  const query = inboxQueryKey(BUILD, c.zone, params, roads.key);
+  const query = inboxQueryKey(BUILD_ID, c.zone, params, roads.key);
   const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
   const stored = new Map<string, Map<UtcDay, number>>();
   for (const r of coverage) {

@@ -20,7 +20,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 
 /**
  * The question asked before a carrier is removed (issue 31, item 9): exactly what goes (its Company Key
- * from the keychain, every downloaded day, its fleet snapshots, download jobs and inbox results) and what
+ * from the keychain, every downloaded day, its fleet snapshots, download jobs, inbox and Compare results) and what
  * stays (files already exported or saved, the other carriers). Removing does all of it (CarrierItem).
  * `stored` undefined: still counting.
  */
@@ -36,7 +36,7 @@ export function removalQuestion(
         ? 'no downloaded days (none are stored)'
         : `its ${plural(stored.days, 'downloaded day', 'downloaded days')} (${plural(stored.vehicles, 'vehicle', 'vehicles')}, ${plural(stored.points, 'reading', 'readings')})`;
   return (
-    `Remove ${carrier.label}? This deletes${key} ${days}, its fleet snapshots, download jobs and inbox results from this computer. ` +
+    `Remove ${carrier.label}? This deletes${key} ${days}, its fleet snapshots, download jobs and inbox and Compare results from this computer. ` +
     'Files you exported and audit bundles you saved stay, and so do the other carriers.'
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { beginForegroundWork } from '../../app/foreground-work.ts';
 import type { ComparisonFacts } from '../../../../shared/compare/compare.ts';
 import type { DateRange, TripFacts } from '../../../../shared/compare/facts.ts';
 import type { CompareParams } from '../../../../shared/compare/params.ts';
@@ -65,6 +66,8 @@ export function useComparison(
     const id = ++nextId.current;
     const current = () => id === nextId.current;
     const startedAt = performance.now();
+    // Background work (the inbox preparer) waits until both answers are in, or this comparison is left.
+    const endForeground = beginForegroundWork();
     setResult((r) => (r.state === 'ready' ? r : { state: 'computing' }));
     const ready = (facts: ComparisonFacts, trips: boolean) => {
       if (current()) setResult({ state: 'ready', facts, trips, ms: performance.now() - startedAt });
@@ -85,7 +88,9 @@ export function useComparison(
         const tripFacts = await trips;
         if (tripFacts) ready(withTripFacts(facts, tripFacts), true);
       })
-      .catch(failed);
+      .catch(failed)
+      .finally(() => trips.then(endForeground, endForeground));
+    return endForeground;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for carriers, range, params, today and the road limits (new objects each render, equal content)
   }, [key, dataVersion]);
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAppState } from '../../app/app-state.tsx';
+import { useForegroundIdle } from '../../app/foreground-work.ts';
 import { getDb } from '../../store/db.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storeStamp } from '../../store/reads.ts';
@@ -9,7 +10,10 @@ import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
 import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams } from './inbox-scope.ts';
 
-/** Quiet time after the last stored change before the inbox is prepared: a download writes day after day. */
+/**
+ * Quiet time after the last stored change, and after the last foreground load (app/foreground-work.ts), before
+ * the inbox is prepared: a download writes day after day, and a drawn route is followed by its map's frames.
+ */
 export const PREPARE_AFTER_MS = 2000;
 
 interface Prepared {
@@ -27,12 +31,14 @@ interface Prepared {
  * background whenever stored days change and no download is running, so the inbox opens from kept day
  * parts after the morning's downloads instead of reading every stored reading then. Shows nothing; its
  * state is on a hidden element for tests and benchmarks: `waiting` (a change not prepared yet), `running`,
- * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation.
+ * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation; none starts while a
+ * Trip review load runs.
  */
 export function InboxPreparer() {
   const { carriers, info } = useAppState();
   const stamp = useLive(storeStamp, []);
   const downloading = useLive(() => getDb().jobs.where('state').anyOf('queued', 'running').count(), []);
+  const foregroundIdle = useForegroundIdle();
   const [prepared, setPrepared] = useState<Prepared>({ key: null, running: false, runs: 0 });
   const params = useInboxParams();
   const scope = useMemo(() => inboxCarriers(carriers, []), [carriers]);
@@ -43,7 +49,7 @@ export function InboxPreparer() {
   const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}|${roadsKey}`;
 
   useEffect(() => {
-    if (stamp === undefined || downloading !== 0 || scope.length === 0 || !roads.ready) return;
+    if (stamp === undefined || downloading !== 0 || !foregroundIdle || scope.length === 0 || !roads.ready) return;
     const timer = setTimeout(() => {
       setPrepared((p) => ({ ...p, running: true }));
       const worker = inboxWorker();
@@ -57,7 +63,7 @@ export function InboxPreparer() {
     }, PREPARE_AFTER_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stamp, scope, range, params and road limits
-  }, [key, downloading]);
+  }, [key, downloading, foregroundIdle]);
 
   const state = prepared.running ? 'running' : prepared.key === key ? 'idle' : 'waiting';
   return (

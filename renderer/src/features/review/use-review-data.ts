@@ -1,3 +1,4 @@
+import { beginForegroundWork } from '../../app/foreground-work.ts';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
@@ -209,12 +210,16 @@ export function useReviewData(
     const abort = new AbortController();
     const signal = abort.signal;
     const current = () => seq.current === my;
+    // Background work waits while this runs (and ends with it, however it ends).
+    const endForeground = beginForegroundWork();
+    signal.addEventListener('abort', endForeground);
     // A visit opening a selection shown a moment ago (Back, a day of the per-day table and Back again), nothing
     // stored changed since (the stamp): shown again as it was. Only a visit's first: a span chosen on the page
     // is read again, so its figures stay those of a load.
     const again = firstOfVisit.current && gate.settled && kept.get(`${keyWith(gate.settled.key)}|${stored}`);
     firstOfVisit.current = false;
     if (again) {
+      endForeground();
       setState({ state: 'ready', data: { ...again, startedAt } });
       return () => abort.abort();
     }
@@ -283,14 +288,16 @@ export function useReviewData(
       };
       kept.set(`${judged.key}|${stored}`, data);
       return { state: 'ready', data } as const;
-    })().then(
-      (next) => {
-        if (current()) setState(next);
-      },
-      (err: unknown) => {
-        if (current() && !isCancelled(err)) setState({ state: 'failed', key: earlyKey(), message: errorText(err) });
-      },
-    );
+    })()
+      .then(
+        (next) => {
+          if (current()) setState(next);
+        },
+        (err: unknown) => {
+          if (current() && !isCancelled(err)) setState({ state: 'failed', key: earlyKey(), message: errorText(err) });
+        },
+      )
+      .finally(endForeground);
     return () => abort.abort();
     // Chart width changes re-request only series (below), not the whole load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `base` stands for the vehicle, days and params, `gate` for the road limits; the width only matters once it is known (> 0)

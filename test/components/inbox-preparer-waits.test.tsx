@@ -1,0 +1,81 @@
+/**
+ * The inbox's background preparation (InboxPreparer) starts only after PREPARE_AFTER_MS of quiet and never
+ * while foreground work runs (app/foreground-work.ts: a Trip review load): on a two-core laptop it would take
+ * the core the user's screen needs. It starts PREPARE_AFTER_MS after that work ends. The store, the app state,
+ * the road limits and the inbox worker are stand-ins; the preparer and the foreground count are the app's.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { beginForegroundWork } from '../../renderer/src/app/foreground-work.ts';
+import { InboxPreparer, PREPARE_AFTER_MS } from '../../renderer/src/features/inbox/InboxPreparer.tsx';
+
+const prepared: string[] = [];
+
+vi.mock('../../renderer/src/app/app-state.tsx', () => ({
+  useAppState: () => ({ carriers: [{ id: 'c1', homeZone: 'UTC' }], info: { today: '2026-11-20' } }),
+}));
+vi.mock('../../renderer/src/store/hooks.ts', () => ({
+  // The store's stamp and the count of running downloads (none).
+  useLive: (query: unknown) => (query === storeStampStandIn ? 'stamp 1' : 0),
+}));
+const storeStampStandIn = vi.hoisted(() => () => Promise.resolve('stamp 1'));
+vi.mock('../../renderer/src/store/reads.ts', () => ({ storeStamp: storeStampStandIn }));
+vi.mock('../../renderer/src/store/db.ts', () => ({ getDb: () => ({}) }));
+vi.mock('../../renderer/src/roads/use-worker-roads.ts', () => ({
+  useWorkerRoads: () => ({ ready: true, spec: null, key: 'none' }),
+}));
+vi.mock('../../renderer/src/roads/ensure-worker-roads.ts', () => ({
+  withWorkerRoads: (_w: unknown, _spec: unknown, call: (key: string) => Promise<unknown>) => call('none'),
+}));
+vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', () => ({
+  inboxCarriers: (carriers: { id: string }[]) => carriers.map((c) => ({ carrierId: c.id, zone: 'UTC' })),
+  carriersKeyOf: (carriers: { carrierId: string }[]) => carriers.map((c) => c.carrierId).join(','),
+  useInboxParams: () => DEFAULT_ANALYSIS_PARAMS,
+  inboxWorker: () => ({
+    call: (_method: string, carriers: { carrierId: string }[]) => {
+      prepared.push(carriers.map((c) => c.carrierId).join(','));
+      return Promise.resolve({ analysed: 1, reused: 0 });
+    },
+  }),
+}));
+
+const state = () => screen.getByTestId('inbox-preparer').getAttribute('data-state');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  prepared.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the inbox preparer', () => {
+  it('prepares after the quiet time when nothing runs in the foreground', async () => {
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS - 100));
+    expect(prepared).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(prepared).toEqual(['c1']);
+    expect(state()).toBe('idle');
+  });
+
+  it('waits while a foreground load runs, and starts the quiet time after it ends', async () => {
+    const end = beginForegroundWork();
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(10 * PREPARE_AFTER_MS));
+    expect(prepared).toEqual([]);
+    expect(state()).toBe('waiting');
+    // A load that began meanwhile, before it ended: the preparer waits for both.
+    const second = beginForegroundWork();
+    act(() => end());
+    await act(() => vi.advanceTimersByTimeAsync(2 * PREPARE_AFTER_MS));
+    expect(prepared).toEqual([]);
+    act(() => second());
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS - 100));
+    expect(prepared).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(prepared).toEqual(['c1']);
+  });
+});
