@@ -154,7 +154,7 @@ export function worseEvent(a: WorstEvent, b: WorstEvent): number {
   return b.peakMph - a.peakMph || b.seconds - a.seconds || a.startMs - b.startMs;
 }
 
-function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange, zone: string): HosFacts {
+export function hosFacts(snapshots: readonly DriverSnapshot[], range: DateRange, zone: string): HosFacts {
   // The range's days are the carrier's home-zone days: so are the snapshots' bounds.
   const { startMs, endMs } = localRangeInterval(range.from, range.to, zone);
   const byStatus = Object.fromEntries(DUTY_BUCKETS.map((b) => [b, 0])) as Record<DutyBucket, number>;

@@ -3,7 +3,8 @@ import type { CompareParams } from './params.ts';
 
 /**
  * A carrier's comparison kept in the compare worker, so coming back to Compare (or changing a carrier
- * beside it) reads only the carrier's coverage, roster and snapshots instead of every stored reading.
+ * beside it) reads only the carrier's coverage, roster and snapshots instead of every stored reading (in the
+ * worker's memory, and in IndexedDB across starts: renderer/src/store/compare-cache.ts).
  * A kept result answers for one carrier, label and zone, range, parameters, `today`, road limits and one
  * state of everything its figures read (`stamp`); anything else is computed afresh.
  */
@@ -17,16 +18,20 @@ export interface StampedDay {
   state: string;
 }
 
-/** What a carrier's figures read besides its readings: the roster and the driver snapshots. */
+/**
+ * What a carrier's kept figures read besides its readings: its stored days and its roster. Not the driver
+ * snapshots: the app takes one at every start and every few minutes, and the only figures they give (the
+ * HOS rows, `hosFacts`) are cheap, so the compare worker works them out on every answer instead of keying
+ * the whole result (every stored reading read again) on them.
+ */
 export interface CarrierStampInput {
   days: readonly StampedDay[];
   roster: readonly { vehicleId: string; number: string }[] | null;
-  snapshots: readonly { takenAt: number; rows: readonly unknown[] }[];
 }
 
 /**
  * One string that changes whenever a stored day of the range is downloaded again (a new `fetchedAt`),
- * grows, is added or deleted, or changes state, and whenever the roster or the snapshots change.
+ * grows, is added or deleted, or changes state, and whenever the roster changes.
  */
 export function carrierStamp(input: CarrierStampInput): string {
   const days = input.days
@@ -34,11 +39,7 @@ export function carrierStamp(input: CarrierStampInput): string {
     .sort()
     .join(' ');
   const roster = input.roster === null ? 'none' : JSON.stringify(input.roster.map((v) => [v.vehicleId, v.number]));
-  const snapshots = input.snapshots
-    .map((s) => `${s.takenAt}:${s.rows.length}`)
-    .sort()
-    .join(' ');
-  return `${days}|${roster}|${snapshots}`;
+  return `${days}|${roster}`;
 }
 
 export interface ComparisonKeyParts {

@@ -24,13 +24,28 @@ const coverage: CoverageRow[] = [];
 const store = (day: string, fetchedAt: number) =>
   coverage.push({ carrierId: 'c1', vehicleId: 'v1', day, state: 'complete', points: 1, bytes: 1, fetchedAt });
 const reads = { readings: 0 };
+/** The carrier's driver snapshots as the fake store holds them. */
+const snapshotRows: { takenAt: number; rows: unknown[] }[] = [];
+/** The compareResults table as the fake store holds it (store/compare-cache.ts's reads and writes). */
+const keptRows = new Map<string, { kind: string; hash: string; carrierId: string; value: unknown; usedAt: number }>();
+const compareResults = {
+  get: async ([kind, hash]: [string, string]) => structuredClone(keptRows.get(`${kind} ${hash}`)),
+  update: async ([kind, hash]: [string, string], change: { usedAt: number }) =>
+    keptRows.has(`${kind} ${hash}`) ? (Object.assign(keptRows.get(`${kind} ${hash}`)!, change), 1) : 0,
+  put: async (row: { kind: string; hash: string } & Record<string, unknown>) =>
+    void keptRows.set(`${row.kind} ${row.hash}`, structuredClone(row) as never),
+  where: () => ({ between: () => ({ reverse: () => ({ offset: () => ({ primaryKeys: async () => [] }) }) }) }),
+  bulkDelete: async () => undefined,
+};
 
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
   ...(await original<typeof DbModule>()),
   getDb: () => ({
     rosters: { get: async () => ({ rows: [{ vehicleId: 'v1', number: '101' }] }) },
-    snapshots: { where: () => ({ between: () => ({ toArray: async () => [] }) }) },
+    snapshots: { where: () => ({ between: () => ({ toArray: async () => structuredClone(snapshotRows) }) }) },
     daySummaries: {},
+    compareResults,
+    transaction: (_mode: string, _table: unknown, body: () => Promise<unknown>) => body(),
   }),
   vehicleDayRows: async (_table: unknown, carrierId: string, _vehicleId: string, from: string, to: string) =>
     chunks
@@ -52,7 +67,7 @@ vi.mock('../../renderer/src/store/analysis-reads.ts', () => ({
   keepAnalysisColumns: async () => 0,
 }));
 
-const { scope, call } = workerScope();
+let { scope, call } = workerScope();
 
 const carriers = [{ carrierId: 'c1', label: 'C1', zone: 'UTC' }];
 const range = { from: days[0]!, to: days.at(-1)! };
@@ -127,5 +142,52 @@ describe("the compare worker's kept facts", () => {
     await call('setRoadLimits', null);
     expect((await compare(NO_ROADS_KEY, params)).reads).toBe(0);
     expect((await compare()).facts).toEqual(base.facts);
+  });
+});
+
+describe('the HOS rows and a new session', () => {
+  const driver = (driveMs: number) => ({
+    driverId: `d${driveMs}`,
+    username: 'u',
+    firstName: 'F',
+    lastName: 'L',
+    active: true,
+    hos: { breakMs: null, driveMs, shiftMs: null, cycleMs: null, status: 'D' },
+  });
+
+  it('a new driver snapshot changes the HOS rows without reading any readings again', async () => {
+    const before = await compare();
+    expect(before.reads).toBe(0);
+    // Taken inside the range (the app takes one at every start and every few minutes).
+    snapshotRows.push({ takenAt: chunks.at(-1)!.t[0]!, rows: [driver(10 * 60_000), driver(5 * 3_600_000)] });
+    const after = await compare();
+    expect(after.reads).toBe(0);
+    expect(after.facts.hos.drivers).toBe(2);
+    expect(after.facts.hos.lowTime).toBe(1);
+    expect(before.facts.hos.drivers).not.toBe(2);
+    expect({ ...after.facts, hos: null }).toEqual({ ...before.facts, hos: null });
+  });
+
+  it('a new worker (the app started again) answers from the kept store without reading, with the HOS rows of now', async () => {
+    const before = await compare();
+    expect(keptRows.size).toBeGreaterThanOrEqual(2);
+    vi.resetModules();
+    ({ scope, call } = workerScope());
+    vi.stubGlobal('self', scope);
+    await import('../../renderer/src/workers/compare.worker.ts');
+    await call('setRoadLimits', null);
+    snapshotRows.push({ takenAt: chunks.at(-1)!.t[0]! + 1, rows: [driver(10 * 60_000)] });
+    const again = await compare();
+    expect(again.reads).toBe(0);
+    expect(again.facts.hos.drivers).toBe(1);
+    expect({ ...again.facts, hos: null }).toEqual({ ...before.facts, hos: null });
+    // With nothing kept in the store, the new worker reads and computes.
+    keptRows.clear();
+    vi.resetModules();
+    ({ scope, call } = workerScope());
+    vi.stubGlobal('self', scope);
+    await import('../../renderer/src/workers/compare.worker.ts');
+    await call('setRoadLimits', null);
+    expect((await compare()).reads).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * When a kept comparison answers again (shared/compare/kept-comparisons.ts): only for the same carrier,
  * range, parameters, road limits, `today` and stored state; a day downloaded (or downloaded again), a new
- * road limits key, other parameters, a new roster or snapshot each make a new key.
+ * road limits key, other parameters or a new roster each make a new key (driver snapshots do not: the worker
+ * works out their HOS rows on every answer, test/renderer/compare-worker-kept.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -26,7 +27,6 @@ const stored: CarrierStampInput = {
     { vehicleId: 'v1', number: '101' },
     { vehicleId: 'v2', number: '102' },
   ],
-  snapshots: [{ takenAt: 5000, rows: [{}, {}] }],
 };
 const parts = (over: Partial<ComparisonKeyParts> = {}, input: CarrierStampInput = stored): string =>
   comparisonKey({
@@ -83,10 +83,9 @@ describe('a kept comparison key', () => {
     expect(new Set(others).size).toBe(others.length);
   });
 
-  it('changes with a renamed truck in the roster, a roster fetched at last, or a new driver snapshot', () => {
+  it('changes with a renamed truck in the roster or a roster fetched at last', () => {
     expect(parts({}, { ...stored, roster: [{ vehicleId: 'v1', number: '201' }, stored.roster![1]!] })).not.toBe(base);
     expect(parts({}, { ...stored, roster: null })).not.toBe(base);
-    expect(parts({}, { ...stored, snapshots: [...stored.snapshots, { takenAt: 6000, rows: [] }] })).not.toBe(base);
   });
 });
 

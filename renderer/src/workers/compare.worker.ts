@@ -2,7 +2,14 @@
 import { analyzeTrack } from '../../../shared/analysis/analyze.ts';
 import { comparedMetrics, comparedTrips, type StoredCarrier } from '../../../shared/compare/carrier-comparison.ts';
 import type { ComparisonFacts } from '../../../shared/compare/compare.ts';
-import type { CarrierFacts, DateRange, DriverSnapshot, TripFacts, VehicleDay } from '../../../shared/compare/facts.ts';
+import {
+  hosFacts,
+  type CarrierFacts,
+  type DateRange,
+  type DriverSnapshot,
+  type TripFacts,
+  type VehicleDay,
+} from '../../../shared/compare/facts.ts';
 import { carrierStamp, comparisonKey, KeptResults } from '../../../shared/compare/kept-comparisons.ts';
 import { utcDaysForLocalRange } from '../../../shared/compare/local-daily.ts';
 import type { CompareParams } from '../../../shared/compare/params.ts';
@@ -140,17 +147,19 @@ async function perCarrier<T>(
   key: (c: ComparedCarrier, stamp: string) => string,
   kept: KeptResults<T>,
   compute: (c: ComparedCarrier, utc: StoredCarrier) => T,
+  /** What the answer takes from the carrier's head as it is now, kept or not (the HOS rows from its snapshots). */
+  finish: (value: T, c: ComparedCarrier, head: CarrierHead) => T = (value) => value,
 ): Promise<T[] | null> {
   // The range is of each carrier's local days, which need a UTC day more each side.
   const utcRange = utcDaysForLocalRange(range);
   const results = await Promise.all(
     carriers.map(async (c): Promise<{ value: T } | null> => {
       const head = await readHead(c.carrierId, utcRange);
-      const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster, snapshots: head.driverSnapshots }));
+      const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster }));
       const done = kept.get(k) ?? (await readStored<T>(kind, k));
       if (done !== undefined) {
         kept.set(k, done);
-        return { value: done };
+        return { value: finish(done, c, head) };
       }
       if (token !== latest) return null;
       const utc = await readDays(c, head, utcRange);
@@ -160,7 +169,7 @@ async function perCarrier<T>(
       // Keeping it is only a saving: a failure (a full disk) leaves the next session to compute it again.
       const row = { kind, hash: comparedHash(BUILD_ID, k), carrierId: c.carrierId, value, usedAt: Date.now() };
       void keepCompared(getDb(), row).catch(() => 0);
-      return { value };
+      return { value: finish(value, c, head) };
     }),
   );
   if (token !== latest || results.some((r) => r === null)) return null;
@@ -185,6 +194,8 @@ const handlers: CompareProtocol = {
       (c, stamp) => comparisonKey({ ...c, range, params, today, roadsKey: '', stamp }),
       keptMetrics,
       (c, utc) => comparedMetrics(utc, c.zone, range, params, today),
+      // The driver snapshots (a new one at every start) change only the HOS rows: worked out on every answer.
+      (value, c, head) => ({ ...value, hos: hosFacts(head.driverSnapshots, range, c.zone) }),
     );
     return facts && { range, params, carriers: facts };
   },
