@@ -1,27 +1,17 @@
-import { beginForegroundWork } from '../../app/foreground-work.ts';
 import { useEffect, useRef, useState } from 'react';
+import { beginForegroundWork } from '../../app/foreground-work.ts';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../../../shared/analysis/params.ts';
 import { rangeTotals, type RangeTotals } from '../../../../shared/analysis/range-totals.ts';
 import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
 import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
-import {
-  DEFAULT_SUMMARY_PARAMS,
-  isCurrentSummary,
-  sameSummaryParams,
-  SUMMARY_RULE,
-  summarizeDay,
-  summaryParamsOf,
-  type DaySummary,
-} from '../../../../shared/track/summary.ts';
+import type { DaySummary } from '../../../../shared/track/summary.ts';
 import type { DayChunk } from '../../../../shared/track/types.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
 import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 import { useLive } from '../../store/hooks.ts';
 import { storedDaysStamp } from '../../store/reads.ts';
-import type { StoredDay } from '../../store/types.ts';
 import { addDays } from '../../../../shared/util/day.ts';
-import { writer } from '../../store/writer.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
@@ -36,6 +26,7 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 import { isCancelled, stopIfCancelled } from '../../workers/rpc.ts';
 import { KeptLoads, nextRoadsGate, type KeptGate } from './load-order.ts';
 import { useVisitReset } from './use-visit-reset.ts';
+import { daySummaries } from './review-day-summaries.ts';
 
 export interface Loaded {
   key: string;
@@ -107,46 +98,6 @@ export const EARLY_ROUTE_MIN_POINTS = 2000;
 /** Every parameter's value, in a fixed order: part of a selection's key, so a change reanalyses. */
 export function paramsKey(p: AnalysisParams): string {
   return (Object.keys(DEFAULT_ANALYSIS_PARAMS) as (keyof AnalysisParams)[]).map((k) => p[k]).join(',');
-}
-
-/**
- * Stored summaries were computed with the default parameters and the rules of
- * their day's download; other settings, or older rules, recompute them.
- */
-function summariesFor(days: readonly { chunk: DayChunk; summary: DaySummary }[], p: AnalysisParams): DaySummary[] {
-  const sp = summaryParamsOf(p);
-  return days.map((d) => (isCurrentSummary(d.summary, sp) ? d.summary : summarizeDay(d.chunk, sp)));
-}
-
-/**
- * Stored summaries of older rules, recomputed (with the default parameters,
- * as ingest stores them) and written back by the store worker, so a day is
- * recomputed once rather than on every read. Not awaited: the screen already
- * shows the recomputed figures, and a failed write only means it happens again
- * next time.
- */
-function refreshStale(days: readonly StoredDay[], shown: readonly DaySummary[]): void {
-  const stale = days.flatMap((d, k) =>
-    d.summary.rule === SUMMARY_RULE
-      ? []
-      : [
-          {
-            carrierId: d.carrierId,
-            fresh: sameSummaryParams(shown[k]!.params, DEFAULT_SUMMARY_PARAMS) ? shown[k]! : summarizeDay(d.chunk),
-          },
-        ],
-  );
-  const byCarrier = new Map<string, DaySummary[]>();
-  for (const s of stale) byCarrier.set(s.carrierId, [...(byCarrier.get(s.carrierId) ?? []), s.fresh]);
-  for (const [carrierId, summaries] of byCarrier) writer.refreshSummaries(carrierId, summaries).catch(() => undefined);
-}
-
-/** Per-day figures of the selection: the stored summaries when the local days are the stored UTC days, else computed for the local days. */
-function daySummaries(read: Awaited<ReturnType<typeof readLocalDays>>, p: AnalysisParams): DaySummary[] {
-  if (!read.sameAsStored) return read.chunks.map((c) => summarizeDay(c, summaryParamsOf(p)));
-  const shown = summariesFor(read.stored, p);
-  refreshStale(read.stored, shown);
-  return shown;
 }
 
 /**
