@@ -1,7 +1,8 @@
 /**
  * The inbox's background preparation (InboxPreparer) starts only after PREPARE_AFTER_MS of quiet and never
  * while foreground work runs (app/foreground-work.ts: a Trip review load): on a two-core laptop it would take
- * the core the user's screen needs. It starts PREPARE_AFTER_MS after that work ends. The store, the app state,
+ * the core the user's screen needs. It starts PREPARE_AFTER_MS after that work ends; one running when such
+ * work begins is paused (the worker stops it after its truck) and asked again afterwards. The store, the app state,
  * the road limits and the inbox worker are stand-ins; the preparer and the foreground count are the app's.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
@@ -11,6 +12,9 @@ import { beginForegroundWork } from '../../renderer/src/app/foreground-work.ts';
 import { InboxPreparer, PREPARE_AFTER_MS } from '../../renderer/src/features/inbox/InboxPreparer.tsx';
 
 const prepared: string[] = [];
+const pauses: number[] = [];
+/** When set, the next preparation waits for this to be called with its answer (null: stopped by a pause). */
+let holdNext: ((answer: (r: { analysed: number; reused: number } | null) => void) => void) | null = null;
 
 vi.mock('../../renderer/src/app/app-state.tsx', () => ({
   useAppState: () => ({ carriers: [{ id: 'c1', homeZone: 'UTC' }], info: { today: '2026-11-20' } }),
@@ -33,8 +37,12 @@ vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', () => ({
   carriersKeyOf: (carriers: { carrierId: string }[]) => carriers.map((c) => c.carrierId).join(','),
   useInboxParams: () => DEFAULT_ANALYSIS_PARAMS,
   inboxWorker: () => ({
-    call: (_method: string, carriers: { carrierId: string }[]) => {
+    call: (method: string, carriers: { carrierId: string }[]) => {
+      if (method === 'pause') return Promise.resolve(void pauses.push(prepared.length));
       prepared.push(carriers.map((c) => c.carrierId).join(','));
+      const hold = holdNext;
+      holdNext = null;
+      if (hold) return new Promise((resolve) => hold(resolve));
       return Promise.resolve({ analysed: 1, reused: 0 });
     },
   }),
@@ -45,6 +53,7 @@ const state = () => screen.getByTestId('inbox-preparer').getAttribute('data-stat
 beforeEach(() => {
   vi.useFakeTimers();
   prepared.length = 0;
+  pauses.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -77,5 +86,26 @@ describe('the inbox preparer', () => {
     expect(prepared).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(prepared).toEqual(['c1']);
+  });
+
+  it('pauses a preparation running when foreground work begins, and asks again once it has ended', async () => {
+    let answer: ((r: { analysed: number; reused: number } | null) => void) | null = null;
+    holdNext = (a) => (answer = a);
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect(prepared).toEqual(['c1']);
+    expect(state()).toBe('running');
+    const end = beginForegroundWork();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(pauses).toEqual([1]);
+    // The worker stops it: not prepared, and nothing asked while the foreground is busy.
+    await act(async () => answer!(null));
+    expect(state()).toBe('waiting');
+    await act(() => vi.advanceTimersByTimeAsync(5 * PREPARE_AFTER_MS));
+    expect(prepared).toEqual(['c1']);
+    act(() => end());
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect(prepared).toEqual(['c1', 'c1']);
+    expect(state()).toBe('idle');
   });
 });

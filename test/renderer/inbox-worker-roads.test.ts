@@ -175,3 +175,21 @@ describe('the inbox worker’s kept parts and the road limits', () => {
     ).rejects.toThrow(/judges with other road limits/);
   });
 });
+
+describe('a pause (the user’s screen needs the core)', () => {
+  const carriers = [{ carrierId: CARRIER, zone: 'UTC' }];
+  const prepare = (roadsKey: string) => call('prepare', carriers, days[0], days.at(-1), P, roadsKey);
+
+  it('stops the preparations asked before it, never a load; a preparation asked after it runs', async () => {
+    const key = await call<string>('setRoadLimits', spec(8));
+    const stopped = prepare(key);
+    const loading = load(key);
+    await call('pause');
+    expect(await stopped).toBeNull();
+    const loaded = await loading;
+    expect(loaded.vehicles).toBe(1);
+    expect(overLimit(loaded)).toEqual(expected(8));
+    // Asked after the pause: it runs, and finds the load's kept parts.
+    expect(await prepare(key)).toEqual({ analysed: 0, reused: 1 });
+  });
+});

@@ -37,7 +37,7 @@ export interface InboxProtocol extends RoadLimitsProtocol {
   ): Promise<InboxData | null>;
   /**
    * The same work in the background, kept for the next open and not sent back: how many trucks were
-   * analysed and reused, or null when a `load` came in meanwhile (a prepare never stops a load).
+   * analysed and reused, or null when a `load` or a `pause` came in meanwhile (a prepare never stops a load).
    */
   prepare(
     carriers: InboxCarrier[],
@@ -48,6 +48,11 @@ export interface InboxProtocol extends RoadLimitsProtocol {
   ): Promise<{ analysed: number; reused: number } | null>;
   /** Trucks finished of the trucks in the run going on (or the last run): answered between its reads. */
   progress(): InboxProgress;
+  /**
+   * Stops every preparation asked so far (running or waiting its turn) after the truck it is on; its kept
+   * rows stay, so the next one goes on from there. Loads are not stopped.
+   */
+  pause(): void;
 }
 
 export interface InboxProgress {

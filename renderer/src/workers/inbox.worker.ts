@@ -45,6 +45,8 @@ export type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './in
  */
 /** Counts loads: a run goes on while no load came in after it started. */
 let generation = 0;
+/** Preparations asked before the last pause stop (between trucks); loads go on. */
+let pauses = 0;
 /** The run in progress: the next one starts after it, so it reads the results the previous one kept. */
 let running: Promise<unknown> = Promise.resolve();
 /** Of the run going on: every carrier's trucks are counted before the first is read, so `total` does not grow. */
@@ -133,7 +135,7 @@ async function analyseDays(
   return new Map(wanted.map((d) => [d, local.has(d) ? dayPart(local.get(d)!, params, plan.roads) : null]));
 }
 
-async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
+async function runCarrier(alive: () => boolean, plan: CarrierPlan, params: AnalysisParams): Promise<CarrierPart> {
   const { carrier: c, days, stamps, vehicleIds, query, kept } = plan;
   // A truck's day whose stored UTC days are as they were when its row was written is read from the row, the
   // others are analysed from the readings. At most IN_FLIGHT trucks are read at once: reading every truck at
@@ -145,7 +147,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
   let analysed = 0;
   let next = 0;
   const lane = async () => {
-    while (next < vehicleIds.length && gen === generation) {
+    while (next < vehicleIds.length && alive()) {
       const k = next++;
       const vehicleId = vehicleIds[k]!;
       const own = stamps.get(vehicleId)!;
@@ -170,7 +172,7 @@ async function runCarrier(gen: number, plan: CarrierPlan, params: AnalysisParams
       }
       const inRange = days.filter((d) => own.has(d)).flatMap((d) => parts.get(d) ?? []);
       perVehicle[k] = inboxVehicle({ ...c, vehicleId }, inRange, params, days, plan.roads !== undefined);
-      if (gen === generation) progress.done++;
+      if (alive()) progress.done++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, vehicleIds.length) }, lane));
@@ -217,7 +219,7 @@ async function keepOrWarn(write: Promise<void>): Promise<void> {
 }
 
 async function loadAll(
-  gen: number,
+  alive: () => boolean,
   carriers: InboxCarrier[],
   from: LocalDay,
   to: LocalDay,
@@ -228,14 +230,14 @@ async function loadAll(
   const plans: CarrierPlan[] = [];
   for (const c of carriers) {
     const plan = await planCarrier(c, from, to, params, roads);
-    if (gen !== generation) return null;
+    if (!alive()) return null;
     if (plan) plans.push(plan);
   }
   progress = { done: 0, total: plans.reduce((n, p) => n + p.vehicleIds.length, 0) };
   const parts: CarrierPart[] = [];
   for (const plan of plans) {
-    parts.push(await runCarrier(gen, plan, params));
-    if (gen !== generation) return null;
+    parts.push(await runCarrier(alive, plan, params));
+    if (!alive()) return null;
   }
   const events = parts.flatMap((p) => p.events);
   events.sort((a, b) => a.startMs - b.startMs || a.key.localeCompare(b.key));
@@ -249,9 +251,9 @@ async function loadAll(
   };
 }
 
-/** Runs one after the other; `gen` is taken when the run is asked for, so a later load stops it even while it waits. */
-function inTurn<T>(gen: number, run: () => Promise<T | null>): Promise<T | null> {
-  const mine = running.catch(() => undefined).then(() => (gen === generation ? run() : null));
+/** Runs one after the other; `alive` is taken when the run is asked for, so a later load stops it even while it waits. */
+function inTurn<T>(alive: () => boolean, run: () => Promise<T | null>): Promise<T | null> {
+  const mine = running.catch(() => undefined).then(() => (alive() ? run() : null));
   running = mine;
   return mine;
 }
@@ -264,17 +266,24 @@ const handlers: InboxProtocol = {
   load(carriers, from, to, params, roadsKey) {
     const roads = runRoads(roadsKey);
     const gen = ++generation;
+    const alive = () => gen === generation;
     progress = { done: 0, total: 0 };
-    return inTurn(gen, () => loadAll(gen, carriers, from, to, params, roads));
+    return inTurn(alive, () => loadAll(alive, carriers, from, to, params, roads));
   },
   progress() {
     return { ...progress };
   },
+  pause() {
+    pauses++;
+  },
   prepare(carriers, from, to, params, roadsKey) {
     const roads = runRoads(roadsKey);
     const gen = generation;
-    return inTurn(gen, async () => {
-      const data = await loadAll(gen, carriers, from, to, params, roads);
+    const paused = pauses;
+    // Stopped by a later load, or by a pause (the user's screen needs the core), never stopping a load itself.
+    const alive = () => gen === generation && paused === pauses;
+    return inTurn(alive, async () => {
+      const data = await loadAll(alive, carriers, from, to, params, roads);
       return data && { analysed: data.analysed, reused: data.reused };
     });
   },

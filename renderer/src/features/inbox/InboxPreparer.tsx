@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState } from '../../app/app-state.tsx';
 import { useForegroundIdle } from '../../app/foreground-work.ts';
 import { getDb } from '../../store/db.ts';
@@ -32,7 +32,7 @@ interface Prepared {
  * parts after the morning's downloads instead of reading every stored reading then. Shows nothing; its
  * state is on a hidden element for tests and benchmarks: `waiting` (a change not prepared yet), `running`,
  * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation; none starts while a
- * Trip review load runs.
+ * Trip review load or a comparison runs (app/foreground-work.ts), and one running when such work begins is paused.
  */
 export function InboxPreparer() {
   const { carriers, info } = useAppState();
@@ -48,14 +48,43 @@ export function InboxPreparer() {
   const roadsKey = roads.ready ? roads.key : null;
   const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}|${roadsKey}`;
 
+  // A preparation running when foreground work begins is paused (stopped after its truck; its kept rows stay):
+  // the next one, once the foreground is idle again, goes on from there.
+  const running = useRef(false);
+  const paused = useRef(false);
+  useEffect(() => {
+    if (foregroundIdle || !running.current) return;
+    paused.current = true;
+    inboxWorker()
+      .call('pause')
+      .catch(() => undefined);
+  }, [foregroundIdle]);
+
   useEffect(() => {
     if (stamp === undefined || downloading !== 0 || !foregroundIdle || scope.length === 0 || !roads.ready) return;
     const timer = setTimeout(() => {
+      running.current = true;
+      paused.current = false;
       setPrepared((p) => ({ ...p, running: true }));
       const worker = inboxWorker();
+      const ended = () => {
+        running.current = false;
+        const wasPaused = paused.current;
+        paused.current = false;
+        return wasPaused;
+      };
       withWorkerRoads(worker, roads.spec, (k) => worker.call('prepare', scope, range.from, range.to, params, k)).then(
-        (r) => setPrepared((p) => ({ key, running: false, runs: p.runs + 1, ...(r ?? {}) })),
+        (r) => {
+          // Paused: not prepared (asked again once the foreground is idle). Else null: the user's own load took over.
+          const wasPaused = ended();
+          setPrepared((p) =>
+            r === null && wasPaused
+              ? { ...p, running: false }
+              : { key, running: false, runs: p.runs + 1, ...(r ?? {}) },
+          );
+        },
         (err: unknown) => {
+          ended();
           console.warn(`Inbox not prepared: ${String(err)}`);
           setPrepared((p) => ({ ...p, running: false }));
         },
