@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark whole (seeding the profile, the cold walks, the trace and map-log diagnostics, the report).
 /**
  * Interaction latency as a person feels it (issue 35): `npx tsx bench/interaction.ts` (also run by `npm run
  * bench`). The built app on the browser shell in Debian Chromium at 1400×900. One profile is seeded once
@@ -64,6 +65,8 @@ if (untilAt < 0) throw new Error(`INTERACTION_UNTIL "${UNTIL}" names no step`);
 const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const TRACE = process.env['INTERACTION_TRACE'];
+/** INTERACTION_MAPLOG=1: print what each step's map frames followed (renderer/src/map/map-counters.ts's log). */
+const MAPLOG = process.env['INTERACTION_MAPLOG'] === '1';
 const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 /**
@@ -197,15 +200,28 @@ async function startTrace(page: Page, file: string): Promise<() => Promise<void>
   };
 }
 
-/** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms per step. */
-async function walk(ctx: StepContext, run: number): Promise<number[]> {
+/** What a step cost the maps (renderer/src/map/map-counters.ts): frames drawn and basemap tiles loaded. */
+interface MapCost {
+  frames: number;
+  tiles: number;
+}
+const mapCounts = (page: Page): Promise<MapCost> =>
+  page.evaluate(
+    '({ frames: window.__routelensMapFrames ?? 0, tiles: window.__routelensBasemapTiles ?? 0 })',
+  ) as Promise<MapCost>;
+
+/** One cold walk: a new browser on the seeded profile, every step timed with the page's clock; ms and map cost per step. */
+async function walk(ctx: StepContext, run: number): Promise<{ times: number[]; costs: MapCost[] }> {
   const context = await open();
   try {
     const first = STEPS[0]!;
     await context.addInitScript(armStart(first.settled(ctx), STEP_TIMEOUT_MS));
+    if (MAPLOG) await context.addInitScript('window.__routelensMapLog = []');
     const page = context.pages()[0] ?? (await context.newPage());
     watch(page);
     const times: number[] = [];
+    const costs: MapCost[] = [];
+    let counted: MapCost = { frames: 0, tiles: 0 };
     const cdp = PROFILE_DIR ? await context.newCDPSession(page) : null;
     if (cdp) await cdp.send('Profiler.enable');
     for (const [i, step] of STEPS.entries()) {
@@ -230,8 +246,17 @@ async function walk(ctx: StepContext, run: number): Promise<number[]> {
       if (r.inputAt === null || r.settledAt === null)
         throw new Error(`"${step.name}" did not settle in ${STEP_TIMEOUT_MS} ms (input at ${r.inputAt})`);
       times.push(r.settledAt - r.inputAt);
+      const now = await mapCounts(page);
+      costs.push({ frames: now.frames - counted.frames, tiles: now.tiles - counted.tiles });
+      if (MAPLOG) {
+        const log = (await page.evaluate('window.__routelensMapLog.splice(0)')) as string[];
+        console.log(
+          `interaction: map log of "${step.name}" (input at ${r.inputAt.toFixed(0)}, settled at ${r.settledAt.toFixed(0)}):\n  ${log.join('\n  ')}`,
+        );
+      }
+      counted = now;
     }
-    return times;
+    return { times, costs };
   } finally {
     await context.close();
   }
@@ -246,15 +271,17 @@ try {
   const ctx = await seed();
   console.log(`interaction: seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   const samples: Record<string, number[][]> = { quiet: [], loaded: [] };
+  const costs: Record<string, MapCost[][]> = { quiet: [], loaded: [] };
   for (const mode of modes) {
     const load = mode === 'loaded' ? startCpuLoad(LOAD_MAX_MS) : null;
     try {
       for (let r = 0; r < RUNS; r++) {
         const before = loadavg()[0]!.toFixed(2);
-        const times = await walk(ctx, r);
+        const { times, costs: cost } = await walk(ctx, r);
         samples[mode]!.push(times);
+        costs[mode]!.push(cost);
         console.log(
-          `interaction: ${mode} run ${r + 1}/${RUNS} (load average ${before}): ${times.map((t) => t.toFixed(0)).join(' ')} ms`,
+          `interaction: ${mode} run ${r + 1}/${RUNS} (load average ${before}): ${times.map((t) => t.toFixed(0)).join(' ')} ms; map frames ${cost.map((c) => c.frames).join(' ')}; basemap tiles ${cost.map((c) => c.tiles).join(' ')}`,
         );
       }
     } finally {
@@ -264,15 +291,18 @@ try {
   const column = (mode: string, i: number) => samples[mode]!.map((run) => run[i]!);
   console.log(`\ninteraction: ms from input to settled frame, median (range) of ${RUNS} cold runs`);
   console.log(
-    `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ratio`,
+    `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ${'ratio'.padEnd(6)} frames/tiles`,
   );
   STEPS.forEach((step, i) => {
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
     const loaded = samples['loaded']!.length ? column('loaded', i) : null;
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
     const ratio = quiet && loaded ? `${(med(loaded) / med(quiet)).toFixed(2)}×` : '';
+    // Frames and tiles, medians over every walk: counts a loaded machine does not blur.
+    const walked = [...costs['quiet']!, ...costs['loaded']!].map((run) => run[i]!);
+    const cost = `${med(walked.map((c) => c.frames))}/${med(walked.map((c) => c.tiles))}`;
     console.log(
-      `${step.name.padEnd(64)} ${String(TARGETS[step.target].ms).padStart(6)}  ${(quiet ? fmt(quiet) : '').padEnd(22)} ${(loaded ? fmt(loaded) : '').padEnd(22)} ${ratio}`,
+      `${step.name.padEnd(64)} ${String(TARGETS[step.target].ms).padStart(6)}  ${(quiet ? fmt(quiet) : '').padEnd(22)} ${(loaded ? fmt(loaded) : '').padEnd(22)} ${ratio.padEnd(6)} ${cost}`,
     );
   });
   console.log('');

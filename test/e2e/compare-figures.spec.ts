@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseCsv } from '../../shared/export/csv.ts';
 import { expect, test } from './fixtures.ts';
 import { downloadTwoCarriers } from './harness/app.ts';
+import { pickCompareCarriers } from './harness/compare-inbox.ts';
 
 /**
  * Issue 31, item 7 (Compare's figures): required rest is never "best" or "worst" (Stationary share is a
@@ -15,11 +16,7 @@ test('Compare: stationary share neutral, one 30-min HOS threshold, CSV values at
   const [first, second] = await downloadTwoCarriers(page, shell, [1, 1]);
   await page.getByTestId('nav-compare').click();
   const compare = page.getByTestId('compare-page');
-  for (const box of await page.locator('[data-testid^=compare-pick-]').all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('compare-pick-', '');
-    if (id === first.carrierId || id === second.carrierId) await box.check();
-    else await box.uncheck();
-  }
+  await pickCompareCarriers(page, [first.carrierId, second.carrierId]);
   await page.getByTestId('compare-range').selectOption('7d');
   await expect(compare).toHaveAttribute('data-trips', 'true', { timeout: 60_000 });
 

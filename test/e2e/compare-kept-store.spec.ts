@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { downloadTwoCarriers } from './harness/app.ts';
+import { downloadTwoCarriers, IDB_REQUEST as request, inAppStore as inStore } from './harness/app.ts';
+import { pickCompareCarriers } from './harness/compare-inbox.ts';
 
 /**
  * Issue 35 (Compare within 1.5 s): the first Compare after the app starts answers with the per-carrier results
@@ -30,23 +31,6 @@ async function figures(page: Page): Promise<Record<string, (string | null)[]>> {
     );
 }
 
-/** Runs `body` (source text) on the app's IndexedDB in the page, the app's own connection left open. */
-function inStore<R>(page: Page, body: string): Promise<R> {
-  return page.evaluate(
-    `new Promise((resolve, reject) => {
-      const open = indexedDB.open('routelens');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const run = async () => { ${body} };
-        run().then((r) => { db.close(); resolve(r); }, (e) => { db.close(); reject(e); });
-      };
-    })`,
-  ) as Promise<R>;
-}
-
-const request = `const done = (req) => new Promise((ok, no) => { req.onsuccess = () => ok(req.result); req.onerror = () => no(req.error); });`;
-
 /** Kept compare results by kind and carrier. */
 const keptRows = (page: Page) =>
   inStore<{ kind: string; carrierId: string }[]>(
@@ -62,11 +46,7 @@ test('the first Compare after a start answers from kept results; a day downloade
 }) => {
   const [first, second] = await downloadTwoCarriers(page, shell, [1, 1]);
   await page.getByTestId('nav-compare').click();
-  for (const box of await page.locator('[data-testid^=compare-pick-]').all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('compare-pick-', '');
-    if (id === first.carrierId || id === second.carrierId) await box.check();
-    else await box.uncheck();
-  }
+  await pickCompareCarriers(page, [first.carrierId, second.carrierId]);
   await page.getByTestId('compare-range').selectOption('7d');
   const computed = await figures(page);
   const carriers = await page

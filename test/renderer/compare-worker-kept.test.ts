@@ -23,7 +23,7 @@ const days = chunks.map((c) => c.day);
 const coverage: CoverageRow[] = [];
 const store = (day: string, fetchedAt: number) =>
   coverage.push({ carrierId: 'c1', vehicleId: 'v1', day, state: 'complete', points: 1, bytes: 1, fetchedAt });
-const reads = { readings: 0 };
+const reads = { readings: 0, snapshots: 0 };
 /** The carrier's driver snapshots as the fake store holds them. */
 const snapshotRows: { takenAt: number; rows: unknown[] }[] = [];
 /** The compareResults table as the fake store holds it (store/compare-cache.ts's reads and writes). */
@@ -42,7 +42,11 @@ vi.mock('../../renderer/src/store/db.ts', async (original) => ({
   ...(await original<typeof DbModule>()),
   getDb: () => ({
     rosters: { get: async () => ({ rows: [{ vehicleId: 'v1', number: '101' }] }) },
-    snapshots: { where: () => ({ between: () => ({ toArray: async () => structuredClone(snapshotRows) }) }) },
+    snapshots: {
+      where: () => ({
+        between: () => ({ toArray: async () => (reads.snapshots++, structuredClone(snapshotRows)) }),
+      }),
+    },
     daySummaries: {},
     compareResults,
     transaction: (_mode: string, _table: unknown, body: () => Promise<unknown>) => body(),
@@ -166,6 +170,18 @@ describe('the HOS rows and a new session', () => {
     expect(after.facts.hos.lowTime).toBe(1);
     expect(before.facts.hos.drivers).not.toBe(2);
     expect({ ...after.facts, hos: null }).toEqual({ ...before.facts, hos: null });
+  });
+
+  it('are read for the metrics only: the trip analysis, kept or computed, never reads them', async () => {
+    const before = reads.snapshots;
+    await call<TripFacts[]>('trips', ++token, carriers, range, DEFAULT_ANALYSIS_PARAMS, '2026-12-01', NO_ROADS_KEY);
+    const params = { ...DEFAULT_ANALYSIS_PARAMS, speedingThresholdMph: 47 };
+    const computed = reads.readings;
+    await call<TripFacts[]>('trips', ++token, carriers, range, params, '2026-12-01', NO_ROADS_KEY);
+    expect(reads.readings).toBe(computed + 1);
+    expect(reads.snapshots).toBe(before);
+    await call<ComparisonFacts>('metrics', ++token, carriers, range, DEFAULT_ANALYSIS_PARAMS, '2026-12-01');
+    expect(reads.snapshots).toBe(before + 1);
   });
 
   it('a new worker (the app started again) answers from the kept store without reading, with the HOS rows of now', async () => {

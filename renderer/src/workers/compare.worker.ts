@@ -82,16 +82,19 @@ interface CarrierHead {
   driverSnapshots: DriverSnapshot[];
 }
 
-async function readHead(carrierId: string, range: DateRange): Promise<CarrierHead> {
+/** `withSnapshots`: only the metrics read the driver snapshots (for their HOS rows); the trips skip that query. */
+async function readHead(carrierId: string, range: DateRange, withSnapshots: boolean): Promise<CarrierHead> {
   const db = getDb();
   const [roster, coverage, snapshots] = await Promise.all([
     db.rosters.get([carrierId, 'vehicles']),
     // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row.
     carrierCoverage(carrierId).then((rows) => rows.filter((c) => c.day >= range.from && c.day <= range.to)),
-    db.snapshots
-      .where('[carrierId+kind+takenAt]')
-      .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)
-      .toArray(),
+    withSnapshots
+      ? db.snapshots
+          .where('[carrierId+kind+takenAt]')
+          .between([carrierId, 'drivers', -Infinity], [carrierId, 'drivers', Infinity], true, true)
+          .toArray()
+      : [],
   ]);
   return {
     roster: roster ? (roster.rows as VehicleRow[]).map((v) => ({ vehicleId: v.vehicleId, number: v.number })) : null,
@@ -147,19 +150,23 @@ async function perCarrier<T>(
   key: (c: ComparedCarrier, stamp: string) => string,
   kept: KeptResults<T>,
   compute: (c: ComparedCarrier, utc: StoredCarrier) => T,
-  /** What the answer takes from the carrier's head as it is now, kept or not (the HOS rows from its snapshots). */
-  finish: (value: T, c: ComparedCarrier, head: CarrierHead) => T = (value) => value,
+  /**
+   * What the answer takes from the carrier's head as it is now, kept or not (the HOS rows from its snapshots);
+   * without it the driver snapshots are not read.
+   */
+  finish?: (value: T, c: ComparedCarrier, head: CarrierHead) => T,
 ): Promise<T[] | null> {
+  const answer = (value: T, c: ComparedCarrier, head: CarrierHead): T => (finish ? finish(value, c, head) : value);
   // The range is of each carrier's local days, which need a UTC day more each side.
   const utcRange = utcDaysForLocalRange(range);
   const results = await Promise.all(
     carriers.map(async (c): Promise<{ value: T } | null> => {
-      const head = await readHead(c.carrierId, utcRange);
+      const head = await readHead(c.carrierId, utcRange, finish !== undefined);
       const k = key(c, carrierStamp({ days: head.coverage, roster: head.roster }));
       const done = kept.get(k) ?? (await readStored<T>(kind, k));
       if (done !== undefined) {
         kept.set(k, done);
-        return { value: finish(done, c, head) };
+        return { value: answer(done, c, head) };
       }
       if (token !== latest) return null;
       const utc = await readDays(c, head, utcRange);
@@ -169,7 +176,7 @@ async function perCarrier<T>(
       // Keeping it is only a saving: a failure (a full disk) leaves the next session to compute it again.
       const row = { kind, hash: comparedHash(BUILD_ID, k), carrierId: c.carrierId, value, usedAt: Date.now() };
       void keepCompared(getDb(), row).catch(() => 0);
-      return { value: finish(value, c, head) };
+      return { value: answer(value, c, head) };
     }),
   );
   if (token !== latest || results.some((r) => r === null)) return null;

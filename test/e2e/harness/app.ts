@@ -197,3 +197,21 @@ export async function openInboxRange(page: Page, from: string, to: string): Prom
   await expect(inbox).toHaveAttribute('data-key', new RegExp(`\\|${from}\\|${to}$`));
   return inbox;
 }
+
+/** Runs `body` (source text) on the app's IndexedDB in the page, the app's own connection left open. */
+export function inAppStore<R>(page: Page, body: string): Promise<R> {
+  return page.evaluate(
+    `new Promise((resolve, reject) => {
+      const open = indexedDB.open('routelens');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const run = async () => { ${body} };
+        run().then((r) => { db.close(); resolve(r); }, (e) => { db.close(); reject(e); });
+      };
+    })`,
+  ) as Promise<R>;
+}
+
+/** Page-side source text: `done(req)` awaits an IndexedDB request, for inAppStore's bodies. */
+export const IDB_REQUEST = `const done = (req) => new Promise((ok, no) => { req.onsuccess = () => ok(req.result); req.onerror = () => no(req.error); });`;
