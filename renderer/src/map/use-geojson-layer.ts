@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { GeoJSON } from 'geojson';
 import type { LayerSpec, OverlayLayerSpec } from './style-types.ts';
@@ -18,9 +18,12 @@ export function useGeoJsonLayer(
   beforeId: string,
   tolerance = 0.375,
 ): void {
+  // The data the source was added with: not set again right after (a second load in MapLibre's worker, and a frame).
+  const addedWith = useRef<GeoJSON | null>(null);
   useEffect(() => {
     if (!map) return;
-    map.addSource(sourceId, { type: 'geojson', data: EMPTY, tolerance });
+    addedWith.current = data ?? EMPTY;
+    map.addSource(sourceId, { type: 'geojson', data: addedWith.current, tolerance });
     for (const layer of layers)
       map.addLayer({ ...layer, source: sourceId } as LayerSpec, map.getLayer(beforeId) ? beforeId : undefined);
     return () => {
@@ -29,12 +32,15 @@ export function useGeoJsonLayer(
       for (const layer of layers) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
       if (map.getSource(sourceId)) map.removeSource(sourceId);
     };
-    // Layers are static per component; data goes through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layers array each render must not remove and re-add the layers
+    // Layers are static per component; data after the first goes through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layers array (or new data) each render must not remove and re-add the layers
   }, [map, sourceId, beforeId, tolerance]);
 
   useEffect(() => {
     if (!map) return;
-    map.getSource<GeoJSONSource>(sourceId)?.setData(data ?? EMPTY);
+    const next = data ?? EMPTY;
+    if (next === addedWith.current) return;
+    addedWith.current = null;
+    map.getSource<GeoJSONSource>(sourceId)?.setData(next);
   }, [map, sourceId, data]);
 }

@@ -21,7 +21,7 @@ import { ReviewCharts } from './ReviewCharts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
-import { analysisParamsOf, isTyping, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
+import { analysisParamsOf, isTyping, shownLimitsOf, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
 import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewDriversProvider } from '../drivers/ReviewDrivers.tsx';
 import { ReviewHosConflictsProvider } from '../drivers/ReviewHosConflicts.tsx';
@@ -177,6 +177,7 @@ export function ReviewPage({
   if (data && data !== lastLoaded) setLastLoaded(data);
   // Only while the next selection loads: a selection with nothing stored (or a failed one) never shows the last one's figures.
   const view = data ?? (load.state === 'loading' ? lastLoaded : null);
+  const shownLimits = shownLimitsOf(shown?.key ?? null, view);
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
   // Times in the display zone; its default 'home' is the carrier's home zone (whose days are shown).
@@ -428,7 +429,7 @@ export function ReviewPage({
                   stops={shown.stops}
                   store={store}
                   sketchBounds={shown.sketchBounds}
-                  limits={data?.key === shown.key ? data.overview.limits : null}
+                  limits={shownLimits}
                   selectionKey={shown.key}
                   vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                   onDrawn={setDrawnKey}

@@ -63,3 +63,16 @@ export const isTyping = (el: EventTarget | null) =>
   (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') &&
   (el as HTMLInputElement).type !== 'range' &&
   (el as HTMLInputElement).type !== 'checkbox';
+
+/**
+ * The road limits the map colours the shown selection's route by: those of the selection loaded last (`view`,
+ * kept while the next one loads) when it is the one shown, so a route keeps its colouring until the next
+ * selection's own route replaces it (drawn again by speed meanwhile, it would flash and cost a redraw); none
+ * for a route shown before its analysis (its readings, not yet judged).
+ */
+export function shownLimitsOf<L>(
+  shownKey: string | null,
+  view: { key: string; overview: { limits: L } } | null,
+): L | null {
+  return shownKey !== null && view?.key === shownKey ? view.overview.limits : null;
+}
