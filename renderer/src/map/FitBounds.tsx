@@ -17,6 +17,12 @@ export interface FitBoundsProps {
 export const FIT_PADDING = 48;
 export const FIT_MAX_ZOOM = 15;
 
+/** The box a fit uses for bounds [west, south, east, north]: a single point has no extent, so it is padded. */
+export function fitBox([w, s, e, n]: readonly [number, number, number, number]): [number, number, number, number] {
+  const d = w === e && s === n ? 0.01 : 0;
+  return [w - d, s - d, e + d, n + d];
+}
+
 /** Where the camera is: a resize leaves it unchanged (MapLibre keeps centre and zoom). */
 const cameraKey = (map: MapLibreMap) => `${map.getCenter().toArray().join(',')}@${map.getZoom()}`;
 
@@ -32,18 +38,10 @@ export function FitBounds({
   const key = bounds ? bounds.join(',') : '';
   useEffect(() => {
     if (!map || !key) return;
-    const [w, s, e, n] = key.split(',').map(Number) as [number, number, number, number];
-    // A single point has no extent: pad it so fitBounds gets a box.
-    const d = w === e && s === n ? 0.01 : 0;
+    const box = fitBox(key.split(',').map(Number) as [number, number, number, number]);
     let fitted = '';
     const fit = () => {
-      map.fitBounds(
-        [
-          [w - d, s - d],
-          [e + d, n + d],
-        ],
-        { padding, animate, maxZoom },
-      );
+      map.fitBounds(box, { padding, animate, maxZoom });
       fitted = cameraKey(map);
     };
     // The layout can settle after the fit (a long selection's per-day table appears once it is analysed and

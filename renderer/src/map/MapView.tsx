@@ -13,8 +13,13 @@ import { configureMapWorker } from './worker-url.ts';
 export interface MapViewProps {
   /** The basemap to show; defaults to the user's saved choice (basemap-choice.ts). Changing it rebuilds the map. */
   basemap?: BasemapChoice;
-  /** Initial camera before any FitBounds: the continental US. */
-  initialBounds?: [number, number, number, number];
+  /** Initial camera before any FitBounds (the continental US by default), fitted with `initialFit`'s options. */
+  initialBounds?: readonly [number, number, number, number];
+  /**
+   * Padding and maximum zoom of the initial fit: a map opened for a selection whose bounds are known starts
+   * where FitBounds would put it, so its first frames and tiles are of the selection, not of the whole country.
+   */
+  initialFit?: { padding: number; maxZoom: number };
   /** Called once the style and first frame are drawn, with the map and what basemap is shown. */
   onReady?: (map: MapLibreMap, basemap: ResolvedBasemap) => void;
   /** Keeps the drawn frame readable (canvas.toDataURL) for tests and snapshots; costs some speed. */
@@ -36,6 +41,7 @@ const US: [number, number, number, number] = [-125, 24, -66, 50];
 export function MapView({
   basemap,
   initialBounds = US,
+  initialFit,
   onReady,
   preserveDrawingBuffer = false,
   paused = false,
@@ -53,6 +59,7 @@ export function MapView({
   // A map built for another basemap is about to be replaced: children must not see it in the render where the choice changed (a layer would report the old map as drawn).
   const map = built?.choiceKey === choiceKey ? built.map : null;
   const boundsRef = useRef(initialBounds);
+  const fitRef = useRef(initialFit);
 
   useEffect(() => {
     let cancelled = false;
@@ -68,7 +75,8 @@ export function MapView({
       const m = new MapLibreMap({
         container: container.current,
         style: r.style,
-        bounds: boundsRef.current,
+        bounds: [...boundsRef.current],
+        ...(fitRef.current ? { fitBoundsOptions: fitRef.current } : {}),
         attributionControl: false,
         canvasContextAttributes: { preserveDrawingBuffer },
         maxZoom: 18,

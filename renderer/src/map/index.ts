@@ -6,7 +6,7 @@ export { GapsLayer, type GapsLayerProps } from './GapsLayer.tsx';
 export { StopsLayer, type StopsLayerProps } from './StopsLayer.tsx';
 export { OutliersLayer, type OutliersLayerProps } from './OutliersLayer.tsx';
 export { VehicleMarker, type VehicleMarkerProps } from './VehicleMarker.tsx';
-export { FitBounds, type FitBoundsProps } from './FitBounds.tsx';
+export { FIT_MAX_ZOOM, FIT_PADDING, FitBounds, fitBox, type FitBoundsProps } from './FitBounds.tsx';
 export { useFollow } from './use-follow.ts';
 export {
   routeGeoJSON,

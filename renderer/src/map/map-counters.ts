@@ -33,7 +33,7 @@ export function countMap(map: MapLibreMap): void {
 function logMapEvents(map: MapLibreMap): void {
   const log = (what: string) => counters().__routelensMapLog?.push(`${performance.now().toFixed(0)} ${what}`);
   if (!counters().__routelensMapLog) return;
-  map.on('render', () => log('frame'));
+  map.on('render', () => log(`frame z${map.getZoom().toFixed(1)}`));
   map.on('sourcedata', (ev) => {
     if (ev.sourceId.startsWith('rl-') && ev.sourceDataType !== 'metadata' && !ev.tile) log(`data ${ev.sourceId}`);
   });

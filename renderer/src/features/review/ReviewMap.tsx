@@ -5,7 +5,10 @@ import type { DayChunk } from '../../../../shared/track/types.ts';
 import type { DayRoute } from '../../../../shared/map/day-routes.ts';
 import {
   BasemapPicker,
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
   FitBounds,
+  fitBox,
   GapsLayer,
   loadBasemapChoice,
   MapView,
@@ -56,6 +59,7 @@ interface Props {
 }
 
 const NO_STOPS: readonly Stop[] = [];
+const INITIAL_FIT = { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM };
 
 /**
  * `localStorage['routelens.routeDetail'] = 'full'` draws every selection's
@@ -192,7 +196,13 @@ export function ReviewMap(p: Props) {
       data-map-ready={ready ? 'true' : 'false'}
       data-selection={ready ? p.selectionKey : ''}
     >
-      <MapView basemap={basemap} paused={p.paused ?? false}>
+      <MapView
+        basemap={basemap}
+        paused={p.paused ?? false}
+        // The map is made for the first selection shown: it opens on it, not on the whole country first.
+        initialBounds={bounds ? fitBox(bounds) : undefined}
+        initialFit={INITIAL_FIT}
+      >
         <GapsLayer chunks={p.chunks} gap={p.gap} speedingThresholdMph={p.thresholdMph} days={routes} />
         <RouteLayer
           chunks={p.chunks}

@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures.ts';
+import { openDownloads, startJob } from './harness/app.ts';
+
+/**
+ * Issue 35 (the first Trip review after start): the review's map is made for the selection it first shows and
+ * opens on it, so its first frames and basemap tiles are of the route, not of the continental US drawn first and
+ * then left (each frame costs hundreds of ms on a software-rendered GPU). The map's own log of frames
+ * (renderer/src/map/map-counters.ts, on when `window.__routelensMapLog` is an array) gives each frame's zoom.
+ */
+test('the first Trip review after a start draws its first map frame at the route, not at the whole country', async ({
+  page,
+  shell,
+}) => {
+  await openDownloads(page, shell);
+  await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await page.addInitScript('window.__routelensMapLog = []');
+  await page.reload();
+  await page.getByTestId('nav-review').click();
+  const review = page.getByTestId('review-page');
+  await expect(review).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const key = (await review.getAttribute('data-key'))!;
+  await expect(review).toHaveAttribute('data-rendered-key', key, { timeout: 60_000 });
+  const zooms = ((await page.evaluate('window.__routelensMapLog')) as string[])
+    .map((line) => /frame z(-?[\d.]+)/.exec(line)?.[1])
+    .filter((z): z is string => z !== undefined)
+    .map(Number);
+  expect(zooms.length).toBeGreaterThan(0);
+  const fitted = zooms.at(-1)!;
+  // A truck's day fits far closer than the country (zoom ~3 at this size; the demo truck's day ~6).
+  expect(fitted).toBeGreaterThan(5);
+  expect(Math.abs(zooms[0]! - fitted), `zooms of the frames drawn: ${zooms.join(' ')}`).toBeLessThan(1);
+});
