@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob } from './harness/app.ts';
+import { downloadWeekOfOneTruck } from './harness/app.ts';
 
 /**
  * Issue 35 (the first Trip review after start): the review's map is made for the selection it first shows and
@@ -11,9 +11,7 @@ test('the first Trip review after a start draws its first map frame at the route
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  await startJob(page, 1, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await downloadWeekOfOneTruck(page, shell);
   await page.addInitScript('window.__routelensMapLog = []');
   await page.reload();
   await page.getByTestId('nav-review').click();

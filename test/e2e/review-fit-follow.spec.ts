@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { addDays } from '../../shared/util/day.ts';
-import { openDownloads, openReviewOf, startJob, TODAY } from './harness/app.ts';
+import { downloadWeekOfOneTruck, openReviewOf, TODAY } from './harness/app.ts';
 
 /**
  * Issue 31, item 6 (in part): Trip review's map has a "Fit route" control that brings the whole route back
@@ -11,9 +11,7 @@ test('Trip review: "Fit route" shows the route again after a zoom; Follow ends o
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  await startJob(page, 1, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await downloadWeekOfOneTruck(page, shell);
   // A day the truck drove (a demo truck rests some days).
   let day = '';
   for (const back of [2, 3, 4, 5, 1]) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { addDays } from '../../shared/util/day.ts';
-import { openDownloads, startJob } from './harness/app.ts';
+import { downloadWeekOfOneTruck } from './harness/app.ts';
 import {
   clippers,
   expectReviewOf,
@@ -24,9 +24,7 @@ test('Trip review layout: a large map, whole menus, the per-day table in the pag
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  await startJob(page, 1, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  await downloadWeekOfOneTruck(page, shell);
   const day = await openDrivenDay(page);
   const mapWrap = page.getByTestId('review-map');
 

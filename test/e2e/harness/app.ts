@@ -174,6 +174,13 @@ export async function addApiCarrier(
 }
 
 /** Starts a download of one vehicle of `carrierId` for a preset range; returns the new job's row. */
+/** The Downloads screen's first truck, its last 7 days downloaded (the job done): most review specs' start. */
+export async function downloadWeekOfOneTruck(page: Page, shell: WebShell): Promise<void> {
+  await openDownloads(page, shell);
+  await startJob(page, 1, '7d');
+  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+}
+
 export async function downloadVehicle(
   page: Page,
   carrierId: string,
