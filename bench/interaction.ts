@@ -66,9 +66,9 @@ if (untilAt < 0) throw new Error(`INTERACTION_UNTIL "${UNTIL}" names no step`);
 const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const TRACE = process.env['INTERACTION_TRACE'];
+const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
 /** INTERACTION_MAPLOG=1: print what each step's map frames followed (renderer/src/map/map-counters.ts's log). */
 const MAPLOG = process.env['INTERACTION_MAPLOG'] === '1';
-const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 /**
  * INTERACTION_ONLY=compare,list (targets of interaction-steps.ts TARGETS): walk the app's start and only the

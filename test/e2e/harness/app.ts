@@ -173,7 +173,6 @@ export async function addApiCarrier(
   return (await row.getAttribute('data-carrier-id'))!;
 }
 
-/** Starts a download of one vehicle of `carrierId` for a preset range; returns the new job's row. */
 /** The Downloads screen's first truck, its last 7 days downloaded (the job done): most review specs' start. */
 export async function downloadWeekOfOneTruck(page: Page, shell: WebShell): Promise<void> {
   await openDownloads(page, shell);
@@ -181,6 +180,7 @@ export async function downloadWeekOfOneTruck(page: Page, shell: WebShell): Promi
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
 }
 
+/** Starts a download of one vehicle of `carrierId` for a preset range; returns the new job's row. */
 export async function downloadVehicle(
   page: Page,
   carrierId: string,
