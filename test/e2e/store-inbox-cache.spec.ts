@@ -20,3 +20,19 @@ test('the inbox keeps each carrier’s six most recent queries, drops a truck’
   expect(out.afterDelete).toEqual(['c2/q0/w1']);
   expect(out.queriesLeft).toEqual(['c2/q0']);
 });
+
+test('the kept days are a row per truck and month: a day analysed again or added keeps its month’s other days, a month whose days are all gone goes, a torn row reads as nothing kept', async ({
+  page,
+}) => {
+  await openHarness(page, 'http://localhost:47300');
+  const out = await h(page, (x) => x.inboxMonthRows('routelens-inbox-months'), null);
+  expect(out.written).toEqual(['v1/2026-10: 2026-10-30=a 2026-10-31=a', 'v1/2026-11: 2026-11-01=a 2026-11-02=a']);
+  expect(out.merged).toEqual([
+    'v1/2026-10: 2026-10-30=a 2026-10-31=a',
+    'v1/2026-11: 2026-11-01=b 2026-11-02=a',
+    'v2/2026-10: 2026-10-31=a',
+  ]);
+  // Across the month's edge, only the range's days; v3's torn rows give nothing (its days are analysed again).
+  expect(out.read).toEqual(['v1 2026-10-31=a', 'v1 2026-11-01=b', 'v2 2026-10-31=a']);
+  expect(out.dropped).toEqual(['v1/2026-11: 2026-11-01=b 2026-11-02=a', 'v2/2026-10: 2026-10-31=a']);
+});

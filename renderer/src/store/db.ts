@@ -1,3 +1,4 @@
+// Over 300 lines: every version of the schema (IndexedDB opens a database through each) and the upgrade steps between them.
 import Dexie, { type Collection, type IndexableType, type Table, type Transaction } from 'dexie';
 import type { Assignment } from '../../../shared/drivers/types.ts';
 import type { ReviewMark } from '../../../shared/inbox/trail.ts';
@@ -8,7 +9,7 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
-import type { InboxDayRow, InboxQueryRow } from './inbox-cache.ts';
+import type { InboxDayRow, InboxMonthRow, InboxQueryRow } from './inbox-cache.ts';
 import type { ComparedKind, CompareResultRow } from './compare-cache.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
@@ -173,6 +174,17 @@ export const SCHEMA_V10 = {
 } as const;
 
 /**
+ * Version 11: the inbox's kept day parts a row per vehicle and month instead of per day (store/inbox-cache.ts
+ * `InboxMonthRow`): a fleet's month reads in a thirtieth of the rows. The kept days move across
+ * (`upgradeToV11`), so a prepared inbox stays prepared.
+ */
+export const SCHEMA_V11 = {
+  ...SCHEMA_V10,
+  inboxDays: null,
+  inboxMonths: '[carrierId+query+vehicleId+month]',
+} as const;
+
+/**
  * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
  * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
  */
@@ -202,6 +214,33 @@ export async function upgradeToV7(tx: Transaction): Promise<void> {
       after = keys[keys.length - 1]!;
     }
   }
+}
+
+/**
+ * Copies the kept day parts of versions 6–10 into month rows. The old table is read in key order (carrier,
+ * query, vehicle, day), so a month's days come together and only one month is held at a time.
+ */
+export async function upgradeToV11(tx: Transaction): Promise<void> {
+  const target = tx.table<InboxMonthRow>('inboxMonths');
+  let month: InboxMonthRow | null = null;
+  const writes: Promise<unknown>[] = [];
+  await tx.table<InboxDayRow>('inboxDays').each((r) => {
+    if (typeof r.day !== 'string' || typeof r.stamp !== 'string') return;
+    const m = r.day.slice(0, 7);
+    if (
+      !month ||
+      month.carrierId !== r.carrierId ||
+      month.query !== r.query ||
+      month.vehicleId !== r.vehicleId ||
+      month.month !== m
+    ) {
+      if (month) writes.push(target.put(month));
+      month = { carrierId: r.carrierId, query: r.query, vehicleId: r.vehicleId, month: m, days: [] };
+    }
+    month.days.push({ day: r.day, stamp: r.stamp, part: r.part ?? null });
+  });
+  if (month) writes.push(target.put(month));
+  await Promise.all(writes);
 }
 
 /** The day tables' key: a stored day is a carrier's vehicle's UTC day. */
@@ -252,7 +291,7 @@ export class RouteLensDb extends Dexie {
   declare jobs: Table<DownloadJob, string>;
   declare dayRejections: Table<RejectionRow, DayKey>;
   declare marks: Table<MarkRow, [string, string]>;
-  declare inboxDays: Table<InboxDayRow, [string, string, string, string]>;
+  declare inboxMonths: Table<InboxMonthRow, [string, string, string, string]>;
   declare inboxQueries: Table<InboxQueryRow, [string, string]>;
   declare dayOverviews: Table<OverviewRow, DayKey>;
   declare assignments: Table<Assignment, [string, string]>;
@@ -271,6 +310,7 @@ export class RouteLensDb extends Dexie {
     this.version(8).stores(SCHEMA_V8);
     this.version(9).stores(SCHEMA_V9);
     this.version(10).stores(SCHEMA_V10);
+    this.version(11).stores(SCHEMA_V11).upgrade(upgradeToV11);
   }
 }
 

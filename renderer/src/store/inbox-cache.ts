@@ -8,12 +8,11 @@ import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow } from './types.ts';
 
 /**
- * The safety inbox's results per vehicle and local day, kept in IndexedDB: opening the inbox for any range
- * reads one small row a truck-day (shared/analysis/day-parts.ts joins them as `analyzeTrack` would over
- * the range) instead of every stored reading, and analyses again only the days stored since. A row answers
- * for one query (the build's analysis, the carrier's zone, the parameters and the road limits judged
- * against; not the range) and one state
- * of the UTC days its local day touches (`stamp`); anything else is analysed afresh.
+ * The safety inbox's result of one vehicle's local day: opening the inbox for any range reads one small part a
+ * truck-day (shared/analysis/day-parts.ts joins them as `analyzeTrack` would over the range) instead of every
+ * stored reading, and analyses again only the days stored since. A part answers for one query (the build's
+ * analysis, the carrier's zone, the parameters and the road limits judged against; not the range) and one
+ * state of the UTC days its local day touches (`stamp`); anything else is analysed afresh.
  */
 export interface InboxDayRow {
   carrierId: string;
@@ -25,6 +24,31 @@ export interface InboxDayRow {
   /** shared/analysis/day-part-pack.ts `packDayPart`; null: readings in those UTC days, none inside the local day. */
   part: PackedDayPart | null;
 }
+
+/** A kept day in its month's row. */
+export interface InboxKeptDay {
+  day: LocalDay;
+  stamp: string;
+  part: PackedDayPart | null;
+}
+
+/**
+ * How the parts are kept in IndexedDB: one row per vehicle and calendar month of its local days. A row read
+ * costs IndexedDB about as much as its contents here (tens of microseconds), so a fleet's month read as
+ * 30 rows a truck was bound by the count of rows; a month a row reads it in one. Days in day order.
+ */
+export interface InboxMonthRow {
+  carrierId: string;
+  query: string;
+  vehicleId: string;
+  /** YYYY-MM of the local days. */
+  month: string;
+  days: InboxKeptDay[];
+}
+
+type MonthKey = [carrierId: string, query: string, vehicleId: string, month: string];
+
+const monthOf = (day: LocalDay): string => day.slice(0, 7);
 
 export interface InboxQueryRow {
   carrierId: string;
@@ -76,15 +100,25 @@ export function dayStamps(
   return stamps;
 }
 
+const MONTH_KEY = '[carrierId+query+vehicleId+month]';
+
 const rowsOf = (db: RouteLensDb, carrierId: string, query: string) =>
-  db.inboxDays
-    .where('[carrierId+query+vehicleId+day]')
-    .between([carrierId, query, '', ''], [carrierId, query, '\uffff', '\uffff']);
+  db.inboxMonths.where(MONTH_KEY).between([carrierId, query, '', ''], [carrierId, query, '\uffff', '\uffff']);
+
+/** The kept days of a row read back, in `from`..`to`; an entry not of the shape written is left out (analysed again). */
+function* daysOf(row: InboxMonthRow, from: LocalDay, to: LocalDay): Generator<InboxDayRow> {
+  if (!Array.isArray(row.days)) return;
+  for (const d of row.days as unknown[]) {
+    if (typeof d !== 'object' || d === null) continue;
+    const { day, stamp, part } = d as Partial<InboxKeptDay>;
+    if (typeof day !== 'string' || typeof stamp !== 'string' || day < from || day > to) continue;
+    yield { carrierId: row.carrierId, query: row.query, vehicleId: row.vehicleId, day, stamp, part: part ?? null };
+  }
+}
 
 /**
- * The query's stored rows of the local days `from`..`to`, by vehicle and day. With `vehicleIds` (the
- * vehicles with a stored day in the range), one range of the table's own key per vehicle: rows found
- * through the day index cost IndexedDB a second lookup each (index entry, then the row).
+ * The query's kept days `from`..`to`, by vehicle and day. With `vehicleIds` (the vehicles with a stored day in
+ * the range), one range of the table's key per vehicle (its months of the range); else every row of the query.
  */
 export async function readInboxDays(
   db: RouteLensDb,
@@ -96,33 +130,72 @@ export async function readInboxDays(
 ): Promise<Map<string, Map<LocalDay, InboxDayRow>>> {
   const rows = vehicleIds
     ? (
-        await db.transaction('r', db.inboxDays, () =>
+        await db.transaction('r', db.inboxMonths, () =>
           Promise.all(
             vehicleIds.map((v) =>
-              db.inboxDays
-                .where('[carrierId+query+vehicleId+day]')
-                .between([carrierId, query, v, from], [carrierId, query, v, to], true, true)
+              db.inboxMonths
+                .where(MONTH_KEY)
+                .between([carrierId, query, v, monthOf(from)], [carrierId, query, v, monthOf(to)], true, true)
                 .toArray(),
             ),
           ),
         )
       ).flat()
-    : await db.inboxDays
-        .where('[carrierId+query+day]')
-        .between([carrierId, query, from], [carrierId, query, to], true, true)
-        .toArray();
+    : await rowsOf(db, carrierId, query).toArray();
   const out = new Map<string, Map<LocalDay, InboxDayRow>>();
-  for (const r of rows) {
-    const days = out.get(r.vehicleId) ?? new Map<LocalDay, InboxDayRow>();
-    days.set(r.day, r);
-    out.set(r.vehicleId, days);
-  }
+  for (const row of rows)
+    for (const r of daysOf(row, from, to)) {
+      const days = out.get(r.vehicleId) ?? new Map<LocalDay, InboxDayRow>();
+      days.set(r.day, r);
+      out.set(r.vehicleId, days);
+    }
   return out;
+}
+
+/**
+ * Puts `fresh` days into their months' rows and takes `gone` days out of theirs, in the caller's read-write
+ * transaction on inboxMonths: a row is read, changed and written whole, so the other days of its month stay.
+ */
+async function mergeMonths(
+  db: RouteLensDb,
+  fresh: readonly InboxDayRow[],
+  gone: readonly (readonly [carrierId: string, query: string, vehicleId: string, day: LocalDay])[],
+): Promise<void> {
+  const changes = new Map<string, { key: MonthKey; put: InboxKeptDay[]; drop: LocalDay[] }>();
+  const changeOf = (carrierId: string, query: string, vehicleId: string, day: LocalDay) => {
+    const key: MonthKey = [carrierId, query, vehicleId, monthOf(day)];
+    const id = JSON.stringify(key);
+    const c = changes.get(id) ?? { key, put: [], drop: [] };
+    changes.set(id, c);
+    return c;
+  };
+  for (const r of fresh) changeOf(r.carrierId, r.query, r.vehicleId, r.day).put.push(r);
+  for (const [carrierId, query, vehicleId, day] of gone) changeOf(carrierId, query, vehicleId, day).drop.push(day);
+  if (changes.size === 0) return;
+  const list = [...changes.values()];
+  const stored = await db.inboxMonths.bulkGet(list.map((c) => c.key));
+  const puts: InboxMonthRow[] = [];
+  const deletes: MonthKey[] = [];
+  list.forEach(({ key, put, drop }, i) => {
+    const [carrierId, query, vehicleId, month] = key;
+    const old = stored[i];
+    const days = new Map<LocalDay, InboxKeptDay>();
+    if (old) for (const d of daysOf(old, '', '\uffff')) days.set(d.day, { day: d.day, stamp: d.stamp, part: d.part });
+    for (const d of put) days.set(d.day, { day: d.day, stamp: d.stamp, part: d.part });
+    for (const d of drop) days.delete(d);
+    if (days.size === 0) deletes.push(key);
+    else {
+      const sorted = [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      puts.push({ carrierId, query, vehicleId, month, days: sorted });
+    }
+  });
+  await db.inboxMonths.bulkPut(puts);
+  await db.inboxMonths.bulkDelete(deletes);
 }
 
 /** Stores rows analysed afresh (a batch written while the analysis goes on; writeInboxDays does the query's bookkeeping). */
 export async function putInboxDays(db: RouteLensDb, rows: readonly InboxDayRow[]): Promise<void> {
-  await db.inboxDays.bulkPut(rows);
+  await db.transaction('rw', db.inboxMonths, () => mergeMonths(db, rows, []));
 }
 
 /**
@@ -137,10 +210,11 @@ export async function writeInboxDays(
   goneDays: readonly (readonly [vehicleId: string, day: LocalDay])[],
   now: number,
 ): Promise<void> {
-  await db.transaction('rw', [db.inboxDays, db.inboxQueries], async () => {
-    await db.inboxDays.bulkPut(fresh);
-    await db.inboxDays.bulkDelete(
-      goneDays.map(([v, d]) => [carrierId, query, v, d] as [string, string, string, string]),
+  await db.transaction('rw', [db.inboxMonths, db.inboxQueries], async () => {
+    await mergeMonths(
+      db,
+      fresh,
+      goneDays.map(([v, d]) => [carrierId, query, v, d] as const),
     );
     await db.inboxQueries.put({ carrierId, query, usedAt: now });
     const queries = await db.inboxQueries.where('carrierId').equals(carrierId).toArray();
@@ -154,8 +228,8 @@ export async function writeInboxDays(
 
 /** Forgets every stored inbox row of a carrier (the carrier is removed). */
 export async function deleteInboxCache(db: RouteLensDb, carrierId: string): Promise<void> {
-  await db.inboxDays
-    .where('[carrierId+query+vehicleId+day]')
+  await db.inboxMonths
+    .where(MONTH_KEY)
     .between([carrierId, '', '', ''], [carrierId, '\uffff', '\uffff', '\uffff'])
     .delete();
   await db.inboxQueries.where('carrierId').equals(carrierId).delete();

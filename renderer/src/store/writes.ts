@@ -200,7 +200,7 @@ export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise
     db.rosters,
     db.snapshots,
     db.jobs,
-    db.inboxDays,
+    db.inboxMonths,
     db.inboxQueries,
     db.compareResults,
   ];

@@ -134,6 +134,13 @@ export interface HarnessApi {
     dbName: string,
   ): Promise<{ kept: string[]; read: string[]; afterDelete: string[]; queriesLeft: string[] }>;
   /**
+   * The kept days' month rows in a fresh database `dbName` (query q of carrier c1): truck v1's days Oct 30 – Nov 2
+   * written; then v1's Nov 1 analysed again (stamp b) and v2's Oct 31 added while the analysis goes on; then v1's
+   * October days gone; a row damaged as a torn write would leave it (v3) among them. Each step's rows
+   * (`vehicle/month: day=stamp …`) and, after the second, the days read for Oct 31 – Nov 1 (`vehicle day=stamp`).
+   */
+  inboxMonthRows(dbName: string): Promise<{ written: string[]; merged: string[]; read: string[]; dropped: string[] }>;
+  /**
    * Rewrites every stored summary of the app's database as a version before
    * summary rules existed would have stored it (no `rule`, no `outliers`, the
    * old params with `parkedGapSeconds`) with figures no current rule gives

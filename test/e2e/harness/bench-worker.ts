@@ -42,10 +42,10 @@ async function readVehicle(a: Ask, carrierId: string, vehicleId: string): Promis
 /** Every kept day part of the carrier's days in the range (whatever query kept them); their count. */
 async function readParts(a: Ask, carrierId: string): Promise<number> {
   const rows = await getDb()
-    .inboxDays.where('[carrierId+query+vehicleId+day]')
+    .inboxMonths.where('[carrierId+query+vehicleId+month]')
     .between([carrierId, '', '', ''], [carrierId, '\uffff', '\uffff', '\uffff'])
     .toArray();
-  return rows.filter((r) => r.day >= a.from && r.day <= a.to).length;
+  return rows.reduce((n, r) => n + r.days.filter((d) => d.day >= a.from && d.day <= a.to).length, 0);
 }
 
 async function run(a: Ask): Promise<{ points: number; events: number }> {

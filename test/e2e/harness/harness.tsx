@@ -26,7 +26,7 @@ import {
 } from '../../../renderer/src/store/db.ts';
 import { StoreError } from '../../../renderer/src/store/errors.ts';
 import { writer } from '../../../renderer/src/store/writer.ts';
-import { KEPT_QUERIES, readInboxDays, writeInboxDays } from '../../../renderer/src/store/inbox-cache.ts';
+import { KEPT_QUERIES, putInboxDays, readInboxDays, writeInboxDays } from '../../../renderer/src/store/inbox-cache.ts';
 import {
   deleteCarrier as deleteCarrierRows,
   deleteVehicleDays,
@@ -331,7 +331,9 @@ const harness: HarnessApi = {
       verno: db.verno,
       tables: db.tables.map((t) => t.name).sort(),
       marks: (await db.marks.toArray()).map((m) => `${m.carrierId}: ${m.note}`).sort(),
-      inboxDays: (await db.inboxDays.toArray()).map((r) => `${r.carrierId}/${r.vehicleId}/${r.day}: ${r.stamp}`).sort(),
+      inboxDays: (await db.inboxMonths.toArray())
+        .flatMap((r) => r.days.map((d) => `${r.carrierId}/${r.vehicleId}/${d.day}: ${d.stamp}`))
+        .sort(),
     };
   },
   async inboxUpgradeFromV5(dbName) {
@@ -395,7 +397,9 @@ const harness: HarnessApi = {
     await writeInboxDays(db, 'c1', reused, [], [['v2', DAY]], 2000);
     await writeInboxDays(db, 'c1', 'q-new', [row('c1', 'q-new', 'v1')], [], 2001);
     const list = async () =>
-      (await db.inboxDays.toArray()).map((r) => `${r.carrierId}/${r.query}/${r.vehicleId}`).sort();
+      (await db.inboxMonths.toArray())
+        .flatMap((r) => r.days.map(() => `${r.carrierId}/${r.query}/${r.vehicleId}`))
+        .sort();
     const kept = await list();
     const read = await readInboxDays(db, 'c1', reused, DAY, DAY);
     await deleteCarrierRows(db, 'c1');
@@ -408,6 +412,57 @@ const harness: HarnessApi = {
       afterDelete,
       queriesLeft,
     };
+  },
+  async inboxMonthRows(dbName) {
+    const db = new RouteLensDb(dbName);
+    const row = (vehicleId: string, day: string, stamp: string) => ({
+      carrierId: 'c1',
+      query: 'q',
+      vehicleId,
+      day,
+      stamp,
+      part: null,
+    });
+    // v3's torn rows are the reader's to refuse, not this list's.
+    const months = async () =>
+      (await db.inboxMonths.toArray())
+        .filter((r) => r.vehicleId !== 'v3')
+        .map((r) => `${r.vehicleId}/${r.month}: ${r.days.map((d) => `${d.day}=${d.stamp}`).join(' ')}`)
+        .sort();
+    const days = ['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02'];
+    await writeInboxDays(
+      db,
+      'c1',
+      'q',
+      days.map((d) => row('v1', d, 'a')),
+      [],
+      1,
+    );
+    const written = await months();
+    await putInboxDays(db, [row('v1', '2026-11-01', 'b'), row('v2', '2026-10-31', 'a')]);
+    // Torn rows: days not a list, and a list whose entries lack a stamp or a day.
+    await db.inboxMonths.bulkPut([
+      { carrierId: 'c1', query: 'q', vehicleId: 'v3', month: '2026-10', days: 'torn' as never },
+      { carrierId: 'c1', query: 'q', vehicleId: 'v3', month: '2026-11', days: [{ day: '2026-11-01' }, 7] as never },
+    ]);
+    const merged = await months();
+    const read = [...(await readInboxDays(db, 'c1', 'q', '2026-10-31', '2026-11-01', ['v1', 'v2', 'v3']))]
+      .flatMap(([v, byDay]) => [...byDay.values()].map((r) => `${v} ${r.day}=${r.stamp}`))
+      .sort();
+    await writeInboxDays(
+      db,
+      'c1',
+      'q',
+      [],
+      [
+        ['v1', '2026-10-30'],
+        ['v1', '2026-10-31'],
+      ],
+      2,
+    );
+    const dropped = await months();
+    db.close();
+    return { written, merged, read, dropped };
   },
   async ageSummaries() {
     const db = getDb();
@@ -451,15 +506,19 @@ const harness: HarnessApi = {
   },
   async damageInboxDays(vehicleId) {
     const db = getDb();
-    const rows = (await db.inboxDays.toArray()).filter((r) => r.vehicleId === vehicleId && r.part !== null);
+    const rows = (await db.inboxMonths.toArray()).filter((r) => r.vehicleId === vehicleId);
     // Cut short, as a write torn by a crash would leave it: the counts no longer match what follows.
-    await db.inboxDays.bulkPut(rows.map((r) => ({ ...r, part: { n: r.part!.n.subarray(0, 8), s: r.part!.s } })));
-    return rows.length;
+    const cut = rows.map((r) => ({
+      ...r,
+      days: r.days.map((d) => (d.part ? { ...d, part: { n: d.part.n.subarray(0, 8), s: d.part.s } } : d)),
+    }));
+    await db.inboxMonths.bulkPut(cut);
+    return rows.reduce((n, r) => n + r.days.filter((d) => d.part !== null).length, 0);
   },
   async benchForgetInbox(o) {
     const db = getDb();
-    await db.transaction('rw', [db.inboxDays, db.inboxQueries, db.dayAnalysisColumns], async () => {
-      await db.inboxDays.clear();
+    await db.transaction('rw', [db.inboxMonths, db.inboxQueries, db.dayAnalysisColumns], async () => {
+      await db.inboxMonths.clear();
       await db.inboxQueries.clear();
       if (o?.columns) await db.dayAnalysisColumns.clear();
     });
