@@ -2,7 +2,8 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveAnalysisParams } from '../../shared/analysis/params.ts';
 import type * as InboxScope from '../../renderer/src/features/inbox/inbox-scope.ts';
-import type { InboxData, InboxProgress } from '../../renderer/src/workers/inbox.worker.ts';
+import { packInboxEvents } from '../../shared/inbox/event-pack.ts';
+import type { InboxAnswer, InboxProgress } from '../../renderer/src/workers/inbox.worker.ts';
 
 /**
  * The inbox's first open of a large fleet takes seconds: while it loads, the screen shows how many trucks
@@ -41,7 +42,14 @@ afterEach(cleanup);
 
 const carriers = [{ carrierId: 'c1', zone: 'America/Chicago' }];
 const params = resolveAnalysisParams({});
-const answer: InboxData = { events: [], scorecards: [], days: [], vehicles: 3, analysed: 3, reused: 0 };
+const answer: InboxAnswer = {
+  events: packInboxEvents([]),
+  scorecards: [],
+  days: [],
+  vehicles: 3,
+  analysed: 3,
+  reused: 0,
+};
 
 describe('the inbox while it loads', () => {
   it('shows no count before the worker has counted the trucks, then how many of them are done', async () => {
@@ -65,6 +73,15 @@ describe('the inbox while it loads', () => {
     const calls = worker.progressCalls;
     await new Promise((r) => setTimeout(r, 600));
     expect(worker.progressCalls).toBe(calls);
-    expect(result.current).toMatchObject({ state: 'ready', data: answer });
+    expect(result.current).toMatchObject({ state: 'ready', data: { ...answer, events: [] } });
+  });
+
+  it('fails with what is wrong when the answer’s events are not whole, rather than loading forever', async () => {
+    worker.progress = { done: 0, total: 0 };
+    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1'));
+    await waitFor(() => expect(worker.progressCalls).toBeGreaterThan(0));
+    worker.finishLoad({ ...answer, events: { ...answer.events, count: 2 } });
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current).toMatchObject({ message: expect.stringMatching(/2 events do not fill/) });
   });
 });

@@ -12,7 +12,8 @@ import { encodeRoadIndex } from '../../shared/roads/rlidx.ts';
 import type { DayChunk } from '../../shared/track/types.ts';
 import type { InboxDayRow } from '../../renderer/src/store/inbox-cache.ts';
 import type { CoverageRow } from '../../renderer/src/store/types.ts';
-import type { InboxData } from '../../renderer/src/workers/inbox-protocol.ts';
+import type { InboxAnswer, InboxData } from '../../renderer/src/workers/inbox-protocol.ts';
+import { unpackInboxEvents } from '../../shared/inbox/event-pack.ts';
 import { NO_ROADS_KEY, roadLimitsKey, type RoadLimitsSpec } from '../../renderer/src/workers/worker-roads.ts';
 import type * as DbModule from '../../renderer/src/store/db.ts';
 import type * as InboxCacheModule from '../../renderer/src/store/inbox-cache.ts';
@@ -66,6 +67,8 @@ vi.mock('../../renderer/src/store/reads.ts', () => ({
       bytes: 1,
       fetchedAt: 1,
     })),
+  // Nothing is written here: one state of the store throughout.
+  storeStamp: async () => `${chunks.length}@1`,
 }));
 vi.mock('../../renderer/src/store/inbox-cache.ts', async (original) => ({
   ...(await original<typeof InboxCacheModule>()),
@@ -122,7 +125,9 @@ const spec = (toleranceMph: number, minSeconds = 60): RoadLimitsSpec => ({
   overLimit: ruleOf(toleranceMph, minSeconds),
 });
 const load = (roadsKey: string) =>
-  call<InboxData>('load', [{ carrierId: CARRIER, zone: 'UTC' }], days[0], days.at(-1), P, roadsKey);
+  call<InboxAnswer>('load', [{ carrierId: CARRIER, zone: 'UTC' }], days[0], days.at(-1), P, roadsKey).then(
+    (a): InboxData => ({ ...a, events: unpackInboxEvents(a.events) }),
+  );
 const overLimit = (d: InboxData) => d.events.filter((e) => e.kind === 'over-limit').map((e) => [e.startMs, e.endMs]);
 /** The over-limit events analyzeTrack finds over the same days with the same limits (UTC: local days are UTC days). */
 const expected = (toleranceMph: number) =>

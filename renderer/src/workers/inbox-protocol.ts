@@ -1,4 +1,5 @@
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
+import type { PackedInboxEvents } from '../../../shared/inbox/event-pack.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
 import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
 import type { LocalDay } from '../../../shared/time/local-day.ts';
@@ -23,6 +24,9 @@ export interface InboxData {
   reused: number;
 }
 
+/** InboxData as `load` sends it: the events packed (shared/inbox/event-pack.ts; unpackInboxEvents on the page). */
+export type InboxAnswer = Omit<InboxData, 'events'> & { events: PackedInboxEvents };
+
 export interface InboxProtocol extends RoadLimitsProtocol {
   /**
    * The inbox's answer; null when a newer `load` came in meanwhile. Stops any older load or prepare.
@@ -34,7 +38,7 @@ export interface InboxProtocol extends RoadLimitsProtocol {
     to: LocalDay,
     params: AnalysisParams,
     roadsKey: string,
-  ): Promise<InboxData | null>;
+  ): Promise<InboxAnswer | null>;
   /**
    * The same work in the background, kept for the next open and not sent back: how many trucks were
    * analysed and reused, or null when a `load` or a `pause` came in meanwhile (a prepare never stops a load).

@@ -1,6 +1,8 @@
+// Over 300 lines: the inbox worker's one run (plan, reuse the kept parts, analyse the rest, keep them) and its protocol's handlers.
 /// <reference lib="webworker" />
 import { dayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
 import { isPackedDayPart, packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
+import { packInboxEvents } from '../../../shared/inbox/event-pack.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
@@ -18,7 +20,8 @@ import type { UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads.ts';
 import { getDb } from '../store/db.ts';
-import { carrierCoverage } from '../store/reads.ts';
+import { carrierCoverage, storeStamp } from '../store/reads.ts';
+import { stampMemo } from '../store/stamp-memo.ts';
 import {
   dayStamps,
   inboxQueryKey,
@@ -27,12 +30,12 @@ import {
   writeInboxDays,
   type InboxDayRow,
 } from '../store/inbox-cache.ts';
-import type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
+import type { InboxAnswer, InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
 import { BUILD_ID } from './build-id.ts';
 import { serveWorker } from './rpc.ts';
 import { setWorkerRoads, workerRoadsFor } from './worker-roads.ts';
 
-export type { InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
+export type { InboxAnswer, InboxCarrier, InboxData, InboxProgress, InboxProtocol } from './inbox-protocol.ts';
 
 /**
  * The safety inbox off the UI thread: it reads the carriers' stored days itself (no chunk crosses threads),
@@ -79,6 +82,12 @@ interface CarrierPlan {
   stored: Map<string, Map<UtcDay, number>>;
 }
 
+/**
+ * Each carrier's coverage rows, read once per state of the store: an open again (back from Trip review, another
+ * range, a filter's reload) reads a count and an index entry instead of a row per truck-day.
+ */
+const coverageOf = stampMemo(storeStamp, carrierCoverage);
+
 /** The road limits a run judges with, and their key (workers/worker-roads.ts). */
 interface RunRoads {
   key: string;
@@ -100,7 +109,7 @@ async function planCarrier(
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
-  const coverage = (await carrierCoverage(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
+  const coverage = (await coverageOf(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD_ID, c.zone, params, roads.key);
   const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
@@ -268,7 +277,10 @@ const handlers: InboxProtocol = {
     const gen = ++generation;
     const alive = () => gen === generation;
     progress = { done: 0, total: 0 };
-    return inTurn(alive, () => loadAll(alive, carriers, from, to, params, roads));
+    return inTurn(alive, async (): Promise<InboxAnswer | null> => {
+      const data = await loadAll(alive, carriers, from, to, params, roads);
+      return data && { ...data, events: packInboxEvents(data.events) };
+    });
   },
   progress() {
     return { ...progress };
@@ -289,4 +301,10 @@ const handlers: InboxProtocol = {
   },
 };
 
-serveWorker(handlers);
+/** A load's packed events move to the page rather than being copied. */
+function transferOf(result: unknown): Transferable[] {
+  const events = (result as Partial<InboxAnswer> | null)?.events;
+  return events && 'n' in events ? [events.n.buffer, events.t.buffer] : [];
+}
+
+serveWorker(handlers, { transfer: transferOf });

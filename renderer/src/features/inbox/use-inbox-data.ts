@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
+import { unpackInboxEvents } from '../../../../shared/inbox/event-pack.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { InboxCarrier, InboxData, InboxProgress } from '../../workers/inbox.worker.ts';
 import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
@@ -42,12 +43,17 @@ export function useInboxData(
     shown.current = { key, params };
     setLoad((l) => (l.state === 'ready' && sameQuery ? l : { state: 'loading' }));
     const worker = inboxWorker();
-    withWorkerRoads(worker, roads.spec, (k) => worker.call('load', carriers, from, to, params, k)).then(
-      (data) => {
-        if (data && id === nextId.current) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
-      },
-      (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
-    );
+    withWorkerRoads(worker, roads.spec, (k) => worker.call('load', carriers, from, to, params, k))
+      .then((data) => {
+        // Built again only for the answer still wanted; a pack that is not whole fails the load like any error.
+        return data && id === nextId.current ? { ...data, events: unpackInboxEvents(data.events) } : null;
+      })
+      .then(
+        (data) => {
+          if (data) setLoad({ state: 'ready', data, ms: performance.now() - startedAt, key });
+        },
+        (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones, roadsKey for the limits
   }, [carriersKey, from, to, params, dataVersion, roadsKey]);
 
