@@ -10,7 +10,8 @@ import { inHarness as h, openHarness } from './harness/serve.ts';
  * prepared in the background, so the inbox's first open, of the default week or of any other range of those
  * days, analyses nothing; opened again (a reload: a new worker, the parts read back from IndexedDB) it lists
  * exactly the same events; after one truck's day is fetched again in place, the open inbox notices, analyses
- * that truck's day only, and still lists what it listed.
+ * that truck's day only, and still lists what it listed; a truck's days deleted while the app is closed are not
+ * listed at the next start.
  */
 /** Not the default week: a range nothing opened before, answered from the prepared days. */
 const FROM = addDays(TODAY, -5);
@@ -94,6 +95,26 @@ test('a range never opened is answered from the prepared days; opened again it r
   await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-analysed', '1');
   await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-reused', '1');
   expect((await loaded(page)).rows).toEqual(first.rows);
+
+  // The second truck's days deleted while the app is closed: at the next start the inbox worker finds each
+  // carrier's coverage digest under the stamp before the delete, reads the rows again, and lists the first truck only.
+  const carrierId = await other.getByTestId('dl-carrier').inputValue();
+  const at = page.url();
+  await other.close();
+  await page.goto('about:blank');
+  const deleting = await page.context().newPage();
+  await openHarness(deleting, shell.origin);
+  const removed = await h(deleting, (x, a) => x.deleteVehicleDays(a.carrierId, a.vehicleId, null, null), {
+    carrierId,
+    vehicleId: vehicleIds[1]!,
+  });
+  expect(removed).toMatchObject({ ok: true });
+  await deleting.close();
+  await page.goto(at);
+  await expect(page.getByTestId('inbox-page')).toHaveAttribute('data-state', 'ready');
+  const afterDelete = await loaded(page);
+  expect(afterDelete.analysed).toBe('0');
+  expect(afterDelete.rows).toEqual(first.rows.filter((r) => r.split(' ')[1] === vehicleIds[0]));
 });
 
 test('after a download the last month is prepared in the background: the inbox’s first open of the default week analyses no truck', async ({

@@ -18,7 +18,7 @@ test('a version-1 database is upgraded to the current version: coverage gains by
   for (const r of before.rows) expect(r['bytes']).toBeUndefined();
 
   const after = await h(page, (x) => x.openCurrent('routelens-upgrade'), null);
-  expect(after.verno).toBe(11);
+  expect(after.verno).toBe(12);
   expect(after.coverage.map((r) => r.day).sort()).toEqual(dayList);
   for (const row of after.coverage) {
     expect(row.bytes).toBe(after.expectedBytes[row.day]);
@@ -50,13 +50,15 @@ test('a version-5 database is upgraded to the current version: the per-range inb
 }) => {
   await openHarness(page, 'http://localhost:47300');
   const out = await h(page, (x) => x.inboxUpgradeFromV5('routelens-upgrade-v5'), null);
-  expect(out.verno).toBe(11);
+  expect(out.verno).toBe(12);
   expect(out.tables).not.toContain('inboxCache');
   // Version 8: the assignments table, empty on an upgrade (a database before it has none).
   expect(out.tables).toContain('assignments');
   // Version 11: the kept day parts a row per vehicle and month.
   expect(out.tables).toContain('inboxMonths');
   expect(out.tables).not.toContain('inboxDays');
+  // Version 12: each carrier's coverage digest, empty on an upgrade.
+  expect(out.tables).toContain('coverageDigests');
   // Version 10: Compare's kept results, empty on an upgrade.
   expect(out.tables).toContain('compareResults');
   expect(out.coverage).toBe(1);
@@ -133,7 +135,7 @@ test('a version-6 database opened by the app: every stored day moves under its c
       await other.close();
     }
   })();
-  expect(kept.verno).toBe(11);
+  expect(kept.verno).toBe(12);
   expect(kept.tables).toEqual(
     expect.arrayContaining([
       'assignments',

@@ -31,6 +31,8 @@ const rowKey = (r: Pick<InboxDayRow, 'carrierId' | 'query' | 'vehicleId' | 'day'
 vi.mock('../../renderer/src/store/db.ts', async (original) => ({
   ...(await original<typeof DbModule>()),
   getDb: () => ({
+    // No coverage digest kept: the worker reads the coverage rows below.
+    coverageDigests: { get: async () => undefined, put: async () => undefined },
     // Every day stored with its analysis columns, as ingest writes them.
     dayAnalysisColumns: {
       where: () => ({

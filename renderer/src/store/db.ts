@@ -9,8 +9,9 @@ import type { DayChunk } from '../../../shared/track/types.ts';
 import type { UtcDay } from '../../../shared/util/day.ts';
 import type { AnalysisColumnsRow } from '../../../shared/analysis/analysis-columns.ts';
 import { chunkBytes } from './bytes.ts';
-import type { InboxDayRow, InboxMonthRow, InboxQueryRow } from './inbox-cache.ts';
+import { monthKeyOf, monthKeyText, type InboxDayRow, type InboxMonthRow, type InboxQueryRow } from './inbox-cache.ts';
 import type { ComparedKind, CompareResultRow } from './compare-cache.ts';
+import type { CoverageDigestRow } from './coverage-digest.ts';
 import type { CoverageRow, DownloadJob, RosterRow, SnapshotRow } from './types.ts';
 
 export const DB_NAME = 'routelens';
@@ -185,6 +186,16 @@ export const SCHEMA_V11 = {
 } as const;
 
 /**
+ * Version 12: each carrier's coverage rows packed in one row under the store stamp they were read at
+ * (store/coverage-digest.ts), so a new inbox worker plans from one row instead of thousands. Derived data, no
+ * upgrade step (an empty table); a later version that rewrites coverage rows clears it.
+ */
+export const SCHEMA_V12 = {
+  ...SCHEMA_V11,
+  coverageDigests: 'carrierId',
+} as const;
+
+/**
  * The version-6 day tables, the version-7 tables their rows move to, and how many rows are copied a step:
  * a few at a time, not the whole store in memory (a chunk of a day read every second holds megabytes).
  */
@@ -223,19 +234,16 @@ export async function upgradeToV7(tx: Transaction): Promise<void> {
 export async function upgradeToV11(tx: Transaction): Promise<void> {
   const target = tx.table<InboxMonthRow>('inboxMonths');
   let month: InboxMonthRow | null = null;
+  let held = '';
   const writes: Promise<unknown>[] = [];
   await tx.table<InboxDayRow>('inboxDays').each((r) => {
     if (typeof r.day !== 'string' || typeof r.stamp !== 'string') return;
-    const m = r.day.slice(0, 7);
-    if (
-      !month ||
-      month.carrierId !== r.carrierId ||
-      month.query !== r.query ||
-      month.vehicleId !== r.vehicleId ||
-      month.month !== m
-    ) {
+    const key = monthKeyOf(r.carrierId, r.query, r.vehicleId, r.day);
+    if (!month || monthKeyText(key) !== held) {
       if (month) writes.push(target.put(month));
-      month = { carrierId: r.carrierId, query: r.query, vehicleId: r.vehicleId, month: m, days: [] };
+      const [carrierId, query, vehicleId, m] = key;
+      month = { carrierId, query, vehicleId, month: m, days: [] };
+      held = monthKeyText(key);
     }
     month.days.push({ day: r.day, stamp: r.stamp, part: r.part ?? null });
   });
@@ -297,6 +305,7 @@ export class RouteLensDb extends Dexie {
   declare assignments: Table<Assignment, [string, string]>;
   declare dayAnalysisColumns: Table<AnalysisColumnsRow, DayKey>;
   declare compareResults: Table<CompareResultRow, [ComparedKind, string]>;
+  declare coverageDigests: Table<CoverageDigestRow, string>;
 
   constructor(name: string = DB_NAME, options: { relaxedDurability?: boolean } = {}) {
     super(name, options.relaxedDurability ? { chromeTransactionDurability: 'relaxed' } : {});
@@ -311,6 +320,7 @@ export class RouteLensDb extends Dexie {
     this.version(9).stores(SCHEMA_V9);
     this.version(10).stores(SCHEMA_V10);
     this.version(11).stores(SCHEMA_V11).upgrade(upgradeToV11);
+    this.version(12).stores(SCHEMA_V12);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { UtcDay } from '../../../shared/util/day.ts';
-import { carrierDays, DAY_KEY, getDb, vehicleDayRows, type DayKey, type OverviewRow } from './db.ts';
+import { carrierDays, DAY_KEY, getDb, vehicleDayRows, type DayKey, type OverviewRow, type RouteLensDb } from './db.ts';
 import { daysStamp } from './day-stamp.ts';
 import type { CoverageRow, StorageVehicleRow, StoredDay } from './types.ts';
 
@@ -32,8 +32,12 @@ export async function storedDaysStamp(carrierId: string, vehicleId: string, from
  * What is stored, as one string that changes whenever a day is written (even again in place: a newer
  * `fetchedAt`) or deleted (fewer rows). Cheap: a count and one index lookup.
  */
-export async function storeStamp(): Promise<string> {
-  const db = getDb();
+export function storeStamp(): Promise<string> {
+  return storeStampOf(getDb());
+}
+
+/** `storeStamp` of another database than the app's (tests of what keeps by it). */
+export async function storeStampOf(db: RouteLensDb): Promise<string> {
   const [count, newest] = await Promise.all([db.dayCoverage.count(), db.dayCoverage.orderBy('fetchedAt').last()]);
   return `${count}@${newest?.fetchedAt ?? 0}`;
 }
@@ -78,9 +82,9 @@ export async function readOverviews(
 }
 
 /** A carrier's coverage rows, by vehicle then day. */
-export function carrierCoverage(carrierId: string): Promise<CoverageRow[]> {
-  return getDb()
-    .dayCoverage.where(DAY_KEY)
+export function carrierCoverage(carrierId: string, db: RouteLensDb = getDb()): Promise<CoverageRow[]> {
+  return db.dayCoverage
+    .where(DAY_KEY)
     .between(...carrierDays(carrierId), true, true)
     .toArray();
 }

@@ -3,11 +3,11 @@
  * deleted) stays the one they were read at; any other stamp reads afresh. The screens already reload on that
  * stamp alone, so a memo keyed by it shows nothing older than they would. The stamp is taken before the read:
  * a write landing between the two leaves the read kept under the older stamp, which the next call no longer
- * matches (it reads again), never the reverse.
+ * matches (it reads again), never the reverse. `read` is told that stamp, to keep what it reads under it too.
  */
 export function stampMemo<T>(
   stamp: () => Promise<string>,
-  read: (key: string) => Promise<T>,
+  read: (key: string, stamp: string) => Promise<T>,
 ): (key: string) => Promise<T> {
   let kept: { stamp: string; values: Map<string, T> } = { stamp: '', values: new Map() };
   return async (key) => {
@@ -15,7 +15,7 @@ export function stampMemo<T>(
     if (kept.stamp !== now) kept = { stamp: now, values: new Map() };
     const values = kept.values;
     if (values.has(key)) return values.get(key)!;
-    const value = await read(key);
+    const value = await read(key, now);
     values.set(key, value);
     return value;
   };

@@ -193,7 +193,7 @@ export async function deleteVehicleDays(
   });
 }
 
-/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's and Compare's results. */
+/** Deletes everything stored for a carrier: days, rosters, snapshots, finished jobs, the inbox's and Compare's results, its coverage digest. */
 export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise<void> {
   const tables = [
     ...DAY_TABLES(db),
@@ -203,10 +203,12 @@ export async function deleteCarrier(db: RouteLensDb, carrierId: string): Promise
     db.inboxMonths,
     db.inboxQueries,
     db.compareResults,
+    db.coverageDigests,
   ];
   await rw(db, tables, async () => {
     await deleteInboxCache(db, carrierId);
     await deleteComparedOf(db, carrierId);
+    await db.coverageDigests.delete(carrierId);
     for (const table of DAY_TABLES(db))
       await table
         .where(DAY_KEY)

@@ -22,6 +22,7 @@ import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads
 import { getDb } from '../store/db.ts';
 import { carrierCoverage, storeStamp } from '../store/reads.ts';
 import { stampMemo } from '../store/stamp-memo.ts';
+import { keptCoverage } from '../store/coverage-digest.ts';
 import {
   dayStamps,
   inboxQueryKey,
@@ -84,9 +85,12 @@ interface CarrierPlan {
 
 /**
  * Each carrier's coverage rows, read once per state of the store: an open again (back from Trip review, another
- * range, a filter's reload) reads a count and an index entry instead of a row per truck-day.
+ * range, a filter's reload) reads a count and an index entry instead of a row per truck-day, and the first open
+ * after a restart one digest row a carrier (store/coverage-digest.ts) while nothing was stored since.
  */
-const coverageOf = stampMemo(storeStamp, carrierCoverage);
+const coverageOf = stampMemo(storeStamp, (carrierId, stamp) =>
+  keptCoverage(getDb(), carrierId, stamp, () => carrierCoverage(carrierId)),
+);
 
 /** The road limits a run judges with, and their key (workers/worker-roads.ts). */
 interface RunRoads {

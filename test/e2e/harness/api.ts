@@ -5,6 +5,19 @@
  */
 import type { WireLocationRecord } from '../../../shared/api/wire.ts';
 
+/** What each step of coverage-digest-steps.ts saw. */
+export interface CoverageDigestSteps {
+  /** Each step's rows (`carrier vehicle day state points fetchedAt`). */
+  first: string[];
+  again: string[];
+  added: string[];
+  afterTorn: string[];
+  /** The coverage reads made, in turn (`step carrier`). */
+  reads: string[];
+  /** Carriers whose digest is left after c1 is deleted. */
+  left: string[];
+}
+
 /** renderer/src/store/types.ts CoverageRow, restated: the Node project cannot include renderer files. */
 export interface CoverageRow {
   carrierId: string;
@@ -140,6 +153,8 @@ export interface HarnessApi {
    * (`vehicle/month: day=stamp …`) and, after the second, the days read for Oct 31 – Nov 1 (`vehicle day=stamp`).
    */
   inboxMonthRows(dbName: string): Promise<{ written: string[]; merged: string[]; read: string[]; dropped: string[] }>;
+  /** The coverage digest's steps in a fresh database `dbName` (coverage-digest-steps.ts). */
+  coverageDigestSteps(dbName: string): Promise<CoverageDigestSteps>;
   /**
    * Rewrites every stored summary of the app's database as a version before
    * summary rules existed would have stored it (no `rule`, no `outliers`, the

@@ -37,6 +37,7 @@ import {
 import { storedOverviewOf } from '../../../renderer/src/store/overview-rows.ts';
 import { putMark } from '../../../renderer/src/store/trail.ts';
 import { keepAnalysisColumns, readAnalysisChunks } from '../../../renderer/src/store/analysis-reads.ts';
+import { coverageDigestSteps } from './coverage-digest-steps.ts';
 import { generateRandomTrack, toDayChunks } from '../../support/tracks.ts';
 import { fleetTemplates, fleetVehicleDays } from '../../support/fleet-templates.ts';
 import type { Dump, HarnessApi, HarnessResult, StoredSummary } from './api.ts';
@@ -464,6 +465,7 @@ const harness: HarnessApi = {
     db.close();
     return { written, merged, read, dropped };
   },
+  coverageDigestSteps,
   async ageSummaries() {
     const db = getDb();
     const rows = await db.daySummaries.toArray();
