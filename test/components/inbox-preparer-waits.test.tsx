@@ -9,10 +9,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import { beginForegroundWork } from '../../renderer/src/app/foreground-work.ts';
-import { InboxPreparer, PREPARE_AFTER_MS } from '../../renderer/src/features/inbox/InboxPreparer.tsx';
+import { InboxPreparer, PREPARE_AFTER_MS, WARM_AFTER_MS } from '../../renderer/src/features/inbox/InboxPreparer.tsx';
 
 const prepared: string[] = [];
 const pauses: number[] = [];
+/** Each `warm` asked: its carrier ids. */
+const warmed: string[] = [];
 /** When set, the next preparation waits for this to be called with its answer (null: stopped by a pause). */
 let holdNext: ((answer: (r: { analysed: number; reused: number } | null) => void) => void) | null = null;
 
@@ -39,6 +41,7 @@ vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', () => ({
   inboxWorker: () => ({
     call: (method: string, carriers: { carrierId: string }[]) => {
       if (method === 'pause') return Promise.resolve(void pauses.push(prepared.length));
+      if (method === 'warm') return Promise.resolve(warmed.push((carriers as unknown as string[]).join(',')));
       prepared.push(carriers.map((c) => c.carrierId).join(','));
       const hold = holdNext;
       holdNext = null;
@@ -54,10 +57,31 @@ beforeEach(() => {
   vi.useFakeTimers();
   prepared.length = 0;
   pauses.length = 0;
+  warmed.length = 0;
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+});
+
+describe('warming the inbox worker after a start', () => {
+  it('warms it once, WARM_AFTER_MS after the foreground is idle, never while a load runs', async () => {
+    const end = beginForegroundWork();
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(10 * WARM_AFTER_MS));
+    expect(warmed).toEqual([]);
+    act(() => end());
+    await act(() => vi.advanceTimersByTimeAsync(WARM_AFTER_MS - 50));
+    expect(warmed).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(warmed).toEqual(['c1']);
+    expect(prepared).toEqual([]);
+    // Foreground work again and idle again: not warmed twice (the preparation still comes).
+    act(() => beginForegroundWork()());
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect(warmed).toEqual(['c1']);
+    expect(prepared).toEqual(['c1']);
+  });
 });
 
 describe('the inbox preparer', () => {

@@ -58,9 +58,12 @@ vi.mock('../../renderer/src/store/db.ts', async (original) => ({
     },
   }),
 }));
+/** Carriers whose coverage rows were read, in turn. */
+const coverageReads = vi.hoisted(() => [] as string[]);
 vi.mock('../../renderer/src/store/reads.ts', () => ({
-  carrierCoverage: async (): Promise<CoverageRow[]> =>
-    chunks.map((c) => ({
+  carrierCoverage: async (carrierId: string): Promise<CoverageRow[]> => {
+    coverageReads.push(carrierId);
+    return chunks.map((c) => ({
       carrierId: CARRIER,
       vehicleId: c.vehicleId,
       day: c.day,
@@ -68,7 +71,8 @@ vi.mock('../../renderer/src/store/reads.ts', () => ({
       points: c.length,
       bytes: 1,
       fetchedAt: 1,
-    })),
+    }));
+  },
   // Nothing is written here: one state of the store throughout.
   storeStamp: async () => `${chunks.length}@1`,
 }));
@@ -180,6 +184,25 @@ describe('the inbox worker’s kept parts and the road limits', () => {
     await expect(
       call('prepare', [{ carrierId: CARRIER, zone: 'UTC' }], days[0], days.at(-1), P, roadLimitsKey(spec(6, 90))),
     ).rejects.toThrow(/judges with other road limits/);
+  });
+});
+
+describe('warm (asked after a start, before the first open)', () => {
+  it('keeps each carrier’s coverage rows, so a load for the same state of the store reads none', async () => {
+    const before = coverageReads.length;
+    expect(await call('warm', [42, 'c-warm', null])).toBe(1);
+    expect(coverageReads.slice(before)).toEqual(['c-warm']);
+    await call('setRoadLimits', null);
+    const loaded = await call<InboxAnswer>(
+      'load',
+      [{ carrierId: 'c-warm', zone: 'UTC' }],
+      days[0],
+      days.at(-1),
+      P,
+      NO_ROADS_KEY,
+    );
+    expect(loaded.vehicles).toBe(1);
+    expect(coverageReads.slice(before)).toEqual(['c-warm']);
   });
 });
 

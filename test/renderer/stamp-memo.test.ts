@@ -53,4 +53,24 @@ describe('stampMemo', () => {
     expect(await get('a')).toBe(2);
     expect(s.reads).toEqual(['a', 'a']);
   });
+
+  it('a stamp the caller took is used as is, and told to the read', async () => {
+    const s = fakeStore();
+    s.write('a', 1);
+    const told: string[] = [];
+    let stamps = 0;
+    const get = stampMemo(
+      async () => (stamps++, s.stamp()),
+      async (key, stamp) => (told.push(stamp), s.read(key)),
+    );
+    expect([await get('a', '1'), await get('a', '1')]).toEqual([1, 1]);
+    expect(stamps).toBe(0);
+    expect(told).toEqual(['1']);
+    // Another stamp given: read again under it.
+    s.write('a', 3);
+    expect(await get('a', '2')).toBe(3);
+    expect(told).toEqual(['1', '2']);
+    expect(await get('a')).toBe(3);
+    expect(stamps).toBe(1);
+  });
 });

@@ -57,6 +57,11 @@ export interface InboxProtocol extends RoadLimitsProtocol {
    * rows stay, so the next one goes on from there. Loads are not stopped.
    */
   pause(): void;
+  /**
+   * Opens the store and keeps each carrier's coverage rows for the store's state now (from its digest when one is
+   * kept), so the first open after a start does not wait for the worker to start and read them; how many carriers.
+   */
+  warm(carrierIds: string[]): Promise<number>;
 }
 
 export interface InboxProgress {

@@ -105,6 +105,7 @@ async function planCarrier(
   to: LocalDay,
   params: AnalysisParams,
   roads: RunRoads,
+  stamp: string,
 ): Promise<CarrierPlan | null> {
   const days = daysFromTo(from, to);
   const utcOf = new Map(days.map((d) => [d, utcDaysOverlapping(localDayInterval(d, c.zone))]));
@@ -113,7 +114,7 @@ async function planCarrier(
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
-  const coverage = (await coverageOf(c.carrierId)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
+  const coverage = (await coverageOf(c.carrierId, stamp)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD_ID, c.zone, params, roads.key);
   const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
@@ -241,8 +242,10 @@ async function loadAll(
 ): Promise<InboxData | null> {
   const days = daysFromTo(from, to);
   const plans: CarrierPlan[] = [];
+  // One state of the store for every carrier's plan: the stamp costs a count of every coverage row.
+  const stamp = await storeStamp();
   for (const c of carriers) {
-    const plan = await planCarrier(c, from, to, params, roads);
+    const plan = await planCarrier(c, from, to, params, roads, stamp);
     if (!alive()) return null;
     if (plan) plans.push(plan);
   }
@@ -291,6 +294,12 @@ const handlers: InboxProtocol = {
   },
   pause() {
     pauses++;
+  },
+  async warm(carrierIds) {
+    const ids = carrierIds.filter((id): id is string => typeof id === 'string');
+    const stamp = await storeStamp();
+    for (const id of ids) await coverageOf(id, stamp);
+    return ids.length;
   },
   prepare(carriers, from, to, params, roadsKey) {
     const roads = runRoads(roadsKey);

@@ -16,6 +16,12 @@ import { carriersKeyOf, inboxCarriers, inboxWorker, useInboxParams } from './inb
  */
 export const PREPARE_AFTER_MS = 2000;
 
+/**
+ * Quiet time after a start before the inbox worker is started and warmed (`warm`: the store opened, each
+ * carrier's coverage kept), so the first open of the inbox does not wait for that; a foreground load first.
+ */
+export const WARM_AFTER_MS = 300;
+
 interface Prepared {
   /** What the last finished preparation was for (stamp, scope, range, parameters). */
   key: string | null;
@@ -47,6 +53,24 @@ export function InboxPreparer() {
   const roads = useWorkerRoads();
   const roadsKey = roads.ready ? roads.key : null;
   const key = `${stamp}|${carriersKeyOf(scope)}|${range.from}|${range.to}|${JSON.stringify(params)}|${roadsKey}`;
+
+  // Once a start: cheap (a digest row a carrier), but it starts a worker, so not while the first screen loads.
+  const warmed = useRef(false);
+  const scopeKey = carriersKeyOf(scope);
+  useEffect(() => {
+    if (warmed.current || !foregroundIdle || scope.length === 0) return;
+    const timer = setTimeout(() => {
+      warmed.current = true;
+      inboxWorker()
+        .call(
+          'warm',
+          scope.map((c) => c.carrierId),
+        )
+        .catch((err: unknown) => console.warn(`Inbox not warmed: ${String(err)}`));
+    }, WARM_AFTER_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scopeKey stands for the carriers
+  }, [foregroundIdle, scopeKey]);
 
   // A preparation running when foreground work begins is paused (stopped after its truck; its kept rows stay):
   // the next one, once the foreground is idle again, goes on from there.
