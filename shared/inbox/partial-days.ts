@@ -21,6 +21,13 @@ export interface PartialVehicleDay {
   missing: string;
 }
 
+/** One carrier's partial days in a range: what the inbox's scope note says for that carrier. */
+export interface CarrierPartialDays {
+  carrierId: string;
+  zone: string;
+  days: PartialVehicleDay[];
+}
+
 export function partialVehicleDays(
   rows: readonly StoredUtcDay[],
   zone: string,

@@ -49,12 +49,13 @@ const answer: InboxAnswer = {
   vehicles: 3,
   analysed: 3,
   reused: 0,
+  partial: [],
 };
 
 describe('the inbox while it loads', () => {
   it('shows no count before the worker has counted the trucks, then how many of them are done', async () => {
     worker.progress = { done: 0, total: 0 };
-    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1'));
+    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1', '2026-11-07'));
     await waitFor(() => expect(worker.progressCalls).toBeGreaterThan(0));
     expect(result.current).toEqual({ state: 'loading' });
 
@@ -66,7 +67,7 @@ describe('the inbox while it loads', () => {
 
   it('stops asking once the answer is in, and a late count never turns the answer back into loading', async () => {
     worker.progress = { done: 1, total: 3 };
-    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1'));
+    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1', '2026-11-07'));
     await waitFor(() => expect(result.current).toMatchObject({ progress: { done: 1, total: 3 } }));
     worker.finishLoad(answer);
     await waitFor(() => expect(result.current.state).toBe('ready'));
@@ -78,7 +79,7 @@ describe('the inbox while it loads', () => {
 
   it('fails with what is wrong when the answer’s events are not whole, rather than loading forever', async () => {
     worker.progress = { done: 0, total: 0 };
-    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1'));
+    const { result } = renderHook(() => useInboxData(carriers, '2026-11-01', '2026-11-07', params, 'v1', '2026-11-07'));
     await waitFor(() => expect(worker.progressCalls).toBeGreaterThan(0));
     worker.finishLoad({ ...answer, events: { ...answer.events, count: 2 } });
     await waitFor(() => expect(result.current.state).toBe('failed'));

@@ -63,11 +63,12 @@ const coverageReads = vi.hoisted(() => [] as string[]);
 vi.mock('../../renderer/src/store/reads.ts', () => ({
   carrierCoverage: async (carrierId: string): Promise<CoverageRow[]> => {
     coverageReads.push(carrierId);
-    return chunks.map((c) => ({
+    // One carrier holds its second day only in part (a download stopped within it).
+    return chunks.map((c, i) => ({
       carrierId: CARRIER,
       vehicleId: c.vehicleId,
       day: c.day,
-      state: 'complete',
+      state: carrierId === 'c-partial' && i === 1 ? 'partial' : 'complete',
       points: c.length,
       bytes: 1,
       fetchedAt: 1,
@@ -203,6 +204,27 @@ describe('warm (asked after a start, before the first open)', () => {
     );
     expect(loaded.vehicles).toBe(1);
     expect(coverageReads.slice(before)).toEqual(['c-warm']);
+  });
+});
+
+describe('the partial days (the scope note) come with the answer, from the coverage the load planned with', () => {
+  const loadOf = (carrierId: string, today: string | null) =>
+    call<InboxAnswer>('load', [{ carrierId, zone: 'UTC' }], days[0], days.at(-1), P, NO_ROADS_KEY, today);
+
+  it('names the day held in part, for its truck, counted to the day given; none without a day', async () => {
+    await call('setRoadLimits', null);
+    const before = coverageReads.length;
+    const today = chunks.at(-1)!.day;
+    const answer = await loadOf('c-partial', today);
+    expect(answer.partial).toEqual([
+      { carrierId: 'c-partial', zone: 'UTC', days: [{ vehicleId: 'v1', day: days[1], missing: expect.any(String) }] },
+    ]);
+    expect((await loadOf('c-partial', null)).partial).toEqual([]);
+    // Not a day: read as none, never thrown on.
+    expect((await loadOf('c-partial', '2026-02-30')).partial).toEqual([]);
+    expect((await loadOf(CARRIER, today)).partial).toEqual([{ carrierId: CARRIER, zone: 'UTC', days: [] }]);
+    // The page reads no coverage row for it: the worker's one read per state of the store served all four.
+    expect(coverageReads.slice(before).filter((id) => id === 'c-partial')).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,10 @@
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { PackedInboxEvents } from '../../../shared/inbox/event-pack.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
+import type { CarrierPartialDays } from '../../../shared/inbox/partial-days.ts';
 import type { Scorecard } from '../../../shared/inbox/scorecards.ts';
 import type { LocalDay } from '../../../shared/time/local-day.ts';
+import type { UtcDay } from '../../../shared/util/day.ts';
 import type { RoadLimitsProtocol } from './worker-roads.ts';
 
 /** The inbox worker's (inbox.worker.ts) protocol and answers. */
@@ -22,6 +24,11 @@ export interface InboxData {
   /** Trucks analysed from their readings for this answer, and trucks whose kept results were still valid. */
   analysed: number;
   reused: number;
+  /**
+   * Per carrier, the range's home-zone days its trucks hold only in part (issue 31, item 1), from the coverage rows
+   * the load planned with: the page reads no coverage row of its own. Empty when the load was not told `today`.
+   */
+  partial: CarrierPartialDays[];
 }
 
 /** InboxData as `load` sends it: the events packed (shared/inbox/event-pack.ts; unpackInboxEvents on the page). */
@@ -31,6 +38,7 @@ export interface InboxProtocol extends RoadLimitsProtocol {
   /**
    * The inbox's answer; null when a newer `load` came in meanwhile. Stops any older load or prepare.
    * `roadsKey`: the road limits set (setRoadLimits) the page expects it judged with; refused when others are kept.
+   * `today`: the UTC day the partial days are counted to (a day after it is not missing yet); null for none.
    */
   load(
     carriers: InboxCarrier[],
@@ -38,6 +46,7 @@ export interface InboxProtocol extends RoadLimitsProtocol {
     to: LocalDay,
     params: AnalysisParams,
     roadsKey: string,
+    today: UtcDay | null,
   ): Promise<InboxAnswer | null>;
   /**
    * The same work in the background, kept for the next open and not sent back: how many trucks were

@@ -3,6 +3,7 @@
 import { dayPart, type DayPart } from '../../../shared/analysis/day-parts.ts';
 import { isPackedDayPart, packDayPart, unpackDayPart } from '../../../shared/analysis/day-part-pack.ts';
 import { packInboxEvents } from '../../../shared/inbox/event-pack.ts';
+import { partialVehicleDays, type CarrierPartialDays } from '../../../shared/inbox/partial-days.ts';
 import type { AnalysisParams } from '../../../shared/analysis/types.ts';
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { InboxEvent } from '../../../shared/inbox/events.ts';
@@ -16,13 +17,14 @@ import {
   type LocalDay,
 } from '../../../shared/time/local-day.ts';
 import { localDayChunks } from '../../../shared/track/local-days.ts';
-import type { UtcDay } from '../../../shared/util/day.ts';
+import { isUtcDay, type UtcDay } from '../../../shared/util/day.ts';
 import { errorText } from '../../../shared/util/error-text.ts';
 import { keepAnalysisColumns, readAnalysisChunks } from '../store/analysis-reads.ts';
 import { getDb } from '../store/db.ts';
 import { carrierCoverage, storeStamp } from '../store/reads.ts';
 import { stampMemo } from '../store/stamp-memo.ts';
 import { keptCoverage } from '../store/coverage-digest.ts';
+import type { CoverageRow } from '../store/types.ts';
 import {
   dayStamps,
   inboxQueryKey,
@@ -81,6 +83,8 @@ interface CarrierPlan {
   roads: RoadLimits | undefined;
   /** Per vehicle, its stored UTC days of the range with readings and their coverage's fetchedAt. */
   stored: Map<string, Map<UtcDay, number>>;
+  /** The coverage rows of the UTC days the range touches, with readings or not: its partial days are theirs. */
+  rangeRows: CoverageRow[];
 }
 
 /**
@@ -88,9 +92,26 @@ interface CarrierPlan {
  * range, a filter's reload) reads a count and an index entry instead of a row per truck-day, and the first open
  * after a restart one digest row a carrier (store/coverage-digest.ts) while nothing was stored since.
  */
-const coverageOf = stampMemo(storeStamp, (carrierId, stamp) =>
+const coverageOf = stampMemo((carrierId, stamp) =>
   keptCoverage(getDb(), carrierId, stamp, () => carrierCoverage(carrierId)),
 );
+
+/**
+ * The carriers' coverage rows for one state of the store: the stamp (a count of every coverage row) is taken
+ * once, before any read; null when `alive` turns false between carriers.
+ */
+async function coverageNow(
+  carrierIds: readonly string[],
+  alive: () => boolean = () => true,
+): Promise<Map<string, CoverageRow[]> | null> {
+  const stamp = await storeStamp();
+  const out = new Map<string, CoverageRow[]>();
+  for (const id of carrierIds) {
+    out.set(id, await coverageOf(id, stamp));
+    if (!alive()) return null;
+  }
+  return out;
+}
 
 /** The road limits a run judges with, and their key (workers/worker-roads.ts). */
 interface RunRoads {
@@ -105,7 +126,7 @@ async function planCarrier(
   to: LocalDay,
   params: AnalysisParams,
   roads: RunRoads,
-  stamp: string,
+  carrierRows: readonly CoverageRow[],
 ): Promise<CarrierPlan | null> {
   const days = daysFromTo(from, to);
   const utcOf = new Map(days.map((d) => [d, utcDaysOverlapping(localDayInterval(d, c.zone))]));
@@ -114,7 +135,8 @@ async function planCarrier(
   const lo = utc[0]!;
   const hi = utc[utc.length - 1]!;
   // All the carrier's rows at once, filtered here: a Dexie filter walks a cursor row by row (several times slower).
-  const coverage = (await coverageOf(c.carrierId, stamp)).filter((r) => r.day >= lo && r.day <= hi && r.points > 0);
+  const rangeRows = carrierRows.filter((r) => r.day >= lo && r.day <= hi);
+  const coverage = rangeRows.filter((r) => r.points > 0);
   const stamps = dayStamps(coverage, utcOf);
   const query = inboxQueryKey(BUILD_ID, c.zone, params, roads.key);
   const kept = await readKeptOrNone(c.carrierId, query, from, to, [...stamps.keys()]);
@@ -125,7 +147,20 @@ async function planCarrier(
     stored.set(r.vehicleId, own);
   }
   const vehicleIds = [...stamps.keys()];
-  return { carrier: c, days, utcOf, stamps, vehicleIds, query, kept, roads: roads.roads, stored };
+  return { carrier: c, days, utcOf, stamps, vehicleIds, query, kept, roads: roads.roads, stored, rangeRows };
+}
+
+/** The carrier's days held only in part, counted to `today` (none for a carrier with no plan: nothing stored). */
+function partialOf(
+  c: InboxCarrier,
+  plans: readonly CarrierPlan[],
+  from: LocalDay,
+  to: LocalDay,
+  today: UtcDay,
+): CarrierPartialDays {
+  const stored = plans.find((p) => p.carrier === c)?.rangeRows ?? [];
+  const rows = stored.map((r) => ({ vehicleId: r.vehicleId, day: r.day, complete: r.state === 'complete' }));
+  return { carrierId: c.carrierId, zone: c.zone, days: partialVehicleDays(rows, c.zone, { from, to }, today) };
 }
 
 /** The parts of `vehicleId`'s local days `wanted` (in order), from its stored readings; writes started go to `writing`. */
@@ -239,13 +274,18 @@ async function loadAll(
   to: LocalDay,
   params: AnalysisParams,
   roads: RunRoads,
+  today: UtcDay | null,
 ): Promise<InboxData | null> {
   const days = daysFromTo(from, to);
   const plans: CarrierPlan[] = [];
   // One state of the store for every carrier's plan: the stamp costs a count of every coverage row.
-  const stamp = await storeStamp();
+  const coverage = await coverageNow(
+    carriers.map((c) => c.carrierId),
+    alive,
+  );
+  if (!coverage) return null;
   for (const c of carriers) {
-    const plan = await planCarrier(c, from, to, params, roads, stamp);
+    const plan = await planCarrier(c, from, to, params, roads, coverage.get(c.carrierId)!);
     if (!alive()) return null;
     if (plan) plans.push(plan);
   }
@@ -264,6 +304,7 @@ async function loadAll(
     vehicles: parts.reduce((n, p) => n + p.scorecards.length, 0),
     analysed: parts.reduce((n, p) => n + p.analysed, 0),
     reused: parts.reduce((n, p) => n + p.reused, 0),
+    partial: today === null ? [] : carriers.map((c) => partialOf(c, plans, from, to, today)),
   };
 }
 
@@ -279,13 +320,14 @@ const runRoads = (roadsKey: string): RunRoads => ({ key: roadsKey, roads: worker
 
 const handlers: InboxProtocol = {
   setRoadLimits: setWorkerRoads,
-  load(carriers, from, to, params, roadsKey) {
+  load(carriers, from, to, params, roadsKey, today) {
     const roads = runRoads(roadsKey);
+    const untilDay = typeof today === 'string' && isUtcDay(today) ? today : null;
     const gen = ++generation;
     const alive = () => gen === generation;
     progress = { done: 0, total: 0 };
     return inTurn(alive, async (): Promise<InboxAnswer | null> => {
-      const data = await loadAll(alive, carriers, from, to, params, roads);
+      const data = await loadAll(alive, carriers, from, to, params, roads, untilDay);
       return data && { ...data, events: packInboxEvents(data.events) };
     });
   },
@@ -297,8 +339,7 @@ const handlers: InboxProtocol = {
   },
   async warm(carrierIds) {
     const ids = carrierIds.filter((id): id is string => typeof id === 'string');
-    const stamp = await storeStamp();
-    for (const id of ids) await coverageOf(id, stamp);
+    await coverageNow(ids);
     return ids.length;
   },
   prepare(carriers, from, to, params, roadsKey) {
@@ -308,7 +349,7 @@ const handlers: InboxProtocol = {
     // Stopped by a later load, or by a pause (the user's screen needs the core), never stopping a load itself.
     const alive = () => gen === generation && paused === pauses;
     return inTurn(alive, async () => {
-      const data = await loadAll(alive, carriers, from, to, params, roads);
+      const data = await loadAll(alive, carriers, from, to, params, roads, null);
       return data && { analysed: data.analysed, reused: data.reused };
     });
   },

@@ -15,7 +15,6 @@ import { Scorecards } from './Scorecards.tsx';
 import { useInboxData } from './use-inbox-data.ts';
 import { useInboxView } from './use-inbox-view.ts';
 import { useInboxDrivers } from './use-inbox-drivers.ts';
-import { usePartialDays } from './use-partial-days.ts';
 import { PartialDaysNote } from './PartialDaysNote.tsx';
 import { SharedAnalysisSettings } from '../review/AnalysisSettings.tsx';
 import { InboxMap } from './InboxMap.tsx';
@@ -50,9 +49,8 @@ export function InboxPage({
   const params = useInboxParams();
   // Stored days changing (a download finishing, a day fetched again, a delete) reloads.
   const dataVersion = useLive(storeStamp, []);
-  const load = useInboxData(chosen, q.from, q.to, params, dataVersion);
+  const load = useInboxData(chosen, q.from, q.to, params, dataVersion, today || null);
   const data = load.state === 'ready' ? load.data : null;
-  const partial = usePartialDays(chosen, q.from, q.to, today || null);
   const carrierKey = chosen.map((c) => c.carrierId).join(',');
   const marks = useLive(
     async () => (await Promise.all(chosen.map((c) => marksOfCarrier(c.carrierId)))).flat(),
@@ -235,9 +233,9 @@ export function InboxPage({
                 </>
               )}
             </p>
-            {partial && (
+            {data.partial.length > 0 && (
               <PartialDaysNote
-                partial={partial}
+                partial={data.partial}
                 carrierLabel={(id) => carriers.find((c) => c.id === id)?.label ?? id}
                 vehicleNumber={(id) => data.scorecards.find((c) => c.vehicleId === id)?.vehicleNumber ?? id}
               />

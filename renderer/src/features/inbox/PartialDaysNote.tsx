@@ -1,5 +1,4 @@
-import { partialDaysLines } from '../../../../shared/inbox/partial-days.ts';
-import type { CarrierPartialDays } from './use-partial-days.ts';
+import { partialDaysLines, type CarrierPartialDays } from '../../../../shared/inbox/partial-days.ts';
 
 /** Lines shown before "and N more": a long range of partial days must not push the list off screen. */
 const SHOWN_LINES = 6;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import type { LocalDay } from '../../../../shared/time/local-day.ts';
+import type { UtcDay } from '../../../../shared/util/day.ts';
 import { unpackInboxEvents } from '../../../../shared/inbox/event-pack.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import type { InboxCarrier, InboxData, InboxProgress } from '../../workers/inbox.worker.ts';
@@ -21,6 +22,8 @@ export function useInboxData(
   params: AnalysisParams,
   /** Changes when stored data changes: the events are loaded again. Nothing is loaded before it is known. */
   dataVersion: string | undefined,
+  /** The day partial days are counted to (the answer's `partial`); null for none. */
+  today: UtcDay | null,
 ): InboxLoad {
   const nextId = useRef(0);
   const shown = useRef<{ key: string; params: AnalysisParams | null }>({ key: '', params: null });
@@ -43,7 +46,7 @@ export function useInboxData(
     shown.current = { key, params };
     setLoad((l) => (l.state === 'ready' && sameQuery ? l : { state: 'loading' }));
     const worker = inboxWorker();
-    withWorkerRoads(worker, roads.spec, (k) => worker.call('load', carriers, from, to, params, k))
+    withWorkerRoads(worker, roads.spec, (k) => worker.call('load', carriers, from, to, params, k, today))
       .then((data) => {
         // Built again only for the answer still wanted; a pack that is not whole fails the load like any error.
         return data && id === nextId.current ? { ...data, events: unpackInboxEvents(data.events) } : null;
@@ -55,7 +58,7 @@ export function useInboxData(
         (err: unknown) => id === nextId.current && setLoad({ state: 'failed', message: errorText(err) }),
       );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- carriersKey stands for the carriers' ids and zones, roadsKey for the limits
-  }, [carriersKey, from, to, params, dataVersion, roadsKey]);
+  }, [carriersKey, from, to, params, dataVersion, roadsKey, today]);
 
   useLoadProgress(load.state === 'loading', setLoad);
   return load;
