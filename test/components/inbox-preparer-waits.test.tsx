@@ -15,17 +15,22 @@ const prepared: string[] = [];
 const pauses: number[] = [];
 /** Each `warm` asked: its carrier ids. */
 const warmed: string[] = [];
-/** When set, the next preparation waits for this to be called with its answer (null: stopped by a pause). */
-let holdNext: ((answer: (r: { analysed: number; reused: number } | null) => void) => void) | null = null;
+type Answer = { analysed: number; reused: number } | null;
+/** When set, the next preparation waits for this to be called with its answer (null: stopped, by a pause or a load). */
+let holdNext: ((answer: (r: Answer) => void) => void) | null = null;
+/** When set, the next preparation fails. */
+let failNext = false;
 
 vi.mock('../../renderer/src/app/app-state.tsx', () => ({
   useAppState: () => ({ carriers: [{ id: 'c1', homeZone: 'UTC' }], info: { today: '2026-11-20' } }),
 }));
 vi.mock('../../renderer/src/store/hooks.ts', () => ({
   // The store's stamp and the count of running downloads (none).
-  useLive: (query: unknown) => (query === storeStampStandIn ? 'stamp 1' : 0),
+  useLive: (query: unknown) => (query === storeStampStandIn ? stamp.now : 0),
 }));
 const storeStampStandIn = vi.hoisted(() => () => Promise.resolve('stamp 1'));
+/** The store's stamp as the preparer reads it. */
+const stamp = vi.hoisted(() => ({ now: 'stamp 1' }));
 vi.mock('../../renderer/src/store/reads.ts', () => ({ storeStamp: storeStampStandIn }));
 vi.mock('../../renderer/src/store/db.ts', () => ({ getDb: () => ({}) }));
 vi.mock('../../renderer/src/roads/use-worker-roads.ts', () => ({
@@ -43,6 +48,10 @@ vi.mock('../../renderer/src/features/inbox/inbox-scope.ts', () => ({
       if (method === 'pause') return Promise.resolve(void pauses.push(prepared.length));
       if (method === 'warm') return Promise.resolve(warmed.push((carriers as unknown as string[]).join(',')));
       prepared.push(carriers.map((c) => c.carrierId).join(','));
+      if (failNext) {
+        failNext = false;
+        return new Promise((_, reject) => setTimeout(() => reject(new Error('disk full')), 50));
+      }
       const hold = holdNext;
       holdNext = null;
       if (hold) return new Promise((resolve) => hold(resolve));
@@ -58,6 +67,8 @@ beforeEach(() => {
   prepared.length = 0;
   pauses.length = 0;
   warmed.length = 0;
+  stamp.now = 'stamp 1';
+  failNext = false;
 });
 afterEach(() => {
   cleanup();
@@ -113,7 +124,7 @@ describe('the inbox preparer', () => {
   });
 
   it('pauses a preparation running when foreground work begins, and asks again once it has ended', async () => {
-    let answer: ((r: { analysed: number; reused: number } | null) => void) | null = null;
+    let answer: ((r: Answer) => void) | null = null;
     holdNext = (a) => (answer = a);
     render(<InboxPreparer />);
     await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
@@ -128,6 +139,54 @@ describe('the inbox preparer', () => {
     await act(() => vi.advanceTimersByTimeAsync(5 * PREPARE_AFTER_MS));
     expect(prepared).toEqual(['c1']);
     act(() => end());
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect(prepared).toEqual(['c1', 'c1']);
+    expect(state()).toBe('idle');
+  });
+});
+
+describe('what is asked again', () => {
+  it('nothing, after a finished preparation, when foreground work comes and goes with nothing changed', async () => {
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect([prepared, state()]).toEqual([['c1'], 'idle']);
+    for (let i = 0; i < 3; i++) {
+      act(() => beginForegroundWork()());
+      await act(() => vi.advanceTimersByTimeAsync(2 * PREPARE_AFTER_MS));
+    }
+    expect(prepared).toEqual(['c1']);
+    expect(state()).toBe('idle');
+  });
+
+  it('the same, after one stopped without a pause (the user’s own load of perhaps another range)', async () => {
+    let answer: ((r: Answer) => void) | null = null;
+    holdNext = (a) => (answer = a);
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    await act(async () => answer!(null));
+    expect(state()).toBe('waiting');
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS - 100));
+    expect(prepared).toEqual(['c1']);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(prepared).toEqual(['c1', 'c1']);
+    expect(state()).toBe('idle');
+  });
+
+  it('not one that failed, until the stored days change', async () => {
+    failNext = true;
+    render(<InboxPreparer />);
+    await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
+    expect(prepared).toEqual(['c1']);
+    // Its failure lands (the worker's answer comes later than the call), then foreground work comes and goes.
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(state()).toBe('waiting');
+    act(() => beginForegroundWork()());
+    await act(() => vi.advanceTimersByTimeAsync(5 * PREPARE_AFTER_MS));
+    expect(prepared).toEqual(['c1']);
+    expect(state()).toBe('waiting');
+    stamp.now = 'stamp 2';
+    cleanup();
+    render(<InboxPreparer />);
     await act(() => vi.advanceTimersByTimeAsync(PREPARE_AFTER_MS + 10));
     expect(prepared).toEqual(['c1', 'c1']);
     expect(state()).toBe('idle');

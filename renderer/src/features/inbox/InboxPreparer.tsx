@@ -25,6 +25,8 @@ export const WARM_AFTER_MS = 300;
 interface Prepared {
   /** What the last finished preparation was for (stamp, scope, range, parameters). */
   key: string | null;
+  /** What the last failed one was for: not asked again until something changes. */
+  failedKey?: string;
   running: boolean;
   runs: number;
   /** Trucks analysed and reused by the last preparation; absent when the user's own inbox load took over. */
@@ -39,6 +41,7 @@ interface Prepared {
  * state is on a hidden element for tests and benchmarks: `waiting` (a change not prepared yet), `running`,
  * `idle` (prepared for what is stored now). A user's own inbox load stops a preparation; none starts while a
  * Trip review load or a comparison runs (app/foreground-work.ts), and one running when such work begins is paused.
+ * One stopped is asked again once the foreground is idle; one finished is not, until what it was for changes.
  */
 export function InboxPreparer() {
   const { carriers, info } = useAppState();
@@ -74,49 +77,36 @@ export function InboxPreparer() {
 
   // A preparation running when foreground work begins is paused (stopped after its truck; its kept rows stay):
   // the next one, once the foreground is idle again, goes on from there.
-  const running = useRef(false);
-  const paused = useRef(false);
   useEffect(() => {
-    if (foregroundIdle || !running.current) return;
-    paused.current = true;
+    if (foregroundIdle || !prepared.running) return;
     inboxWorker()
       .call('pause')
       .catch(() => undefined);
-  }, [foregroundIdle]);
+  }, [foregroundIdle, prepared.running]);
 
+  // Asked when what is stored, the scope, range, parameters or limits changed since the last preparation, and
+  // again after one that was stopped (a pause, or the user's own load of perhaps another range); not after one
+  // that failed, until something changes. Nothing is asked for what is already prepared.
+  const settled = prepared.key === key || prepared.failedKey === key;
   useEffect(() => {
-    if (stamp === undefined || downloading !== 0 || !foregroundIdle || scope.length === 0 || !roads.ready) return;
+    if (settled || prepared.running || stamp === undefined || downloading !== 0 || !foregroundIdle) return;
+    if (scope.length === 0 || !roads.ready) return;
     const timer = setTimeout(() => {
-      running.current = true;
-      paused.current = false;
       setPrepared((p) => ({ ...p, running: true }));
       const worker = inboxWorker();
-      const ended = () => {
-        running.current = false;
-        const wasPaused = paused.current;
-        paused.current = false;
-        return wasPaused;
-      };
       withWorkerRoads(worker, roads.spec, (k) => worker.call('prepare', scope, range.from, range.to, params, k)).then(
-        (r) => {
-          // Paused: not prepared (asked again once the foreground is idle). Else null: the user's own load took over.
-          const wasPaused = ended();
-          setPrepared((p) =>
-            r === null && wasPaused
-              ? { ...p, running: false }
-              : { key, running: false, runs: p.runs + 1, ...(r ?? {}) },
-          );
-        },
+        // Null: stopped before the end, so not prepared; asked again once the foreground is idle.
+        (r) =>
+          setPrepared((p) => (r ? { ...p, key, running: false, runs: p.runs + 1, ...r } : { ...p, running: false })),
         (err: unknown) => {
-          ended();
           console.warn(`Inbox not prepared: ${String(err)}`);
-          setPrepared((p) => ({ ...p, running: false }));
+          setPrepared((p) => ({ ...p, running: false, failedKey: key }));
         },
       );
     }, PREPARE_AFTER_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stamp, scope, range, params and road limits
-  }, [key, downloading, foregroundIdle]);
+  }, [key, settled, prepared.running, downloading, foregroundIdle]);
 
   const state = prepared.running ? 'running' : prepared.key === key ? 'idle' : 'waiting';
   return (
