@@ -360,11 +360,6 @@ export function ReviewPage({
             zone={view.zone}
           />
         )}
-        {/* Before the first selection is ready, the subbar's and the playback bar's places are held: the map, drawn
-            from the readings before the analysis, keeps its height when they arrive (no resize, no refit). */}
-        {!view && (
-          <div className="review-subbar review-reserved" aria-hidden="true" data-testid="review-subbar-reserved" />
-        )}
         {view && (
           <div className="review-subbar">
             <TotalsStrip
@@ -474,11 +469,7 @@ export function ReviewPage({
                 </div>
               )}
             </div>
-            {view ? (
-              <PlaybackBar key={visit} store={store} track={view.track} />
-            ) : (
-              <div className="playback-bar review-reserved" aria-hidden="true" data-testid="playback-bar-reserved" />
-            )}
+            {view && <PlaybackBar key={visit} store={store} track={view.track} />}
           </div>
           <aside className="review-side">
             {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
