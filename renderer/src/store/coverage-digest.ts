@@ -5,9 +5,9 @@ import type { CoverageRow } from './types.ts';
 /**
  * One carrier's coverage rows packed in one row, kept under the store stamp (reads.ts storeStamp) they were read
  * at. IndexedDB's cost here is mostly per row: a carrier's 5,100 coverage rows (170 trucks × 30 days) took
- * ~120–170 ms to read beside a busy page, their digest one row. So a new inbox worker (after a restart) plans from the digest while the stamp is
- * the one it was kept under; any write or delete of a day changes the stamp and the rows are read again. Derived
- * data: a digest missing, damaged or of another stamp is simply not used.
+ * ~120–170 ms to read beside a busy page, their digest one row. So a new inbox worker (after a restart) plans
+ * from the digest while the stamp is the one it was kept under; any write or delete of a day changes the stamp
+ * and the rows are read again. Derived data: a digest missing, damaged or of another stamp is simply not used.
  */
 export interface CoverageDigestRow {
   carrierId: string;
