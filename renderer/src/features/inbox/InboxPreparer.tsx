@@ -29,7 +29,7 @@ interface Prepared {
   failedKey?: string;
   running: boolean;
   runs: number;
-  /** Trucks analysed and reused by the last preparation; absent when the user's own inbox load took over. */
+  /** Trucks analysed and reused by the last finished preparation (one stopped, by a pause or a load, leaves them). */
   analysed?: number;
   reused?: number;
 }
