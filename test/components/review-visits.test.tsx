@@ -61,8 +61,13 @@ vi.mock('../../renderer/src/features/review/ReviewCharts.tsx', () => ({
   },
 }));
 vi.mock('../../renderer/src/features/review/Selection.tsx', () => ({
-  Selection({ value }: { value: SelectionValue }) {
-    return <div data-testid="sel" data-value={`${value.vehicleId} ${value.day} ${value.span}`} />;
+  // Its children (the analysis settings, a drilled day's Back) sit in the toolbar, as the real one's do.
+  Selection({ value, children }: { value: SelectionValue; children?: ReactNode }) {
+    return (
+      <div data-testid="sel" data-value={`${value.vehicleId} ${value.day} ${value.span}`}>
+        {children}
+      </div>
+    );
   },
 }));
 vi.mock('../../renderer/src/features/review/review-page-helpers.ts', async (original) => ({

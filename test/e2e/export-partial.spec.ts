@@ -28,7 +28,7 @@ async function downloadUtcDay(page: Page, vehicleId: string): Promise<void> {
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
 }
 
-test('exporting a partly downloaded local day: the menu says which hours are missing, the GPX says it in its description', async ({
+test('exporting a partly downloaded local day: the page says which hours are missing and that exports leave them out, the GPX says it in its description', async ({
   page,
   shell,
 }) => {
@@ -50,10 +50,11 @@ test('exporting a partly downloaded local day: the menu says which hours are mis
   await expect(review).toHaveAttribute('data-key', new RegExp(`^${CHICAGO} ${vehicle.vehicle_id}:${DAY}:${DAY}:`));
   await expect(review).toHaveAttribute('data-state', 'ready');
 
-  // Before saving: the export menu names the day and the hours missing.
-  const note = page.getByTestId('export-partial');
-  await expect(note).toHaveAttribute('data-days', DAY);
-  await expect(note).toContainText(`1 day partly downloaded (hours missing, ${CHICAGO} clock): ${NOTE}.`);
+  // Before saving: the page's note names the day and the hours missing, and says the exports leave them out.
+  const note = page.getByTestId('review-coverage');
+  await expect(note).toHaveAttribute('data-partial', DAY);
+  await expect(note).toContainText(`Partly downloaded: ${NOTE}. The figures and exports leave those hours out`);
+  await expect(note).toBeInViewport({ ratio: 1 });
 
   const save = async (testId: string, name: string) => {
     await page.getByTestId(testId).click();

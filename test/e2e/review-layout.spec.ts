@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addDays } from '../../shared/util/day.ts';
 import { downloadWeekOfOneTruck } from './harness/app.ts';
@@ -62,23 +63,51 @@ test('Trip review layout: a large map, whole menus, the per-day table in the pag
     await expect(picker).toHaveCount(0);
   }
 
+  // The map's size is the window's alone: a week's longer totals, its partly downloaded note and a drilled
+  // day's Back never resize it (each resize is a full redraw and a refit of the route).
+  const mapSize = async () => {
+    const b = (await mapWrap.boundingBox())!;
+    return { width: Math.round(b.width), height: Math.round(b.height) };
+  };
+  const daySize = await mapSize();
+
   // A week: its per-day table grows with the page (no scroll box of its own); a day opened from it has Back.
   await page.getByTestId('review-span-week').click();
   const week = new RegExp(`:${addDays(day, -6)}:${day}:`);
   await expectReviewOf(page, week);
+  expect.soft(await mapSize(), 'map size of the week').toEqual(daySize);
+  // This week has a partly downloaded day: its note is in the first screen, beside the map.
+  await expect(page.getByTestId('review-coverage')).toBeInViewport({ ratio: 1 });
   const rows = page.getByTestId('day-row');
   await expect(rows.first()).toBeVisible();
   expect.soft(await innerScrollers(rows.last()), 'per-day rows inside a scroll box').toEqual([]);
   const drilled = (await rows.first().getAttribute('data-day'))!;
+  await rows.first().getByTestId('day-open').scrollIntoViewIfNeeded();
+  expect(await mainScrollTop(page), 'the per-day table is below the first screen').toBeGreaterThan(0);
+  const rowAt = async () => Math.round((await rows.first().boundingBox())!.y);
+  const rowBefore = await rowAt();
   await rows.first().getByTestId('day-open').click();
   await expectReviewOf(page, new RegExp(`:${drilled}:${drilled}:`));
   const back = page.getByTestId('review-back');
   await expect(back).toBeVisible();
   await expect(back).toHaveText(`‹ Back to week ${addDays(day, -6)} – ${day}`);
+  // The day opened is shown from the page's top (its map and Back), at the same map size.
+  expect(await mainScrollTop(page), 'the drilled day shown from the top').toBe(0);
+  await expect(back).toBeInViewport({ ratio: 1 });
+  expect.soft(await mapSize(), 'map size of the drilled day').toEqual(daySize);
   await back.click();
   await expectReviewOf(page, week);
+  // Back returns to the table where it was in the window, at the same map size.
+  await expect(rows.first()).toBeInViewport();
+  expect(await rowAt(), "Back puts the table's row where it was").toBe(rowBefore);
+  expect.soft(await mapSize(), 'map size after Back').toEqual(daySize);
   await expect(page.getByTestId('review-span-week')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('review-day')).toHaveValue(day);
   await expect(page.getByTestId('day-row')).toHaveCount(await rows.count());
   await expect(back).toHaveCount(0);
 });
+
+/** How far the app's main column (the page's scroll box) is scrolled. */
+function mainScrollTop(page: Page): Promise<number> {
+  return page.locator('main.main').evaluate((el) => Math.round(el.scrollTop));
+}

@@ -25,8 +25,8 @@ export function useLocalCoverage(
 }
 
 /**
- * Said above the figures whenever a day of the selection is not wholly downloaded: which hours are missing
- * (in the home zone's clock), so the totals are never read as the whole day's; and the download of them.
+ * Said beside the map whenever a day of the selection is not wholly downloaded: which hours are missing
+ * (in the home zone's clock), so the totals and exports are never read as the whole day's; and their download.
  */
 export function CoverageNote({
   coverage,
@@ -60,7 +60,7 @@ export function CoverageNote({
         ]
           .filter((x) => x !== '')
           .join(' · ')}
-        . The figures leave those hours out.
+        . The figures and exports leave those hours out (a GPX says so in its description).
       </span>
       {canDownload && (
         <button type="button" className="btn btn-small" data-testid="review-coverage-download" onClick={onDownload}>

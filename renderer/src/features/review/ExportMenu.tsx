@@ -49,7 +49,7 @@ export function ExportMenu(props: {
   saveMode: AppInfo['saveMode'];
   baseName: string;
   /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean;
-  /** The days exported, said with their number; a partly downloaded day is said before saving (issue 31, items 1 and 9). */
+  /** The days exported, said with their number (a partly downloaded day is said by the page's coverage note, and in a GPX). */
   selection?: ExportSelection;
 }) {
   const { api, info } = useAppState();
@@ -157,18 +157,6 @@ export function ExportMenu(props: {
         <span className="export-status export-failed" role="alert" data-testid="export-status">
           {status.text}
         </span>
-      )}
-      {partial.length > 0 && sel && (
-        <p
-          className="export-partial"
-          role="note"
-          data-testid="export-partial"
-          data-days={partial.map((c) => c.day).join(',')}
-        >
-          {partial.length === 1 ? '1 day' : `${partial.length} days`} partly downloaded (hours missing, {sel.zone}{' '}
-          clock): {partialText}. Exports hold only the hours stored; the GPX says so in its description, CSV files do
-          not.
-        </p>
       )}
     </div>
   );

@@ -43,15 +43,15 @@ export function ReviewCharts(props: {
   const chart = { series: detail, width, thresholdMph, fmt, store, days, onWindow: onZoom };
   return (
     <>
-      {windowMs && (
-        <ZoomBar
-          fullMs={[overview.fromMs, overview.toMs]}
-          windowMs={windowMs}
-          fmt={fmt}
-          store={store}
-          onZoom={onZoom}
-        />
-      )}
+      {/* Always there: before a selection's window is set (its first frame, or while the next one loads), the
+          whole of it; a bar that came and went would move everything below it (the per-day table) each time. */}
+      <ZoomBar
+        fullMs={[overview.fromMs, overview.toMs]}
+        windowMs={windowMs ?? [overview.fromMs, overview.toMs]}
+        fmt={fmt}
+        store={store}
+        onZoom={onZoom}
+      />
       <SpeedChart {...chart} highlight={props.highlight} />
       <StatusChart {...chart} />
       {/* The time axis's title: its ticks are in the display zone, said by its abbreviation. */}

@@ -40,9 +40,11 @@ import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
 import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import { ReviewBack } from './ReviewBack.tsx';
+import { useDrillScroll } from './use-drill-scroll.ts';
 import { exportBaseName } from '../../../../shared/export/file-name.ts';
 import './review.css';
 
+const rangeName = (vehicleId: string, from: string, to: string) => `${vehicleId}:${from}:${to}`;
 const detailKey = (key: string, fromMs: number, toMs: number, width: number) => `${key}|${fromMs}|${toMs}|${width}`;
 
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
@@ -301,16 +303,20 @@ export function ReviewPage({
     return () => window.removeEventListener('keydown', onKey);
   }, [data, store, active]);
 
+  const drilled = useDrillScroll(rootRef, data ? rangeName(sel.vehicleId, data.from, data.to) : null);
   const onOpenDay = useCallback(
-    (day: string) =>
+    (day: string) => {
+      const { from, to } = localSelectionRange(sel.day, sel.span);
+      drilled(rangeName(sel.vehicleId, from, to));
       onOpenReview?.({
         carrierId: sel.carrierId,
         vehicleId: sel.vehicleId,
         day,
         span: 'day',
         back: { day: sel.day, span: sel.span },
-      }),
-    [onOpenReview, sel.carrierId, sel.vehicleId, sel.day, sel.span],
+      });
+    },
+    [onOpenReview, drilled, sel.carrierId, sel.vehicleId, sel.day, sel.span],
   );
   const onBack = useCallback(
     (to: NonNullable<ReviewPlace['back']>) =>
@@ -336,7 +342,6 @@ export function ReviewPage({
     >
       {/* The first screen: what to review, its totals, and the map with its playback and lists filling the window. */}
       <div className="review-first">
-        {back && <ReviewBack back={back} onBack={onBack} />}
         <Selection
           carriers={carriers}
           vehicles={vehicles}
@@ -350,16 +355,8 @@ export function ReviewPage({
           maxPlausibleMph={params.maxPlausibleMph}
         >
           <AnalysisSettings value={adjustable} context={{ speedingThresholdMph: threshold }} onChange={onAdjustable} />
+          {back && <ReviewBack back={back} onBack={onBack} />}
         </Selection>
-        {view && (
-          <RejectedNote
-            carrierId={sel.carrierId}
-            vehicleId={sel.vehicleId}
-            from={view.from}
-            to={view.to}
-            zone={view.zone}
-          />
-        )}
         {view && (
           <div className="review-subbar">
             <TotalsStrip
@@ -405,13 +402,6 @@ export function ReviewPage({
               }
             />
           </div>
-        )}
-        {load.state !== 'empty' && (
-          <CoverageNote
-            coverage={coverage}
-            zone={daysZone}
-            onDownload={() => onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })}
-          />
         )}
         <div className="review-grid">
           <div className="review-main">
@@ -472,6 +462,27 @@ export function ReviewPage({
             {view && <PlaybackBar key={visit} store={store} track={view.track} />}
           </div>
           <aside className="review-side">
+            {/* The selection's notes sit beside the map, not above it: the map's height never follows them. */}
+            <div className="review-notes">
+              {load.state !== 'empty' && (
+                <CoverageNote
+                  coverage={coverage}
+                  zone={daysZone}
+                  onDownload={() =>
+                    onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })
+                  }
+                />
+              )}
+              {view && (
+                <RejectedNote
+                  carrierId={sel.carrierId}
+                  vehicleId={sel.vehicleId}
+                  from={view.from}
+                  to={view.to}
+                  zone={view.zone}
+                />
+              )}
+            </div>
             {data && <NowPanel store={store} track={data.track} fmt={fmt} gap={params} thresholdMph={threshold} />}
             {data && (
               <ReviewDriversProvider carrierId={sel.carrierId} vehicleId={sel.vehicleId} zone={data.zone}>
