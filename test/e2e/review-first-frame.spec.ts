@@ -2,8 +2,8 @@ import { expect, test } from './fixtures.ts';
 import { downloadWeekOfOneTruck } from './harness/app.ts';
 
 /**
- * Issue 35 (the first Trip review after start): the review's map is made for the selection it first shows and
- * opens on it, so its first frames and basemap tiles are of the route, not of the continental US drawn first and
+ * Issue 35 (the first Trip review after start): the review's map is made for the selection it first shows, at
+ * the size it keeps, and opens on it, so its first frames and basemap tiles are of the route, not of the continental US drawn first and
  * then left (each frame costs hundreds of ms on a software-rendered GPU). The map's own log of frames
  * (renderer/src/map/map-counters.ts, on when `window.__routelensMapLog` is an array) gives each frame's zoom.
  */
@@ -28,4 +28,7 @@ test('the first Trip review after a start draws its first map frame at the route
   // A truck's day fits far closer than the country (zoom ~3 at this size; the demo truck's day ~6).
   expect(fitted).toBeGreaterThan(5);
   expect(Math.abs(zooms[0]! - fitted), `zooms of the frames drawn: ${zooms.join(' ')}`).toBeLessThan(1);
+  // Nor is it resized as the page fills in around it (totals, playback bar, notes): a resize redraws and refits.
+  const resizes = ((await page.evaluate('window.__routelensMapLog')) as string[]).filter((l) => l.endsWith(' resize'));
+  expect(resizes, 'map resizes while the first selection filled in').toEqual([]);
 });

@@ -70,6 +70,15 @@ test('Trip review layout: a large map, whole menus, the per-day table in the pag
     return { width: Math.round(b.width), height: Math.round(b.height) };
   };
   const daySize = await mapSize();
+  // A day with nothing stored shows no totals and no playback bar: the map keeps its size all the same (so
+  // the map made from a first selection's route, before its playback bar is there, is never resized).
+  const nothing = addDays(day, -20);
+  await page.getByTestId('review-day').fill(nothing);
+  await expect(page.getByTestId('review-page')).toHaveAttribute('data-state', 'empty');
+  await expect(page.getByTestId('playback-bar')).toHaveCount(0);
+  expect.soft(await mapSize(), 'map size of a day with nothing stored').toEqual(daySize);
+  await page.getByTestId('review-day').fill(day);
+  await expectReviewOf(page, new RegExp(`:${day}:${day}:`));
 
   // A week: its per-day table grows with the page (no scroll box of its own); a day opened from it has Back.
   await page.getByTestId('review-span-week').click();

@@ -459,7 +459,10 @@ export function ReviewPage({
                 </div>
               )}
             </div>
-            {view && <PlaybackBar key={visit} store={store} track={view.track} />}
+            {/* Its place is held before the first selection is ready: the map, made from the route read first, keeps its size. */}
+            <div className="review-playback">
+              {view && <PlaybackBar key={visit} store={store} track={view.track} />}
+            </div>
           </div>
           <aside className="review-side">
             {/* The selection's notes sit beside the map, not above it: the map's height never follows them. */}
