@@ -1,6 +1,7 @@
 /**
  * Every GeoJSON data set is a load in MapLibre's worker and a frame (hundreds of ms on a software-rendered GPU):
- * useGeoJsonLayer adds a source with the data it has, never empty-then-set, and sets data only when it is new.
+ * useGeoJsonLayer adds a source with the data it has, never empty-then-set, and sets data only when it differs
+ * from what the source holds (by value).
  * A source id that changes (the route switching colourings) replaces the layers with one load of the data.
  * A stand-in map records the calls.
  */
@@ -66,6 +67,19 @@ describe('useGeoJsonLayer', () => {
     expect(map.calls).toEqual(['add rl-x a', 'set rl-x b']);
     // Back to the first data after another: set again (the source holds b).
     rerender({ data: a });
+    expect(map.calls).toEqual(['add rl-x a', 'set rl-x b', 'set rl-x a']);
+  });
+
+  it('equal data built anew (the same days read again, a limit changed that leaves it as it was) is not set', () => {
+    const map = new StandInMap();
+    const { rerender } = renderHook(
+      ({ data }) => useGeoJsonLayer(map as unknown as MapLibreMap, 'rl-x', LAYERS, data, 'anchor'),
+      { initialProps: { data: fc('a') } },
+    );
+    rerender({ data: fc('a') });
+    rerender({ data: fc('b') });
+    rerender({ data: fc('b') });
+    rerender({ data: fc('a') });
     expect(map.calls).toEqual(['add rl-x a', 'set rl-x b', 'set rl-x a']);
   });
 

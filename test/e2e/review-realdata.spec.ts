@@ -85,7 +85,9 @@ test('a real trace in the review: the outlier is marked on the map and chart and
     await expect(page.getByTestId('total-outliers')).toHaveCount(0);
     await expect(page.getByTestId('legend-outliers')).toHaveCount(0);
     await expect(page.getByTestId('chart-outlier')).toHaveCount(0);
-    expect(await outlierPixels(page, testInfo.outputPath('review-halt-day.png'))).toBe(0);
+    // No ring: one draws more than 8 pixels of its colour (above); a pixel or two where the speeding band's
+    // edge blends with the route can come near it, at some map sizes.
+    expect(await outlierPixels(page, testInfo.outputPath('review-halt-day.png'))).toBeLessThanOrEqual(2);
     const analysis = analyzeTrack(chunks.filter((c) => c.day === haltDay));
     await page.getByTestId('tab-trips').click();
     await expect(page.getByTestId('trip-row')).toHaveCount(analysis.trips.length);

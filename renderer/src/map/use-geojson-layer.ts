@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { GeoJSON } from 'geojson';
 import type { LayerSpec, OverlayLayerSpec } from './style-types.ts';
+import { sameJson } from '../../../shared/util/same-json.ts';
 
 const EMPTY: GeoJSON = { type: 'FeatureCollection', features: [] };
 
@@ -18,12 +19,14 @@ export function useGeoJsonLayer(
   beforeId: string,
   tolerance = 0.375,
 ): void {
-  // The data the source was added with: not set again right after (a second load in MapLibre's worker, and a frame).
-  const addedWith = useRef<GeoJSON | null>(null);
+  // The data the source holds. The same data again, or equal data built anew (a reload of the same days, a
+  // limit changed that leaves the gaps and stops as they were), is not set: each setData is a load in
+  // MapLibre's worker and a frame, hundreds of ms on a software-rendered GPU.
+  const held = useRef<GeoJSON | null>(null);
   useEffect(() => {
     if (!map) return;
-    addedWith.current = data ?? EMPTY;
-    map.addSource(sourceId, { type: 'geojson', data: addedWith.current, tolerance });
+    held.current = data ?? EMPTY;
+    map.addSource(sourceId, { type: 'geojson', data: held.current, tolerance });
     for (const layer of layers)
       map.addLayer({ ...layer, source: sourceId } as LayerSpec, map.getLayer(beforeId) ? beforeId : undefined);
     return () => {
@@ -39,8 +42,8 @@ export function useGeoJsonLayer(
   useEffect(() => {
     if (!map) return;
     const next = data ?? EMPTY;
-    if (next === addedWith.current) return;
-    addedWith.current = null;
-    map.getSource<GeoJSONSource>(sourceId)?.setData(next);
+    const same = next === held.current || sameJson(next, held.current);
+    held.current = next;
+    if (!same) map.getSource<GeoJSONSource>(sourceId)?.setData(next);
   }, [map, sourceId, data]);
 }
