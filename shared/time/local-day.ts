@@ -16,6 +16,7 @@
  * offsets are looked up once per UTC hour (transitions are months apart).
  */
 import { addDays, DAY_MS, dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../util/day.ts';
+import { isValidZone } from './zone.ts';
 
 /** `YYYY-MM-DD`, a calendar day of some zone (same form and checks as UtcDay). */
 export type LocalDay = string;
@@ -31,12 +32,7 @@ const HOUR_MS = 3_600_000;
 /** Whether Intl knows `zone` as an IANA time zone ('local' is not one). */
 export function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone === '' || zone.length > 64 || zone === 'local') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return isValidZone(zone);
 }
 
 /**

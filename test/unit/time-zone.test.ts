@@ -33,4 +33,14 @@ describe('display time zone', () => {
     expect(isValidZone('Mars/Olympus')).toBe(false);
     expect(createZoneFormatter('Mars/Olympus').zone).toBe('UTC');
   });
+  it('one formatter per zone is made and shared (they hold no state); asked again, a zone is told the same', () => {
+    const a = createZoneFormatter('America/Chicago');
+    expect(createZoneFormatter('home', 'America/Chicago')).toBe(a);
+    expect(createZoneFormatter('America/Denver')).not.toBe(a);
+    expect(createZoneFormatter('Mars/Olympus')).toBe(createZoneFormatter('UTC'));
+    // Hundreds of names never asked before (a hostile file's) are each told right, past what is remembered.
+    for (let i = 0; i < 600; i++) expect(isValidZone(`Nowhere/Place${i}`)).toBe(false);
+    expect(isValidZone('America/Chicago')).toBe(true);
+    expect(createZoneFormatter('America/Chicago').dateTime(SUMMER)).toBe('2026-07-01 07:34:56');
+  });
 });
