@@ -7,35 +7,26 @@ const line = (coords: number[][], c = 'over') => ({
   geometry: { type: 'LineString', coordinates: coords },
 });
 const collection = (...features: unknown[]) => ({ type: 'FeatureCollection', features });
+/** Two lines of two classes, made anew at each call. */
+const sample = () =>
+  collection(
+    line([
+      [1, 2],
+      [3, 4],
+    ]),
+    line(
+      [
+        [5, 6],
+        [7, 8],
+      ],
+      'near',
+    ),
+  );
 
 describe('sameJson', () => {
   it('is true for equal documents built apart', () => {
-    const a = collection(
-      line([
-        [1, 2],
-        [3, 4],
-      ]),
-      line(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'near',
-      ),
-    );
-    const b = collection(
-      line([
-        [1, 2],
-        [3, 4],
-      ]),
-      line(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'near',
-      ),
-    );
+    const a = sample();
+    const b = sample();
     expect(a).not.toBe(b);
     expect(sameJson(a, b)).toBe(true);
   });
