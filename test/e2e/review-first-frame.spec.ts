@@ -3,9 +3,10 @@ import { downloadWeekOfOneTruck } from './harness/app.ts';
 
 /**
  * Issue 35 (the first Trip review after start): the review's map is made for the selection it first shows, at
- * the size it keeps, and opens on it, so its first frames and basemap tiles are of the route, not of the continental US drawn first and
- * then left (each frame costs hundreds of ms on a software-rendered GPU). The map's own log of frames
- * (renderer/src/map/map-counters.ts, on when `window.__routelensMapLog` is an array) gives each frame's zoom.
+ * the size it keeps, and opens on it, so its first frames and basemap tiles are of the route, not of the
+ * continental US drawn first and then left (each frame costs hundreds of ms on a software-rendered GPU). The
+ * map's own log of frames (renderer/src/map/map-counters.ts, on when `window.__routelensMapLog` is an array)
+ * gives each frame's zoom.
  */
 test('the first Trip review after a start draws its first map frame at the route, not at the whole country', async ({
   page,

@@ -14,6 +14,7 @@ import { lastTestField } from '../../../shared/domain/key-test.ts';
 import { CONTROL_CHARS as CONTROL, labelProblem } from '../../../shared/domain/label.ts';
 import { canonicalZone, isTimeZone } from '../../../shared/time/local-day.ts';
 import { resolveZoneName } from '../../../shared/time/zone-names.ts';
+import { isValidZone } from '../../../shared/time/zone.ts';
 import { isSpeedingThreshold, SPEEDING_THRESHOLD_MPH } from '../../../shared/analysis/params.ts';
 import { isDriverSnapshotMinutes, REVIEW_PREFERENCE_BOUNDS } from '../../../shared/domain/review-preferences.ts';
 import { cleanReviewerName } from '../../../shared/inbox/trail.ts';
@@ -65,11 +66,7 @@ export function parseBaseUrl(value: unknown, where = 'baseUrl'): string {
 export function parseTimeZone(value: unknown, where = 'displayTimeZone'): string {
   if (typeof value !== 'string' || value === '') fail(where, "must be 'home', 'local' or an IANA time zone name");
   if (value === 'home' || value === 'local') return value;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-  } catch {
-    return fail(where, `unknown time zone`);
-  }
+  if (!isValidZone(value)) fail(where, 'unknown time zone');
   return value;
 }
 

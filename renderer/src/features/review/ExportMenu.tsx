@@ -10,8 +10,6 @@ import { saveExport, type ExportProgress } from '../../export/save.ts';
 import type { ExportKind } from '../../workers/export-protocol.ts';
 import { errorText } from '../../../../shared/util/error-text.ts';
 import { dayCount, isLocalDay, type LocalDay } from '../../../../shared/time/local-day.ts';
-import { partialDaysText } from '../../../../shared/track/local-coverage.ts';
-import { useLocalCoverage } from './CoverageNote.tsx';
 import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
 
 const KINDS: { kind: ExportKind; label: string; ext: 'csv' | 'gpx'; suffix: string }[] = [
@@ -51,19 +49,12 @@ export function ExportMenu(props: {
   /** While the next selection loads: the buttons would export the previous one. */ disabled?: boolean;
   /** The days exported, said with their number (a partly downloaded day is said by the page's coverage note, and in a GPX). */
   selection?: ExportSelection;
+  /** The selection's partly downloaded days, said as the page's coverage note says them ('' when none). */
+  partialDays?: string;
 }) {
-  const { api, info } = useAppState();
+  const { api } = useAppState();
   const sel = props.selection;
-  const coverage = useLocalCoverage(
-    sel?.carrierId ?? '',
-    sel?.vehicleId ?? '',
-    sel?.from ?? '',
-    sel?.to ?? '',
-    sel?.zone ?? 'UTC',
-    info.today ?? '',
-  );
-  const partial = coverage?.filter((c) => c.state === 'partial') ?? [];
-  const partialText = sel ? partialDaysText(partial, sel.zone) : '';
+  const partialText = props.partialDays ?? '';
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   // Trips, events and GPX tracks are judged against the kept road limits, as on screen.
   const roads = useWorkerRoads();

@@ -37,6 +37,7 @@ import { useVisitReset } from './use-visit-reset.ts';
 import { localSelectionRange } from './use-local-days.ts';
 import { EmptySelection } from './EmptySelection.tsx';
 import { CoverageNote, useLocalCoverage } from './CoverageNote.tsx';
+import { partialDaysText } from '../../../../shared/track/local-coverage.ts';
 import { eventWindow, type EventSpan } from './event-focus.ts';
 import { DayTable } from './DayTable.tsx';
 import { ReviewBack } from './ReviewBack.tsx';
@@ -193,6 +194,11 @@ export function ReviewPage({
     daysZone,
     info?.today ?? '',
   );
+  // The GPX says these in its description; the page's one coverage read serves the note and the export.
+  const partialDays = useMemo(
+    () => partialDaysText(coverage?.filter((c) => c.state === 'partial') ?? [], daysZone),
+    [coverage, daysZone],
+  );
 
   useEffect(() => {
     if (!data) return;
@@ -306,8 +312,7 @@ export function ReviewPage({
   const drilled = useDrillScroll(rootRef, data ? rangeName(sel.vehicleId, data.from, data.to) : null);
   const onOpenDay = useCallback(
     (day: string) => {
-      const { from, to } = localSelectionRange(sel.day, sel.span);
-      drilled(rangeName(sel.vehicleId, from, to));
+      drilled(rangeName(sel.vehicleId, selRange.from, selRange.to));
       onOpenReview?.({
         carrierId: sel.carrierId,
         vehicleId: sel.vehicleId,
@@ -316,7 +321,7 @@ export function ReviewPage({
         back: { day: sel.day, span: sel.span },
       });
     },
-    [onOpenReview, drilled, sel.carrierId, sel.vehicleId, sel.day, sel.span],
+    [onOpenReview, drilled, sel.carrierId, sel.vehicleId, sel.day, sel.span, selRange.from, selRange.to],
   );
   const onBack = useCallback(
     (to: NonNullable<ReviewPlace['back']>) =>
@@ -380,6 +385,7 @@ export function ReviewPage({
                 to: view.to,
                 zone: view.zone,
               }}
+              partialDays={partialDays}
               meta={async () =>
                 auditMeta(await currentCarrier(api, sel.carrierId, carrier), view.chunks, view.from, view.to, view.zone)
               }
