@@ -67,8 +67,16 @@ const PROFILE_DIR = process.env['INTERACTION_PROFILE'];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const TRACE = process.env['INTERACTION_TRACE'];
 const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split(',').map(Number));
-/** INTERACTION_MAPLOG=1: print what each step's map frames followed (renderer/src/map/map-counters.ts's log). */
+/**
+ * INTERACTION_MAPLOG=1: print what each step's map frames followed (renderer/src/map/map-counters.ts's log),
+ * and how many elements the page and its largest test-id'd parts hold after it (what a commit adds or removes).
+ */
 const MAPLOG = process.env['INTERACTION_MAPLOG'] === '1';
+const DOM_SIZES = `(() => {
+  const parts = [...document.querySelectorAll('[data-testid]')].map((el) => [el.dataset.testid, el.getElementsByTagName('*').length]);
+  const big = parts.filter(([, n]) => n >= 200).sort((a, b) => b[1] - a[1]).slice(0, 8);
+  return document.getElementsByTagName('*').length + ' in all; ' + big.map(([k, n]) => k + ' ' + n).join(', ');
+})()`;
 const modes = (LOAD === 'both' ? ['quiet', 'loaded'] : [LOAD]) as ('quiet' | 'loaded')[];
 /**
  * INTERACTION_ONLY=compare,list (targets of interaction-steps.ts TARGETS): walk the app's start and only the
@@ -90,7 +98,8 @@ const LAUNCH = {
     '--use-gl=angle',
     '--use-angle=swiftshader',
     '--enable-unsafe-swiftshader',
-    '--disable-gpu-compositing',
+    // INTERACTION_GPU_COMPOSITING=1 composites the page in the GPU process too (SwiftShader), as bench/review.ts can.
+    ...(process.env['INTERACTION_GPU_COMPOSITING'] === '1' ? [] : ['--disable-gpu-compositing']),
     ...(process.env['INTERACTION_ARGS'] ?? '').split(' ').filter(Boolean),
   ],
   viewport: { width: 1400, height: 900 },
@@ -264,6 +273,7 @@ async function walk(ctx: StepContext, run: number): Promise<{ times: number[]; c
         console.log(
           `interaction: map log of "${step.name}" (input at ${r.inputAt.toFixed(0)}, settled at ${r.settledAt.toFixed(0)}):\n  ${log.join('\n  ')}`,
         );
+        console.log(`interaction: elements after it: ${String(await page.evaluate(DOM_SIZES))}`);
       }
       counted = now;
     }

@@ -16,7 +16,7 @@
  * offsets are looked up once per UTC hour (transitions are months apart).
  */
 import { addDays, DAY_MS, dayOfMs, dayStartMs, isUtcDay, type UtcDay } from '../util/day.ts';
-import { isValidZone } from './zone.ts';
+import { isValidZone, systemZoneName } from './zone.ts';
 
 /** `YYYY-MM-DD`, a calendar day of some zone (same form and checks as UtcDay). */
 export type LocalDay = string;
@@ -50,7 +50,7 @@ export function canonicalZone(zone: string): string {
 
 /** This computer's zone (UTC when the runtime cannot tell). */
 export function systemZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = systemZoneName();
   return isTimeZone(zone) ? zone : 'UTC';
 }
 

@@ -15,8 +15,22 @@ export const LOCAL_ZONE_PREF = 'local';
  */
 export function resolveZone(pref: string, homeZone?: string): string {
   if (pref === HOME_ZONE_PREF && homeZone) return homeZone;
-  if (pref === LOCAL_ZONE_PREF || pref === HOME_ZONE_PREF) return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (pref === LOCAL_ZONE_PREF || pref === HOME_ZONE_PREF) return systemZoneName();
   return pref;
+}
+
+/** How long this computer's zone, once asked, is taken as known: a zone changed in the OS is followed within it. */
+export const SYSTEM_ZONE_FRESH_MS = 5_000;
+let systemAsked: { zone: string; at: number } | null = null;
+
+/**
+ * This computer's zone as Intl names it. Asking makes a default formatter (3–4 ms in Chromium, which
+ * resolves the locale each time), and a screen asks on each render: the answer is kept a few seconds.
+ */
+export function systemZoneName(now = Date.now()): string {
+  if (systemAsked === null || now < systemAsked.at || now - systemAsked.at > SYSTEM_ZONE_FRESH_MS)
+    systemAsked = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
+  return systemAsked.zone;
 }
 
 /** What Intl said of each zone asked: finding out makes a formatter (~0.1–1 ms), and screens ask per selection. */

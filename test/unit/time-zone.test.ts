@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createZoneFormatter, isValidZone } from '../../shared/time/zone.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createZoneFormatter, isValidZone, SYSTEM_ZONE_FRESH_MS, systemZoneName } from '../../shared/time/zone.ts';
 
 // 2026-07-01T12:34:56Z (daylight time in Chicago) and 2026-01-15T05:06:07Z (standard time).
 const SUMMER = Date.UTC(2026, 6, 1, 12, 34, 56);
@@ -42,5 +42,35 @@ describe('display time zone', () => {
     for (let i = 0; i < 600; i++) expect(isValidZone(`Nowhere/Place${i}`)).toBe(false);
     expect(isValidZone('America/Chicago')).toBe(true);
     expect(createZoneFormatter('America/Chicago').dateTime(SUMMER)).toBe('2026-07-01 07:34:56');
+  });
+});
+
+describe("this computer's zone", () => {
+  it('is asked of Intl once in a few seconds, and a zone changed in the OS is followed after them', () => {
+    const Real = Intl.DateTimeFormat;
+    let osZone = 'America/Denver';
+    let asked = 0;
+    const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) => {
+      if (args.length > 0) return new Real(...args);
+      asked++;
+      return { resolvedOptions: () => ({ timeZone: osZone }) } as Intl.DateTimeFormat;
+    }) as typeof Intl.DateTimeFormat);
+    // Later than anything asked before: whatever is kept is stale.
+    const t = Date.now() + 1e9;
+    try {
+      expect(systemZoneName(t)).toBe('America/Denver');
+      osZone = 'Europe/Paris';
+      expect(systemZoneName(t + 1_000)).toBe('America/Denver');
+      expect(systemZoneName(t + SYSTEM_ZONE_FRESH_MS)).toBe('America/Denver');
+      expect(asked).toBe(1);
+      expect(systemZoneName(t + SYSTEM_ZONE_FRESH_MS + 1)).toBe('Europe/Paris');
+      expect(asked).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    // A clock set back (here: the real one) asks again rather than trusting an answer from the future.
+    expect(systemZoneName()).toBe(new Real().resolvedOptions().timeZone);
   });
 });

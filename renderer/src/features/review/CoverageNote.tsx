@@ -1,4 +1,4 @@
-import { localDaysCoverage, partialDaysText, type LocalDayCoverage } from '../../../../shared/track/local-coverage.ts';
+import { localDaysCoverage, type LocalDayCoverage } from '../../../../shared/track/local-coverage.ts';
 import { addDays } from '../../../../shared/util/day.ts';
 import { isLocalDay } from '../../../../shared/time/local-day.ts';
 import { useLive } from '../../store/hooks.ts';
@@ -30,11 +30,12 @@ export function useLocalCoverage(
  */
 export function CoverageNote({
   coverage,
-  zone,
+  partialText,
   onDownload,
 }: {
   coverage: readonly LocalDayCoverage[] | undefined;
-  zone: string;
+  /** The partial days' missing hours in words (shared/track/local-coverage.ts partialDaysText), as the GPX says them. */
+  partialText: string;
   onDownload: () => void;
 }) {
   if (!coverage) return null;
@@ -55,7 +56,7 @@ export function CoverageNote({
       <span>
         <b>Partly downloaded:</b>{' '}
         {[
-          partialDaysText(partial, zone),
+          partialText,
           missing.length > 0 ? `${missing.length} day${missing.length === 1 ? '' : 's'} with nothing stored` : '',
         ]
           .filter((x) => x !== '')

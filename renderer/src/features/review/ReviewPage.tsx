@@ -132,8 +132,8 @@ export function ReviewPage({
   const overviewDetail = useRef('');
   const chartWidthRef = useRef(chartWidth);
   chartWidthRef.current = chartWidth;
-  /** Selection key the map last reported as drawn. */
-  const [drawnKey, setDrawnKey] = useState('');
+  /** Selection key the map last reported as drawn: a ref, as a state would render the whole page again for it. */
+  const drawnKey = useRef('');
   // The opened event of a selection: shaded on the speed chart; `gen` counts openings (each remounts the brush).
   const [focus, setFocus] = useState<{ key: string; event: EventSpan; gen: number } | null>(null);
   // Opening an event zooms charts and map to it with context around it (eventWindow); Reset zoom returns to the whole selection.
@@ -194,7 +194,7 @@ export function ReviewPage({
     daysZone,
     info?.today ?? '',
   );
-  // The GPX says these in its description; the page's one coverage read serves the note and the export.
+  // Said by the coverage note and in a GPX's description: worked out once per coverage read (each is Intl formatting).
   const partialDays = useMemo(
     () => partialDaysText(coverage?.filter((c) => c.state === 'partial') ?? [], daysZone),
     [coverage, daysZone],
@@ -260,18 +260,27 @@ export function ReviewPage({
   );
 
   // Time from choosing to drawn map and charts: the map reports its first idle with the selection's layers; the charts' next frame is painted.
-  useEffect(() => {
-    if (!data || !detail || !windowMs || drawnKey !== data.key) return;
-    const started = data.startedAt;
-    const key = data.key;
-    const raf = requestAnimationFrame(() => {
+  const chartsIn = useRef<Loaded | null>(null);
+  chartsIn.current = data && detail && windowMs ? data : null;
+  const markRendered = useCallback(() => {
+    const shownData = chartsIn.current;
+    if (!shownData || drawnKey.current !== shownData.key) return;
+    requestAnimationFrame(() => {
       const el = rootRef.current;
-      if (!el) return;
-      el.dataset['renderMs'] = (performance.now() - started).toFixed(1);
-      el.dataset['renderedKey'] = key;
+      // Another selection (or its charts' absence) since: not this one's frame.
+      if (!el || chartsIn.current !== shownData || drawnKey.current !== shownData.key) return;
+      el.dataset['renderMs'] = (performance.now() - shownData.startedAt).toFixed(1);
+      el.dataset['renderedKey'] = shownData.key;
     });
-    return () => cancelAnimationFrame(raf);
-  }, [data, detail, windowMs, drawnKey]);
+  }, []);
+  const onDrawn = useCallback(
+    (key: string) => {
+      drawnKey.current = key;
+      markRendered();
+    },
+    [markRendered],
+  );
+  useEffect(markRendered, [data, detail, windowMs, markRendered]);
 
   // A brushed window, or a new chart width: fresh detail series from the worker (by the window's bounds, not the pair's identity).
   const [winFrom, winTo] = windowMs ?? [null, null];
@@ -428,7 +437,7 @@ export function ReviewPage({
                   limits={shownLimits}
                   selectionKey={shown.key}
                   vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
-                  onDrawn={setDrawnKey}
+                  onDrawn={onDrawn}
                   onRouteDrawn={onRouteDrawn}
                   paused={!active}
                 />
@@ -476,7 +485,7 @@ export function ReviewPage({
               {load.state !== 'empty' && (
                 <CoverageNote
                   coverage={coverage}
-                  zone={daysZone}
+                  partialText={partialDays}
                   onDownload={() =>
                     onOpenDownloads?.({ carrierId: sel.carrierId, vehicleId: sel.vehicleId, ...selRange })
                   }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { AppInfo } from '../../../../shared/ipc/contract.ts';
 import type { ZoneFormatter } from '../../../../shared/time/zone.ts';
 import type { EventSpan } from './event-focus.ts';
@@ -27,6 +28,12 @@ export function TrailedReviewLists({
   onEvent?: (e: EventSpan) => void;
 }) {
   const trail = useReviewTrail(subject);
+  // One element while its inputs hold: a new one each render would defeat the lists' memo, and a page render
+  // (each answer of a query while the next selection loads) would then redo hundreds of rows.
+  const toolbar = useMemo(
+    () => <ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />,
+    [trail, saveMode, baseName],
+  );
   return (
     <ReviewLists
       analysis={subject.analysis}
@@ -35,7 +42,7 @@ export function TrailedReviewLists({
       thresholdMph={thresholdMph}
       trail={trail}
       onEvent={onEvent}
-      eventsToolbar={<ReviewLogButton trail={trail} saveMode={saveMode} baseName={baseName} />}
+      eventsToolbar={toolbar}
     />
   );
 }

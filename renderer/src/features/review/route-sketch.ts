@@ -68,6 +68,17 @@ async function edgeOverview(
 }
 
 /**
+ * Whether a selection may have a sketch, known without reading: a day or two is never long (its full line
+ * is drawn once read), and other route options than the stored ones have no stored overviews.
+ */
+export function mayHaveSketch(interval: Interval, opts: RouteOptions): boolean {
+  return (
+    utcDaysOverlapping(interval).length > SHORT_UTC_DAYS &&
+    routeOptionsKey(opts) === routeOptionsKey(STORED_ROUTE_OPTIONS)
+  );
+}
+
+/**
  * The sketch of a selection, or null when there is none to draw early: other
  * route options than the stored ones, a stored day without a current overview
  * (the raw read builds and stores it), or fewer readings than a long selection.
@@ -80,9 +91,8 @@ export async function sketchDayRoutes(
   /** Aborted when the selection is left: nothing is built from the reads (a CancelledError). */
   signal?: AbortSignal,
 ): Promise<RouteSketch | null> {
+  if (!mayHaveSketch(interval, opts)) return null;
   const utcDays = utcDaysOverlapping(interval);
-  // A day or two is never long (its full line is drawn once read), and other options are not the stored ones.
-  if (utcDays.length <= SHORT_UTC_DAYS || routeOptionsKey(opts) !== routeOptionsKey(STORED_ROUTE_OPTIONS)) return null;
   const [from, to] = [utcDays[0]!, utcDays[utcDays.length - 1]!];
   const inside = (day: UtcDay) => dayStartMs(day) >= interval.startMs && dayStartMs(day) + DAY_MS <= interval.endMs;
   // The edge days (at most the first and the last) are read together with the rest, not after them: the raw read is queued meanwhile.

@@ -17,7 +17,7 @@ import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
 import type { SelectionValue } from './Selection.tsx';
 import { localSelectionRange, readLocalDays } from './use-local-days.ts';
-import { sketchDayRoutes, type RouteSketch } from './route-sketch.ts';
+import { mayHaveSketch, sketchDayRoutes, type RouteSketch } from './route-sketch.ts';
 import type { RouteShown } from './route-shown.ts';
 import { localRangeInterval } from '../../../../shared/time/local-day.ts';
 import type { DayRoute } from '../../../../shared/map/day-routes.ts';
@@ -180,14 +180,14 @@ export function useReviewData(
     setState({ state: 'loading', key: earlyKey() });
     (async () => {
       // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
-      // A sketch that fails to read only means the route waits for the readings.
-      const sketchP = sketchDayRoutes(
-        sel.carrierId,
-        sel.vehicleId,
-        localRangeInterval(from, to, zone),
-        routeOptionsOf(params),
-        signal,
-      ).catch(() => null);
+      // A sketch that fails to read only means the route waits for the readings. A short selection has none:
+      // its raw read starts at once, before this effect's own render (the last selection's lists leaving).
+      const interval = localRangeInterval(from, to, zone);
+      const sketchP = mayHaveSketch(interval, routeOptionsOf(params))
+        ? sketchDayRoutes(sel.carrierId, sel.vehicleId, interval, routeOptionsOf(params), signal).catch(() => null)
+        : null;
+      const earlyReadP = sketchP ? null : readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal);
+      earlyReadP?.catch(() => undefined);
       // The worker reads and analyses the same days while this thread reads them for the map and playback; it
       // starts once the road limits are ready (they judge the analysis), while this thread's reads go on.
       const analysisP = gate.ready.then(async (r) => ({
@@ -195,14 +195,14 @@ export function useReviewData(
         analysis: await client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params, r.spec, signal),
       }));
       analysisP.catch(() => undefined);
-      const sketch = await sketchP;
+      const sketch = sketchP && (await sketchP);
       stopIfCancelled(signal);
       if (sketch && current()) {
         const k = earlyKey();
         setState({ state: 'loading', key: k, early: sketchEarly(k, sketch, startedAt) });
         await routeShown?.until(k, SKETCH_DRAW_WAIT_MS);
       }
-      const read = await readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal);
+      const read = await (earlyReadP ?? readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal));
       const chunks = read.chunks;
       if (chunks.length === 0) return { state: 'empty', key: earlyKey() } as const;
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
