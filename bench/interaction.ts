@@ -17,7 +17,9 @@
  * of those targets; INTERACTION_PROFILE=<dir> writes a main-thread CPU profile (CDP Profiler, .cpuprofile) of
  * each step there, run and step numbered; INTERACTION_TRACE=prefix traces the first run's steps named by
  * INTERACTION_TRACE_STEPS (1-based numbers, default "1,8": the app's start and the per-day table's day) with
- * Chrome's tracer, every thread, into prefix.step<n>.json (bench/trace-summary.ts).
+ * Chrome's tracer, every thread, into prefix.step<n>.json (bench/trace-summary.ts); INTERACTION_MAPLOG=1 logs
+ * what each step's map frames followed and the page's element counts; INTERACTION_GPU_COMPOSITING=1 composites
+ * the page in the GPU process (SwiftShader) instead of in software.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
