@@ -8,7 +8,7 @@ import { downloadWeekOfOneTruck } from './harness/app.ts';
  * map's own log of frames (renderer/src/map/map-counters.ts, on when `window.__routelensMapLog` is an array)
  * gives each frame's zoom.
  */
-test('the first Trip review after a start draws its first map frame at the route, not at the whole country', async ({
+test('the first Trip review after a start draws its first map frame at the route, not at the whole country, and the route with the basemap', async ({
   page,
   shell,
 }) => {
@@ -20,7 +20,8 @@ test('the first Trip review after a start draws its first map frame at the route
   await expect(review).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const key = (await review.getAttribute('data-key'))!;
   await expect(review).toHaveAttribute('data-rendered-key', key, { timeout: 60_000 });
-  const zooms = ((await page.evaluate('window.__routelensMapLog')) as string[])
+  const log = (await page.evaluate('window.__routelensMapLog')) as string[];
+  const zooms = log
     .map((line) => /frame z(-?[\d.]+)/.exec(line)?.[1])
     .filter((z): z is string => z !== undefined)
     .map(Number);
@@ -30,6 +31,13 @@ test('the first Trip review after a start draws its first map frame at the route
   expect(fitted).toBeGreaterThan(5);
   expect(Math.abs(zooms[0]! - fitted), `zooms of the frames drawn: ${zooms.join(' ')}`).toBeLessThan(1);
   // Nor is it resized as the page fills in around it (totals, playback bar, notes): a resize redraws and refits.
-  const resizes = ((await page.evaluate('window.__routelensMapLog')) as string[]).filter((l) => l.endsWith(' resize'));
+  const resizes = log.filter((l) => l.endsWith(' resize'));
   expect(resizes, 'map resizes while the first selection filled in').toEqual([]);
+  // The route is on the map while the basemap's first tiles still load: its layers are added once the style is,
+  // not after MapLibre's `load` (every tile of the first view drawn, a second and ten frames here).
+  const routeAt = log.findIndex((l) => / data rl-route/.test(l));
+  const loadAt = log.findIndex((l) => l.endsWith(' load'));
+  expect(loadAt, log.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(routeAt, log.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(routeAt, log.join('\n')).toBeLessThan(loadAt);
 });

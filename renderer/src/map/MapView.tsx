@@ -93,7 +93,9 @@ export function MapView({
         if (typeof sourceId === 'string' && !sourceId.startsWith('rl-'))
           setRuntimeNote('Part of the basemap failed to load; the route is unaffected.');
       });
-      m.once('load', () => {
+      // The style, not the map: MapLibre's 'load' waits for every basemap tile of the first view to be drawn
+      // (a second and ten frames on a software-rendered GPU), and the overlays would wait behind them.
+      m.once('style.load', () => {
         if (cancelled) return;
         for (const id of [ANCHORS.gaps, ANCHORS.route, ANCHORS.stops]) {
           m.addLayer({ id, type: 'background', layout: { visibility: 'none' } });

@@ -29,7 +29,10 @@ export function countMap(map: MapLibreMap): void {
   logMapEvents(map);
 }
 
-/** With `window.__routelensMapLog` an array, what each frame followed: overlay data set, camera moves, resizes. */
+/**
+ * With `window.__routelensMapLog` an array, what each frame followed: overlay data set, camera moves, resizes, and
+ * MapLibre's `load` (the first view's basemap tiles all drawn).
+ */
 function logMapEvents(map: MapLibreMap): void {
   const log = (what: string) => counters().__routelensMapLog?.push(`${performance.now().toFixed(0)} ${what}`);
   if (!counters().__routelensMapLog) return;
@@ -37,5 +40,5 @@ function logMapEvents(map: MapLibreMap): void {
   map.on('sourcedata', (ev) => {
     if (ev.sourceId.startsWith('rl-') && ev.sourceDataType !== 'metadata' && !ev.tile) log(`data ${ev.sourceId}`);
   });
-  for (const type of ['movestart', 'moveend', 'resize', 'idle'] as const) map.on(type, () => log(type));
+  for (const type of ['load', 'movestart', 'moveend', 'resize', 'idle'] as const) map.on(type, () => log(type));
 }

@@ -183,8 +183,9 @@ export function useReviewData(
       // A sketch that fails to read only means the route waits for the readings. A short selection has none:
       // its raw read starts at once, before this effect's own render (the last selection's lists leaving).
       const interval = localRangeInterval(from, to, zone);
-      const sketchP = mayHaveSketch(interval, routeOptionsOf(params))
-        ? sketchDayRoutes(sel.carrierId, sel.vehicleId, interval, routeOptionsOf(params), signal).catch(() => null)
+      const routeOpts = routeOptionsOf(params);
+      const sketchP = mayHaveSketch(interval, routeOpts)
+        ? sketchDayRoutes(sel.carrierId, sel.vehicleId, interval, routeOpts, signal).catch(() => null)
         : null;
       const earlyReadP = sketchP ? null : readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal);
       earlyReadP?.catch(() => undefined);
@@ -212,9 +213,7 @@ export function useReviewData(
           `Every one of the ${outliers.length} readings of these days is an outlier (above ${params.maxPlausibleMph} mph or a position jump); nothing to analyse.`,
         );
       const routes =
-        track.length >= OVERVIEW_MIN_POINTS
-          ? await selectionDayRoutes(read, track, routeOptionsOf(params), sketch)
-          : null;
+        track.length >= OVERVIEW_MIN_POINTS ? await selectionDayRoutes(read, track, routeOpts, sketch) : null;
       stopIfCancelled(signal);
       // Only a long selection gains from it when the analysis is near: for a day it is done within a frame, and
       // an extra map update would cost a redraw. Waiting for the road limits, any selection draws its route first.
