@@ -19,13 +19,15 @@
  * INTERACTION_TRACE_STEPS (1-based numbers, default "1,8": the app's start and the per-day table's day) with
  * Chrome's tracer, every thread, into prefix.step<n>.json (bench/trace-summary.ts); INTERACTION_MAPLOG=1 logs
  * what each step's map frames followed and the page's element counts; INTERACTION_GPU_COMPOSITING=1 composites
- * the page in the GPU process (SwiftShader) instead of in software.
+ * the page in the GPU process (SwiftShader) instead of in software. Each Trip review step that changes the
+ * selection is printed beside its map floor (bench/lib/interaction-floor.ts; INTERACTION_FLOOR=0 leaves it out).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
+import type { WireLocationRecord } from '../shared/api/wire.ts';
 import { addDays } from '../shared/util/day.ts';
 import {
   INTERACTION_STEPS,
@@ -39,6 +41,7 @@ import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { startBenchShell } from './lib/bench-shell.ts';
 import { dismissFirstRun, seedTruckByMonth } from './lib/demo-profile.ts';
 import { startCpuLoad } from './lib/cpu-load.ts';
+import { measureFloors, REVIEW_VIEW, type ReviewView } from './lib/interaction-floor.ts';
 import { report } from './lib/figures.ts';
 import { armStart, armStep } from './lib/step-clock.ts';
 
@@ -74,6 +77,12 @@ const TRACED = new Set((process.env['INTERACTION_TRACE_STEPS'] ?? '1,8').split('
  * and how many elements the page and its largest test-id'd parts hold after it (what a commit adds or removes).
  */
 const MAPLOG = process.env['INTERACTION_MAPLOG'] === '1';
+/**
+ * INTERACTION_FLOOR=0 leaves out each Trip review step's floor (bench/lib/interaction-floor.ts: a bare MapLibre
+ * page doing only the step's map work, 5 times, after the walks); it is measured by default.
+ */
+const FLOOR = process.env['INTERACTION_FLOOR'] !== '0';
+const FLOOR_RUNS = 5;
 const DOM_SIZES = `(() => {
   const parts = [...document.querySelectorAll('[data-testid]')].map((el) => [el.dataset.testid, el.getElementsByTagName('*').length]);
   const big = parts.filter(([, n]) => n >= 200).sort((a, b) => b[1] - a[1]).slice(0, 8);
@@ -123,6 +132,11 @@ function watch(page: Page): void {
   });
 }
 
+/** The review truck's readings as seeded (the floors draw their routes). */
+let truckRecords: readonly WireLocationRecord[] = [];
+/** Each step's review view before and after it, from the first walk (the floors take these views). */
+const stepViews: { before: ReviewView | null; after: ReviewView | null }[] = [];
+
 /** Seeds the profile once and returns what the steps need to know of it. */
 async function seed(): Promise<StepContext> {
   const context = await open();
@@ -145,6 +159,7 @@ async function seed(): Promise<StepContext> {
     const reviewCarrier = carrierIds[0]!;
     const vehicleId = world.truth.vehicles(sim(reviewCarrier))[0]!.vehicle_id;
     const records = world.truth.history(sim(reviewCarrier), vehicleId, world.truth.windowStart(), world.truth.today());
+    truckRecords = records;
     const harness = await context.newPage();
     await openHarness(harness, new URL(bench.url).origin);
     await seedTruckByMonth(harness, records, reviewCarrier, vehicleId);
@@ -246,7 +261,11 @@ async function walk(ctx: StepContext, run: number): Promise<{ times: number[]; c
     let counted: MapCost = { frames: 0, tiles: 0 };
     const cdp = PROFILE_DIR ? await context.newCDPSession(page) : null;
     if (cdp) await cdp.send('Profiler.enable');
+    const recordViews = FLOOR && stepViews.length === 0;
+    const viewOf = async () => (await page.evaluate(REVIEW_VIEW)) as ReviewView | null;
+    const views: typeof stepViews = [];
     for (const [i, step] of STEPS.entries()) {
+      const before = recordViews && step.clock !== 'start' ? await viewOf() : null;
       if (step.clock !== 'start') {
         await step.prepare?.(page, ctx);
         await page.evaluate(SNAPSHOT);
@@ -278,8 +297,24 @@ async function walk(ctx: StepContext, run: number): Promise<{ times: number[]; c
         console.log(`interaction: elements after it: ${String(await page.evaluate(DOM_SIZES))}`);
       }
       counted = now;
+      if (recordViews) views.push({ before, after: await viewOf() });
     }
+    if (recordViews) stepViews.push(...views);
     return { times, costs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each step's map floor (bench/lib/interaction-floor.ts) in a fresh browser, quiet, after the walks. */
+async function floorsOfSteps(): Promise<(number[] | null)[]> {
+  const context = await open();
+  try {
+    const floors = await measureFloors(context, new URL(bench.url).origin, truckRecords, stepViews, FLOOR_RUNS);
+    floors.forEach((f, i) => {
+      if (f) console.log(`interaction: map floor of "${STEPS[i]!.name}": ${f.map((t) => t.toFixed(0)).join(' ')} ms`);
+    });
+    return floors;
   } finally {
     await context.close();
   }
@@ -312,9 +347,10 @@ try {
     }
   }
   const column = (mode: string, i: number) => samples[mode]!.map((run) => run[i]!);
+  const floors = FLOOR ? await floorsOfSteps() : STEPS.map(() => null);
   console.log(`\ninteraction: ms from input to settled frame, median (range) of ${RUNS} cold runs`);
   console.log(
-    `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ${'ratio'.padEnd(6)} frames/tiles`,
+    `${'step'.padEnd(64)} ${'target'.padStart(6)}  ${'quiet'.padEnd(22)} ${'one core busy'.padEnd(22)} ${'ratio'.padEnd(6)} ${'frames/tiles'.padEnd(13)} map floor`,
   );
   STEPS.forEach((step, i) => {
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
@@ -325,14 +361,26 @@ try {
     const walked = [...costs['quiet']!, ...costs['loaded']!].map((run) => run[i]!);
     const cost = `${med(walked.map((c) => c.frames))}/${med(walked.map((c) => c.tiles))}`;
     console.log(
-      `${step.name.padEnd(64)} ${String(TARGETS[step.target].ms).padStart(6)}  ${(quiet ? fmt(quiet) : '').padEnd(22)} ${(loaded ? fmt(loaded) : '').padEnd(22)} ${ratio.padEnd(6)} ${cost}`,
+      `${step.name.padEnd(64)} ${String(TARGETS[step.target].ms).padStart(6)}  ${(quiet ? fmt(quiet) : '').padEnd(22)} ${(loaded ? fmt(loaded) : '').padEnd(22)} ${ratio.padEnd(6)} ${cost.padEnd(13)} ${floors[i] ? fmt(floors[i]) : ''}`,
     );
   });
   console.log('');
   STEPS.forEach((step, i) => {
     const target = `<= ${TARGETS[step.target].ms}`;
     const quiet = samples['quiet']!.length ? column('quiet', i) : null;
-    if (quiet) report({ bench: 'interaction', name: `${step.name}, quiet`, unit: 'ms', samples: quiet, target });
+    const floor = floors[i];
+    const floorBaseline = floor
+      ? [{ name: 'its map floor (a bare MapLibre page doing its map work alone)', samples: floor }]
+      : [];
+    if (quiet)
+      report({
+        bench: 'interaction',
+        name: `${step.name}, quiet`,
+        unit: 'ms',
+        samples: quiet,
+        target,
+        baselines: floorBaseline,
+      });
     if (samples['loaded']!.length)
       report({
         bench: 'interaction',

@@ -18,13 +18,35 @@ maplibregl.setWorkerUrl(new URL('./maplibre-gl-worker.mjs', location.href).href)
 const base = location.origin + '/';
 const styleUrl = new URL('basemap/style.json', base).href;
 const style = await (await fetch(styleUrl)).json();
-// Inline the style's GeoJSON files, as the app does (renderer/src/map/basemap-style.ts).
+// The style's GeoJSON files as absolute URLs, as the app gives them (renderer/src/map/basemap-style.ts): MapLibre's worker fetches and parses them.
 for (const [id, src] of Object.entries(style.sources)) {
-  if (src.type === 'geojson' && typeof src.data === 'string') style.sources[id] = { ...src, data: await (await fetch(new URL(src.data, styleUrl))).json() };
+  if (src.type === 'geojson' && typeof src.data === 'string') style.sources[id] = { ...src, data: new URL(src.data, styleUrl).href };
 }
 let map = null;
+const addRoute = (route) => {
+  if (map.getSource('route')) {
+    map.removeLayer('route');
+    map.removeSource('route');
+  }
+  map.addSource('route', { type: 'geojson', data: route });
+  map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });
+};
+// A cold start (window.__bareStart set before the page loads): the map made at once at the view, the route added
+// once the style is, and the ms from navigation to the first idle with it in __bareStartMs.
+const start = window.__bareStart;
+if (start) {
+  const el = document.getElementById('map');
+  el.style.width = start.width + 'px';
+  el.style.height = start.height + 'px';
+  map = new maplibregl.Map({ container: el, style, bounds: start.box, attributionControl: false, fadeDuration: 0, maxZoom: 18 });
+  map.once('style.load', () => {
+    addRoute(start.route);
+    map.once('idle', () => (window.__bareStartMs = performance.now()));
+  });
+}
 window.bareMap = {
   async open(width, height, bounds) {
+    map?.remove();
     const el = document.getElementById('map');
     el.style.width = width + 'px';
     el.style.height = height + 'px';
@@ -57,6 +79,14 @@ window.bareMap = {
     await new Promise((r) => map.once('idle', r));
     return performance.now() - t0;
   },
+  /** ms from \`route\` replacing the map's route and the camera jumping exactly to \`box\` (bounds, no padding) to idle. */
+  async go(route, box) {
+    const t0 = performance.now();
+    addRoute(route);
+    map.fitBounds(box, { padding: 0, animate: false });
+    await new Promise((r) => map.once('idle', r));
+    return performance.now() - t0;
+  },
 };
 document.title = 'bare map ready';
 </script></body></html>`;
@@ -64,12 +94,17 @@ document.title = 'bare map ready';
 const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.css': 'text/css' };
 
 export async function openBareMap(page: Page, origin: string): Promise<void> {
+  await serveBareMap(page, origin);
+  await page.goto(`${origin}/__bare-map/index.html`);
+  await page.waitForFunction('document.title === "bare map ready"', null, { timeout: 60_000 });
+}
+
+/** Serves the bare page and MapLibre's files under `${origin}/__bare-map/` to `page`. */
+export async function serveBareMap(page: Page, origin: string): Promise<void> {
   await page.route(`${origin}/__bare-map/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.replace('/__bare-map/', '') || 'index.html';
     if (name === 'index.html') return route.fulfill({ body: PAGE, contentType: 'text/html' });
     if (!/^maplibre-gl(-worker)?\.(mjs|css)$/.test(name)) return route.fulfill({ status: 404 });
     return route.fulfill({ body: await readFile(path.join(DIST, name)), contentType: TYPES[path.extname(name)]! });
   });
-  await page.goto(`${origin}/__bare-map/index.html`);
-  await page.waitForFunction('document.title === "bare map ready"', null, { timeout: 60_000 });
 }

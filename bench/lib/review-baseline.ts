@@ -16,12 +16,20 @@ export function routeOf(
   from: UtcDay,
   to: UtcDay,
 ): RouteGeoJSON {
+  return routeWithin(records, vehicleId, (t) => dayOfMs(t) >= from && dayOfMs(t) <= to);
+}
+
+/** The review's route for the readings whose time `keep` takes (a local day's interval, say). */
+export function routeWithin(
+  records: readonly WireLocationRecord[],
+  vehicleId: string,
+  keep: (t: number) => boolean,
+): RouteGeoJSON {
   const byDay = new Map<UtcDay, Breadcrumb[]>();
   for (const raw of records) {
     const p = parseLocationRecord(raw);
-    if (!p.ok) continue;
+    if (!p.ok || !keep(p.value.t)) continue;
     const d = dayOfMs(p.value.t);
-    if (d < from || d > to) continue;
     const list = byDay.get(d) ?? [];
     list.push(p.value);
     byDay.set(d, list);
