@@ -106,13 +106,18 @@ export function useThrottledPlayback<T>(store: PlaybackStore, select: (s: Playba
   useEffect(() => {
     let last = 0;
     let timer = 0;
+    let pushed = selectRef.current(store.get());
     const push = () => {
       timer = 0;
       last = performance.now();
-      setValue(() => selectRef.current(store.get()));
+      pushed = selectRef.current(store.get());
+      setValue(() => pushed);
     };
     push();
     const unsubscribe = store.subscribe(() => {
+      // A notice that leaves the value as it was (Play pressed, the time not moved yet) spends no window: the
+      // first moved value after it shows at once, not up to `intervalMs` later.
+      if (Object.is(selectRef.current(store.get()), pushed)) return;
       if (!store.get().playing) {
         window.clearTimeout(timer);
         push();
