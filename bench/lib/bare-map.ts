@@ -23,11 +23,13 @@ for (const [id, src] of Object.entries(style.sources)) {
   if (src.type === 'geojson' && typeof src.data === 'string') style.sources[id] = { ...src, data: new URL(src.data, styleUrl).href };
 }
 let map = null;
+const removeRoute = () => {
+  if (!map.getSource('route')) return;
+  map.removeLayer('route');
+  map.removeSource('route');
+};
 const addRoute = (route) => {
-  if (map.getSource('route')) {
-    map.removeLayer('route');
-    map.removeSource('route');
-  }
+  removeRoute();
   map.addSource('route', { type: 'geojson', data: route });
   map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });
 };
@@ -65,16 +67,12 @@ window.bareMap = {
       map.triggerRepaint();
       await settled;
     };
-    if (map.getSource('route')) {
-      map.removeLayer('route');
-      map.removeSource('route');
-    }
+    removeRoute();
     if (from) map.fitBounds(from, { padding: 48, maxZoom: 15, animate: false });
     // Idle fires only after a render: ask for one, so the map settles before the clock starts.
     await settle();
     const t0 = performance.now();
-    map.addSource('route', { type: 'geojson', data: route });
-    map.addLayer({ id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#1d6fd8', 'line-width': 2 } });
+    addRoute(route);
     if (fit) map.fitBounds(fit, { padding: 48, maxZoom: 15, animate: false });
     await new Promise((r) => map.once('idle', r));
     return performance.now() - t0;
