@@ -45,14 +45,21 @@ function loadedOf(sel: SelectionValue): Loaded {
   return loads.get(key)!;
 }
 
+/** Selections (`vehicle:day`) whose load has not answered yet: the page sees them loading. */
+const loading = new Set<string>();
+
 vi.mock('../../renderer/src/features/review/use-review-data.ts', () => ({
   useReviewData: (_client: unknown, sel: SelectionValue): LoadState =>
-    sel.vehicleId && sel.day ? { state: 'ready', data: loadedOf(sel) } : { state: 'idle' },
+    loading.has(`${sel.vehicleId}:${sel.day}`)
+      ? { state: 'loading', key: '' }
+      : sel.vehicleId && sel.day
+        ? { state: 'ready', data: loadedOf(sel) }
+        : { state: 'idle' },
 }));
 vi.mock('../../renderer/src/features/review/ReviewMap.tsx', () => ({
-  ReviewMap({ selectionKey }: { selectionKey: string }) {
+  ReviewMap({ selectionKey, paused }: { selectionKey: string; paused?: boolean }) {
     useEffect(() => void mapMounts.count++, []);
-    return <div data-testid="map" data-key={selectionKey} />;
+    return <div data-testid="map" data-key={selectionKey} data-paused={String(Boolean(paused))} />;
   },
 }));
 vi.mock('../../renderer/src/features/review/ReviewCharts.tsx', () => ({
@@ -120,6 +127,8 @@ vi.mock('../../renderer/src/features/drivers/ReviewHosConflicts.tsx', () => ({ R
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  loading.clear();
   loads.clear();
   mapMounts.count = 0;
 });
@@ -130,8 +139,8 @@ const HOUR = 3_600_000;
 const eventOn = (day: string) => ({ startMs: dayStart(day) + 12 * HOUR, endMs: dayStart(day) + 13 * HOUR });
 const wholeDay = (day: string) => `${dayStart(day)}-${dayStart(day) + DAY_MS - 1}`;
 
-function page(visit: number, place: ReviewPlace, onPlace = vi.fn()) {
-  return <ReviewPage carriers={[]} info={null} place={place} visit={visit} onPlace={onPlace} />;
+function page(visit: number, place: ReviewPlace, onPlace = vi.fn(), active = true) {
+  return <ReviewPage carriers={[]} info={null} place={place} visit={visit} onPlace={onPlace} active={active} />;
 }
 
 const selShown = () => screen.getByTestId('sel').dataset['value'];
@@ -190,5 +199,47 @@ describe('Trip review visits on one page', () => {
     // The same place as a new visit drops it.
     await act(async () => view.rerender(page(1, place)));
     expect(charts()['highlight']).toBe('');
+  });
+
+  it('holds the map paused, its last lists and charts gone, when a visit from another screen opens another selection, until it loads (1 s at most)', async () => {
+    const first: ReviewPlace = { carrierId: 'c1', vehicleId: 'v1', day: '2026-11-10', span: 'day' };
+    const other: ReviewPlace = { carrierId: 'c1', vehicleId: 'v2', day: '2026-11-12', span: 'day' };
+    const map = () => screen.getByTestId('map').dataset;
+    const view = render(page(0, first));
+    await screen.findByTestId('map');
+    expect(map()['paused']).toBe('false');
+    // Away (the inbox shows): paused, as always.
+    view.rerender(page(0, first, vi.fn(), false));
+    expect(map()['paused']).toBe('true');
+
+    // Back with an event of another truck, still loading: the map stays paused and the last truck's charts go.
+    loading.add('v2:2026-11-12');
+    view.rerender(page(1, other));
+    expect(map()['paused']).toBe('true');
+    expect(map()['key']).toBe('v1:2026-11-10');
+    expect(screen.queryByTestId('charts')).toBeNull();
+    // Loaded: drawn at once, its charts with it.
+    loading.delete('v2:2026-11-12');
+    view.rerender(page(1, other));
+    expect(map()['paused']).toBe('false');
+    expect(map()['key']).toBe('v2:2026-11-12');
+    expect(charts()['window']).toBe(wholeDay('2026-11-12'));
+
+    // A visit from the page itself (a day of its table) finds the map live: nothing is held, the charts stay.
+    loading.add('v2:2026-11-13');
+    view.rerender(page(2, { ...other, day: '2026-11-13' }));
+    expect(map()['paused']).toBe('false');
+    expect(screen.queryByTestId('charts')).not.toBeNull();
+
+    // Away and back to a load that does not answer: the map is shown live again after a second.
+    vi.useFakeTimers();
+    view.rerender(page(2, { ...other, day: '2026-11-13' }, vi.fn(), false));
+    loading.add('v1:2026-11-10');
+    view.rerender(page(3, first));
+    expect(map()['paused']).toBe('true');
+    act(() => vi.advanceTimersByTime(999));
+    expect(map()['paused']).toBe('true');
+    act(() => vi.advanceTimersByTime(1));
+    expect(map()['paused']).toBe('false');
   });
 });

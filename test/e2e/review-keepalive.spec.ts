@@ -6,8 +6,8 @@ import { openDownloads, openInboxRange, openReviewOf, startJob, TODAY } from './
 /**
  * Issue 35: Trip review, once opened, stays mounted behind the other screens. An inbox event opened in it is
  * drawn by the very map it already had (no map created: the map counter, and the same canvas element), at
- * its container's size; while away the review is hidden and nothing in it takes focus; Back and forward
- * still move between the screens and open each place afresh.
+ * its container's size, and with no frame of the review's last place first; while away the review is hidden
+ * and nothing in it takes focus; Back and forward still move between the screens and open each place afresh.
  */
 const FROM = addDays(TODAY, -6);
 const TO = addDays(TODAY, -1);
@@ -72,10 +72,18 @@ async function expectAway(page: Page): Promise<void> {
   expect(await focusableInKept(page)).toBe(0);
 }
 
+/** The cameras (zoom and centre) of the frames in the maps' log (map-counters.ts) between two of its lines. */
+function camerasBetween(log: readonly string[], from: string | null, to?: string): string[] {
+  const lines = log.slice(from === null ? 0 : log.indexOf(from), to === undefined ? undefined : log.indexOf(to));
+  return lines.map((line) => / frame (z[-\d.]+ @[-\d.]+,[-\d.]+)$/.exec(line)?.[1]).filter((c) => c !== undefined);
+}
+
 test('an inbox event opens in the Trip review kept behind the inbox: same map, resized, nothing focusable while away', async ({
   page,
   shell,
 }) => {
+  // The maps' own log of frames (map-counters.ts): on for maps made from now on.
+  await page.addInitScript('window.__routelensMapLog = []');
   await openDownloads(page, shell);
   await startJob(page, 2, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
@@ -89,6 +97,7 @@ test('an inbox event opens in the Trip review kept behind the inbox: same map, r
   expect(mapsAtReview).toBeGreaterThan(0);
 
   // The inbox over the week: the review kept behind it, hidden, inert, its map paused.
+  await page.evaluate("window.__routelensMapLog.push('inbox opened')");
   const inbox = await openInboxRange(page, FROM, TO);
   await expect(inbox).toHaveAttribute('data-state', 'ready');
   await expect(inbox.getByTestId('map')).toHaveAttribute('data-map-ready', 'true');
@@ -103,6 +112,7 @@ test('an inbox event opens in the Trip review kept behind the inbox: same map, r
     .evaluateAll((els) => els.map((el) => ({ vehicle: el.dataset['vehicleId']!, day: el.dataset['day']! })));
   const target = rows.find((r) => r.vehicle !== firstVehicle || r.day !== TO);
   expect(target, 'an inbox event away from the review’s place').toBeDefined();
+  await page.evaluate("window.__routelensMapLog.push('event opened')");
   await page
     .locator(`[data-testid=inbox-event][data-vehicle-id="${target!.vehicle}"][data-day="${target!.day}"]`)
     .first()
@@ -110,6 +120,14 @@ test('an inbox event opens in the Trip review kept behind the inbox: same map, r
 
   // Drawn by the map it had: no map created, the same canvas, sized to its container.
   await reviewDrawn(page, target!.vehicle, target!.day);
+  // No frame it drew since is of the review's last place, as the map shows again: the review holds its map paused
+  // until the event's day reaches it.
+  const log = (await page.evaluate('window.__routelensMapLog')) as string[];
+  const last = camerasBetween(log, null, 'inbox opened').at(-1);
+  const since = camerasBetween(log, 'event opened');
+  expect(last).toBeDefined();
+  expect(since.length).toBeGreaterThan(0);
+  expect(since, `frames since the event was opened; the last place's camera: ${last}`).not.toContain(last);
   expect(await mapsCreated(page)).toBe(mapsAtInbox);
   expect(await sameCanvas(page)).toBe(true);
   await expect(page.getByTestId('kept-review')).not.toHaveAttribute('hidden');

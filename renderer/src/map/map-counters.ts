@@ -30,13 +30,16 @@ export function countMap(map: MapLibreMap): void {
 }
 
 /**
- * With `window.__routelensMapLog` an array, what each frame followed: overlay data set, camera moves, resizes, and
- * MapLibre's `load` (the first view's basemap tiles all drawn).
+ * With `window.__routelensMapLog` an array, each frame (its zoom and centre) and what it followed: overlay data set,
+ * camera moves, resizes, and MapLibre's `load` (the first view's basemap tiles all drawn).
  */
 function logMapEvents(map: MapLibreMap): void {
   const log = (what: string) => counters().__routelensMapLog?.push(`${performance.now().toFixed(0)} ${what}`);
   if (!counters().__routelensMapLog) return;
-  map.on('render', () => log(`frame z${map.getZoom().toFixed(1)}`));
+  map.on('render', () => {
+    const c = map.getCenter();
+    log(`frame z${map.getZoom().toFixed(1)} @${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
+  });
   map.on('sourcedata', (ev) => {
     if (ev.sourceId.startsWith('rl-') && ev.sourceDataType !== 'metadata' && !ev.tile) log(`data ${ev.sourceId}`);
   });

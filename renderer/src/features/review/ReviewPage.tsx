@@ -21,12 +21,20 @@ import { ReviewCharts } from './ReviewCharts.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { NowPanel, PlaybackBar } from './PlaybackBar.tsx';
 import { PlaybackStore } from './playback-store.ts';
-import { analysisParamsOf, isTyping, shownLimitsOf, SLOW_LOAD_MS, useAfter, useWidth } from './review-page-helpers.ts';
+import {
+  analysisParamsOf,
+  HOLD_MAP_MS,
+  isTyping,
+  shownLimitsOf,
+  SLOW_LOAD_MS,
+  useAfter,
+  useWidth,
+} from './review-page-helpers.ts';
 import { TrailedReviewLists } from './TrailedReviewLists.tsx';
 import { ReviewDriversProvider } from '../drivers/ReviewDrivers.tsx';
 import { ReviewHosConflictsProvider } from '../drivers/ReviewHosConflicts.tsx';
 import { ReviewMap } from './ReviewMap.tsx';
-import { Selection } from './Selection.tsx';
+import { Selection, type SelectionValue } from './Selection.tsx';
 import { TotalsStrip } from './TotalsStrip.tsx';
 import { RejectedNote } from './RejectedNote.tsx';
 import { useZoomFigures } from './use-zoom-figures.ts';
@@ -47,6 +55,8 @@ import './review.css';
 
 const rangeName = (vehicleId: string, from: string, to: string) => `${vehicleId}:${from}:${to}`;
 const detailKey = (key: string, fromMs: number, toMs: number, width: number) => `${key}|${fromMs}|${toMs}|${width}`;
+const sameSelection = (a: SelectionValue, b: SelectionValue) =>
+  a.carrierId === b.carrierId && a.vehicleId === b.vehicleId && a.day === b.day && a.span === b.span;
 
 /** What the map shows of a selection: the route at once, its stops once analysed (null until then). */
 interface MapSelection {
@@ -141,11 +151,31 @@ export function ReviewPage({
     setWin({ key, ms: eventWindow(event, spanMs) });
     setFocus((f) => ({ key, event, gen: (f?.gen ?? 0) + 1 }));
   }, []);
+  // A visit that brings the page back from another screen to another selection keeps the map paused until that
+  // selection reaches it (or its load ends): shown again at once, it would first draw the last visit's selection,
+  // a frame that costs hundreds of ms on a software-rendered GPU and shows nothing asked for. A slow load shows
+  // the map live after HOLD_MAP_MS. A visit from the page itself (a day of the per-day table, Back) finds the map
+  // live and the last selection on it already: nothing to hold.
+  const [mapHeld, setMapHeld] = useState(false);
+  const wasActive = useRef(active);
+  useEffect(() => {
+    wasActive.current = active;
+  }, [active]);
+  // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
+  const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
   // Everything a visit asked for or the user did on the last one goes; the map, the worker and kept loads stay.
   // The lists, charts, playback bar and day table remount with the visit (their key): their scroll, brush and sort reset.
   useVisitReset(visit, () => {
     store.stop();
-    setSel(selectionOf(place, carriers));
+    const next = selectionOf(place, carriers);
+    // Back from away to another selection than the last visit's: its lists and charts are not mounted again for
+    // the time it loads (they remount with the visit, a long commit that would hold the load back), and the map
+    // waits for it.
+    if (!wasActive.current && !sameSelection(next, sel)) {
+      setLastLoaded(null);
+      setMapHeld(true);
+    }
+    setSel(next);
     setBack(place?.back);
     pending.current = pendingOf(place);
     setWin(null);
@@ -167,6 +197,9 @@ export function ReviewPage({
   const routeShown = useMemo(() => new RouteShown(), []);
   const load = useReviewData(client, sel, daysZone, params, chartWidth, routeShown, visit, active);
   const data = load.state === 'ready' ? load.data : null;
+  const visitShown = load.state !== 'idle' && (load.state !== 'loading' || load.early !== undefined);
+  if (mapHeld && visitShown) setMapHeld(false);
+  const heldTooLong = useAfter(mapHeld, HOLD_MAP_MS);
   const windowMs = data && win?.key === data.key ? win.ms : null;
   // The map stays mounted across selections (a MapLibre map costs far more to create than to refill): it shows the last ready one.
   // Its route is drawn as soon as the readings are read (`early`), in parallel with the analysis; stops follow with the analysis.
@@ -175,8 +208,6 @@ export function ReviewPage({
   const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
   if (mapNext && (mapNext.key !== shown?.key || mapNext.track !== shown.track || mapNext.stops !== shown.stops))
     setShown(mapNext);
-  // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
-  const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
   if (data && data !== lastLoaded) setLastLoaded(data);
   // Only while the next selection loads: a selection with nothing stored (or a failed one) never shows the last one's figures.
   const view = data ?? (load.state === 'loading' ? lastLoaded : null);
@@ -439,7 +470,7 @@ export function ReviewPage({
                   vehicleLabel={`Vehicle ${shown.chunks[0]?.vehicleNumber ?? ''}`.trim()}
                   onDrawn={onDrawn}
                   onRouteDrawn={onRouteDrawn}
-                  paused={!active}
+                  paused={!active || (mapHeld && !visitShown && !heldTooLong)}
                 />
               )}
               {load.state !== 'ready' && (load.state !== 'loading' || !shown || slowLoad) && (

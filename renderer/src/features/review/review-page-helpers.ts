@@ -7,6 +7,8 @@ import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 
 /** A selection taking longer than this to load says so over the map. */
 export const SLOW_LOAD_MS = 250;
+/** The longest a visit keeps the map paused for its selection (ReviewPage): a load slower than this shows the map live. */
+export const HOLD_MAP_MS = 1000;
 
 /** True once `active` has held for `ms`; false as soon as it stops. */
 export function useAfter(active: boolean, ms: number): boolean {
