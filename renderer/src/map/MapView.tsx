@@ -5,6 +5,7 @@ import './map.css';
 import { loadBasemapChoice, type BasemapChoice } from './basemap-choice.ts';
 import { resolveBasemap, type ResolvedBasemap } from './basemap-style.ts';
 import { MapContext } from './map-context.ts';
+import { holdFramesForOverlays } from './hold-frames.ts';
 import { countMap } from './map-counters.ts';
 import { usePausedMap } from './use-paused-map.ts';
 import { ANCHORS } from './theme.ts';
@@ -85,6 +86,7 @@ export function MapView({
       });
       created = m;
       countMap(m);
+      holdFramesForOverlays(m);
       m.addControl(new AttributionControl({ compact: false }), 'bottom-right');
       m.addControl(new NavigationControl({ showCompass: true }), 'top-right');
       m.on('error', (ev) => {

@@ -18,9 +18,12 @@ export function usePausedMap(map: MapLibreMap | null, paused: boolean): void {
     };
     own._frameRequest?.abort();
     own._frameRequest = null;
+    // The map's own wrapper (hold-frames.ts), if it has one, comes back with the resume.
+    const before = Object.prototype.hasOwnProperty.call(own, 'triggerRepaint') ? own.triggerRepaint : null;
     own.triggerRepaint = () => undefined;
     return () => {
-      Reflect.deleteProperty(own, 'triggerRepaint');
+      if (before) own.triggerRepaint = before;
+      else Reflect.deleteProperty(own, 'triggerRepaint');
       // A map removed while away (its screen left for good, a new basemap) has nothing to show.
       if (own._removed) return;
       map.resize();
