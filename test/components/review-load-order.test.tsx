@@ -1,9 +1,12 @@
+// Over 300 lines: one fake store and worker serve every rule of a load's order, cancelling and stamp.
 /**
  * The order and the cancelling of a Trip review load (use-review-data.ts) over a fake store and a fake
  * analysis worker: a left selection stops reading its days and its worker call is cancelled, the last
  * selection still resolves; the route is published before the road limits are ready, and the analysis is
  * asked with the limits that became ready (never others); a visit opening a selection just loaded shows it
- * again without reading or analysing; a page kept behind another screen loads nothing until shown again.
+ * again without reading or analysing; a page kept behind another screen loads nothing until shown again;
+ * a load does not wait for the live stored-days stamp, and loads again exactly when its days changed after it
+ * read them.
  */
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
@@ -33,10 +36,16 @@ const daysRead: UtcDay[][] = [];
 const asked: [UtcDay, UtcDay][] = [];
 let roadsNow: WorkerRoadsState = { ready: false };
 let stamp = 0;
+/** Stamp reads so far; `stampAt(n)` answers the n-th (0: the live query's first), by default this test's. */
+let stampReads = 0;
+let stampAt: (n: number) => string = () => `stamp ${stamp}`;
+/** The live query's answers wait for `hold` (a live answer that comes late); `changed()` runs it again. */
+const live = { hold: null as Promise<void> | null, runs: new Set<() => void>() };
+const changed = () => live.runs.forEach((run) => run());
 
 vi.mock('../../renderer/src/store/reads.ts', () => ({
   // A stamp of its own per test: what one test loaded is not kept for the next (other stored days).
-  storedDaysStamp: () => Promise.resolve(`stamp ${stamp}`),
+  storedDaysStamp: () => Promise.resolve(stampAt(stampReads++)),
   coverageOf: () => Promise.resolve([]),
   readOverviews: () => Promise.resolve(new Map()),
   readDay: () => Promise.resolve(undefined),
@@ -55,7 +64,20 @@ vi.mock('../../renderer/src/store/writer.ts', () => ({
 vi.mock('../../renderer/src/store/hooks.ts', () => ({
   useLive<T>(query: () => Promise<T>, deps: readonly unknown[]) {
     const [value, setValue] = useState<T | undefined>(undefined);
-    useEffect(() => void query().then(setValue), deps);
+    useEffect(() => {
+      let on = true;
+      const run = () =>
+        void query().then(async (v) => {
+          await live.hold;
+          if (on) setValue(v);
+        });
+      run();
+      live.runs.add(run);
+      return () => {
+        on = false;
+        live.runs.delete(run);
+      };
+    }, deps);
     return value;
   },
 }));
@@ -124,6 +146,9 @@ const readyOf = (s: LoadState) => (s.state === 'ready' ? s.data : null);
 
 beforeEach(() => {
   stamp++;
+  stampReads = 0;
+  stampAt = () => `stamp ${stamp}`;
+  live.hold = null;
   daysRead.length = 0;
   asked.length = 0;
   roadsNow = ready('idx-a');
@@ -258,5 +283,77 @@ describe('foreground work (what background work waits for)', () => {
     await waitFor(() => expect(readyOf(hook.result.current)?.from).toBe(week), LONG);
     expect(asked.length).toBe(reads);
     expect(foregroundIdle()).toBe(true);
+  });
+});
+
+describe('the stored days under a load (use-stored-stamp.ts)', () => {
+  it('loads without waiting for the live stamp', async () => {
+    let answer = () => undefined as void;
+    live.hold = new Promise((r) => (answer = r));
+    const { client, loads } = fakeClient();
+    const hook = renderLoad(client, sel('week'));
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    answer();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loads.length).toBe(1);
+  });
+
+  it('loads again when its days are written after it read them', async () => {
+    const { client, loads } = fakeClient();
+    const hook = renderLoad(client, sel('week'));
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    const reads = daysRead.length;
+    stamp++;
+    changed();
+    await waitFor(() => expect(loads.length).toBe(2), LONG);
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    expect(daysRead.length).toBeGreaterThan(reads);
+  });
+
+  it('loads again when the live stamp, read after a write, is newer than the one it read', async () => {
+    // The load's own read (the 2nd) sees the days before the write; the live query's first answer is after it.
+    let answer = () => undefined as void;
+    live.hold = new Promise((r) => (answer = r));
+    stampAt = (n) => `${n === 1 ? 'before' : 'after'} ${stamp}`;
+    const { client, loads } = fakeClient();
+    const hook = renderLoad(client, sel('week'));
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    expect(loads.length).toBe(1);
+    answer();
+    await waitFor(() => expect(loads.length).toBe(2), LONG);
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loads.length).toBe(2);
+  });
+
+  it('does not load again when the live stamp is the older one (it answers again with the newer)', async () => {
+    // The live query read before the write (its 1st read), the load after it: nothing to read again.
+    let answer = () => undefined as void;
+    live.hold = new Promise((r) => (answer = r));
+    stampAt = (n) => `${n === 0 ? 'before' : 'after'} ${stamp}`;
+    const { client, loads } = fakeClient();
+    const hook = renderLoad(client, sel('week'));
+    await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
+    answer();
+    // The live query sees the write too, and answers again with what the load read.
+    await new Promise((r) => setTimeout(r, 20));
+    changed();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(stampReads).toBeGreaterThanOrEqual(3);
+    expect(loads.length).toBe(1);
+    expect(readyOf(hook.result.current)).not.toBeNull();
+  });
+
+  it('a visit to a kept selection whose days changed since loads it again', async () => {
+    const { client, loads } = fakeClient();
+    const first = renderLoad(client, sel('month'));
+    await waitFor(() => expect(readyOf(first.result.current)).not.toBeNull(), LONG);
+    const shown = readyOf(first.result.current)!;
+    first.unmount();
+    stamp++;
+    const back = renderLoad(client, sel('month'));
+    await waitFor(() => expect(readyOf(back.result.current)).not.toBeNull(), LONG);
+    expect(readyOf(back.result.current)!.clean).not.toBe(shown.clean);
+    expect(loads.length).toBe(2);
   });
 });

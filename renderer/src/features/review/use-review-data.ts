@@ -9,9 +9,6 @@ import type { DayChunk } from '../../../../shared/track/types.ts';
 import { buildSkipMap, type SkipMap } from '../../../../shared/playback/skip.ts';
 import { flattenChunks, type FlatTrack } from '../../../../shared/playback/track.ts';
 import { useWorkerRoads } from '../../roads/use-worker-roads.ts';
-import { useLive } from '../../store/hooks.ts';
-import { storedDaysStamp } from '../../store/reads.ts';
-import { addDays } from '../../../../shared/util/day.ts';
 import type { SeriesResult } from '../../workers/analysis-protocol.ts';
 import type { AnalysisClient } from './analysis-client.ts';
 import { cleanSelection, type OutlierPoint } from './clean-selection.ts';
@@ -26,6 +23,7 @@ import { errorText } from '../../../../shared/util/error-text.ts';
 import { isCancelled, stopIfCancelled } from '../../workers/rpc.ts';
 import { KeptLoads, nextRoadsGate, type KeptGate } from './load-order.ts';
 import { useVisitReset } from './use-visit-reset.ts';
+import { useStoredStamp } from './use-stored-stamp.ts';
 import { daySummaries } from './review-day-summaries.ts';
 
 export interface Loaded {
@@ -90,7 +88,7 @@ export type LoadState =
   | { state: 'ready'; data: Loaded };
 
 /** Loaded selections kept for Back, across visits (each holds its readings: six months is tens of MB). */
-const kept = new KeptLoads<Loaded>(3);
+const kept = new KeptLoads<{ data: Loaded; stamp: string }>(3);
 
 /** From this many readings on, the route is drawn while the worker analyses (a few days of one truck). */
 export const EARLY_ROUTE_MIN_POINTS = 2000;
@@ -139,22 +137,11 @@ export function useReviewData(
   const base = `${zone} ${sel.vehicleId}:${from}:${to}:${paramsKey(params)}:${sel.carrierId}`;
   const keyWith = (roadsKey: string) => `${base}:${roadsKey}`;
   // Days of the selection written or deleted meanwhile (a download, Storage) load it again: never stale figures.
-  // The UTC days a local range overlaps reach one day beyond it on either side.
-  // The stamp names its days: until the query for new days answers, the live value is the last days' one, and a
-  // load begun on it would be thrown away (and every day read again) when the right one arrives.
-  const days = `${sel.carrierId}/${sel.vehicleId}:${from}:${to}|`;
-  const live = useLive(
-    async () =>
-      sel.vehicleId && from
-        ? days + (await storedDaysStamp(sel.carrierId, sel.vehicleId, addDays(from, -1), addDays(to, 1)))
-        : '',
-    [sel.carrierId, sel.vehicleId, from, to],
-  );
-  const stored = live?.startsWith(days) ? live : undefined;
+  const stamp = useStoredStamp(sel.carrierId, sel.vehicleId, from, to);
   useEffect(() => {
     // Kept behind another screen, the page loads nothing: leaving mid-load cancels it, and days written meanwhile
     // (a download) are read when the page is shown again, not in the background.
-    if (!active || !client || !sel.vehicleId || !from || !zone || chartWidth <= 0 || stored === undefined) return;
+    if (!active || !client || !sel.vehicleId || !from || !zone || chartWidth <= 0) return;
     const my = ++seq.current;
     const startedAt = performance.now();
     // Leaving the selection (another one, or the page) aborts it: this thread's reads and the worker's stop.
@@ -164,21 +151,35 @@ export function useReviewData(
     // Background work waits while this runs (and ends with it, however it ends).
     const endForeground = beginForegroundWork();
     signal.addEventListener('abort', endForeground);
+    // The stamp of the days this load reads, read before them (use-stored-stamp.ts) unless the live one is in.
+    const stampP = stamp.known !== undefined ? Promise.resolve(stamp.known) : stamp.read();
+    stampP.then(
+      (s) => current() && stamp.watch(s, current),
+      () => undefined,
+    );
     // A visit opening a selection shown a moment ago (Back, a day of the per-day table and Back again), nothing
     // stored changed since (the stamp): shown again as it was. Only a visit's first: a span chosen on the page
     // is read again, so its figures stay those of a load.
-    const again = firstOfVisit.current && gate.settled && kept.get(`${keyWith(gate.settled.key)}|${stored}`);
+    const again = firstOfVisit.current && gate.settled ? kept.get(keyWith(gate.settled.key)) : undefined;
     firstOfVisit.current = false;
-    if (again) {
+    if (again && again.stamp === stamp.known) {
       endForeground();
-      setState({ state: 'ready', data: { ...again, startedAt } });
+      setState({ state: 'ready', data: { ...again.data, startedAt } });
       return () => abort.abort();
     }
     // Until the road limits are ready, the loading and early states carry the key without them; once they are,
     // the key the load will end with (the map then draws the route once under one key).
     const earlyKey = () => keyWith(gate.settled?.key ?? '');
-    setState({ state: 'loading', key: earlyKey() });
-    (async () => {
+    // A kept selection whose stamp is still being read shows nothing new until it is known (a visit's first
+    // state is already loading): shown again, or loaded.
+    if (!again) setState({ state: 'loading', key: earlyKey() });
+    (async (): Promise<LoadState> => {
+      if (again) {
+        const storedNow = await stampP;
+        stopIfCancelled(signal);
+        if (storedNow === again.stamp) return { state: 'ready', data: { ...again.data, startedAt } };
+        setState({ state: 'loading', key: earlyKey() });
+      }
       // First the small stored overviews, so a long selection's route is drawn before its raw days are read.
       // A sketch that fails to read only means the route waits for the readings. A short selection has none:
       // its raw read starts at once, before this effect's own render (the last selection's lists leaving).
@@ -205,7 +206,7 @@ export function useReviewData(
       }
       const read = await (earlyReadP ?? readLocalDays(sel.carrierId, sel.vehicleId, from, to, zone, signal));
       const chunks = read.chunks;
-      if (chunks.length === 0) return { state: 'empty', key: earlyKey() } as const;
+      if (chunks.length === 0) return { state: 'empty', key: earlyKey() };
       const { clean, outliers } = cleanSelection(chunks, params.maxPlausibleMph);
       const track = flattenChunks(clean);
       if (track.length === 0)
@@ -236,8 +237,8 @@ export function useReviewData(
         ...{ key: judged.key, from, to, zone, chunks, clean, outliers, track, routes, params },
         ...{ analysis: judged.analysis, summaries, totals, overview, days: dayBands, idleSkip, startedAt },
       };
-      kept.set(`${judged.key}|${stored}`, data);
-      return { state: 'ready', data } as const;
+      kept.set(judged.key, { data, stamp: await stampP });
+      return { state: 'ready', data };
     })()
       .then(
         (next) => {
@@ -251,6 +252,6 @@ export function useReviewData(
     return () => abort.abort();
     // Chart width changes re-request only series (below), not the whole load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `base` stands for the vehicle, days and params, `gate` for the road limits; the width only matters once it is known (> 0)
-  }, [client, base, gate, chartWidth > 0, stored, visit, active]);
+  }, [client, base, gate, chartWidth > 0, stamp.reloads, visit, active]);
   return state;
 }
