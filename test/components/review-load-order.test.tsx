@@ -9,7 +9,7 @@
  * read them.
  */
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
 import type { TrackAnalysis } from '../../shared/analysis/types.ts';
@@ -62,14 +62,13 @@ vi.mock('../../renderer/src/store/writer.ts', () => ({
   writer: { refreshSummaries: () => Promise.resolve(), refreshOverviews: () => Promise.resolve() },
 }));
 vi.mock('../../renderer/src/store/hooks.ts', () => ({
-  useLive<T>(query: () => Promise<T>, deps: readonly unknown[]) {
-    const [value, setValue] = useState<T | undefined>(undefined);
+  useLiveCallback<T>(query: () => Promise<T>, onValue: (v: T) => void, deps: readonly unknown[]) {
     useEffect(() => {
       let on = true;
       const run = () =>
         void query().then(async (v) => {
           await live.hold;
-          if (on) setValue(v);
+          if (on) onValue(v);
         });
       run();
       live.runs.add(run);
@@ -78,7 +77,6 @@ vi.mock('../../renderer/src/store/hooks.ts', () => ({
         live.runs.delete(run);
       };
     }, deps);
-    return value;
   },
 }));
 vi.mock('../../renderer/src/roads/use-worker-roads.ts', () => ({ useWorkerRoads: () => roadsNow }));

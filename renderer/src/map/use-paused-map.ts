@@ -6,7 +6,8 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
  * arriving, a camera fitted, a layer's data set) goes through `triggerRepaint`, which is shadowed on the instance
  * and only notes the wish; a frame already requested is dropped. Sources, layers and the camera still take their
  * changes, so on showing again one `resize` (the container may have changed while away) and one frame draw
- * everything as it now is. MapLibre has no public pause; its own `triggerRepaint` is used again once shown.
+ * everything as it now is. MapLibre has no public pause; the `triggerRepaint` the map had before (its own, or a
+ * wrapper of the instance such as hold-frames.ts) is used again once shown.
  */
 export function usePausedMap(map: MapLibreMap | null, paused: boolean): void {
   useEffect(() => {

@@ -11,3 +11,19 @@ export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T
   }, deps);
   return value;
 }
+
+/**
+ * Calls `onValue` with `query`'s answer, and again whenever the tables it read change, without rendering:
+ * for a value only effects and callbacks read (a render of a large page per answer would cost more than it).
+ */
+export function useLiveCallback<T>(
+  query: () => Promise<T>,
+  onValue: (value: T | undefined) => void,
+  deps: readonly unknown[],
+): void {
+  useEffect(() => {
+    const sub = liveQuery(query).subscribe({ next: onValue, error: () => onValue(undefined) });
+    return () => sub.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what `query` reads; `onValue` reads refs only
+  }, deps);
+}

@@ -49,9 +49,10 @@ export function nextRoadsGate(gate: ReturnType<typeof pendingGate> | null, roads
 export type KeptGate = ReturnType<typeof nextRoadsGate>;
 
 /**
- * The last few loaded selections, by load key and stored-days stamp: Back to a selection just shown (the
- * per-day table's day, then Back) shows it again without reading or analysing. A new stamp (days written or
- * deleted) or other road limits make another key, so nothing stale is ever shown.
+ * The last few loaded selections, by load key: Back to a selection just shown (the per-day table's day, then
+ * Back) shows it again without reading or analysing. The caller keeps each with its stored-days stamp and
+ * shows it only under the same stamp (days written or deleted since load it again); other road limits make
+ * another key. Nothing stale is ever shown.
  */
 export class KeptLoads<T> {
   private entries: { key: string; value: T }[] = [];

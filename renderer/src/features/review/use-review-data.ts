@@ -152,7 +152,8 @@ export function useReviewData(
     const endForeground = beginForegroundWork();
     signal.addEventListener('abort', endForeground);
     // The stamp of the days this load reads, read before them (use-stored-stamp.ts) unless the live one is in.
-    const stampP = stamp.known !== undefined ? Promise.resolve(stamp.known) : stamp.read();
+    const known = stamp.known();
+    const stampP = known !== undefined ? Promise.resolve(known) : stamp.read();
     stampP.then(
       (s) => current() && stamp.watch(s, current),
       () => undefined,
@@ -162,7 +163,7 @@ export function useReviewData(
     // is read again, so its figures stay those of a load.
     const again = firstOfVisit.current && gate.settled ? kept.get(keyWith(gate.settled.key)) : undefined;
     firstOfVisit.current = false;
-    if (again && again.stamp === stamp.known) {
+    if (again && again.stamp === known) {
       endForeground();
       setState({ state: 'ready', data: { ...again.data, startedAt } });
       return () => abort.abort();

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLive } from '../../store/hooks.ts';
+import { useRef, useState } from 'react';
+import { useLiveCallback } from '../../store/hooks.ts';
 import { storedDaysStamp } from '../../store/reads.ts';
 import { addDays } from '../../../../shared/util/day.ts';
 
@@ -14,8 +14,8 @@ import { addDays } from '../../../../shared/util/day.ts';
  * again); a stamp read then decides, so a load is repeated only when the store really moved past it.
  */
 export interface StoredStamp {
-  /** The live stamp of these days, once the live query has answered for them. */
-  known: string | undefined;
+  /** The live stamp of these days now, once the live query has answered for them. */
+  known: () => string | undefined;
   /** Reads these days' stamp now (call it before the load's reads: its transaction comes first). */
   read: () => Promise<string>;
   /** A load read these days (this render's) at `stamp`: while `isCurrent()`, a change of them bumps `reloads`. */
@@ -51,9 +51,6 @@ async function outdated(w: Watched, live: string | undefined): Promise<boolean> 
 export function useStoredStamp(carrierId: string, vehicleId: string, from: string, to: string): StoredStamp {
   const days = daysOf(carrierId, vehicleId, from, to);
   const read = readStampOf(carrierId, vehicleId, from, to);
-  const live = useLive(read, [carrierId, vehicleId, from, to]);
-  // Until the query for new days answers, the live value is the last days' one.
-  const known = live?.startsWith(days) ? live : undefined;
   const [reloads, setReloads] = useState(0);
   const watched = useRef<Watched | null>(null);
   const liveNow = useRef<string | undefined>(undefined);
@@ -64,14 +61,21 @@ export function useStoredStamp(carrierId: string, vehicleId: string, from: strin
       () => undefined,
     );
   };
-  useEffect(() => {
-    liveNow.current = known;
-    check(watched.current);
-  }, [known]);
+  // The live answers render nothing: only a reload does.
+  useLiveCallback(
+    read,
+    (value) => {
+      liveNow.current = value;
+      check(watched.current);
+    },
+    [carrierId, vehicleId, from, to],
+  );
   const watch = (stamp: string, isCurrent: () => boolean) => {
     const w: Watched = { days, stamp, read, isCurrent };
     watched.current = w;
     check(w);
   };
+  // Until the query for new days answers, the live value is the last days' one.
+  const known = () => (liveNow.current?.startsWith(days) ? liveNow.current : undefined);
   return { known, read, watch, reloads };
 }
