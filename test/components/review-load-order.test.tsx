@@ -95,6 +95,14 @@ function fakeClient() {
     new Promise<T>((resolve, reject) => {
       setTimeout(() => (signal?.aborted ? reject(new CancelledError()) : resolve(value)), 10);
     });
+  const overview = (fromMs: number, toMs: number) => ({
+    fromMs,
+    toMs,
+    speed: { t: new Float64Array(), v: new Float64Array() },
+    bands: [],
+    outliers: { t: new Float64Array(), v: new Float64Array() },
+    limits: null,
+  });
   const client = {
     loadStored(
       _c: string,
@@ -104,21 +112,13 @@ function fakeClient() {
       _z: string,
       _p: unknown,
       roads: RoadLimitsSpec | null,
+      _width: number,
       signal?: AbortSignal,
     ) {
       loads.push({ from, to, roadsKey: roads?.indexId ?? null, signal });
-      return later(signal, { stops: [], events: [] } as unknown as TrackAnalysis);
+      const analysis = { stops: [], events: [] } as unknown as TrackAnalysis;
+      return later(signal, { analysis, overview: overview(Date.parse(from), Date.parse(to)), days: [] });
     },
-    series: (fromMs: number, toMs: number, _w: number, _g: unknown, signal?: AbortSignal) =>
-      later(signal, {
-        fromMs,
-        toMs,
-        speed: { t: new Float64Array(), v: new Float64Array() },
-        bands: [],
-        outliers: { t: new Float64Array(), v: new Float64Array() },
-        limits: null,
-      }),
-    dayBands: (_z: string, _g: unknown, signal?: AbortSignal) => later(signal, []),
   };
   return { client: client as unknown as AnalysisClient, loads };
 }

@@ -6,6 +6,8 @@ import { parseBreadcrumbCsv } from '../../shared/export/csv.ts';
 import { eventsCsv } from '../../shared/export/events-csv.ts';
 import { tripsCsv } from '../../shared/export/trips-csv.ts';
 import { addDays } from '../../shared/util/day.ts';
+import { DEFAULT_ANALYSIS_PARAMS } from '../../shared/analysis/params.ts';
+import { withoutOutliers } from '../../shared/track/outliers.ts';
 import { expect, test } from './fixtures.ts';
 import { xmlText } from '../../shared/export/xml.ts';
 import { openDownloads, openReviewOf, startJob, TODAY, world } from './harness/app.ts';
@@ -91,6 +93,12 @@ test('trip review of a downloaded vehicle-day: play, seek, step, follow, lists a
 
   // Playback starts at the first reading and advances when playing.
   expect(await playbackTime(page)).toBe(t[0]);
+  // The charts open on the whole day's kept readings, first to last (the worker's series of its own read, sent
+  // with its analysis, span the same readings as the page's).
+  const kept = chunks.flatMap((c) => [...withoutOutliers(c, DEFAULT_ANALYSIS_PARAMS.maxPlausibleMph).chunk.t]);
+  const speedChart = page.getByTestId('chart-speed');
+  expect(Number(await speedChart.getAttribute('data-from'))).toBe(kept[0]);
+  expect(Number(await speedChart.getAttribute('data-to'))).toBe(kept[kept.length - 1]);
   await page.getByTestId('pb-play').click();
   await expect(page.getByTestId('playback-bar')).toHaveAttribute('data-playing', 'true');
   await expect.poll(() => playbackTime(page)).toBeGreaterThan(t[0]! + 60_000);

@@ -11,7 +11,9 @@ export interface AnalysisProtocol extends RoadLimitsProtocol {
    * Analyses a carrier's vehicle's stored local days `from`..`to` of `zone`, read by the worker itself (no chunk
    * crosses threads), and keeps their clean readings for the series calls that follow; null when none is
    * stored. `roadsKey`: the key of the road limits set (setRoadLimits) the page expects it judged with; a
-   * worker keeping others refuses.
+   * worker keeping others refuses. With the analysis come the whole selection's chart series at `chartWidth`
+   * and its day bands: asked apart, they would wait for the page to receive the analysis first (a round trip
+   * behind whatever the page is drawing).
    */
   loadStored(
     carrierId: string,
@@ -21,11 +23,19 @@ export interface AnalysisProtocol extends RoadLimitsProtocol {
     zone: string,
     params: Partial<AnalysisParams>,
     roadsKey: string,
-  ): Promise<TrackAnalysis | null>;
+    chartWidth: number,
+  ): Promise<StoredLoad | null>;
   /** Chart series of the loaded selection in [fromMs, toMs], about one value group per pixel of `width`. */
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult>;
   /** Per-day bands of the loaded selection, whose chunks are local days of `zone`. */
   dayBands(zone: string, gap: GapParams): Promise<DayBand[]>;
+}
+
+/** A loaded selection: its analysis, and its charts over the whole selection (null when no reading is kept). */
+export interface StoredLoad {
+  analysis: TrackAnalysis;
+  overview: SeriesResult | null;
+  days: DayBand[];
 }
 
 export interface SeriesResult {

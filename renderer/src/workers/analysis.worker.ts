@@ -3,11 +3,11 @@ import { dailySpeedBands } from '../../../shared/analysis/day-bands.ts';
 import { downsampleStatusBands, m4, trackSeries } from '../../../shared/analysis/downsample.ts';
 import type { RoadLimits } from '../../../shared/analysis/over-limit-events.ts';
 import type { AnalysisParams, Series, TrackAnalysis } from '../../../shared/analysis/types.ts';
-import type { GapParams } from '../../../shared/track/gaps.ts';
+import { gapParamsOf, type GapParams } from '../../../shared/track/gaps.ts';
 import type { DayChunk } from '../../../shared/track/types.ts';
 import { cleanSelection } from '../features/review/clean-selection.ts';
 import { readLocalDays } from '../features/review/use-local-days.ts';
-import type { AnalysisProtocol, SeriesResult } from './analysis-protocol.ts';
+import type { AnalysisProtocol, SeriesResult, StoredLoad } from './analysis-protocol.ts';
 import { callSignal, serveWorker, stopIfCancelled } from './rpc.ts';
 import { windowOf } from './series.ts';
 import { limitsInWindow, selectionLimits, type SelectionLimits } from './limit-series.ts';
@@ -74,11 +74,21 @@ function load(
   return analysis;
 }
 
+/** The loaded selection's charts over all its kept readings (the page's first view of them). */
+function withCharts(analysis: TrackAnalysis, zone: string, width: number): StoredLoad {
+  const gap = gapParamsOf(analysis.params);
+  const kept = clean.filter((c) => c.length > 0);
+  const first = kept[0];
+  const last = kept[kept.length - 1];
+  const overview = first && last ? series(first.t[0]!, last.t[last.length - 1]!, width, gap) : null;
+  return { analysis, overview, days: dailySpeedBands(clean, zone, gap) };
+}
+
 const handlers: AnalysisProtocol = {
   // Six months is ~180 days of columns: read here, in parallel with the page's own read of them, instead of
   // copied from the page after it (the copy cost as much as the read).
   setRoadLimits: setWorkerRoads,
-  loadStored(carrierId, vehicleId, from, to, zone, params, roadsKey) {
+  loadStored(carrierId, vehicleId, from, to, zone, params, roadsKey, chartWidth) {
     const signal = callSignal();
     // The limits asked for, taken now: a later setRoadLimits does not change a load already asked.
     const roads = workerRoadsFor(roadsKey);
@@ -86,7 +96,9 @@ const handlers: AnalysisProtocol = {
     // previous load the page cancelled stops at its next check (a month's read at most), so this one waits little.
     const done = loading
       .then(() => readLocalDays(carrierId, vehicleId, from, to, zone, signal))
-      .then((read) => (read.chunks.length === 0 ? null : load(read.chunks, params, roads, signal)));
+      .then((read) =>
+        read.chunks.length === 0 ? null : withCharts(load(read.chunks, params, roads, signal), zone, chartWidth),
+      );
     loading = done.catch(() => undefined);
     return done;
   },
@@ -108,10 +120,11 @@ const handlers: AnalysisProtocol = {
 
 serveWorker(handlers, {
   // The series' arrays are fresh per reply: hand them over instead of copying.
-  // loadStored answers null for days with nothing stored: only a series reply has buffers to move.
+  // loadStored answers null for days with nothing stored; its series are moved as a series reply's are.
   transfer: (r) => {
-    if (typeof r !== 'object' || r === null || !('speed' in r)) return [];
-    const result = r as SeriesResult;
+    if (typeof r !== 'object' || r === null) return [];
+    const result = 'overview' in r ? (r as StoredLoad).overview : 'speed' in r ? (r as SeriesResult) : null;
+    if (!result) return [];
     const buffers = [result.speed.t, result.speed.v, result.outliers.t, result.outliers.v].map((a) => a.buffer);
     const l = result.limits;
     if (l)

@@ -1,7 +1,7 @@
 import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
-import type { AnalysisParams, TrackAnalysis } from '../../../../shared/analysis/types.ts';
+import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
-import type { AnalysisProtocol, SeriesResult } from '../../workers/analysis-protocol.ts';
+import type { AnalysisProtocol, SeriesResult, StoredLoad } from '../../workers/analysis-protocol.ts';
 import { createWorkerClient } from '../../workers/rpc.ts';
 import type { RoadLimitsSpec } from '../../workers/worker-roads.ts';
 import { withWorkerRoads } from '../../roads/ensure-worker-roads.ts';
@@ -28,8 +28,8 @@ export class AnalysisClient {
   });
   /**
    * The last loadStored, settled or not. Its request reaches the worker only after the road limits did (a
-   * round trip when they changed), so series and day bands are asked after it settles: asked earlier, they
-   * could reach the worker first and answer for the previous selection.
+   * round trip when they changed), so series and day bands (a zoomed window's) are asked after it settles:
+   * asked earlier, they could reach the worker first and answer for the previous selection.
    */
   private lastLoad: Promise<unknown> = Promise.resolve();
 
@@ -42,11 +42,24 @@ export class AnalysisClient {
     params: Partial<AnalysisParams>,
     /** The road limits to judge "over the limit" against (null: none), sent to the worker first when new to it. */
     roads: RoadLimitsSpec | null,
+    /** The charts' width in px: the whole selection's series come with the analysis. */
+    chartWidth: number,
     /** Aborted when the selection is left: the worker stops reading and analysing it. */
     signal?: AbortSignal,
-  ): Promise<TrackAnalysis | null> {
+  ): Promise<StoredLoad | null> {
     const load = withWorkerRoads(this.worker, roads, (roadsKey) =>
-      this.worker.callWithSignal('loadStored', signal, carrierId, vehicleId, from, to, zone, params, roadsKey),
+      this.worker.callWithSignal(
+        'loadStored',
+        signal,
+        carrierId,
+        vehicleId,
+        from,
+        to,
+        zone,
+        params,
+        roadsKey,
+        chartWidth,
+      ),
     );
     this.lastLoad = load.catch(() => undefined);
     return load;

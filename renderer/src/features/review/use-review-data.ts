@@ -195,7 +195,17 @@ export function useReviewData(
       // starts once the road limits are ready (they judge the analysis), while this thread's reads go on.
       const analysisP = gate.ready.then(async (r) => ({
         key: keyWith(r.key),
-        analysis: await client.loadStored(sel.carrierId, sel.vehicleId, from, to, zone, params, r.spec, signal),
+        loaded: await client.loadStored(
+          sel.carrierId,
+          sel.vehicleId,
+          from,
+          to,
+          zone,
+          params,
+          r.spec,
+          chartWidth,
+          signal,
+        ),
       }));
       analysisP.catch(() => undefined);
       const sketch = sketchP && (await sketchP);
@@ -223,20 +233,17 @@ export function useReviewData(
         const k = earlyKey();
         setState({ state: 'loading', key: k, early: { key: k, clean, outliers, track, routes, startedAt } });
       }
-      const startMs = track.t[0]!;
-      const endMs = track.t[track.length - 1]!;
       const judged = await analysisP;
-      const [overview, dayBands] = await Promise.all([
-        client.series(startMs, endMs, chartWidth, params, signal),
-        client.dayBands(zone, params, signal),
-      ]);
-      if (!judged.analysis) throw new Error('The days were deleted while they were being read.');
+      const loaded = judged.loaded;
+      if (!loaded) throw new Error('The days were deleted while they were being read.');
+      if (!loaded.overview) throw new Error('The days were written again while they were being read.');
       const idleSkip = buildSkipMap(track, { gap: params });
       const summaries = daySummaries(read, params);
       const totals = rangeTotals(summaries);
       const data: Loaded = {
         ...{ key: judged.key, from, to, zone, chunks, clean, outliers, track, routes, params },
-        ...{ analysis: judged.analysis, summaries, totals, overview, days: dayBands, idleSkip, startedAt },
+        ...{ analysis: loaded.analysis, summaries, totals, overview: loaded.overview, days: loaded.days },
+        ...{ idleSkip, startedAt },
       };
       kept.set(judged.key, { data, stamp: await stampP });
       return { state: 'ready', data };
