@@ -42,6 +42,12 @@ let stampAt: (n: number) => string = () => `stamp ${stamp}`;
 /** The live query's answers wait for `hold` (a live answer that comes late); `changed()` runs it again. */
 const live = { hold: null as Promise<void> | null, runs: new Set<() => void>() };
 const changed = () => live.runs.forEach((run) => run());
+/** Holds the live query's answers until the returned function is called. */
+function holdLive(): () => void {
+  let answer = () => undefined as void;
+  live.hold = new Promise((r) => (answer = r));
+  return answer;
+}
 
 vi.mock('../../renderer/src/store/reads.ts', () => ({
   // A stamp of its own per test: what one test loaded is not kept for the next (other stored days).
@@ -286,8 +292,7 @@ describe('foreground work (what background work waits for)', () => {
 
 describe('the stored days under a load (use-stored-stamp.ts)', () => {
   it('loads without waiting for the live stamp', async () => {
-    let answer = () => undefined as void;
-    live.hold = new Promise((r) => (answer = r));
+    const answer = holdLive();
     const { client, loads } = fakeClient();
     const hook = renderLoad(client, sel('week'));
     await waitFor(() => expect(readyOf(hook.result.current)).not.toBeNull(), LONG);
@@ -310,8 +315,7 @@ describe('the stored days under a load (use-stored-stamp.ts)', () => {
 
   it('loads again when the live stamp, read after a write, is newer than the one it read', async () => {
     // The load's own read (the 2nd) sees the days before the write; the live query's first answer is after it.
-    let answer = () => undefined as void;
-    live.hold = new Promise((r) => (answer = r));
+    const answer = holdLive();
     stampAt = (n) => `${n === 1 ? 'before' : 'after'} ${stamp}`;
     const { client, loads } = fakeClient();
     const hook = renderLoad(client, sel('week'));
@@ -326,8 +330,7 @@ describe('the stored days under a load (use-stored-stamp.ts)', () => {
 
   it('does not load again when the live stamp is the older one (it answers again with the newer)', async () => {
     // The live query read before the write (its 1st read), the load after it: nothing to read again.
-    let answer = () => undefined as void;
-    live.hold = new Promise((r) => (answer = r));
+    const answer = holdLive();
     stampAt = (n) => `${n === 0 ? 'before' : 'after'} ${stamp}`;
     const { client, loads } = fakeClient();
     const hook = renderLoad(client, sel('week'));

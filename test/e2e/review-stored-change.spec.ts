@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/util/day.ts';
 import { expect, test } from './fixtures.ts';
-import { openDownloads, startJob, TODAY } from './harness/app.ts';
+import { downloadWeekOfOneTruck, TODAY } from './harness/app.ts';
 import { inHarness as h, openHarness } from './harness/serve.ts';
 
 async function figures(page: Page): Promise<{ totals: Record<string, string>; rows: string[] }> {
@@ -24,10 +24,7 @@ test('a day deleted in another tab leaves the shown week at once, as a fresh loa
   page,
   shell,
 }) => {
-  await openDownloads(page, shell);
-  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
-  await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  const vehicleId = vehicleIds[0]!;
+  const { carrierId, vehicleId } = await downloadWeekOfOneTruck(page, shell);
   await page.getByTestId('nav-review').click();
   await page.getByTestId('review-carrier').selectOption(carrierId);
   await page.getByTestId('review-vehicle').selectOption(vehicleId);

@@ -174,10 +174,14 @@ export async function addApiCarrier(
 }
 
 /** The Downloads screen's first truck, its last 7 days downloaded (the job done): most review specs' start. */
-export async function downloadWeekOfOneTruck(page: Page, shell: WebShell): Promise<void> {
+export async function downloadWeekOfOneTruck(
+  page: Page,
+  shell: WebShell,
+): Promise<{ carrierId: string; vehicleId: string }> {
   await openDownloads(page, shell);
-  await startJob(page, 1, '7d');
+  const { carrierId, vehicleIds } = await startJob(page, 1, '7d');
   await expect(page.getByTestId('dl-job').first()).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  return { carrierId, vehicleId: vehicleIds[0]! };
 }
 
 /** Starts a download of one vehicle of `carrierId` for a preset range; returns the new job's row. */
