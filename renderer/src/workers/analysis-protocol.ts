@@ -27,8 +27,6 @@ export interface AnalysisProtocol extends RoadLimitsProtocol {
   ): Promise<StoredLoad | null>;
   /** Chart series of the loaded selection in [fromMs, toMs], about one value group per pixel of `width`. */
   series(fromMs: number, toMs: number, width: number, gap: GapParams): Promise<SeriesResult>;
-  /** Per-day bands of the loaded selection, whose chunks are local days of `zone`. */
-  dayBands(zone: string, gap: GapParams): Promise<DayBand[]>;
 }
 
 /** A loaded selection: its analysis, and its charts over the whole selection (null when no reading is kept). */

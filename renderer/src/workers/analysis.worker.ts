@@ -74,7 +74,10 @@ function load(
   return analysis;
 }
 
-/** The loaded selection's charts over all its kept readings (the page's first view of them). */
+/**
+ * The loaded selection's charts over all its kept readings (the page's first view of them). The day bands are
+ * about 100 ms for six months (the zone's day bounds and a pass over every reading): off the UI thread.
+ */
 function withCharts(analysis: TrackAnalysis, zone: string, width: number): StoredLoad {
   const gap = gapParamsOf(analysis.params);
   const kept = clean.filter((c) => c.length > 0);
@@ -102,19 +105,12 @@ const handlers: AnalysisProtocol = {
     loading = done.catch(() => undefined);
     return done;
   },
-  // Asked for right after a loadStored: they answer for the selection it loads, once it has.
+  // A zoomed window's: they answer for the selection the last loadStored loads, once it has.
   series: async (fromMs, toMs, width, gap) => {
     const signal = callSignal();
     await loading;
     stopIfCancelled(signal);
     return series(fromMs, toMs, width, gap);
-  },
-  // About 100 ms for six months (the zone's day bounds and a pass over every reading): off the UI thread.
-  dayBands: async (zone, gap) => {
-    const signal = callSignal();
-    await loading;
-    stopIfCancelled(signal);
-    return dailySpeedBands(clean, zone, gap);
   },
 };
 

@@ -1,4 +1,3 @@
-import type { DayBand } from '../../../../shared/analysis/day-bands.ts';
 import type { AnalysisParams } from '../../../../shared/analysis/types.ts';
 import { gapParamsOf, type GapParams } from '../../../../shared/track/gaps.ts';
 import type { AnalysisProtocol, SeriesResult, StoredLoad } from '../../workers/analysis-protocol.ts';
@@ -28,7 +27,7 @@ export class AnalysisClient {
   });
   /**
    * The last loadStored, settled or not. Its request reaches the worker only after the road limits did (a
-   * round trip when they changed), so series and day bands (a zoomed window's) are asked after it settles:
+   * round trip when they changed), so a zoomed window's series are asked after it settles:
    * asked earlier, they could reach the worker first and answer for the previous selection.
    */
   private lastLoad: Promise<unknown> = Promise.resolve();
@@ -74,11 +73,6 @@ export class AnalysisClient {
   ): Promise<SeriesResult> {
     await this.lastLoad;
     return this.worker.callWithSignal('series', signal, fromMs, toMs, width, gapParamsOf(gap));
-  }
-
-  async dayBands(zone: string, gap: GapParams, signal?: AbortSignal): Promise<DayBand[]> {
-    await this.lastLoad;
-    return this.worker.callWithSignal('dayBands', signal, zone, gapParamsOf(gap));
   }
 
   dispose() {
