@@ -12,9 +12,16 @@
  * matcher without continuity or speed would do. Quality is printed beside:
  * readings on the way driven, certain yet on another way or with another
  * limit (what could make a false event), uncertain.
+ *
+ * Also the road graph each worker builds once per index before its first match (shared/roads/match-graph.ts),
+ * on Baltimore and on a 300 × 300 grid (a large user extract's size): the first build in this process and
+ * warm builds, beside the same graph built with a text key per segment end (the build it replaced).
  */
 import { projectOnSegment } from '../shared/roads/match-geometry.ts';
 import { matchReadings } from '../shared/roads/match.ts';
+import { roadGraphOf } from '../shared/roads/match-graph.ts';
+import { roadIndexOf } from '../shared/roads/road-index.ts';
+import { referenceGraph } from '../test/support/road-graph-reference.ts';
 import { overLimitRuns } from '../shared/roads/over-limit.ts';
 import type { RoadIndex } from '../shared/roads/types.ts';
 import { driveTrace, gridDrive, gridNetwork, randomDrive, type Trace } from '../test/support/road-traces.ts';
@@ -92,3 +99,24 @@ const grid = gridNetwork(GRID, 250);
 bench('generated grid', grid, driveTrace(grid, gridDrive(GRID, Math.ceil(READINGS * 1.5), 2026), noise));
 const baltimore = (await buildRoadIndexFromFile(BALTIMORE)).index;
 bench('Baltimore extract', baltimore, driveTrace(baltimore, randomDrive(baltimore, READINGS * 4, 2026), noise));
+
+/** The graph of a fresh index object over the same arrays (roadGraphOf keeps one graph per index object). */
+function benchGraph(label: string, index: RoadIndex): void {
+  const fresh = () => roadIndexOf(index.ways, index.segWay, index.segCoords, null);
+  const t0 = performance.now();
+  roadGraphOf(fresh());
+  const first = performance.now() - t0;
+  const built = timed(() => roadGraphOf(fresh()), RUNS);
+  const text = timed(() => referenceGraph(fresh()), RUNS);
+  console.log(`road-match graph of ${label}: ${index.segWay.length} segments; first build ${first.toFixed(1)} ms`);
+  report({
+    bench: 'road-match',
+    name: `road graph of ${label}`,
+    unit: 'ms',
+    samples: built.ms,
+    baselines: [{ name: 'text-keyed nodes', samples: text.ms }],
+  });
+}
+
+benchGraph('the Baltimore extract', baltimore);
+benchGraph('a 300 × 300 grid', gridNetwork(300, 250));
