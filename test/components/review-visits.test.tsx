@@ -17,6 +17,7 @@ import { ReviewPage } from '../../renderer/src/features/review/ReviewPage.tsx';
 
 const DAY_MS = 86_400_000;
 const mapMounts = { count: 0 };
+const chartMounts = { count: 0 };
 /** One load per selection, kept: a selection opened again is the same object (as KeptLoads hands back). */
 const loads = new Map<string, Loaded>();
 
@@ -64,6 +65,7 @@ vi.mock('../../renderer/src/features/review/ReviewMap.tsx', () => ({
 }));
 vi.mock('../../renderer/src/features/review/ReviewCharts.tsx', () => ({
   ReviewCharts({ highlight, windowMs }: { highlight: { startMs: number } | null; windowMs: number[] | null }) {
+    useEffect(() => void chartMounts.count++, []);
     return <div data-testid="charts" data-highlight={highlight?.startMs ?? ''} data-window={windowMs?.join('-')} />;
   },
 }));
@@ -131,6 +133,7 @@ afterEach(() => {
   loading.clear();
   loads.clear();
   mapMounts.count = 0;
+  chartMounts.count = 0;
 });
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -241,5 +244,29 @@ describe('Trip review visits on one page', () => {
     expect(map()['paused']).toBe('true');
     act(() => vi.advanceTimersByTime(1));
     expect(map()['paused']).toBe('false');
+  });
+
+  it('remounts the charts with a visit’s own selection, not while the last one stays on screen as it loads', async () => {
+    const week: ReviewPlace = { carrierId: 'c1', vehicleId: 'v1', day: '2026-11-10', span: 'day' };
+    const view = render(page(0, week));
+    await screen.findByTestId('charts');
+    expect(chartMounts.count).toBe(1);
+
+    // A day of its table, still loading: the last selection's charts stay as they were, not mounted again.
+    const day: ReviewPlace = { ...week, day: '2026-11-09', back: { day: '2026-11-10', span: 'week' } };
+    loading.add('v1:2026-11-09');
+    view.rerender(page(1, day));
+    expect(screen.queryByTestId('charts')).not.toBeNull();
+    expect(chartMounts.count).toBe(1);
+
+    // Loaded: its charts are mounted afresh (a new visit's brush), on the day.
+    loading.delete('v1:2026-11-09');
+    view.rerender(page(1, day));
+    expect(charts()['window']).toBe(wholeDay('2026-11-09'));
+    expect(chartMounts.count).toBe(2);
+
+    // The same selection as a new visit, ready at once (kept): mounted afresh too.
+    view.rerender(page(2, day));
+    expect(chartMounts.count).toBe(3);
   });
 });

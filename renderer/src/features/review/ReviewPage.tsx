@@ -162,15 +162,17 @@ export function ReviewPage({
     wasActive.current = active;
   }, [active]);
   // While the next selection loads, the bars and charts keep the last one's place: a layout that jumped would resize the map's canvas twice (a full WebGL redraw each).
-  const [lastLoaded, setLastLoaded] = useState<Loaded | null>(null);
+  // The visit it was loaded in goes with it (`viewVisit`).
+  const [lastLoaded, setLastLoaded] = useState<{ data: Loaded; visit: number } | null>(null);
   // Everything a visit asked for or the user did on the last one goes; the map, the worker and kept loads stay.
-  // The lists, charts, playback bar and day table remount with the visit (their key): their scroll, brush and sort reset.
+  // The lists, charts, playback bar and day table remount when the visit's own selection is shown (their key,
+  // `viewVisit`): their scroll, brush and sort reset. Not before: while the last selection stays on screen as
+  // the next loads, a remount would redo the same charts and table, a commit ahead of the visit's load.
   useVisitReset(visit, () => {
     store.stop();
     const next = selectionOf(place, carriers);
-    // Back from away to another selection than the last visit's: its lists and charts are not mounted again for
-    // the time it loads (they remount with the visit, a long commit that would hold the load back), and the map
-    // waits for it.
+    // Back from away to another selection than the last visit's: the last one's lists and charts are not shown
+    // while it loads (never one truck's charts under another's selection), and the map waits for it.
     if (!wasActive.current && !sameSelection(next, sel)) {
       setLastLoaded(null);
       setMapHeld(true);
@@ -208,9 +210,10 @@ export function ReviewPage({
   const mapNext = data ? mapSelectionOf(data) : early ? mapSelectionOf(early) : null;
   if (mapNext && (mapNext.key !== shown?.key || mapNext.track !== shown.track || mapNext.stops !== shown.stops))
     setShown(mapNext);
-  if (data && data !== lastLoaded) setLastLoaded(data);
+  if (data && data !== lastLoaded?.data) setLastLoaded({ data, visit });
   // Only while the next selection loads: a selection with nothing stored (or a failed one) never shows the last one's figures.
-  const view = data ?? (load.state === 'loading' ? lastLoaded : null);
+  const view = data ?? (load.state === 'loading' ? (lastLoaded?.data ?? null) : null);
+  const viewVisit = data ? visit : (lastLoaded?.visit ?? visit);
   const shownLimits = shownLimitsOf(shown?.key ?? null, view);
   // Over a map already shown, "Loading…" only appears if loading is slow: for a quick one it would only flash (and cost two repaints of the map's area).
   const slowLoad = useAfter(load.state === 'loading' && shown !== null, SLOW_LOAD_MS);
@@ -507,7 +510,7 @@ export function ReviewPage({
             </div>
             {/* Its place is held before the first selection is ready: the map, made from the route read first, keeps its size. */}
             <div className="review-playback">
-              {view && <PlaybackBar key={visit} store={store} track={view.track} />}
+              {view && <PlaybackBar key={viewVisit} store={store} track={view.track} />}
             </div>
           </div>
           <aside className="review-side">
@@ -543,7 +546,7 @@ export function ReviewPage({
                   chunks={data.clean}
                 >
                   <TrailedReviewLists
-                    key={visit}
+                    key={viewVisit}
                     subject={{
                       carrierId: sel.carrierId,
                       vehicleId: sel.vehicleId,
@@ -567,7 +570,7 @@ export function ReviewPage({
       <div ref={chartsRef} className="review-charts">
         {view && detail && chartWidth > 0 && (
           <ReviewCharts
-            key={visit}
+            key={viewVisit}
             {...{ overview: view.overview, detail, selectionKey: view.key, fmt, store, days, windowMs, onWindow }}
             highlight={focus?.key === view.key ? focus.event : null}
             focusGen={focus?.gen ?? 0}
@@ -579,7 +582,7 @@ export function ReviewPage({
       {/* The last selection's table while the next loads (as the bars above): the map keeps its height, so no canvas resize and refit. */}
       {view && view.from !== view.to && (
         <DayTable
-          key={visit}
+          key={viewVisit}
           summaries={view.summaries}
           events={view.analysis.events}
           zone={view.zone}
