@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DownloadRequest } from '../../shared/domain/carrier.ts';
 import type { DownloadEvent, DownloadPoll, DownloadProgress } from '../../shared/ipc/contract.ts';
 import { buildDayChunk } from '../../shared/track/day-chunk.ts';
@@ -41,7 +41,14 @@ const fullSession = (vehicleId: string): DownloadEvent[][] => [
 
 function fakeBackend(
   script: (vehicleId: string) => DownloadEvent[][],
-  options: { failDay?: (input: PutDayInput) => boolean; stored?: DownloadJob[] } = {},
+  options: {
+    failDay?: (input: PutDayInput) => boolean;
+    stored?: DownloadJob[];
+    /** Awaited by every poll of the first session: the test decides when that session answers. */
+    holdFirst?: Promise<void>;
+    /** A cancelled session's next poll ends it with the backend's cancelled event, as the backend does. */
+    cancelEnds?: boolean;
+  } = {},
 ) {
   const sessions = new Map<string, { vehicleId: string; polls: DownloadEvent[][]; next: number }>();
   const log = {
@@ -67,7 +74,13 @@ function fakeBackend(
           return sessionId;
         },
         async poll(sessionId, ackSeq): Promise<DownloadPoll> {
+          if (sessionId === 's1') await options.holdFirst;
           const s = sessions.get(sessionId)!;
+          if (options.cancelEnds && log.cancelled.includes(sessionId)) {
+            open--;
+            const failure = { kind: 'cancelled', message: 'The download was cancelled.' } as const;
+            return { events: [{ seq: 99, type: 'failed', failure, progress: progress(0) }], finished: true };
+          }
           log.acks.set(s.vehicleId, [...(log.acks.get(s.vehicleId) ?? []), ackSeq]);
           const events = s.polls[s.next++] ?? [];
           const finished = s.next >= s.polls.length;
@@ -188,6 +201,24 @@ describe('download manager (fake backend and writer)', () => {
     const [j] = await settled(manager);
     expect(j!.vehicles.map((v) => v.state)).toEqual(['cancelled', 'cancelled']);
     expect(j!.state).toBe('cancelled');
+  });
+
+  it('a job cancelled and resumed while its session still winds down downloads that vehicle again, and only then is done', async () => {
+    let release = () => {};
+    const holdFirst = new Promise<void>((r) => (release = r));
+    const { manager, log } = fakeBackend(fullSession, { holdFirst, cancelEnds: true });
+    await manager.start();
+    const id = await manager.createJob(job(['v1']));
+    await vi.waitFor(() => expect(log.started).toHaveLength(1));
+    manager.cancelJob(id);
+    // Resumed before the cancelled session has ended (its poll still out).
+    manager.resumeJob(id);
+    release();
+    const [j] = await settled(manager);
+    expect(j!.state).toBe('done');
+    expect(j!.vehicles[0]!.state).toBe('done');
+    expect(log.started).toHaveLength(2);
+    expect(log.days.filter((d) => d.startsWith('v1 '))).toEqual(expect.arrayContaining(DAYS.map((d) => `v1 ${d}`)));
   });
 
   it('a full disk stops every running and queued job with the quota failure, cancels their sessions, and stores nothing more', async () => {

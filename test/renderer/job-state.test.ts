@@ -99,6 +99,9 @@ describe('job state changes (pure)', () => {
     expect(S.endedVehicle('pause', failed, { state: 'queued' }).state).toBe('queued');
     expect(S.endedVehicle('cancel', failed, { state: 'cancelled' }).state).toBe('cancelled');
     expect(S.endedVehicle('cancel', { state: 'done', failure: null }, { state: 'cancelled' }).state).toBe('done');
+    // Cancelled, then resumed while it wound down: it runs again, never left cancelled under a resumed job.
+    expect(S.endedVehicle('cancel', failed, { state: 'queued' }).state).toBe('queued');
+    expect(S.endedVehicle('cancel', failed, { state: 'running' }).state).toBe('queued');
     expect(S.endedVehicle('quota', failed, { state: 'running', failure: quota })).toEqual({
       state: 'failed',
       failure: quota,

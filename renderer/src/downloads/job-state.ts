@@ -191,7 +191,12 @@ export function endedVehicle(
 ): VehicleOutcome & { state: JobState } {
   if (stop === 'pause')
     return { state: outcome.state === 'done' ? 'done' : job.state === 'paused' ? 'paused' : 'queued', failure: null };
-  if (stop === 'cancel') return { state: outcome.state === 'done' ? 'done' : 'cancelled', failure: null };
+  // Resumed while it wound down (the job is no longer cancelled): it runs again, as after a pause.
+  if (stop === 'cancel')
+    return {
+      state: outcome.state === 'done' ? 'done' : job.state === 'cancelled' ? 'cancelled' : 'queued',
+      failure: null,
+    };
   if (stop === 'quota' && outcome.state !== 'done' && job.failure) return { state: 'failed', failure: job.failure };
   return outcome;
 }
