@@ -52,38 +52,65 @@ export function limitOf(index: RoadIndex, seg: number, dir: number): number {
   return dir > 0 ? way.forwardMph : way.backwardMph;
 }
 
+/** Columns of states that grow as readings add theirs (one typed array each, doubled when full). */
+class StateColumns {
+  size = 0;
+  seg = new Uint32Array(64);
+  dir = new Int8Array(64);
+  fraction = new Float64Array(64);
+  cost = new Float64Array(64);
+
+  add(seg: number, dir: number, fraction: number, cost: number): void {
+    if (this.size === this.seg.length) this.grow();
+    const k = this.size++;
+    this.seg[k] = seg;
+    this.dir[k] = dir;
+    this.fraction[k] = fraction;
+    this.cost[k] = cost;
+  }
+
+  private grow(): void {
+    const n = 2 * this.seg.length;
+    const seg = new Uint32Array(n);
+    const dir = new Int8Array(n);
+    const fraction = new Float64Array(n);
+    const cost = new Float64Array(n);
+    seg.set(this.seg);
+    dir.set(this.dir);
+    fraction.set(this.fraction);
+    cost.set(this.cost);
+    Object.assign(this, { seg, dir, fraction, cost });
+  }
+}
+
 export function buildStates(index: RoadIndex, graph: RoadGraph, r: MatchReadings, p: MatchParams): MatchStates {
   const first = new Uint32Array(r.length + 1);
-  const seg: number[] = [];
-  const dir: number[] = [];
-  const fraction: number[] = [];
-  const cost: number[] = [];
+  const out = new StateColumns();
+  const near = new NearestWays(p.maxWays);
   for (let i = 0; i < r.length; i++) {
-    first[i] = seg.length;
-    const lat = r.lat[i]!;
-    const lng = r.lng[i]!;
+    first[i] = out.size;
     const heading = headingOf(r, i, p);
-    for (const c of nearestWays(index, lat, lng, p)) {
-      const distCost = (c.distanceM / p.distanceSigmaM) ** 2 / 2;
-      for (const d of directionsOf(index.ways[index.segWay[c.seg]!]!.oneway)) {
-        const travel = graph.segBearing[c.seg]! + (d > 0 ? 0 : 180);
+    near.find(index, r.lat[i]!, r.lng[i]!, p.radiusM);
+    for (let k = 0; k < near.count; k++) {
+      const seg = near.seg[k]!;
+      const distCost = (near.distanceM[k]! / p.distanceSigmaM) ** 2 / 2;
+      for (const d of directionsOf(index.ways[index.segWay[seg]!]!.oneway)) {
+        const travel = graph.segBearing[seg]! + (d > 0 ? 0 : 180);
         const off = Number.isFinite(heading.deg) ? angleBetween(heading.deg, travel) / heading.sigma : 0;
-        seg.push(c.seg);
-        dir.push(d);
-        fraction.push(c.fraction);
-        cost.push(
-          distCost + Math.min(p.headingCapCost, (off * off) / 2) + speedCost(r.speed[i]!, limitOf(index, c.seg, d), p),
-        );
+        const cost =
+          distCost + Math.min(p.headingCapCost, (off * off) / 2) + speedCost(r.speed[i]!, limitOf(index, seg, d), p);
+        out.add(seg, d, near.fraction[k]!, cost);
       }
     }
   }
-  first[r.length] = seg.length;
+  first[r.length] = out.size;
+  const n = out.size;
   return {
     first,
-    seg: Uint32Array.from(seg),
-    dir: Int8Array.from(dir),
-    fraction: Float64Array.from(fraction),
-    cost: Float64Array.from(cost),
+    seg: out.seg.slice(0, n),
+    dir: out.dir.slice(0, n),
+    fraction: out.fraction.slice(0, n),
+    cost: out.cost.slice(0, n),
   };
 }
 
@@ -91,23 +118,72 @@ function speedCost(speed: number, limit: number, p: MatchParams): number {
   return speed > limit * p.implausibleSpeedFactor + p.implausibleSpeedMarginMph ? p.implausibleSpeedCost : 0;
 }
 
-/** The nearest segment of each of the `maxWays` nearest ways within the radius. */
-function nearestWays(
-  index: RoadIndex,
-  lat: number,
-  lng: number,
-  p: MatchParams,
-): { seg: number; distanceM: number; fraction: number }[] {
-  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
-  const best: { way: number; seg: number; distanceM: number; fraction: number }[] = [];
-  const c = index.segCoords;
-  for (const s of index.near(lat, lng, p.radiusM)) {
-    const at = projectOnSegment(lat, lng, c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!);
-    if (at.distanceM > p.radiusM) continue;
-    const way = index.segWay[s]!;
-    const held = best.find((b) => b.way === way);
-    if (!held) best.push({ way, seg: s, ...at });
-    else if (at.distanceM < held.distanceM) Object.assign(held, { seg: s, ...at });
+/**
+ * The nearest segment of each of the `maxWays` nearest ways within the radius of a reading, nearest first;
+ * ways at equal distances stay in the order the spatial index first gave them. One finder serves every
+ * reading of a match: its columns are reused, not a list of objects per reading.
+ */
+export class NearestWays {
+  count = 0;
+  way = new Int32Array(8);
+  seg = new Uint32Array(8);
+  distanceM = new Float64Array(8);
+  fraction = new Float64Array(8);
+
+  constructor(private readonly maxWays: number) {}
+
+  find(index: RoadIndex, lat: number, lng: number, radiusM: number): void {
+    this.count = 0;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) return;
+    const c = index.segCoords;
+    for (const s of index.near(lat, lng, radiusM)) {
+      const at = projectOnSegment(lat, lng, c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!);
+      if (at.distanceM > radiusM) continue;
+      this.offer(index.segWay[s]!, s, at.distanceM, at.fraction);
+    }
+    this.sortByDistance();
+    this.count = Math.min(this.count, this.maxWays);
   }
-  return best.sort((a, b) => a.distanceM - b.distanceM).slice(0, p.maxWays);
+
+  /** A way's first segment takes the next place; a nearer segment of a way already held replaces it there. */
+  private offer(way: number, seg: number, distanceM: number, fraction: number): void {
+    let k = 0;
+    while (k < this.count && this.way[k] !== way) k++;
+    if (k < this.count && !(distanceM < this.distanceM[k]!)) return;
+    if (k === this.count) {
+      if (this.count === this.way.length) this.grow();
+      this.count++;
+    }
+    this.put(k, way, seg, distanceM, fraction);
+  }
+
+  /** Insertion sort, stable: a few ways per reading. */
+  private sortByDistance(): void {
+    for (let i = 1; i < this.count; i++) {
+      const way = this.way[i]!;
+      const seg = this.seg[i]!;
+      const distanceM = this.distanceM[i]!;
+      const fraction = this.fraction[i]!;
+      let k = i;
+      for (; k > 0 && this.distanceM[k - 1]! > distanceM; k--)
+        this.put(k, this.way[k - 1]!, this.seg[k - 1]!, this.distanceM[k - 1]!, this.fraction[k - 1]!);
+      if (k < i) this.put(k, way, seg, distanceM, fraction);
+    }
+  }
+
+  private put(k: number, way: number, seg: number, distanceM: number, fraction: number): void {
+    this.way[k] = way;
+    this.seg[k] = seg;
+    this.distanceM[k] = distanceM;
+    this.fraction[k] = fraction;
+  }
+
+  private grow(): void {
+    const n = 2 * this.way.length;
+    const grow = <T extends Int32Array | Uint32Array | Float64Array>(xs: T, ys: T): T => (ys.set(xs), ys);
+    this.way = grow(this.way, new Int32Array(n));
+    this.seg = grow(this.seg, new Uint32Array(n));
+    this.distanceM = grow(this.distanceM, new Float64Array(n));
+    this.fraction = grow(this.fraction, new Float64Array(n));
+  }
 }

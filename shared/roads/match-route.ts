@@ -25,6 +25,18 @@ const BACKTRACK_M = 30;
 /** Planar distances over a few km are within 0.1 % of the sphere's; shrinking keeps the heuristic a lower bound. */
 const HEURISTIC_SHRINK = 0.995;
 
+const finders = new WeakMap<RoadGraph, RouteFinder>();
+
+/**
+ * The route finder of a graph, made once per graph: its arrays are sized by the graph's nodes, and a worker
+ * matches six months day by day. Searches are numbered rounds, so one search never reads another's marks.
+ */
+export function routeFinderOf(g: RoadGraph): RouteFinder {
+  let finder = finders.get(g);
+  if (!finder) finders.set(g, (finder = new RouteFinder(g)));
+  return finder;
+}
+
 export class RouteFinder {
   private readonly dist: Float64Array;
   private readonly stamp: Uint32Array;
@@ -32,7 +44,16 @@ export class RouteFinder {
   private readonly cameBy: Int32Array;
   /** Node n is settled in this search when settledIn[n] === round. */
   private readonly settledIn: Uint32Array;
+  /** Node n is an entry node of this search's targets when entryIn[n] === round. */
+  private readonly entryIn: Uint32Array;
+  /** The heuristic of node n in this search, computed once: heuristic[n] holds when heuristicIn[n] === round. */
+  private readonly heuristic: Float64Array;
+  private readonly heuristicIn: Uint32Array;
+  /** The node out-edge e leads to (the far end of its segment in its direction), laid out once per graph. */
+  private readonly outNode: Uint32Array;
   private round = 0;
+  /** The entry nodes still to settle in the current search (one list, refilled per search). */
+  private readonly entries: number[] = [];
   private heapF = new Float64Array(64);
   private heapNode = new Uint32Array(64);
   private heapSize = 0;
@@ -45,6 +66,14 @@ export class RouteFinder {
     this.stamp = new Uint32Array(g.nodeLat.length);
     this.settledIn = new Uint32Array(g.nodeLat.length);
     this.cameBy = new Int32Array(g.nodeLat.length);
+    this.entryIn = new Uint32Array(g.nodeLat.length);
+    this.heuristic = new Float64Array(g.nodeLat.length);
+    this.heuristicIn = new Uint32Array(g.nodeLat.length);
+    this.outNode = new Uint32Array(g.outSeg.length);
+    for (let e = 0; e < g.outSeg.length; e++) {
+      const s = g.outSeg[e]!;
+      this.outNode[e] = g.outDir[e]! > 0 ? g.segTo[s]! : g.segFrom[s]!;
+    }
   }
 
   /** Metres driven from `from` to each of `to` (out[k]), Infinity where no route within `boundM` exists. */
@@ -67,7 +96,8 @@ export class RouteFinder {
       if (out[k] === Infinity) pending++;
     }
     if (pending === 0) return;
-    const entries: number[] = [];
+    const entries = this.entries;
+    entries.length = 0;
     for (let k = 0; k < to.length; k++) if (out[k] === Infinity) entries.push(this.entryOf(to[k]!));
     this.search(from, toward, boundM, entries);
     for (let k = 0; k < to.length; k++) {
@@ -97,6 +127,11 @@ export class RouteFinder {
     entries: readonly number[],
   ): void {
     const g = this.g;
+    // A finder lives as long as its graph: past the stamps' range, every mark is cleared and counting restarts.
+    if (this.round === 0xffff_ffff) {
+      for (const marks of [this.stamp, this.settledIn, this.entryIn, this.heuristicIn]) marks.fill(0);
+      this.round = 0;
+    }
     const round = ++this.round;
     this.heapSize = 0;
     this.toward = toward;
@@ -106,17 +141,22 @@ export class RouteFinder {
       (from.dir > 0 ? 1 - from.fraction : from.fraction) * g.segLenM[from.seg]!,
       from.seg,
     );
+    for (const e of entries) this.entryIn[e] = round;
     let unsettled = entries.length;
     while (this.heapSize > 0 && this.heapF[0]! <= boundM) {
       const node = this.pop();
       if (this.settledIn[node] === round) continue;
       this.settledIn[node] = round;
-      for (const e of entries) if (e === node) unsettled--;
-      if (unsettled === 0) break;
+      if (this.entryIn[node] === round) {
+        // Two targets may share an entry node: each counts.
+        for (const e of entries) if (e === node) unsettled--;
+        if (unsettled === 0) break;
+      }
       const d = this.dist[node]!;
+      const came = this.cameBy[node]!;
       for (let e = g.outStart[node]!, end = g.outStart[node + 1]!; e < end; e++) {
         const s = g.outSeg[e]!;
-        if (s !== this.cameBy[node]) this.relax(g.outDir[e]! > 0 ? g.segTo[s]! : g.segFrom[s]!, d + g.segLenM[s]!, s);
+        if (s !== came) this.relax(this.outNode[e]!, d + g.segLenM[s]!, s);
       }
     }
   }
@@ -127,9 +167,18 @@ export class RouteFinder {
     this.stamp[node] = this.round;
     this.dist[node] = d;
     this.cameBy[node] = seg;
+    this.push(d + this.heuristicOf(node), node);
+  }
+
+  /** Straight-line metres from the node to the search's goal, less its slack (never below 0), once per search. */
+  private heuristicOf(node: number): number {
+    if (this.heuristicIn[node] === this.round) return this.heuristic[node]!;
     const dx = (this.g.nodeLng[node]! - this.toward.lng) * this.kx;
     const dy = (this.g.nodeLat[node]! - this.toward.lat) * METRES_PER_DEGREE;
-    this.push(d + Math.max(0, Math.sqrt(dx * dx + dy * dy) * HEURISTIC_SHRINK - this.toward.slackM), node);
+    const h = Math.max(0, Math.sqrt(dx * dx + dy * dy) * HEURISTIC_SHRINK - this.toward.slackM);
+    this.heuristicIn[node] = this.round;
+    this.heuristic[node] = h;
+    return h;
   }
 
   private push(f: number, node: number): void {

@@ -16,7 +16,7 @@ import { MPS_PER_MPH } from '../track/geo.ts';
 import { distanceM } from './match-geometry.ts';
 import { roadGraphOf } from './match-graph.ts';
 import { MATCH_DEFAULTS, type MatchParams } from './match-params.ts';
-import { RouteFinder, type Place } from './match-route.ts';
+import { routeFinderOf, type Place } from './match-route.ts';
 import type { LimitSource, RoadIndex } from './types.ts';
 
 export type { MatchReadings } from './match-candidates.ts';
@@ -57,15 +57,20 @@ interface Links {
 }
 
 function transitions(index: RoadIndex, r: MatchReadings, st: MatchStates, p: MatchParams): Links {
-  const finder = new RouteFinder(roadGraphOf(index));
+  const finder = routeFinderOf(roadGraphOf(index));
   const linkAt = new Float64Array(r.length).fill(-1);
-  const cost: number[] = [];
+  // About three states a reading, so about nine links: room for most days at once.
+  let cost = new Float64Array(Math.max(16, 4 * st.cost.length));
+  let size = 0;
+  let routes = new Float64Array(16);
   const place = (s: number): Place => ({ seg: st.seg[s]!, dir: st.dir[s]! > 0 ? 1 : -1, fraction: st.fraction[s]! });
   for (let i = 0; i + 1 < r.length; i++) {
-    const [a0, a1, b0, b1] = [st.first[i]!, st.first[i + 1]!, st.first[i + 1]!, st.first[i + 2]!];
+    const a0 = st.first[i]!;
+    const b0 = st.first[i + 1]!;
+    const b1 = st.first[i + 2]!;
     const seconds = (r.t[i + 1]! - r.t[i]!) / 1000;
-    if (a0 === a1 || b0 === b1 || !(seconds >= 0 && seconds <= p.maxLinkSeconds)) continue;
-    linkAt[i] = cost.length;
+    if (a0 === b0 || b0 === b1 || !(seconds >= 0 && seconds <= p.maxLinkSeconds)) continue;
+    linkAt[i] = size;
     const straight = distanceM(r.lat[i]!, r.lng[i]!, r.lat[i + 1]!, r.lng[i + 1]!);
     // What the speeds imply was driven (NaN when either is unknown): a detour round a block is longer than the straight line.
     const driven = ((r.speed[i]! + r.speed[i + 1]!) / 2) * MPS_PER_MPH * seconds;
@@ -75,15 +80,26 @@ function transitions(index: RoadIndex, r: MatchReadings, st: MatchStates, p: Mat
     const slack = p.maxDetourBetas * beta + 2 * p.radiusM;
     const targets: Place[] = [];
     for (let b = b0; b < b1; b++) targets.push(place(b));
-    const routes = new Float64Array(targets.length);
+    if (routes.length < targets.length) routes = new Float64Array(2 * targets.length);
+    if (cost.length < size + (b0 - a0) * targets.length) cost = grown(cost, size + (b0 - a0) * targets.length);
     const toward = { lat: r.lat[i + 1]!, lng: r.lng[i + 1]!, slackM: p.radiusM };
-    for (let a = a0; a < a1; a++) {
+    for (let a = a0; a < b0; a++) {
       finder.distances(place(a), targets, toward, reach + slack, routes);
       // No route within the bound weighs a little more than the worst route within it (no road is ever ruled out).
-      for (const d of routes) cost.push(Number.isFinite(d) ? routeCost(d, straight, driven) / beta : slack / beta + 1);
+      for (let k = 0; k < targets.length; k++) {
+        const d = routes[k]!;
+        cost[size++] = Number.isFinite(d) ? routeCost(d, straight, driven) / beta : slack / beta + 1;
+      }
     }
   }
-  return { linkAt, cost: Float64Array.from(cost) };
+  return { linkAt, cost: cost.subarray(0, size) };
+}
+
+/** A copy of `xs` with room for at least `need` numbers. */
+function grown(xs: Float64Array, need: number): Float64Array<ArrayBuffer> {
+  const out = new Float64Array(Math.max(need, 2 * xs.length));
+  out.set(xs);
+  return out;
 }
 
 /** How far a route's length is from the nearer of the straight distance and the distance the speeds imply. */
@@ -92,29 +108,31 @@ function routeCost(route: number, straight: number, driven: number): number {
   return Number.isNaN(driven) ? off : Math.min(off, Math.abs(route - driven));
 }
 
-/** -log Σ exp(-x), stable. */
-function softmin(xs: number[]): number {
-  const m = Math.min(...xs);
-  if (!Number.isFinite(m)) return m;
-  let s = 0;
-  for (const x of xs) s += Math.exp(m - x);
-  return m - Math.log(s);
-}
-
 function forwardBackward(st: MatchStates, links: Links): Float64Array {
   const n = st.first.length - 1;
   const alpha = new Float64Array(st.cost.length);
   const beta = new Float64Array(st.cost.length);
+  const cost = links.cost;
+  // Each prior is -log Σ exp(-x) over the linked reading's states, kept stable by its minimum, in two loops
+  // over the costs in place (no list per state: this runs once per state of six months of readings).
   for (let i = 0; i < n; i++) {
-    const [b0, b1] = [st.first[i]!, st.first[i + 1]!];
+    const b0 = st.first[i]!;
+    const b1 = st.first[i + 1]!;
     const at = i > 0 ? links.linkAt[i - 1]! : -1;
+    const a0 = i > 0 ? st.first[i - 1]! : 0;
+    const stride = b1 - b0;
     for (let b = b0; b < b1; b++) {
       let prior = 0;
       if (at >= 0) {
-        const a0 = st.first[i - 1]!;
-        const xs: number[] = [];
-        for (let a = a0; a < b0; a++) xs.push(alpha[a]! + links.cost[at + (a - a0) * (b1 - b0) + (b - b0)]!);
-        prior = softmin(xs);
+        const from = at + (b - b0);
+        let m = Infinity;
+        for (let a = a0, k = from; a < b0; a++, k += stride) m = Math.min(m, alpha[a]! + cost[k]!);
+        prior = m;
+        if (Number.isFinite(m)) {
+          let s = 0;
+          for (let a = a0, k = from; a < b0; a++, k += stride) s += Math.exp(m - (alpha[a]! + cost[k]!));
+          prior = m - Math.log(s);
+        }
       }
       alpha[b] = st.cost[b]! + prior;
     }
@@ -123,17 +141,27 @@ function forwardBackward(st: MatchStates, links: Links): Float64Array {
   for (let i = n - 2; i >= 0; i--) {
     const at = links.linkAt[i]!;
     if (at < 0) continue;
-    const [a0, a1, b1] = [st.first[i]!, st.first[i + 1]!, st.first[i + 2]!];
+    const a0 = st.first[i]!;
+    const a1 = st.first[i + 1]!;
+    const b1 = st.first[i + 2]!;
     for (let a = a0; a < a1; a++) {
-      const xs: number[] = [];
-      for (let b = a1; b < b1; b++) xs.push(links.cost[at + (a - a0) * (b1 - a1) + (b - a1)]! + st.cost[b]! + beta[b]!);
-      beta[a] = softmin(xs);
+      const from = at + (a - a0) * (b1 - a1) - a1;
+      let m = Infinity;
+      for (let b = a1; b < b1; b++) m = Math.min(m, cost[from + b]! + st.cost[b]! + beta[b]!);
+      let next = m;
+      if (Number.isFinite(m)) {
+        let s = 0;
+        for (let b = a1; b < b1; b++) s += Math.exp(m - (cost[from + b]! + st.cost[b]! + beta[b]!));
+        next = m - Math.log(s);
+      }
+      beta[a] = next;
     }
     shiftToZero(beta, a0, a1);
   }
   const posterior = new Float64Array(st.cost.length);
   for (let i = 0; i < n; i++) {
-    const [s0, s1] = [st.first[i]!, st.first[i + 1]!];
+    const s0 = st.first[i]!;
+    const s1 = st.first[i + 1]!;
     let m = Infinity;
     for (let s = s0; s < s1; s++) m = Math.min(m, alpha[s]! + beta[s]!);
     let sum = 0;
@@ -166,7 +194,8 @@ function decide(index: RoadIndex, st: MatchStates, posterior: Float64Array, p: M
     confidence: new Float64Array(n),
   };
   for (let i = 0; i < n; i++) {
-    const [s0, s1] = [st.first[i]!, st.first[i + 1]!];
+    const s0 = st.first[i]!;
+    const s1 = st.first[i + 1]!;
     if (s0 === s1) continue;
     let best = s0;
     for (let s = s0 + 1; s < s1; s++) if (posterior[s]! > posterior[best]!) best = s;
