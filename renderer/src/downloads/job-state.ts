@@ -183,20 +183,20 @@ export function keptRejections(
   ];
 }
 
+/** The state a person's stop puts a job in, and so each vehicle stopped for it while the job stays so. */
+const HELD_BY = { pause: 'paused', cancel: 'cancelled' } as const satisfies Partial<Record<StopReason, JobState>>;
+
 /** How a vehicle ends once its session stopped, given why it was asked to stop (if it was) and the job's state then. */
 export function endedVehicle(
   stop: StopReason | null,
   outcome: VehicleOutcome,
   job: Pick<DownloadJob, 'state' | 'failure'>,
 ): VehicleOutcome & { state: JobState } {
-  if (stop === 'pause')
-    return { state: outcome.state === 'done' ? 'done' : job.state === 'paused' ? 'paused' : 'queued', failure: null };
-  // Resumed while it wound down (the job is no longer cancelled): it runs again, as after a pause.
-  if (stop === 'cancel')
-    return {
-      state: outcome.state === 'done' ? 'done' : job.state === 'cancelled' ? 'cancelled' : 'queued',
-      failure: null,
-    };
+  if (stop === 'pause' || stop === 'cancel') {
+    // Resumed while it wound down (the job has left the stop's state): it runs again.
+    const held = HELD_BY[stop];
+    return { state: outcome.state === 'done' ? 'done' : job.state === held ? held : 'queued', failure: null };
+  }
   if (stop === 'quota' && outcome.state !== 'done' && job.failure) return { state: 'failed', failure: job.failure };
   return outcome;
 }
