@@ -70,16 +70,10 @@ class StateColumns {
   }
 
   private grow(): void {
-    const n = 2 * this.seg.length;
-    const seg = new Uint32Array(n);
-    const dir = new Int8Array(n);
-    const fraction = new Float64Array(n);
-    const cost = new Float64Array(n);
-    seg.set(this.seg);
-    dir.set(this.dir);
-    fraction.set(this.fraction);
-    cost.set(this.cost);
-    Object.assign(this, { seg, dir, fraction, cost });
+    this.seg = doubled(this.seg);
+    this.dir = doubled(this.dir);
+    this.fraction = doubled(this.fraction);
+    this.cost = doubled(this.cost);
   }
 }
 
@@ -179,11 +173,16 @@ export class NearestWays {
   }
 
   private grow(): void {
-    const n = 2 * this.way.length;
-    const grow = <T extends Int32Array | Uint32Array | Float64Array>(xs: T, ys: T): T => (ys.set(xs), ys);
-    this.way = grow(this.way, new Int32Array(n));
-    this.seg = grow(this.seg, new Uint32Array(n));
-    this.distanceM = grow(this.distanceM, new Float64Array(n));
-    this.fraction = grow(this.fraction, new Float64Array(n));
+    this.way = doubled(this.way);
+    this.seg = doubled(this.seg);
+    this.distanceM = doubled(this.distanceM);
+    this.fraction = doubled(this.fraction);
   }
+}
+
+/** A typed array of twice the length, starting with `xs`'s numbers. */
+function doubled<T extends Int8Array | Int32Array | Uint32Array | Float64Array>(xs: T): T {
+  const out = new (xs.constructor as new (length: number) => T)(2 * xs.length);
+  out.set(xs as ArrayLike<number>);
+  return out;
 }
