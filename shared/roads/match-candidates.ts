@@ -8,6 +8,7 @@ import { angleBetween, bearingDeg, distanceM, projectOnSegment } from './match-g
 import { directionsOf, type RoadGraph } from './match-graph.ts';
 import type { MatchParams } from './match-params.ts';
 import type { RoadIndex } from './types.ts';
+import { grown } from '../util/grown.ts';
 
 /** The readings the matcher reads: parallel columns (shared/track/types.ts TrackColumns has them all). */
 export interface MatchReadings {
@@ -70,10 +71,10 @@ class StateColumns {
   }
 
   private grow(): void {
-    this.seg = doubled(this.seg);
-    this.dir = doubled(this.dir);
-    this.fraction = doubled(this.fraction);
-    this.cost = doubled(this.cost);
+    this.seg = grown(this.seg, this.size + 1);
+    this.dir = grown(this.dir, this.size + 1);
+    this.fraction = grown(this.fraction, this.size + 1);
+    this.cost = grown(this.cost, this.size + 1);
   }
 }
 
@@ -173,16 +174,9 @@ export class NearestWays {
   }
 
   private grow(): void {
-    this.way = doubled(this.way);
-    this.seg = doubled(this.seg);
-    this.distanceM = doubled(this.distanceM);
-    this.fraction = doubled(this.fraction);
+    this.way = grown(this.way, this.count + 1);
+    this.seg = grown(this.seg, this.count + 1);
+    this.distanceM = grown(this.distanceM, this.count + 1);
+    this.fraction = grown(this.fraction, this.count + 1);
   }
-}
-
-/** A typed array of twice the length, starting with `xs`'s numbers. */
-function doubled<T extends Int8Array | Int32Array | Uint32Array | Float64Array>(xs: T): T {
-  const out = new (xs.constructor as new (length: number) => T)(2 * xs.length);
-  out.set(xs as ArrayLike<number>);
-  return out;
 }

@@ -12,6 +12,7 @@
  */
 import { METRES_PER_DEGREE } from './match-geometry.ts';
 import type { RoadGraph } from './match-graph.ts';
+import { grown } from '../util/grown.ts';
 
 /** A place on the network: a segment, the direction it is driven, how far along (0..1, node order). */
 export interface Place {
@@ -183,12 +184,8 @@ export class RouteFinder {
 
   private push(f: number, node: number): void {
     if (this.heapSize === this.heapF.length) {
-      const F = new Float64Array(this.heapSize * 2);
-      F.set(this.heapF);
-      const N = new Uint32Array(this.heapSize * 2);
-      N.set(this.heapNode);
-      this.heapF = F;
-      this.heapNode = N;
+      this.heapF = grown(this.heapF, this.heapSize + 1);
+      this.heapNode = grown(this.heapNode, this.heapSize + 1);
     }
     let i = this.heapSize++;
     while (i > 0) {

@@ -18,6 +18,7 @@ import { roadGraphOf } from './match-graph.ts';
 import { MATCH_DEFAULTS, type MatchParams } from './match-params.ts';
 import { routeFinderOf, type Place } from './match-route.ts';
 import type { LimitSource, RoadIndex } from './types.ts';
+import { grown } from '../util/grown.ts';
 
 export type { MatchReadings } from './match-candidates.ts';
 export { MATCH_DEFAULTS, type MatchParams } from './match-params.ts';
@@ -81,7 +82,8 @@ function transitions(index: RoadIndex, r: MatchReadings, st: MatchStates, p: Mat
     const targets: Place[] = [];
     for (let b = b0; b < b1; b++) targets.push(place(b));
     if (routes.length < targets.length) routes = new Float64Array(2 * targets.length);
-    if (cost.length < size + (b0 - a0) * targets.length) cost = grown(cost, size + (b0 - a0) * targets.length);
+    const need = size + (b0 - a0) * targets.length;
+    if (cost.length < need) cost = grown(cost, need);
     const toward = { lat: r.lat[i + 1]!, lng: r.lng[i + 1]!, slackM: p.radiusM };
     for (let a = a0; a < b0; a++) {
       finder.distances(place(a), targets, toward, reach + slack, routes);
@@ -93,13 +95,6 @@ function transitions(index: RoadIndex, r: MatchReadings, st: MatchStates, p: Mat
     }
   }
   return { linkAt, cost: cost.subarray(0, size) };
-}
-
-/** A copy of `xs` with room for at least `need` numbers. */
-function grown(xs: Float64Array, need: number): Float64Array<ArrayBuffer> {
-  const out = new Float64Array(Math.max(need, 2 * xs.length));
-  out.set(xs);
-  return out;
 }
 
 /** How far a route's length is from the nearer of the straight distance and the distance the speeds imply. */
