@@ -22,6 +22,7 @@ import { ZonesPage } from './features/zones/ZonesPage.tsx';
 import { StoragePage } from './features/storage/StoragePage.tsx';
 import type { ReviewPlace } from './features/layout/navigation.ts';
 import { useView } from './features/layout/use-view.ts';
+import { observeServerTime } from './hooks/server-clock.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; loaded: Loaded } | { state: 'failed'; message: string };
 
@@ -43,6 +44,9 @@ async function loadAll(): Promise<Loaded> {
     bridge.carriers.list(),
     bridge.settings.getPreferences(),
   ]);
+  // The backend's clock from the start: a screen that asks for "the last n days" before any fleet answer
+  // (the Assignments tab's suggestions) counts them on the backend's clock, not the window's.
+  observeServerTime(info.now);
   return { info, keys, carriers, preferences };
 }
 

@@ -47,6 +47,11 @@ export interface AppInfo {
   canMakeAuditBundle: boolean;
   /** Today's UTC day in the main process (the simulator may pin a clock). */
   today: UtcDay;
+  /**
+   * The main process's clock when it answered, epoch ms (the simulator may pin it). The renderer keeps its
+   * difference from the window's clock from the start, so what it asks "the last n days" of is the backend's.
+   */
+  now: number;
 }
 
 export interface NewCarrier {

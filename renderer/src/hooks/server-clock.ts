@@ -5,8 +5,9 @@
  */
 let offsetMs = 0;
 
-export function observeServerTime(serverMs: number): void {
-  offsetMs = serverMs - Date.now();
+/** Keeps the backend's clock at `serverMs` (a time it just answered with); a value that is not a time is ignored. */
+export function observeServerTime(serverMs: number, localNow: number = Date.now()): void {
+  if (typeof serverMs === 'number' && Number.isFinite(serverMs)) offsetMs = serverMs - localNow;
 }
 
 /** Best estimate of the backend's current time. */

@@ -6,15 +6,19 @@ import type { NamespaceHandlers } from '../options.ts';
 export function appHandlers(ctx: BackendContext): NamespaceHandlers<'app'> {
   const { opts } = ctx;
   return {
-    'app:getInfo': async () => ({
-      name: opts.appName,
-      version: opts.appVersion,
-      platform: process.platform,
-      shell: opts.shell,
-      saveMode: opts.dialogs ? 'dialog' : 'download',
-      canPrintToPdf: opts.dialogs?.printToPdf !== undefined,
-      canMakeAuditBundle: opts.printAuditReport !== undefined,
-      today: dayOfMs(ctx.now()),
-    }),
+    'app:getInfo': async () => {
+      const now = ctx.now();
+      return {
+        name: opts.appName,
+        version: opts.appVersion,
+        platform: process.platform,
+        shell: opts.shell,
+        saveMode: opts.dialogs ? 'dialog' : 'download',
+        canPrintToPdf: opts.dialogs?.printToPdf !== undefined,
+        canMakeAuditBundle: opts.printAuditReport !== undefined,
+        today: dayOfMs(now),
+        now,
+      };
+    },
   };
 }
