@@ -1,7 +1,8 @@
 /**
  * The backend's clock may differ from the window's (the demo simulator can pin
- * it), and ages and refresh times come from the backend. Each fresh fleet
- * answer tells us the backend's time at that moment; we keep the difference.
+ * it), and ages and refresh times come from the backend. The app's start
+ * (app:getInfo) and each fresh fleet answer tell us the backend's time at that
+ * moment; we keep the difference.
  */
 let offsetMs = 0;
 
