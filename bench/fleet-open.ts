@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { report } from './lib/figures.ts';
+import { benchLaunch } from './lib/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -106,10 +107,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(await benchLaunch(['--no-sandbox', '--disable-gpu']));
 let shell = await startShell(0);
 const port = Number(new URL(shell.url).port);
 try {

@@ -35,6 +35,7 @@ import { addDays } from '../shared/util/day.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { dismissFirstRun } from './lib/demo-profile.ts';
 import { report, statsOf } from './lib/figures.ts';
+import { benchLaunch } from './lib/chromium.ts';
 
 const NOW = '2026-11-20T15:00:00.000Z';
 const FROM = '2026-10-20';
@@ -488,20 +489,19 @@ async function measure(app: Page, harness: Page, label: string, carrierIds: stri
   });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+const browser = await chromium.launch(
   // WebGL (the map) through SwiftShader; compositing in software: with SwiftShader compositing, scrolling is bound by
   // the GPU process redrawing every frame on the CPU (~25 fps here with the page's main thread idle 70 % of the time).
   // INBOX_ARGS adds flags, e.g. to measure another setup.
-  args: [
+  await benchLaunch([
     '--no-sandbox',
     '--use-gl=angle',
     '--use-angle=swiftshader',
     '--enable-unsafe-swiftshader',
     '--disable-gpu-compositing',
     ...(process.env['INBOX_ARGS'] ?? '').split(' ').filter(Boolean),
-  ],
-});
+  ]),
+);
 try {
   // The app's CSP forbids eval; the page-side measuring snippets are strings, so CSP is bypassed for the bench only.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });

@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { createSimulatorWorld } from '../electron/node/simulator/index.ts';
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { report } from './lib/figures.ts';
+import { benchLaunch } from './lib/chromium.ts';
 
 const NOW = Date.parse('2026-11-20T15:00:00.000Z');
 const world = createSimulatorWorld({ now: () => NOW });
@@ -18,10 +19,7 @@ const vehicle = world.truth.vehicles(carrier.id)[0];
 if (!vehicle) throw new Error('the simulator carrier has no vehicle');
 const records = world.truth.history(carrier.id, vehicle.vehicle_id, world.truth.windowStart(), world.truth.today());
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(await benchLaunch(['--no-sandbox', '--disable-gpu']));
 try {
   const page = await browser.newPage();
   await openHarness(page, 'http://localhost:47900');

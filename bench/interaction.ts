@@ -40,6 +40,7 @@ import {
 import { inHarness, openHarness } from '../test/e2e/harness/serve.ts';
 import { startBenchShell } from './lib/bench-shell.ts';
 import { dismissFirstRun, seedTruckByMonth } from './lib/demo-profile.ts';
+import { benchLaunch } from './lib/chromium.ts';
 import { startCpuLoad } from './lib/cpu-load.ts';
 import { measureFloors, REVIEW_VIEW, type ReviewView } from './lib/interaction-floor.ts';
 import { report } from './lib/figures.ts';
@@ -102,9 +103,9 @@ const STEPS = INTERACTION_STEPS.slice(0, untilAt + 1).filter(
 );
 
 const LAUNCH = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  // As bench/review.ts: the map's WebGL through SwiftShader, the page composited in software.
-  args: [
+  // As bench/review.ts: the map's WebGL through SwiftShader, the page composited in software; the browser's own
+  // address-bar pages off, as Electron has none (bench/lib/chromium.ts).
+  ...(await benchLaunch([
     '--no-sandbox',
     '--use-gl=angle',
     '--use-angle=swiftshader',
@@ -112,7 +113,7 @@ const LAUNCH = {
     // INTERACTION_GPU_COMPOSITING=1 composites the page in the GPU process too (SwiftShader), as bench/review.ts can.
     ...(process.env['INTERACTION_GPU_COMPOSITING'] === '1' ? [] : ['--disable-gpu-compositing']),
     ...(process.env['INTERACTION_ARGS'] ?? '').split(' ').filter(Boolean),
-  ],
+  ])),
   viewport: { width: 1400, height: 900 },
   // The app's CSP forbids eval; the page-side clock is source text, so CSP is bypassed for the bench only.
   bypassCSP: true,

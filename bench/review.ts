@@ -28,6 +28,7 @@ import { openHarness } from '../test/e2e/harness/serve.ts';
 import { dismissFirstRun, seedTruckByMonth } from './lib/demo-profile.ts';
 import { report } from './lib/figures.ts';
 import { bareDrawTimes, routeOf } from './lib/review-baseline.ts';
+import { benchLaunch } from './lib/chromium.ts';
 
 const NOW = '2026-11-20T15:00:00.000Z';
 const bench = await startBenchShell('review', NOW);
@@ -137,21 +138,20 @@ async function timeToDrawn(page: Page, span: 'day' | '6m'): Promise<Drawn> {
   return { ...drawn, away: (before ?? '').split(':').slice(1, 3) as [string, string] };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+const browser = await chromium.launch(
   // The map's WebGL through SwiftShader; the page composited in software, as in bench/inbox.ts. With SwiftShader
   // compositing each change to the page costs the one GPU thread a 40-100 ms frame that the map's WebGL then waits
   // behind, a cost a GPU-composited desktop does not have and the bare map page (no other DOM) hardly pays.
   // Both pages run with the same flags. REVIEW_GPU_COMPOSITING=1 measures the other setup; REVIEW_ARGS adds flags.
-  args: [
+  await benchLaunch([
     '--no-sandbox',
     '--use-gl=angle',
     '--use-angle=swiftshader',
     '--enable-unsafe-swiftshader',
     ...(process.env['REVIEW_GPU_COMPOSITING'] === '1' ? [] : ['--disable-gpu-compositing']),
     ...(process.env['REVIEW_ARGS'] ?? '').split(' ').filter(Boolean),
-  ],
-});
+  ]),
+);
 try {
   // The app's CSP forbids eval; the page-side measuring snippets are strings (this file is typed for Node), so CSP is bypassed for the bench only.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
