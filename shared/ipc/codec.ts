@@ -2,6 +2,9 @@
  * JSON with typed arrays, for the browser shell's HTTP bridge (Electron's IPC
  * structured-clones typed arrays natively). A typed array travels as
  * `{"$typed": "Float64Array", "base64": "…"}` of its little-endian bytes.
+ * Base64 is the engine's own where it has one (Chromium's `Uint8Array.fromBase64` and `toBase64`, about 10× this
+ * file's loops: a road index's bytes cross the bridge on the first review), or what the caller gives (the shell's
+ * server passes Node's Buffer), else this file's loops.
  */
 const TYPED = {
   Float64Array,
@@ -23,7 +26,7 @@ const PAIRS: string[] = [];
 for (let i = 0; i < 4096; i++) PAIRS.push(ALPHABET[i >> 6]! + ALPHABET[i & 63]!);
 
 /** Whole groups joined from arrays, not appended char by char: an 8 MiB piece of an extract takes ~0.4 s, not ~9 s. */
-export function bytesToBase64(bytes: Uint8Array): string {
+function loopToBase64(bytes: Uint8Array): string {
   const parts: string[] = [];
   const whole = bytes.length - (bytes.length % 3);
   const CHUNK = 3 * 4096;
@@ -44,8 +47,54 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-export function base64ToBytes(b64: string): Uint8Array {
-  if (b64.length % 4 !== 0 || /[^A-Za-z0-9+/=]/.test(b64)) throw new Error('Invalid base64 in bridge payload');
+/** How bytes become base64 text and back; `decode` is given only text of the alphabet, in groups of four. */
+export interface Base64Codec {
+  encode(bytes: Uint8Array): string;
+  decode(text: string): Uint8Array;
+}
+
+/** The base64 of ECMAScript's Uint8Array methods (Chromium 140+), typed here as the lib in use may not have them. */
+interface EngineBase64 {
+  fromBase64?: (text: string, options: { lastChunkHandling: 'strict' }) => Uint8Array;
+  prototype: { toBase64?: (this: Uint8Array) => string };
+}
+const engine = Uint8Array as unknown as EngineBase64;
+const engineToBase64 = engine.prototype.toBase64;
+const engineFromBase64 = engine.fromBase64;
+
+/** This file's loops: the codec where the engine has no base64 of its own. */
+export const LOOP_BASE64: Base64Codec = { encode: loopToBase64, decode: loopFromBase64 };
+
+/** The engine's base64 where it has one, else this file's loops. */
+export const ENGINE_BASE64: Base64Codec =
+  engineToBase64 && engineFromBase64
+    ? {
+        encode: (bytes) => engineToBase64.call(bytes),
+        // Strict: padding bits that are not zero are refused, as no encoder writes them.
+        decode: (text) => engineFromBase64(text, { lastChunkHandling: 'strict' }),
+      }
+    : LOOP_BASE64;
+
+const BAD_BASE64 = 'Invalid base64 in bridge payload';
+
+export function bytesToBase64(bytes: Uint8Array, codec: Base64Codec = ENGINE_BASE64): string {
+  return codec.encode(bytes);
+}
+
+/** The alphabet, then at most two `=` at the end: what every codec is given, so each reads the same texts. */
+const WELL_FORMED = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The bytes of `b64`; anything but the alphabet in groups of four (whitespace too) is refused, whatever the codec. */
+export function base64ToBytes(b64: string, codec: Base64Codec = ENGINE_BASE64): Uint8Array {
+  if (b64.length % 4 !== 0 || !WELL_FORMED.test(b64)) throw new Error(BAD_BASE64);
+  try {
+    return codec.decode(b64);
+  } catch {
+    throw new Error(BAD_BASE64);
+  }
+}
+
+function loopFromBase64(b64: string): Uint8Array {
   const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
   const out = new Uint8Array((b64.length / 4) * 3 - pad);
   let o = 0;
@@ -68,22 +117,22 @@ function typedName(v: unknown): TypedName | null {
   return null;
 }
 
-export function encodeBridge(value: unknown): string {
+export function encodeBridge(value: unknown, codec: Base64Codec = ENGINE_BASE64): string {
   return JSON.stringify(value === undefined ? null : value, (_key, v: unknown) => {
     const name = typedName(v);
     if (!name) return v;
     const t = v as AnyTyped;
-    return { $typed: name, base64: bytesToBase64(new Uint8Array(t.buffer, t.byteOffset, t.byteLength)) };
+    return { $typed: name, base64: codec.encode(new Uint8Array(t.buffer, t.byteOffset, t.byteLength)) };
   });
 }
 
-export function decodeBridge(text: string): unknown {
+export function decodeBridge(text: string, codec: Base64Codec = ENGINE_BASE64): unknown {
   return JSON.parse(text, (_key, v: unknown) => {
     if (typeof v !== 'object' || v === null) return v;
     const o = v as { $typed?: unknown; base64?: unknown };
     // Own names only: `in` would also take "toString" or "constructor" from Object.prototype for a constructor.
     if (typeof o.$typed !== 'string' || typeof o.base64 !== 'string' || !Object.hasOwn(TYPED, o.$typed)) return v;
-    const bytes = base64ToBytes(o.base64);
+    const bytes = base64ToBytes(o.base64, codec);
     const Ctor = TYPED[o.$typed as TypedName];
     // Copy into a fresh, aligned buffer before viewing it with a wider type.
     const buf = new ArrayBuffer(bytes.byteLength);

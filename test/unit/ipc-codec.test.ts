@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeBridge, encodeBridge } from '../../shared/ipc/codec.ts';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  decodeBridge,
+  encodeBridge,
+  ENGINE_BASE64,
+  LOOP_BASE64,
+  type Base64Codec,
+} from '../../shared/ipc/codec.ts';
+import { NODE_BASE64 } from '../../electron/node/web-shell/node-base64.ts';
 
 /** The browser shell's bridge codec, against Node's own base64 (Buffer) as the independent reference. */
 const bytes = (n: number, seed = 7): Uint8Array => {
@@ -27,6 +36,49 @@ describe('bridge base64', () => {
   it('refuses text that is not base64: a length that is not a multiple of 4, or a foreign character', () => {
     for (const bad of ['A', 'AB', 'ABC', 'ABCDE', 'AB-_', 'AB C', 'ABé=', 'AB\nC'])
       expect(() => base64ToBytes(bad), JSON.stringify(bad)).toThrow('Invalid base64 in bridge payload');
+  });
+});
+
+/** The codecs the bridge's two ends use: this file's loops, Node's Buffer (the shell's server), and the engine's (here Node's: the loops). */
+const CODECS: [string, Base64Codec][] = [
+  ['loops', LOOP_BASE64],
+  ['Buffer', NODE_BASE64],
+  ['engine', ENGINE_BASE64],
+];
+
+describe.each(CODECS)('bridge base64 through the %s codec', (_name, codec) => {
+  it('writes and reads what Buffer does, for every padding, a view into a bigger buffer included', () => {
+    const big = bytes(40_000, 3);
+    for (const [from, to] of [
+      [0, 0],
+      [0, 1],
+      [5, 7],
+      [1, 30_001],
+      [7, 40_000],
+    ] as const) {
+      const part = big.subarray(from, to);
+      const text = bytesToBase64(part, codec);
+      expect(text, `${from}..${to}`).toBe(Buffer.from(part).toString('base64'));
+      expect(base64ToBytes(text, codec), `${from}..${to}`).toEqual(new Uint8Array(part));
+    }
+  });
+
+  it('refuses the same malformed texts, padding inside the text or more than two padding characters included', () => {
+    for (const bad of ['AB=C', '=ABC', 'A===', '====', 'AB C', 'ABC\n', 'AB-_'])
+      expect(() => base64ToBytes(bad, codec), JSON.stringify(bad)).toThrow('Invalid base64 in bridge payload');
+  });
+
+  it('carries a typed array through the bridge JSON and back to its kind, whichever end used which codec', () => {
+    const value = { f64: new Float64Array([1.5, -2.25, Number.MIN_VALUE]), u8: bytes(1001, 9) };
+    for (const [enc, dec] of [
+      [codec, LOOP_BASE64],
+      [NODE_BASE64, codec],
+    ] as const) {
+      const back = decodeBridge(encodeBridge(value, enc), dec) as typeof value;
+      expect(back.f64).toBeInstanceOf(Float64Array);
+      expect([...back.f64]).toEqual([1.5, -2.25, Number.MIN_VALUE]);
+      expect(back.u8).toEqual(value.u8);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeBridge, encodeBridge } from '../../../shared/ipc/codec.ts';
+import { NODE_BASE64 } from './node-base64.ts';
 import type { Backend } from '../backend/backend.ts';
 import { formatBytes } from '../api/read-capped.ts';
 import { dispatch } from '../backend/dispatch.ts';
@@ -54,7 +55,7 @@ function sendJson(res: http.ServerResponse, status: number, body: string): void 
 
 /** A bridge failure in the reply shape the renderer already reads. */
 function sendBridgeError(res: http.ServerResponse, status: number, kind: string, message: string): void {
-  sendJson(res, status, encodeBridge({ ok: false, error: { kind, message } }));
+  sendJson(res, status, encodeBridge({ ok: false, error: { kind, message } }, NODE_BASE64));
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -132,12 +133,12 @@ export async function startWebShell(opts: WebShellOptions): Promise<RunningWebSh
     }
     let args: unknown;
     try {
-      args = decodeBridge(body.toString('utf8'));
+      args = decodeBridge(body.toString('utf8'), NODE_BASE64);
     } catch {
       return sendBridgeError(res, 400, 'bad-request', 'The request body is not JSON.');
     }
     const reply = await dispatch(opts.backend, channel, args, true);
-    sendJson(res, 200, encodeBridge(reply));
+    sendJson(res, 200, encodeBridge(reply, NODE_BASE64));
   }
 
   applySocketLimits(server, limits);
