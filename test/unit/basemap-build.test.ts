@@ -3,14 +3,18 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeatureCollection, Geometry, Position } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import {
   DATA_FILES,
+  LINE_CELL_DEG,
   US_MIN_POPULATION,
   WORLD_MIN_POPULATION,
   buildBasemap,
   ensureBasemap,
   readStyle,
+  splitFeature,
   type BuildReport,
 } from '../../scripts/build-basemap.ts';
 
@@ -78,6 +82,87 @@ describe('offline basemap build', () => {
         read(f).features.every((x) => x.geometry.type === 'MultiLineString'),
         f,
       ).toBe(true);
+  });
+
+  it('writes a feature per land polygon and per cell of lines, with every point of the sources kept', () => {
+    // The tiler clips a feature whole wherever its box meets a tile: the parts must be small, and all there.
+    const t = createRequire(import.meta.url)('world-atlas/land-50m.json') as Topology;
+    const world = feature(t, t.objects['land'] as GeometryCollection).features[0]!.geometry;
+    const polygons = world.type === 'MultiPolygon' ? world.coordinates : [];
+    const land = read('land.json').features;
+    expect(land.length).toBe(polygons.length);
+    expect(land.every((f) => f.geometry.type === 'Polygon')).toBe(true);
+    // In order, ring by ring: the same points, or 3 more where a ring around a pole is closed along the map's edge.
+    land.forEach((f, i) => {
+      const rings = (f.geometry as { coordinates: Position[][] }).coordinates;
+      expect(rings.length).toBe(polygons[i]!.length);
+      rings.forEach((ring, k) => {
+        const closedAtPole = ring.some(([, lat]) => Math.abs(lat!) > 85);
+        expect(ring.length, `polygon ${i} ring ${k}`).toBe(polygons[i]![k]!.length + (closedAtPole ? 3 : 0));
+      });
+    });
+    for (const f of ['countries.json', 'states.json', 'counties.json']) {
+      const parts = read(f).features;
+      expect(parts.length, f).toBeGreaterThan(1);
+      const cells = parts.map((p) => {
+        const g = p.geometry as { coordinates: Position[][] };
+        const starts = new Set(
+          g.coordinates.map(
+            ([[lng, lat] = [0, 0]]) => `${Math.floor(lng! / LINE_CELL_DEG)},${Math.floor(lat! / LINE_CELL_DEG)}`,
+          ),
+        );
+        expect(starts.size, `${f}: one cell's lines per feature`).toBe(1);
+        return [...starts][0];
+      });
+      expect(new Set(cells).size, `${f}: one feature per cell`).toBe(cells.length);
+    }
+  });
+
+  it('splits a multi-part feature into its parts exactly, in order, with its properties', () => {
+    const square = (x: number): Position[][] => [
+      [
+        [x, 0],
+        [x + 1, 0],
+        [x + 1, 1],
+        [x, 0],
+      ],
+    ];
+    const polys: Feature = {
+      type: 'Feature',
+      properties: { kind: 'land' },
+      geometry: { type: 'MultiPolygon', coordinates: [square(0), square(10), square(-50)] },
+    };
+    expect(splitFeature(polys)).toEqual(
+      [square(0), square(10), square(-50)].map((coordinates) => ({
+        type: 'Feature',
+        properties: { kind: 'land' },
+        geometry: { type: 'Polygon', coordinates },
+      })),
+    );
+    const a: Position[] = [
+      [0.5, 0.5],
+      [30, 30],
+    ];
+    const b: Position[] = [
+      [-0.5, 0.5],
+      [1, 1],
+    ];
+    const c: Position[] = [
+      [1.9, 1.9],
+      [-40, 2],
+    ];
+    const lines: Feature = {
+      type: 'Feature',
+      properties: { kind: 'state' },
+      geometry: { type: 'MultiLineString', coordinates: [a, b, c] },
+    };
+    // a and c start in the cell at 0,0; b starts west of 0°, in another cell.
+    expect(splitFeature(lines)).toEqual([
+      { type: 'Feature', properties: { kind: 'state' }, geometry: { type: 'MultiLineString', coordinates: [a, c] } },
+      { type: 'Feature', properties: { kind: 'state' }, geometry: { type: 'MultiLineString', coordinates: [b] } },
+    ]);
+    const point: Feature = { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 2] } };
+    expect(splitFeature(point)).toEqual([point]);
   });
 
   it('never draws an edge across the whole world (antimeridian crossings are unwrapped)', () => {
