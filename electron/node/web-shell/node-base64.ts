@@ -1,8 +1,9 @@
 import type { Base64Codec } from '../../../shared/ipc/codec.ts';
 
 /**
- * The shell's server writes and reads the bridge's base64 with Node's Buffer: about 10× the shared codec's loops
- * (bench/bridge-piece.ts), which a Node without a Uint8Array base64 of its own (20 here) would otherwise run.
+ * The shell's server writes and reads the bridge's base64 with Node's Buffer, about 10× the shared codec's loops
+ * for the base64 alone (bench/bridge-piece.ts), which a Node without a Uint8Array base64 of its own (20 here)
+ * would otherwise run.
  * `decode` is given only well-formed text (shared/ipc/codec.ts checks it first), since Buffer skips what it cannot read.
  */
 export const NODE_BASE64: Base64Codec = {
