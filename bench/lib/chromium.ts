@@ -2,7 +2,7 @@
  * How the benchmarks launch Debian's Chromium. Headless Chromium is the whole browser without a window, and
  * it loads its address bar's popups at start (chrome://omnibox-popup.top-chrome/, and its AI-mode page: two
  * WebUI pages of about 1 s of CPU on two cores, run beside the app's own start). Electron has no address bar,
- * so a cold start in a benchmark turns them off; they cost the first Trip review 0.45-0.6 s here.
+ * so a cold start in a benchmark turns them off; they cost the first Trip review 0.6-0.8 s here.
  * `--disable-features` is taken once (the last given wins), so the list is Playwright's own plus these two.
  */
 import { chromium, type LaunchOptions } from 'playwright-core';
