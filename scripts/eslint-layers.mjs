@@ -11,7 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Where code runs, and what it may use there. `packages` entries ending in `/*` allow subpaths. */
 export const LAYERS = [
-  { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson', 'flatbush'] },
+  // pmtiles: its tile-id function, for the archive writer (shared/map/pmtiles-write.ts).
+  { name: 'common', dir: 'shared/', may: ['common'], packages: ['geojson', 'flatbush', 'pmtiles'] },
   {
     name: 'node',
     dir: 'electron/node/',

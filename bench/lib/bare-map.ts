@@ -9,19 +9,24 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 const DIST = path.resolve(import.meta.dirname, '../../node_modules/maplibre-gl/dist');
+const PMTILES = path.resolve(import.meta.dirname, '../../node_modules/pmtiles/dist/pmtiles.js');
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="maplibre-gl.css">
 <style>html,body{margin:0}#map{position:absolute;left:0;top:0}</style></head><body><div id="map"></div>
+<script src="pmtiles.js"></script>
 <script type="module">
 import * as maplibregl from './maplibre-gl.mjs';
 maplibregl.setWorkerUrl(new URL('./maplibre-gl-worker.mjs', location.href).href);
 const base = location.origin + '/';
 const styleUrl = new URL('basemap/style.json', base).href;
 const style = await (await fetch(styleUrl)).json();
-// The style's GeoJSON files as absolute URLs, as the app gives them (renderer/src/map/basemap-style.ts): MapLibre's worker fetches and parses them.
-for (const [id, src] of Object.entries(style.sources)) {
-  if (src.type === 'geojson' && typeof src.data === 'string') style.sources[id] = { ...src, data: new URL(src.data, styleUrl).href };
-}
+// The style's archive read whole and served to pmtiles:// from memory, as the app does (renderer/src/map/builtin-archive.ts).
+const archiveUrl = new URL(style.metadata['routelens:archive'], styleUrl).href;
+const bytes = await (await fetch(archiveUrl)).arrayBuffer();
+const source = { getKey: () => style.metadata['routelens:archive-key'], getBytes: async (o, n) => ({ data: bytes.slice(o, o + n) }) };
+const protocol = new pmtiles.Protocol();
+protocol.add(new pmtiles.PMTiles(source));
+maplibregl.addProtocol('pmtiles', protocol.tile);
 let map = null;
 const removeRoute = () => {
   if (!map.getSource('route')) return;
@@ -102,6 +107,7 @@ export async function serveBareMap(page: Page, origin: string): Promise<void> {
   await page.route(`${origin}/__bare-map/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.replace('/__bare-map/', '') || 'index.html';
     if (name === 'index.html') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+    if (name === 'pmtiles.js') return route.fulfill({ body: await readFile(PMTILES), contentType: 'text/javascript' });
     if (!/^maplibre-gl(-worker)?\.(mjs|css)$/.test(name)) return route.fulfill({ status: 404 });
     return route.fulfill({ body: await readFile(path.join(DIST, name)), contentType: TYPES[path.extname(name)]! });
   });

@@ -1,9 +1,11 @@
 /**
  * Writes PMTiles v3 archives for tests, from the spec (127-byte header,
- * varint root directory, Hilbert tile ids), without the `pmtiles` package,
- * which the tests then use as the independent reader.
+ * varint root directory, Hilbert tile ids), in the shapes the app's reader
+ * must refuse or read (gzip, raster, hostile metadata), which the app's own
+ * writer (shared/map/pmtiles-write.ts, its directory serialiser shared) does not make.
  */
 import { gzipSync } from 'node:zlib';
+import { serializeDirectory, type DirectoryEntry } from '../../shared/map/pmtiles-write.ts';
 
 export const COMPRESSION = { none: 1, gzip: 2 } as const;
 export const TILE_TYPE = { mvt: 1, png: 2 } as const;
@@ -43,41 +45,6 @@ export function tileId(z: number, x: number, y: number): number {
   return base + d;
 }
 
-function varints(values: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const value of values) {
-    let v = value;
-    while (v >= 0x80) {
-      out.push((v % 0x80) | 0x80);
-      v = Math.floor(v / 0x80);
-    }
-    out.push(v);
-  }
-  return out;
-}
-
-interface Entry {
-  tileId: number;
-  offset: number;
-  length: number;
-}
-
-/** Columns of the spec's directory: count, id deltas, run lengths, lengths, offsets (0 = contiguous with the previous). */
-function directory(entries: readonly Entry[]): Uint8Array {
-  const ids = entries.map((e, i) => e.tileId - (i > 0 ? entries[i - 1]!.tileId : 0));
-  const offsets = entries.map((e, i) => {
-    const prev = entries[i - 1];
-    return prev && e.offset === prev.offset + prev.length ? 0 : e.offset + 1;
-  });
-  return Uint8Array.from([
-    ...varints([entries.length]),
-    ...varints(ids),
-    ...varints(entries.map(() => 1)),
-    ...varints(entries.map((e) => e.length)),
-    ...varints(offsets),
-  ]);
-}
-
 const squeeze = (bytes: Uint8Array, c: keyof typeof COMPRESSION) =>
   c === 'gzip' ? new Uint8Array(gzipSync(bytes)) : bytes;
 
@@ -87,13 +54,13 @@ export function writePmtiles(input: ArchiveInput): Buffer {
     return { z, id: tileId(z, x, y), data: input.tileType === 'mvt' ? squeeze(data, input.compression) : data };
   });
   parsed.sort((a, b) => a.id - b.id);
-  const entries: Entry[] = [];
+  const entries: DirectoryEntry[] = [];
   let at = 0;
   for (const t of parsed) {
-    entries.push({ tileId: t.id, offset: at, length: t.data.length });
+    entries.push({ tileId: t.id, offset: at, length: t.data.length, runLength: 1 });
     at += t.data.length;
   }
-  const root = squeeze(directory(entries), input.compression);
+  const root = squeeze(serializeDirectory(entries), input.compression);
   const meta =
     input.rawMetadata ?? squeeze(new TextEncoder().encode(JSON.stringify(input.metadata)), input.compression);
   const HEADER = 127;

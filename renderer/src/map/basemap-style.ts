@@ -1,5 +1,6 @@
 import type { BasemapChoice } from './basemap-choice.ts';
 import { forgetPmtilesFile, keptPmtilesFile, saveBasemapChoice } from './basemap-choice.ts';
+import { openBuiltinArchive } from './builtin-archive.ts';
 import { loadJson } from './load-json.ts';
 import { openPmtilesOverlay } from './pmtiles-source.ts';
 import type { LayerSpec, SourceSpec, StyleSpec } from './style-types.ts';
@@ -33,10 +34,11 @@ const isStyle = (v: unknown): v is StyleSpec =>
   typeof (v as { sources?: unknown }).sources === 'object';
 
 /**
- * The built-in style with its GeoJSON sources given as absolute URLs: MapLibre's worker fetches and parses
- * them itself. Inlined, its 3 MB would be parsed on the main thread and walked again by MapLibre to post them
- * to its worker: half a second of the first Trip review's main thread on a busy machine.
- * A file that fails to load is MapLibre's source error: MapView says part of the basemap failed.
+ * The built-in style, its vector tiles ready: the archive the style names in its metadata
+ * (`routelens:archive`, relative to the style) is read and registered under `routelens:archive-key`, the
+ * name its pmtiles:// tile URLs use. GeoJSON sources named by file are given as absolute URLs, so MapLibre's
+ * worker fetches and parses them itself.
+ * A style or archive that fails to load leaves a blank background and a note.
  */
 export async function loadBuiltinStyle(
   base: string = document.baseURI,
@@ -47,6 +49,11 @@ export async function loadBuiltinStyle(
     const raw = await loadJson(styleUrl);
     if (!isStyle(raw)) throw new Error('not a MapLibre style');
     style = raw;
+    const meta = (style.metadata ?? {}) as Record<string, unknown>;
+    const archive = meta['routelens:archive'];
+    const key = meta['routelens:archive-key'];
+    if (typeof archive === 'string' && typeof key === 'string')
+      await openBuiltinArchive(new URL(archive, styleUrl).href, key);
   } catch (err) {
     return { style: emptyStyle(), notes: [`The built-in basemap could not be loaded (${errorText(err)}).`] };
   }

@@ -5,7 +5,8 @@ import { boundedDecompress, PMTILES_LIMITS, PmtilesLimitError, tooLarge } from '
 
 let protocol: Protocol | null = null;
 
-function pmtilesProtocol(): Protocol {
+/** MapLibre's pmtiles:// protocol, registered once: the user's archive and the built-in one are added to it. */
+export function pmtilesProtocol(): Protocol {
   if (!protocol) {
     protocol = new Protocol({ metadata: true });
     addProtocol('pmtiles', protocol.tile);
