@@ -47,7 +47,8 @@ export async function openPmtilesOverlay(file: File): Promise<PmtilesOverlay> {
     pmtilesProtocol().add(archive);
     return {
       source: { type: 'raster', url, tileSize: 256, bounds },
-      layers: [{ id: 'pm-raster', type: 'raster', source: 'pmtiles' }],
+      // No fade-in, as the map has none for labels (MapView's fadeDuration 0): a tile is drawn as it is once in.
+      layers: [{ id: 'pm-raster', type: 'raster', source: 'pmtiles', paint: { 'raster-fade-duration': 0 } }],
     };
   }
   const layers: LayerSpec[] = [];
