@@ -3,6 +3,7 @@ import { Popup, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
 import type { Stop } from '../../../shared/analysis/types.ts';
 import { formatDuration } from '../../../shared/util/duration.ts';
+import { onIdleReport } from './idle-report.ts';
 import { useMap } from './map-context.ts';
 import { ANCHORS, LABEL_FONT, STOP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
@@ -96,7 +97,7 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
   useGeoJsonLayer(map, 'rl-stops', LAYERS, data, ANCHORS.stops);
 
   // The zoom range follows the number of stops; what is drawn is reported on the map's element
-  // (data-stops-min-zoom, data-stops-rendered, data-zoom) for the screen's tests, after each idle.
+  // (data-stops-min-zoom, data-stops-rendered, data-zoom) for the screen's tests, after each idle (once the page is).
   const minZoom = stopsMinZoom(stops.length);
   useEffect(() => {
     if (!map || !map.getLayer('rl-stops')) return;
@@ -108,11 +109,9 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
       el.dataset['zoom'] = map.getZoom().toFixed(2);
       el.dataset['stopsRendered'] = String(map.queryRenderedFeatures({ layers: ['rl-stops'] }).length);
     };
-    map.on('idle', report);
+    const stop = onIdleReport(map, report);
     map.triggerRepaint();
-    return () => {
-      map.off('idle', report);
-    };
+    return stop;
   }, [map, minZoom]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 export { MapView, type MapViewProps } from './MapView.tsx';
 export { useMap } from './map-context.ts';
+export { onIdleReport } from './idle-report.ts';
 export { LIMIT_ROUTE_SOURCE, RouteLayer, type RouteLayerProps } from './RouteLayer.tsx';
 export { RouteHover } from './RouteHover.tsx';
 export { GapsLayer, type GapsLayerProps } from './GapsLayer.tsx';

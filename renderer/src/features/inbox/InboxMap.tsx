@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { InboxEvent } from '../../../../shared/inbox/events.ts';
-import { EventsClusterLayer, FitBounds, MapView, useMap, type Bounds } from '../../map/index.ts';
+import { EventsClusterLayer, FitBounds, MapView, onIdleReport, useMap, type Bounds } from '../../map/index.ts';
 
 /** [west, south, east, north] of the events, or null when there are none. */
 function extentOf(events: readonly InboxEvent[]): Bounds | null {
@@ -20,7 +20,7 @@ function extentOf(events: readonly InboxEvent[]): Bounds | null {
 
 /**
  * The clusters drawn, as `x,y,count;…` in CSS pixels of the map, on the map's element once it is still:
- * what a test clicks (it cannot see inside the canvas). Written only when the map goes idle.
+ * what a test clicks (it cannot see inside the canvas). Written only when the map goes idle, once the page is.
  */
 function ClustersReporter({ host }: { host: React.RefObject<HTMLDivElement | null> }) {
   const map = useMap();
@@ -39,10 +39,7 @@ function ClustersReporter({ host }: { host: React.RefObject<HTMLDivElement | nul
       host.current.dataset['clusters'] = text;
       host.current.dataset['idleZoom'] = map.getZoom().toFixed(2);
     };
-    map.on('idle', report);
-    return () => {
-      map.off('idle', report);
-    };
+    return onIdleReport(map, report);
   }, [map, host]);
   return null;
 }
