@@ -1,8 +1,8 @@
 /**
  * renderer/src/map/hold-frames.ts over a stand-in of the MapLibre map's few parts it reads (no WebGL here): a
- * frame asked at the camera last drawn while an overlay source loads waits for it, at most HOLD_FRAME_MAX_MS;
- * a frame for a new camera, a moving map, a basemap source loading, or an overlay source paused or just added
- * (each needs a frame to go on) is never held.
+ * frame asked at the camera last drawn while an overlay source or a local archive's tiles load waits for them,
+ * at most HOLD_FRAME_MAX_MS; a frame for a new camera, a moving map, an online basemap source loading, or an
+ * overlay source paused or just added (each needs a frame to go on) is never held.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -12,7 +12,12 @@ class StandInMap {
   frames = 0;
   zoom = 6;
   moving = false;
-  style = { tileManagers: {} as Record<string, { loaded: () => boolean; _paused?: boolean; transform?: object }> };
+  style = {
+    tileManagers: {} as Record<
+      string,
+      { loaded: () => boolean; _paused?: boolean; transform?: object; getSource: () => { tiles?: string[] } }
+    >,
+  };
   private handlers = new Map<string, (() => void)[]>();
   triggerRepaint(): void {
     this.frames++;
@@ -47,11 +52,12 @@ class StandInMap {
 }
 
 /** A source whose load the test ends: `done()` marks it loaded and fires MapLibre's `sourcedata`. */
-function source(map: StandInMap, id: string, opts: { paused?: boolean; added?: boolean } = {}) {
+function source(map: StandInMap, id: string, opts: { paused?: boolean; added?: boolean; tiles?: string[] } = {}) {
   let loaded = false;
   // A manager has MapLibre's transform from its first update (in a frame); one just added has none yet.
   map.style.tileManagers[id] = {
     loaded: () => loaded,
+    getSource: () => (opts.tiles ? { tiles: opts.tiles } : {}),
     ...(opts.paused && { _paused: true }),
     ...(!opts.added && { transform: {} }),
   };
@@ -109,8 +115,20 @@ describe('a frame at the camera last drawn', () => {
     own.triggerRepaint = wrapper;
   });
 
-  it('is not held for a basemap source, a paused overlay (a style change) or one just added (its first tiles)', () => {
+  it("waits while a local archive's tiles load (the built-in basemap, a .pmtiles file), drawn once all are in", () => {
+    const basemap = source(map, 'basemap', { tiles: ['pmtiles://routelens/basemap/{z}/{x}/{y}'] });
+    const file = source(map, 'pmtiles', { tiles: ['pmtiles://streets.pmtiles/{z}/{x}/{y}'] });
+    ask();
+    basemap.done();
+    ask();
+    expect(map.frames).toBe(1);
+    file.done();
+    expect(map.frames).toBe(2);
+  });
+
+  it('is not held for an online basemap source, a paused overlay (a style change) or one just added (its first tiles)', () => {
     source(map, 'countries');
+    source(map, 'online', { tiles: ['https://tiles.example.com/{z}/{x}/{y}.pbf'] });
     ask();
     expect(map.frames).toBe(2);
     source(map, 'rl-route');

@@ -5,6 +5,7 @@ export const HOLD_FRAME_MAX_MS = 400;
 
 interface TileManagerLike {
   loaded(): boolean;
+  getSource?(): { tiles?: unknown };
   _paused?: boolean;
   /** Set by the manager's first update, inside a frame: until then it asks for no tile by itself. */
   transform?: unknown;
@@ -21,16 +22,28 @@ const viewOf = (map: MapLibreMap) => {
 };
 
 /**
- * True while an overlay source (`rl-…`) loads tiles or data by itself, with nothing else to wait for: MapLibre
- * asks for them outside a frame (a `content` event reloads and requests tiles at once), so no frame is needed
- * for them to arrive. A paused source (a style change to apply) needs a frame: never held for.
+ * A source whose tiles come from this computer: the built-in basemap's archive (read from memory) or the
+ * user's .pmtiles file, both through the pmtiles:// protocol. Their tiles arrive within tens of ms of each
+ * other, so a frame per tile shows a map filling in a tile at a time; an online style's tiles, from the
+ * network, are drawn as they come.
+ */
+function isLocalArchive(m: TileManagerLike): boolean {
+  const tiles = m.getSource?.().tiles;
+  return Array.isArray(tiles) && typeof tiles[0] === 'string' && tiles[0].startsWith('pmtiles://');
+}
+
+/**
+ * True while an overlay source (`rl-…`) or a local archive's source loads tiles or data by itself, with nothing
+ * else to wait for: MapLibre asks for them outside a frame (a `content` event reloads and requests tiles at
+ * once; a tile's arrival asks for the next frame), so no frame is needed for them to arrive. A paused source (a
+ * style change to apply) needs a frame: never held for.
  */
 function overlaysLoading(map: MapLibreMap): boolean {
   const managers = (map as unknown as MapInternals).style?.tileManagers;
   if (!managers) return false;
   let loading = false;
   for (const [id, m] of Object.entries(managers)) {
-    if (!id.startsWith('rl-')) continue;
+    if (!id.startsWith('rl-') && !isLocalArchive(m)) continue;
     if (m._paused || m.transform === undefined) return false;
     if (!m.loaded()) loading = true;
   }
@@ -38,9 +51,10 @@ function overlaysLoading(map: MapLibreMap): boolean {
 }
 
 /**
- * Draws no frame at an unchanged camera while the overlays' new data or tiles are still on their way: each
- * frame costs hundreds of ms on a software-rendered GPU, and one drawn between two of their arrivals shows
- * nothing new (a route's data set is a worker load, then its tiles, then those asked before it again). The
+ * Draws no frame at an unchanged camera while the overlays' new data or tiles, or the local basemap's tiles,
+ * are still on their way: each frame costs tens to hundreds of ms on a software-rendered GPU, and one drawn
+ * between two of their arrivals shows nothing new (a route's data set is a worker load, then its tiles, then
+ * those asked before it again) or one basemap tile more. The
  * frame waits until the overlays are loaded, the camera moves, or HOLD_FRAME_MAX_MS pass. MapLibre has no
  * such option: its `triggerRepaint` is wrapped on the instance (usePausedMap's pause stacks on top of it).
  */
