@@ -32,6 +32,8 @@ const EXPECTED_TYPE: Record<string, string> = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.md': 'text/markdown; charset=utf-8',
+  // The built-in basemap's archive: opaque bytes the renderer reads whole (renderer/src/map/builtin-archive.ts).
+  '.pmtiles': 'application/octet-stream',
 };
 
 const SECRET = 'outside the app: must never be served';
@@ -68,7 +70,9 @@ describe('serveRendererFile over the built renderer', () => {
 
   it('serves every file of the build with its type, its bytes and the CSP', async () => {
     const names = filesUnder(built);
-    expect(names).toEqual(expect.arrayContaining(['index.html', 'favicon.svg', 'basemap/style.json']));
+    expect(names).toEqual(
+      expect.arrayContaining(['index.html', 'favicon.svg', 'basemap/style.json', 'basemap/basemap.pmtiles']),
+    );
     expect(names.some((n) => n.startsWith('assets/') && n.endsWith('.mjs'))).toBe(true); // MapLibre's module worker
     for (const name of names) {
       const res = await get(`/${name.split('/').map(encodeURIComponent).join('/')}`);
