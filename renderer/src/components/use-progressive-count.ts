@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPageIdle } from './page-idle.ts';
 
 /** Rows rendered at once; about two screens of list. */
 export const FIRST_ROWS = 40;
@@ -21,12 +22,7 @@ export function useProgressiveCount(total: number, list: unknown): number {
   useEffect(() => {
     if (shown >= total) return;
     const more = () => setState((s) => (s.list === list ? { list, shown: Math.min(total, s.shown + MORE_ROWS) } : s));
-    // requestIdleCallback is not in every engine MapLibre targets; a macrotask after paint is enough here.
-    const id =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(more, { timeout: 500 })
-        : window.setTimeout(more, 16);
-    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : window.clearTimeout(id));
+    return afterPageIdle(more);
   }, [list, shown, total]);
   return shown;
 }
