@@ -3,19 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { PMTiles, TileType, type Header, type RangeResponse, type Source } from 'pmtiles';
+import { PMTiles, TileType, type Header } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureCollection, Point } from 'geojson';
 import { ARCHIVE_FILE, LAYERS, PLACE_CLASSES, basemapData, buildBasemap } from '../../scripts/build-basemap.ts';
 import { TILE_MAX_ZOOM } from '../../scripts/basemap-tiles.ts';
-
-/** The built archive read back with the PMTiles reader the renderer uses, from memory. */
-class Bytes implements Source {
-  constructor(private readonly bytes: ArrayBuffer) {}
-  getKey = () => 'test';
-  getBytes = (offset: number, length: number): Promise<RangeResponse> =>
-    Promise.resolve({ data: this.bytes.slice(offset, offset + length) });
-}
+import { BytesSource } from '../../shared/map/pmtiles-bytes.ts';
 
 let dir = '';
 let archive: PMTiles;
@@ -26,7 +19,10 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'routelens-tiles-'));
   buildBasemap(dir);
   const file = readFileSync(path.join(dir, ARCHIVE_FILE));
-  archive = new PMTiles(new Bytes(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)));
+  // The built archive read back with the PMTiles reader the renderer uses, from memory.
+  archive = new PMTiles(
+    new BytesSource('test', file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer),
+  );
   header = await archive.getHeader();
   places = basemapData().places as FeatureCollection<Point>;
 }, 120_000);

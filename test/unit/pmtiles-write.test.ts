@@ -1,13 +1,10 @@
-import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
+import { PMTiles, TileType } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { LEAF_ENTRIES, writePmtiles, type ArchiveInfo, type ArchiveTile } from '../../shared/map/pmtiles-write.ts';
+import { BytesSource } from '../../shared/map/pmtiles-bytes.ts';
 
-class Bytes implements Source {
-  constructor(private readonly bytes: Uint8Array) {}
-  getKey = () => 'test';
-  getBytes = (offset: number, length: number): Promise<RangeResponse> =>
-    Promise.resolve({ data: this.bytes.slice(offset, offset + length).buffer });
-}
+/** The archive's bytes as the renderer holds the built-in one. */
+const inMemory = (bytes: Uint8Array) => new BytesSource('test', bytes.slice().buffer);
 
 const INFO: ArchiveInfo = {
   minZoom: 0,
@@ -36,7 +33,7 @@ describe('writePmtiles (read back with the pmtiles reader the renderer uses)', (
     const tiles = pyramid(7, (t) => t.z === 7 && t.x < 64);
     expect(tiles.length).toBeGreaterThan(LEAF_ENTRIES);
     const bytes = writePmtiles(tiles, { ...INFO, maxZoom: 7 });
-    const archive = new PMTiles(new Bytes(bytes));
+    const archive = new PMTiles(inMemory(bytes));
     const header = await archive.getHeader();
     expect(header.numAddressedTiles).toBe(tiles.length);
     expect(header.numTileContents).toBe(tiles.length - 64 * 128 + 1);
@@ -52,7 +49,7 @@ describe('writePmtiles (read back with the pmtiles reader the renderer uses)', (
 
   it('writes the header the reader expects: zooms, bounds, centre, types and metadata', async () => {
     const archive = new PMTiles(
-      new Bytes(
+      inMemory(
         writePmtiles(
           pyramid(2, () => false),
           INFO,
@@ -82,7 +79,7 @@ describe('writePmtiles (read back with the pmtiles reader the renderer uses)', (
 
   it('answers nothing for a tile it does not hold, and refuses an empty set or a tile given twice', async () => {
     const tiles = pyramid(3, () => false).filter((t) => !(t.z === 3 && t.x === 5 && t.y === 2));
-    const archive = new PMTiles(new Bytes(writePmtiles(tiles, INFO)));
+    const archive = new PMTiles(inMemory(writePmtiles(tiles, INFO)));
     expect(await archive.getZxy(3, 5, 2)).toBeUndefined();
     expect(read((await archive.getZxy(3, 5, 3))?.data)).toBe('tile 3/5/3');
     expect(() => writePmtiles([], INFO)).toThrow(/at least one tile/);

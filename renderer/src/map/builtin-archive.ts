@@ -1,23 +1,10 @@
-import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
+import { PMTiles, TileType } from 'pmtiles';
+import { BytesSource } from '../../../shared/map/pmtiles-bytes.ts';
 import { boundedDecompress } from './pmtiles-bounds.ts';
 import { pmtilesProtocol } from './pmtiles-source.ts';
 
 /** The built-in archive is a few MB; a file far past that is not ours and is refused before it is kept. */
 export const MAX_BUILTIN_ARCHIVE_BYTES = 64 * 1024 * 1024;
-
-/** An archive held in memory: the built-in one is read whole in one request, then sliced per tile. */
-export class BytesSource implements Source {
-  constructor(
-    private readonly key: string,
-    private readonly bytes: ArrayBuffer,
-  ) {}
-  getKey(): string {
-    return this.key;
-  }
-  getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return Promise.resolve({ data: this.bytes.slice(offset, offset + length) });
-  }
-}
 
 const opened = new Map<string, Promise<void>>();
 
