@@ -40,12 +40,13 @@ export const ARCHIVE_FILE = 'basemap.pmtiles';
  */
 export const ARCHIVE_KEY = 'routelens/basemap';
 
-/** The outlines the audit report's PDF map draws (electron/node/audit/bundle.ts loadBasemap), kept as GeoJSON. */
-export const REPORT_FILES = ['land.json', 'countries.json', 'states.json'] as const;
-
 /** The basemap's layers, each a vector-tile layer of the archive (and, as GeoJSON, what the build test reads). */
 export const LAYERS = ['land', 'countries', 'states', 'counties', 'places'] as const;
 export type BasemapLayer = (typeof LAYERS)[number];
+
+/** The outlines the audit report's PDF map draws (electron/node/audit/bundle.ts loadBasemap), kept as GeoJSON. */
+const REPORT_LAYERS = ['land', 'countries', 'states'] as const satisfies readonly BasemapLayer[];
+export const REPORT_FILES = REPORT_LAYERS.map((layer) => `${layer}.json`);
 
 interface RawCity {
   name: string;
@@ -412,7 +413,7 @@ export function buildBasemap(outDir: string = DEFAULT_OUT): BuildReport {
     },
   });
   writeFileSync(path.join(outDir, ARCHIVE_FILE), archive);
-  for (const name of REPORT_FILES) writeFileSync(path.join(outDir, name), JSON.stringify(data[layerOf(name)]));
+  for (const layer of REPORT_LAYERS) writeFileSync(path.join(outDir, `${layer}.json`), JSON.stringify(data[layer]));
   // The style sits beside its archive, so its path is relative to itself.
   writeFileSync(path.join(outDir, 'style.json'), JSON.stringify(basemapStyle(''), null, 1));
   const files: Record<string, number> = {};
@@ -428,8 +429,6 @@ export function buildBasemap(outDir: string = DEFAULT_OUT): BuildReport {
     tiles: tiles.length,
   };
 }
-
-const layerOf = (file: (typeof REPORT_FILES)[number]) => file.replace('.json', '') as BasemapLayer;
 
 /** Builds only when the folder lacks a file or was built by another version (the build hooks call this on every run). */
 export function ensureBasemap(outDir: string = DEFAULT_OUT): BuildReport | null {
