@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Popup, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
 import type { Stop } from '../../../shared/analysis/types.ts';
@@ -7,6 +7,7 @@ import { onIdleReport } from './idle-report.ts';
 import { useMap } from './map-context.ts';
 import { ANCHORS, LABEL_FONT, STOP_COLOR } from './theme.ts';
 import { useGeoJsonLayer } from './use-geojson-layer.ts';
+import { useZoomAtLeast } from './use-zoom-at-least.ts';
 import type { OverlayLayerSpec } from './style-types.ts';
 
 /** Up to this many stops (about two weeks of a demo truck's) are drawn at every zoom. */
@@ -94,24 +95,34 @@ export function StopsLayer({ stops, longStopSeconds = 2 * 3600, onStopClick }: S
     }),
     [stops, longStopSeconds],
   );
-  useGeoJsonLayer(map, 'rl-stops', LAYERS, data, ANCHORS.stops);
-
-  // The zoom range follows the number of stops; what is drawn is reported on the map's element
-  // (data-stops-min-zoom, data-stops-rendered, data-zoom) for the screen's tests, after each idle (once the page is).
   const minZoom = stopsMinZoom(stops.length);
+  const loaded = useRef<FeatureCollection<Point, StopProps> | null>(null);
+  const drawable = useZoomAtLeast(map, minZoom);
+  // Stops the map cannot draw at its zoom are not loaded into it until it can (then kept, so zooming out and
+  // in again loads nothing): a load is a pass of MapLibre's worker and a frame that would show nothing new,
+  // hundreds of ms at the end of a long selection's analysis on a software-rendered GPU.
+  const shown = drawable || loaded.current === data ? data : null;
+  if (shown) loaded.current = shown;
+  useGeoJsonLayer(map, 'rl-stops', LAYERS, shown, ANCHORS.stops);
+
+  // The zoom range follows the number of stops the source holds (none held: nothing to draw, no change to
+  // make, and a change is a frame). What is drawn is reported on the map's element (data-stops-min-zoom,
+  // data-stops-rendered, data-zoom) for the screen's tests, after each idle (once the page is) and once now.
+  const heldMinZoom = shown ? minZoom : null;
   useEffect(() => {
-    if (!map || !map.getLayer('rl-stops')) return;
-    map.setLayerZoomRange('rl-stops', minZoom, 24);
-    map.setLayerZoomRange('rl-stops-label', Math.max(LABEL_MIN_ZOOM, minZoom), 24);
+    if (!map || heldMinZoom === null || !map.getLayer('rl-stops')) return;
+    map.setLayerZoomRange('rl-stops', heldMinZoom, 24);
+    map.setLayerZoomRange('rl-stops-label', Math.max(LABEL_MIN_ZOOM, heldMinZoom), 24);
+  }, [map, heldMinZoom]);
+  useEffect(() => {
+    if (!map) return;
     const el = map.getContainer();
     el.dataset['stopsMinZoom'] = String(minZoom);
     const report = () => {
       el.dataset['zoom'] = map.getZoom().toFixed(2);
       el.dataset['stopsRendered'] = String(map.queryRenderedFeatures({ layers: ['rl-stops'] }).length);
     };
-    const stop = onIdleReport(map, report);
-    map.triggerRepaint();
-    return stop;
+    return onIdleReport(map, report, true);
   }, [map, minZoom]);
 
   useEffect(() => {

@@ -12,7 +12,6 @@ import {
   GapsLayer,
   loadBasemapChoice,
   MapView,
-  LIMIT_ROUTE_SOURCE,
   OutliersLayer,
   RouteHover,
   RouteLayer,
@@ -28,6 +27,7 @@ import type { PlaybackStore } from './playback-store.ts';
 import type { LimitsInWindow } from '../../workers/analysis-protocol.ts';
 import { limitHoverAt } from './limit-hover.ts';
 import { RouteColourLegend, RouteColouringToggle, type RouteColouring } from './RouteColouring.tsx';
+import { DrawnReporter } from './DrawnReporter.tsx';
 
 interface Props {
   /** The selection without its outliers, one array object per selection: the route layers memoise on its identity. */
@@ -73,46 +73,10 @@ function fullLineForced(): boolean {
   }
 }
 
-/** The overlay sources of this screen (RouteLayer, GapsLayer, StopsLayer, OutliersLayer). */
-const OVERLAY_SOURCES = ['rl-route', LIMIT_ROUTE_SOURCE, 'rl-gaps', 'rl-stops', 'rl-outliers'];
 /** The route layers a hover reads: both colourings' lines. */
 const HOVER_LAYERS = ['rl-route', 'rl-route-limit'];
 /** A hovered point names the reading nearest it when one is this close in time (a reading a minute, and some). */
 const HOVER_WITHIN_MS = 5 * 60_000;
-
-/**
- * Placed after the layers inside MapView: its effect runs after theirs have
- * pushed the selection's data. The selection is drawn at the first rendered
- * frame after that with every source loaded (basemap tiles in view, overlay
- * data parsed) and the camera still. `idle` alone is not used: it also waits
- * for label fades, and a single `once('idle')` registered while a previous
- * selection was still drawing could be missed, leaving the map "not ready".
- */
-function DrawnReporter({ drawKey, onDrawn }: { drawKey: string; onDrawn: (key: string) => void }) {
-  const map = useMap();
-  useEffect(() => {
-    if (!map) return;
-    let live = true;
-    const check = () => {
-      if (!live || map.isMoving() || !map.loaded()) return;
-      if (OVERLAY_SOURCES.some((id) => map.getSource(id) && !map.isSourceLoaded(id))) return;
-      live = false;
-      map.off('render', check);
-      map.off('idle', check);
-      onDrawn(drawKey);
-    };
-    map.on('render', check);
-    map.on('idle', check);
-    // An idle map with nothing left to load renders no frame by itself.
-    map.triggerRepaint();
-    return () => {
-      live = false;
-      map.off('render', check);
-      map.off('idle', check);
-    };
-  }, [map, drawKey, onDrawn]);
-  return null;
-}
 
 /**
  * The camera's bounds on the map's element as `data-bounds="w,s,e,n"` (6 decimals), after each move and
