@@ -179,3 +179,48 @@ describe('ISO offsets', () => {
     expect(formatOffset(-660)).toBe('-11:00');
   });
 });
+
+describe('offsets looked up by the UTC day, then the hour, agree with Intl everywhere', () => {
+  /** Intl's own offset ("GMT-05:00", "GMT+10:30", "GMT") at `ms`, in minutes: a second reading of the zone. */
+  const named = new Map<string, Intl.DateTimeFormat>();
+  const intlOffsetMinutes = (zone: string, ms: number) => {
+    if (!named.has(zone))
+      named.set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }));
+    const name = named
+      .get(zone)!
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')!.value;
+    const m = /^GMT(?:([+-])(\d\d):(\d\d))?$/.exec(name)!;
+    return m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  };
+
+  it.each(['America/Chicago', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Beirut', 'Pacific/Apia'])(
+    '%s: every 37 minutes through 2026, and every 10 s around its transitions',
+    (zone) => {
+      const lookup = createOffsetLookup(zone);
+      const start = Z('2026-01-01T00:00:00Z');
+      const wrong: string[] = [];
+      const check = (ms: number) => {
+        if (lookup(ms) / 60_000 !== intlOffsetMinutes(zone, ms)) wrong.push(new Date(ms).toISOString());
+      };
+      const changes: number[] = [];
+      for (let ms = start; ms < start + 365 * 86_400_000; ms += 37 * 60_000) {
+        check(ms);
+        if (intlOffsetMinutes(zone, ms) !== intlOffsetMinutes(zone, ms + 37 * 60_000)) changes.push(ms);
+      }
+      for (const at of changes) for (let ms = at; ms <= at + 37 * 60_000; ms += 10_000) check(ms);
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('six months in Chicago ask Intl two instants a day, and the two transition days by the hour', () => {
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const lookup = createOffsetLookup('America/Chicago');
+    const start = Z('2026-01-01T00:00:00Z');
+    // A reading a minute through 181 days (Chicago springs forward on 2026-03-08, falls back on 2026-11-01).
+    for (let ms = start; ms < start + 181 * 86_400_000; ms += 60_000) lookup(ms);
+    // 181 days × 2, plus 24 hours × 2 of the one day holding a transition (8 March; it falls at 08:00Z, between
+    // two UTC hours, so no instant is asked on its own).
+    expect(spy.mock.calls.length).toBe(181 * 2 + 24 * 2);
+  });
+});
